@@ -1,0 +1,88 @@
+/* core/error.h - the one error type that travels from core to the HTTP layer.
+ *
+ * CLB_FOR_EACH_ERR lists every error once: name, API code, HTTP status and a
+ * sentence for a player. The enum, clb_err_code() and clb_err_str() are made
+ * from it here; only server/ expands the status column. A struct clb_error
+ * holds plain data (no heap) so the page can highlight the cells and words.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef CLB_ERROR_H
+#define CLB_ERROR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "limits.h"
+
+/* X(NAME, api_code, http_status, message) */
+#define CLB_FOR_EACH_ERR(X)                                                    \
+    X(OK, "ok", 200, "no error")                                               \
+    X(GAME_OVER, "game_over", 422, "the game is over")                         \
+    X(NOT_IN_RACK, "not_in_rack", 422, "that tile is not in your rack")        \
+    X(OUT_OF_BOUNDS, "out_of_bounds", 422, "that square is off the board")     \
+    X(OCCUPIED, "occupied", 422, "that square is already taken")               \
+    X(NOT_IN_LINE, "not_in_line", 422,                                         \
+      "the tiles must be in one row or one column")                            \
+    X(GAP, "gap", 422, "the tiles must form one word with no gaps")            \
+    X(MUST_COVER_CENTER, "must_cover_center", 422,                             \
+      "the first word must cover the centre star")                             \
+    X(TOO_SHORT, "too_short", 422, "the first word needs at least two tiles")  \
+    X(NOT_CONNECTED, "not_connected", 422,                                     \
+      "the word must touch a tile already on the board")                       \
+    X(INVALID_WORD, "invalid_word", 422, "not in the dictionary")              \
+    X(EXCHANGE_NOT_ALLOWED, "exchange_not_allowed", 422,                       \
+      "you can only exchange while the bag holds at least 7 tiles")            \
+    X(NO_TILES, "no_tiles", 422, "choose at least one tile")                   \
+    X(BAD_STATE, "bad_state", 400, "the game link is damaged or invalid")      \
+    X(UNKNOWN_LEXICON, "unknown_lexicon", 400,                                 \
+      "this game uses a dictionary this server does not have")                \
+    X(BAD_REQUEST, "bad_request", 400, "the request is malformed")             \
+    X(TOO_LARGE, "too_large", 413, "the request is too large")                 \
+    X(BAD_LEXICON, "bad_lexicon", 500, "the word list could not be loaded")   \
+    X(NOT_FOUND, "not_found", 404, "no such page")                             \
+    X(METHOD, "method_not_allowed", 405, "method not allowed")                 \
+    X(INTERNAL, "internal", 500, "internal error")
+
+#define CLB_ERR_ENUM_(name, code, status, msg) CLB_ERR_##name,
+enum clb_err { CLB_FOR_EACH_ERR(CLB_ERR_ENUM_) CLB_ERR__COUNT };
+#undef CLB_ERR_ENUM_
+
+/* A board square, 0-based. */
+struct clb_cell {
+    int row;
+    int col;
+};
+
+/* What went wrong, and where. code == CLB_ERR_OK means no error. */
+struct clb_error {
+    enum clb_err code;
+    /* Extra human detail, e.g. the JSON field of a bad state; "" if none. */
+    char detail[CLB_ERR_DETAIL_MAX];
+    int ncells;
+    struct clb_cell cells[CLB_MAX_ERR_CELLS];
+    int nwords;
+    char words[CLB_MAX_WORDS][CLB_WORD_MAX + 1];
+};
+
+/* The player-facing sentence for a code; "unknown error" if out of range. */
+const char *clb_err_str(enum clb_err code);
+
+/* The stable API code ("invalid_word") for a code; "unknown" if out of range. */
+const char *clb_err_code(enum clb_err code);
+
+/* Resets *err to CLB_ERR_OK with no detail, cells or words. Cannot fail. */
+void clb_error_clear(struct clb_error *err);
+
+/* Sets err->code and a printf-style detail (truncated to fit); returns code
+ * so callers can write `return clb_error_set(err, CLB_ERR_X, "...")`. */
+enum clb_err clb_error_set(struct clb_error *err, enum clb_err code,
+                           const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Appends a cell; ignores it once the array is full. Cannot fail. */
+void clb_error_add_cell(struct clb_error *err, int row, int col);
+
+/* Appends a word (truncated to CLB_WORD_MAX); ignored once full. */
+void clb_error_add_word(struct clb_error *err, const char *word, size_t len);
+
+#endif

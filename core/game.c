@@ -1,0 +1,230 @@
+/* core/game.c - creating a game, the bag, and checking that a decoded state
+ * is one a real game could reach (game.h). Pure: no I/O, no heap. */
+/* SPDX-License-Identifier: MIT */
+#include "game.h"
+
+#include <string.h>
+
+#include "internal.h"
+#include "rng.h"
+
+/* gameId characters: URL-safe and fine as a localStorage key. */
+static const char id_alphabet[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/* Length of a generated gameId: 60 bits, collisions between one pair of
+ * players' games are not a concern. */
+#define GAME_ID_LEN 10
+
+static void copy_name(char *dst, size_t cap, const char *src)
+{
+    size_t n = src ? strlen(src) : 0;
+    if (n >= cap)
+        n = cap - 1;
+    if (n > 0)
+        memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+int core_bag_count(const struct core_game *game)
+{
+    int n = 0;
+    for (int k = 0; k < CLB_TILE_KINDS; k++)
+        n += game->bag[k];
+    return n;
+}
+
+bool core_board_empty(const struct core_game *game)
+{
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        for (int c = 0; c < CLB_BOARD_SIZE; c++)
+            if (game->board[r][c] != CORE_EMPTY)
+                return false;
+    return true;
+}
+
+char core_bag_draw(int bag[CLB_TILE_KINDS], uint64_t *rng)
+{
+    int total = 0;
+    for (int k = 0; k < CLB_TILE_KINDS; k++)
+        total += bag[k];
+    if (total <= 0)
+        return '\0';
+    int pick = (int)core_rng_below(rng, (uint32_t)total);
+    for (int k = 0; k < CLB_TILE_KINDS; k++) {
+        if (pick < bag[k]) {
+            bag[k]--;
+            return core_kind_tile(k);
+        }
+        pick -= bag[k];
+    }
+    return '\0'; /* unreachable: pick < total */
+}
+
+void core_rack_refill(struct core_rack *rack, int bag[CLB_TILE_KINDS],
+                      uint64_t *rng)
+{
+    while (rack->count < CLB_RACK_SIZE) {
+        char t = core_bag_draw(bag, rng);
+        if (t == '\0')
+            return; /* the bag is empty: the rack stays short */
+        rack->tiles[rack->count++] = t;
+    }
+}
+
+void core_game_new(struct core_game *game, const char *seed, size_t len,
+                   const char *lexicon)
+{
+    memset(game, 0, sizeof *game);
+    uint64_t h = core_hash_bytes(CORE_HASH_INIT, "collabble-new-game", 18);
+    if (len > 0)
+        h = core_hash_bytes(h, seed, len);
+    uint64_t rng = h;
+
+    for (int i = 0; i < GAME_ID_LEN; i++)
+        game->game_id[i] = id_alphabet[core_rng_next(&rng) % 64];
+    game->game_id[GAME_ID_LEN] = '\0';
+    copy_name(game->lexicon, sizeof game->lexicon, lexicon);
+
+    memset(game->board, CORE_EMPTY, sizeof game->board);
+    for (int k = 0; k < CLB_TILE_KINDS; k++)
+        game->bag[k] = core_tile_distribution(k);
+    for (int p = 0; p < CLB_PLAYERS; p++)
+        core_rack_refill(&game->hands[p], game->bag, &rng);
+    game->turn = CORE_P1;
+    game->end = CORE_END_NONE;
+}
+
+/* Counts every tile the state holds, by kind, into seen[]. Board blanks
+ * (lowercase) count as blanks, not as the letter they stand for. */
+static void count_tiles(const struct core_game *game,
+                        int seen[CLB_TILE_KINDS])
+{
+    memset(seen, 0, sizeof(int) * CLB_TILE_KINDS);
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        for (int c = 0; c < CLB_BOARD_SIZE; c++) {
+            char ch = game->board[r][c];
+            if (core_is_upper(ch))
+                seen[ch - 'A']++;
+            else if (core_is_lower(ch))
+                seen[CLB_BLANK_INDEX]++;
+        }
+    for (int p = 0; p < CLB_PLAYERS; p++)
+        for (int i = 0; i < game->hands[p].count; i++)
+            seen[core_tile_kind(game->hands[p].tiles[i])]++;
+    for (int k = 0; k < CLB_TILE_KINDS; k++)
+        seen[k] += game->bag[k];
+}
+
+static const char *kind_name(int kind, char buf[2])
+{
+    if (kind == CLB_BLANK_INDEX)
+        return "BLANK";
+    buf[0] = core_kind_tile(kind);
+    buf[1] = '\0';
+    return buf;
+}
+
+static enum clb_err validate_fields(const struct core_game *game,
+                                    struct clb_error *err)
+{
+    if (game->turn != CORE_P1 && game->turn != CORE_P2)
+        return clb_error_set(err, CLB_ERR_BAD_STATE, "turn: not P1 or P2");
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        for (int c = 0; c < CLB_BOARD_SIZE; c++) {
+            char ch = game->board[r][c];
+            if (ch != CORE_EMPTY && !core_is_upper(ch) && !core_is_lower(ch))
+                return clb_error_set(err, CLB_ERR_BAD_STATE,
+                                     "board[%d][%d]: not a tile", r, c);
+        }
+    for (int k = 0; k < CLB_TILE_KINDS; k++) {
+        char nb[2];
+        if (game->bag[k] < 0 || game->bag[k] > CLB_TILE_TOTAL)
+            return clb_error_set(err, CLB_ERR_BAD_STATE,
+                                 "bag.%s: count %d out of range",
+                                 kind_name(k, nb), game->bag[k]);
+    }
+    for (int p = 0; p < CLB_PLAYERS; p++) {
+        const struct core_rack *rack = &game->hands[p];
+        if (rack->count < 0 || rack->count > CLB_RACK_SIZE)
+            return clb_error_set(err, CLB_ERR_BAD_STATE,
+                                 "hands.P%d: more than %d tiles", p + 1,
+                                 CLB_RACK_SIZE);
+        for (int i = 0; i < rack->count; i++)
+            if (core_tile_kind(rack->tiles[i]) < 0)
+                return clb_error_set(err, CLB_ERR_BAD_STATE,
+                                     "hands.P%d[%d]: unknown tile", p + 1,
+                                     i);
+    }
+    if (game->score < 0)
+        return clb_error_set(err, CLB_ERR_BAD_STATE, "score: negative");
+    if (game->consecutive_passes < 0 ||
+        game->consecutive_passes > CLB_PASSES_TO_END)
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "consecutivePasses: must be 0 to %d",
+                             CLB_PASSES_TO_END);
+    return CLB_ERR_OK;
+}
+
+/* The last move's cells must hold tiles: it describes a play that happened. */
+static enum clb_err validate_last_move(const struct core_game *game,
+                                       struct clb_error *err)
+{
+    if (!game->has_last_move)
+        return CLB_ERR_OK;
+    const struct core_last_move *lm = &game->last_move;
+    if (lm->ncells < 0 || lm->ncells > CLB_MAX_MOVE_CELLS)
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "lastMove.cells: more than %d cells",
+                             CLB_MAX_MOVE_CELLS);
+    if (lm->nwords < 0 || lm->nwords > CLB_MAX_WORDS)
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "lastMove.words: more than %d words",
+                             CLB_MAX_WORDS);
+    for (int i = 0; i < lm->ncells; i++) {
+        int r = lm->cells[i].row, c = lm->cells[i].col;
+        if (r < 0 || r >= CLB_BOARD_SIZE || c < 0 || c >= CLB_BOARD_SIZE)
+            return clb_error_set(err, CLB_ERR_BAD_STATE,
+                                 "lastMove.cells[%d]: off the board", i);
+        if (game->board[r][c] == CORE_EMPTY)
+            return clb_error_set(err, CLB_ERR_BAD_STATE,
+                                 "lastMove.cells[%d]: square is empty", i);
+    }
+    if (lm->points < 0)
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "lastMove.points: negative");
+    return CLB_ERR_OK;
+}
+
+enum clb_err core_game_validate(const struct core_game *game,
+                                struct clb_error *err)
+{
+    clb_error_clear(err);
+    enum clb_err rc = validate_fields(game, err);
+    if (rc == CLB_ERR_OK)
+        rc = validate_last_move(game, err);
+    if (rc != CLB_ERR_OK)
+        return rc;
+
+    /* Tile conservation: a link that conjures or loses a tile is forged or
+     * damaged, and playing on from it would corrupt the shared score. */
+    int seen[CLB_TILE_KINDS];
+    count_tiles(game, seen);
+    for (int k = 0; k < CLB_TILE_KINDS; k++) {
+        int want = core_tile_distribution(k);
+        if (seen[k] != want) {
+            char nb[2];
+            return clb_error_set(
+                err, CLB_ERR_BAD_STATE,
+                "tiles: %d %s tile%s on the board, in the hands and in the "
+                "bag, but the set has %d",
+                seen[k], kind_name(k, nb), seen[k] == 1 ? "" : "s", want);
+        }
+    }
+    if (!game->game_over && game->consecutive_passes >= CLB_PASSES_TO_END)
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "consecutivePasses: %d passes but the game is "
+                             "not over",
+                             game->consecutive_passes);
+    return CLB_ERR_OK;
+}

@@ -1,0 +1,140 @@
+/* core/game.h - the game state and the moves that change it.
+ *
+ * Pure rules: plain structs in, results out; no globals, no I/O, no heap.
+ * A struct core_game is the whole of a Collabble game (everything the turn
+ * link carries). core_move_apply() validates a play, exchange or pass,
+ * scores it, draws tiles deterministically and returns the next state.
+ * The lexicon is reached through struct core_lexicon so core never depends
+ * on dict/.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef CORE_GAME_H
+#define CORE_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "limits.h"
+#include "tiles.h"
+
+/* Current state-schema version (the spec's v1). */
+#define CORE_STATE_VERSION 1
+
+enum core_player { CORE_P1 = 0, CORE_P2 = 1 };
+
+struct core_rack {
+    int count;                 /* 0..CLB_RACK_SIZE */
+    char tiles[CLB_RACK_SIZE]; /* 'A'..'Z' or CORE_BLANK, in rack order */
+};
+
+enum core_move_type { CORE_MOVE_PLAY, CORE_MOVE_EXCHANGE, CORE_MOVE_PASS };
+
+/* How a finished game ended. */
+enum core_end { CORE_END_NONE, CORE_END_PASSES, CORE_END_OUT };
+
+/* What the previous move did, for highlighting and the partner's summary. */
+struct core_last_move {
+    enum core_move_type type;
+    int ncells;
+    struct clb_cell cells[CLB_MAX_MOVE_CELLS];
+    int nwords;
+    char words[CLB_MAX_WORDS][CLB_WORD_MAX + 1];
+    int points;
+    int exchanged; /* tiles swapped, for an exchange */
+};
+
+struct core_game {
+    char game_id[CLB_GAME_ID_MAX + 1];
+    /* Lexicon name; "" means the server's default. */
+    char lexicon[CLB_LEXICON_NAME_MAX + 1];
+    enum core_player turn;
+    char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE]; /* CORE_EMPTY, A-Z, a-z */
+    int bag[CLB_TILE_KINDS];                    /* remaining, by kind */
+    struct core_rack hands[CLB_PLAYERS];
+    int score;
+    bool has_last_move;
+    struct core_last_move last_move;
+    int consecutive_passes;
+    bool game_over;
+    enum core_end end;  /* CORE_END_NONE unless game_over */
+    int end_adjustment; /* points taken off at the end (>= 0) */
+};
+
+/* One tile of a play: where, which letter, and whether a blank stands in. */
+struct core_placement {
+    int row;
+    int col;
+    char letter; /* 'A'..'Z' (the letter shown, also for a blank) */
+    bool blank;
+};
+
+struct core_move {
+    enum core_move_type type;
+    int ntiles;
+    /* PLAY: tiles[i] placements. */
+    struct core_placement tiles[CLB_RACK_SIZE];
+    /* EXCHANGE: rack tiles to swap ('A'..'Z' or CORE_BLANK). */
+    char exchange[CLB_RACK_SIZE];
+};
+
+/* The outcome of a legal move (also what a preview shows). */
+struct core_move_result {
+    enum core_move_type type;
+    int nwords;
+    char words[CLB_MAX_WORDS][CLB_WORD_MAX + 1]; /* uppercase, main first */
+    int word_points[CLB_MAX_WORDS];
+    int points; /* all words plus any bingo bonus */
+    bool bingo;
+    bool game_over; /* this move ended the game */
+};
+
+/* A word list as core sees it: does it contain `word` (len letters A..Z)? */
+struct core_lexicon {
+    bool (*contains)(const void *ctx, const char *word, size_t len);
+    const void *ctx;
+};
+
+/* Starts a game: empty board, full bag, 7 tiles drawn for each player,
+ * P1 to move. The draws and gameId come from `seed` (len bytes, may be
+ * empty) so the same seed always gives the same game. `lexicon` is the
+ * name to record ("" for the default; truncated to the limit).
+ * Cannot fail. */
+void core_game_new(struct core_game *game, const char *seed, size_t len,
+                   const char *lexicon);
+
+/* Checks that a state could occur in a real game: dimensions, characters,
+ * rack sizes, non-negative counts, and tile conservation (board + racks +
+ * bag == the 100-tile distribution). Returns CLB_ERR_OK or CLB_ERR_BAD_STATE
+ * with a detail naming the field. */
+enum clb_err core_game_validate(const struct core_game *game,
+                                struct clb_error *err);
+
+/* Validates and scores a move without changing anything (the preview).
+ * Returns CLB_ERR_OK and fills *result, or an error with the offending cells
+ * and words in *err. */
+enum clb_err core_move_check(const struct core_game *game,
+                             const struct core_move *move,
+                             const struct core_lexicon *lexicon,
+                             struct core_move_result *result,
+                             struct clb_error *err);
+
+/* Validates, scores and applies a move: *next becomes the following state
+ * (turn flipped, tiles drawn, score and lastMove updated). `game` and `next`
+ * may be the same struct. Returns CLB_ERR_OK, or an error with *next
+ * untouched. The draws depend only on the state and the move. */
+enum clb_err core_move_apply(const struct core_game *game,
+                             const struct core_move *move,
+                             const struct core_lexicon *lexicon,
+                             struct core_game *next,
+                             struct core_move_result *result,
+                             struct clb_error *err);
+
+/* Tiles left in the bag. Cannot fail. */
+int core_bag_count(const struct core_game *game);
+
+/* True when no tile has been played yet. */
+bool core_board_empty(const struct core_game *game);
+
+#endif

@@ -1,0 +1,27 @@
+/* core/internal.h - helpers shared by core's own files, not part of the
+ * API the server sees. */
+/* SPDX-License-Identifier: MIT */
+#ifndef CORE_INTERNAL_H
+#define CORE_INTERNAL_H
+
+#include <stdint.h>
+
+#include "game.h"
+
+/* Takes one tile from the bag at random; '\0' when the bag is empty. */
+char core_bag_draw(int bag[CLB_TILE_KINDS], uint64_t *rng);
+
+/* Draws into the rack until it holds CLB_RACK_SIZE or the bag is empty. */
+void core_rack_refill(struct core_rack *rack, int bag[CLB_TILE_KINDS],
+                      uint64_t *rng);
+
+/* Validates and scores a play (geometry, connection, words). Fills result
+ * and, for apply, `placed_board` (the board with the play on it). */
+enum clb_err core_play_check(const struct core_game *game,
+                             const struct core_move *move,
+                             const struct core_lexicon *lexicon,
+                             char placed_board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                             struct core_move_result *result,
+                             struct clb_error *err);
+
+#endif

@@ -1,0 +1,90 @@
+/* core/limits.h - every size and bound of Collabble, in one place.
+ *
+ * Each limit says what it bounds and why the number was chosen. Game-shape
+ * constants come from the rules; the byte limits guard the server against
+ * hostile links and bodies. static_asserts at the bottom keep them consistent.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef CLB_LIMITS_H
+#define CLB_LIMITS_H
+
+#include <assert.h>
+
+/* The standard Scrabble board is 15x15 and the centre star is (7,7). */
+#define CLB_BOARD_SIZE 15
+#define CLB_CENTER 7
+
+/* Each player holds 7 tiles; placing all 7 in one play is a bingo. */
+#define CLB_RACK_SIZE 7
+#define CLB_BINGO_BONUS 50
+
+/* Two players, P1 and P2, sharing one score. */
+#define CLB_PLAYERS 2
+
+/* The English bag: 100 tiles, 26 letters plus the blank. */
+#define CLB_TILE_TOTAL 100
+#define CLB_LETTERS 26
+#define CLB_TILE_KINDS 27 /* A..Z, then the blank */
+#define CLB_BLANK_INDEX 26
+
+/* An exchange needs at least a full rack's worth in the bag (standard rule). */
+#define CLB_EXCHANGE_MIN_BAG 7
+
+/* Two consecutive passes (one by each player) end the game. */
+#define CLB_PASSES_TO_END 2
+
+/* A word is at most one board line long; lexicon words are 2..15 letters. */
+#define CLB_WORD_MIN 2
+#define CLB_WORD_MAX CLB_BOARD_SIZE
+
+/* One play forms a main word plus at most one cross-word per placed tile. */
+#define CLB_MAX_WORDS (CLB_RACK_SIZE + 1)
+
+/* Cells an error may name: every placed tile of every invalid word. */
+#define CLB_MAX_ERR_CELLS (CLB_MAX_WORDS * CLB_WORD_MAX)
+
+/* Bytes of the human-readable detail in an error ("board[3][4]: ..."). */
+#define CLB_ERR_DETAIL_MAX 160
+
+/* gameId is [A-Za-z0-9_-]{1,32}: short, URL-safe, a localStorage key. */
+#define CLB_GAME_ID_MAX 32
+
+/* A new game's seed string: 1..64 bytes, enough for any readable phrase. */
+#define CLB_SEED_MAX 64
+
+/* A lexicon's name, recorded in the state: short and [A-Za-z0-9_-]. */
+#define CLB_LEXICON_NAME_MAX 32
+
+/* The most lexicons one server loads (one --lexicon flag each). */
+#define CLB_MAX_LEXICONS 8
+
+/* lastMove.cells in a decoded state: at most one rack's worth of tiles. */
+#define CLB_MAX_MOVE_CELLS CLB_RACK_SIZE
+
+/* An encoded state (the text after '#'): a real one is ~400-600 bytes, so
+ * 16 KiB is generous while stopping a hostile link before decompression. */
+#define CLB_MAX_ENCODED_STATE 16384
+
+/* Decompressed JSON: a full state is ~2 KiB; 64 KiB bounds LZ expansion
+ * (a tiny input can otherwise decompress to megabytes). */
+#define CLB_MAX_DECODED_STATE 65536
+
+/* HTTP request bodies (form posts and JSON API): a state plus a move. */
+#define CLB_MAX_BODY_BYTES 16384
+
+/* The server's connection cap and timeouts, against slow or idle clients. */
+#define CLB_MAX_CONNECTIONS 256
+#define CLB_CONNECTION_TIMEOUT_S 10
+
+/* JSON nesting accepted from a state or body; schema v1 needs depth 4. */
+#define CLB_MAX_JSON_DEPTH 8
+
+static_assert(CLB_CENTER * 2 + 1 == CLB_BOARD_SIZE, "centre is the middle");
+static_assert(CLB_MAX_BODY_BYTES >= CLB_MAX_ENCODED_STATE,
+              "a body must be able to carry the largest state");
+static_assert(CLB_MAX_DECODED_STATE >= 4 * CLB_MAX_ENCODED_STATE,
+              "decoded bound must allow normal compression ratios");
+static_assert(CLB_EXCHANGE_MIN_BAG <= CLB_TILE_TOTAL - 2 * CLB_RACK_SIZE,
+              "an exchange must be possible at the start");
+
+#endif

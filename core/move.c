@@ -1,0 +1,230 @@
+/* core/move.c - applying a move: play, exchange or pass; the draws; the
+ * turn; and the end of the game (game.h).
+ *
+ * Decisions (see DESIGN.md): an exchange needs 7 tiles in the bag and draws
+ * before returning; two consecutive passes end the game and the tiles left
+ * on both racks come off the shared score (never below 0); a play that
+ * empties a rack with the bag empty ends the game with no adjustment.
+ * Pure: works on a copy of the state and writes it back only on success.
+ */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "internal.h"
+#include "rng.h"
+
+/* A seed fixed by the state and the move: replaying a link with the same
+ * move always draws the same tiles. Fields are hashed one by one (not the
+ * struct's bytes) so padding never leaks in. */
+static uint64_t move_seed(const struct core_game *g, const struct core_move *m)
+{
+    uint64_t h = core_hash_bytes(CORE_HASH_INIT, g->game_id,
+                                 strlen(g->game_id));
+    h = core_hash_int(h, (int)g->turn);
+    h = core_hash_bytes(h, g->board, sizeof g->board);
+    for (int k = 0; k < CLB_TILE_KINDS; k++)
+        h = core_hash_int(h, g->bag[k]);
+    for (int p = 0; p < CLB_PLAYERS; p++) {
+        h = core_hash_int(h, g->hands[p].count);
+        h = core_hash_bytes(h, g->hands[p].tiles, (size_t)g->hands[p].count);
+    }
+    h = core_hash_int(h, g->score);
+    h = core_hash_int(h, g->consecutive_passes);
+    h = core_hash_int(h, (int)m->type);
+    h = core_hash_int(h, m->ntiles);
+    for (int i = 0; i < m->ntiles && i < CLB_RACK_SIZE; i++) {
+        h = core_hash_int(h, m->tiles[i].row);
+        h = core_hash_int(h, m->tiles[i].col);
+        h = core_hash_int(h, m->tiles[i].letter);
+        h = core_hash_int(h, m->tiles[i].blank);
+        h = core_hash_int(h, m->exchange[i]);
+    }
+    return h;
+}
+
+/* Removes one tile from the rack, keeping the order of the rest. */
+static void rack_remove(struct core_rack *rack, char tile)
+{
+    for (int i = 0; i < rack->count; i++)
+        if (rack->tiles[i] == tile) {
+            memmove(&rack->tiles[i], &rack->tiles[i + 1],
+                    (size_t)(rack->count - i - 1));
+            rack->count--;
+            return;
+        }
+}
+
+static enum clb_err check_exchange(const struct core_game *game,
+                                   const struct core_move *move,
+                                   struct clb_error *err)
+{
+    if (move->ntiles <= 0)
+        return clb_error_set(err, CLB_ERR_NO_TILES, NULL);
+    if (core_bag_count(game) < CLB_EXCHANGE_MIN_BAG)
+        return clb_error_set(err, CLB_ERR_EXCHANGE_NOT_ALLOWED,
+                             "the bag holds only %d tiles",
+                             core_bag_count(game));
+    const struct core_rack *rack = &game->hands[game->turn];
+    int have[CLB_TILE_KINDS] = {0};
+    for (int i = 0; i < rack->count; i++)
+        have[core_tile_kind(rack->tiles[i])]++;
+    if (move->ntiles > rack->count)
+        return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
+                             "you chose more tiles than your rack holds");
+    for (int i = 0; i < move->ntiles; i++) {
+        int kind = core_tile_kind(move->exchange[i]);
+        if (kind < 0 || have[kind] == 0)
+            return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
+                                 "a tile to exchange is not in your rack");
+        have[kind]--;
+    }
+    return CLB_ERR_OK;
+}
+
+enum clb_err core_move_check(const struct core_game *game,
+                             const struct core_move *move,
+                             const struct core_lexicon *lexicon,
+                             struct core_move_result *result,
+                             struct clb_error *err)
+{
+    clb_error_clear(err);
+    memset(result, 0, sizeof *result);
+    result->type = move->type;
+    if (game->game_over)
+        return clb_error_set(err, CLB_ERR_GAME_OVER, NULL);
+    switch (move->type) {
+    case CORE_MOVE_PLAY: {
+        char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+        return core_play_check(game, move, lexicon, board, result, err);
+    }
+    case CORE_MOVE_EXCHANGE:
+        return check_exchange(game, move, err);
+    case CORE_MOVE_PASS:
+        return CLB_ERR_OK;
+    }
+    return clb_error_set(err, CLB_ERR_BAD_REQUEST, "unknown move type");
+}
+
+static int rack_value(const struct core_rack *rack)
+{
+    int v = 0;
+    for (int i = 0; i < rack->count; i++)
+        v += core_tile_points(rack->tiles[i]);
+    return v;
+}
+
+static void finish_game(struct core_game *g, enum core_end how)
+{
+    g->game_over = true;
+    g->end = how;
+    g->end_adjustment = 0;
+    if (how == CORE_END_PASSES) {
+        int left = rack_value(&g->hands[CORE_P1]) +
+                   rack_value(&g->hands[CORE_P2]);
+        /* Never below 0: the shared score is the team's, and a negative
+         * total would say nothing a zero does not. */
+        g->end_adjustment = left < g->score ? left : g->score;
+        g->score -= g->end_adjustment;
+    }
+}
+
+static void apply_play(struct core_game *g, const struct core_move *move,
+                       const struct core_move_result *result,
+                       const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                       uint64_t *rng)
+{
+    struct core_rack *rack = &g->hands[g->turn];
+    struct core_last_move *lm = &g->last_move;
+    memset(lm, 0, sizeof *lm);
+    lm->type = CORE_MOVE_PLAY;
+    for (int i = 0; i < move->ntiles; i++) {
+        const struct core_placement *t = &move->tiles[i];
+        rack_remove(rack, t->blank ? CORE_BLANK : t->letter);
+        lm->cells[lm->ncells].row = t->row;
+        lm->cells[lm->ncells].col = t->col;
+        lm->ncells++;
+    }
+    memcpy(g->board, board, sizeof g->board);
+    memcpy(lm->words, result->words, sizeof lm->words);
+    lm->nwords = result->nwords;
+    lm->points = result->points;
+    g->score += result->points;
+    g->consecutive_passes = 0;
+    core_rack_refill(rack, g->bag, rng);
+    if (rack->count == 0)
+        finish_game(g, CORE_END_OUT);
+}
+
+/* Draws the replacements first, then returns the chosen tiles, so a player
+ * can never draw back a tile they just threw in. Replacements take the
+ * exchanged tiles' places in the rack. */
+static void apply_exchange(struct core_game *g, const struct core_move *move,
+                           uint64_t *rng)
+{
+    struct core_rack *rack = &g->hands[g->turn];
+    bool used[CLB_RACK_SIZE] = {false};
+    char drawn[CLB_RACK_SIZE];
+    for (int i = 0; i < move->ntiles; i++)
+        drawn[i] = core_bag_draw(g->bag, rng);
+    for (int i = 0; i < move->ntiles; i++) {
+        for (int j = 0; j < rack->count; j++)
+            if (!used[j] && rack->tiles[j] == move->exchange[i]) {
+                rack->tiles[j] = drawn[i];
+                used[j] = true;
+                break;
+            }
+        g->bag[core_tile_kind(move->exchange[i])]++;
+    }
+    memset(&g->last_move, 0, sizeof g->last_move);
+    g->last_move.type = CORE_MOVE_EXCHANGE;
+    g->last_move.exchanged = move->ntiles;
+    g->consecutive_passes = 0;
+}
+
+enum clb_err core_move_apply(const struct core_game *game,
+                             const struct core_move *move,
+                             const struct core_lexicon *lexicon,
+                             struct core_game *next,
+                             struct core_move_result *result,
+                             struct clb_error *err)
+{
+    clb_error_clear(err);
+    memset(result, 0, sizeof *result);
+    result->type = move->type;
+    if (game->game_over)
+        return clb_error_set(err, CLB_ERR_GAME_OVER, NULL);
+
+    struct core_game g = *game;
+    uint64_t rng = move_seed(game, move);
+    enum clb_err rc = CLB_ERR_OK;
+    switch (move->type) {
+    case CORE_MOVE_PLAY: {
+        char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+        rc = core_play_check(game, move, lexicon, board, result, err);
+        if (rc == CLB_ERR_OK)
+            apply_play(&g, move, result, (const char(*)[CLB_BOARD_SIZE])board,
+                       &rng);
+        break;
+    }
+    case CORE_MOVE_EXCHANGE:
+        rc = check_exchange(game, move, err);
+        if (rc == CLB_ERR_OK)
+            apply_exchange(&g, move, &rng);
+        break;
+    case CORE_MOVE_PASS:
+        memset(&g.last_move, 0, sizeof g.last_move);
+        g.last_move.type = CORE_MOVE_PASS;
+        if (++g.consecutive_passes >= CLB_PASSES_TO_END)
+            finish_game(&g, CORE_END_PASSES);
+        break;
+    default:
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST, "unknown move type");
+    }
+    if (rc != CLB_ERR_OK)
+        return rc;
+    g.has_last_move = true;
+    g.turn = g.turn == CORE_P1 ? CORE_P2 : CORE_P1;
+    result->game_over = g.game_over;
+    *next = g;
+    return CLB_ERR_OK;
+}

@@ -1,0 +1,299 @@
+/* core/play.c - checks and scores a play: rack, geometry, connection, words.
+ *
+ * The checks run in a fixed order, each with its own error code, so a player
+ * always hears about the most basic problem first: tile not in rack, off the
+ * board, square taken, not in one line, gap, first-play rules, connection,
+ * and only then the dictionary. Pure: works on a stack copy of the board.
+ */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "internal.h"
+
+/* A run of letters on the board: start square, direction and length. */
+struct word_span {
+    int row, col;
+    int drow, dcol; /* (0,1) across, (1,0) down */
+    int len;
+};
+
+static bool on_board(int row, int col)
+{
+    return row >= 0 && row < CLB_BOARD_SIZE && col >= 0 &&
+           col < CLB_BOARD_SIZE;
+}
+
+static void add_placement_cells(const struct core_move *move,
+                                struct clb_error *err)
+{
+    for (int i = 0; i < move->ntiles; i++)
+        clb_error_add_cell(err, move->tiles[i].row, move->tiles[i].col);
+}
+
+/* Each placed tile must come from the rack: a blank for a blank play, the
+ * letter itself otherwise. Counted as a multiset so two E's need two E's. */
+static enum clb_err check_rack(const struct core_rack *rack,
+                               const struct core_move *move,
+                               struct clb_error *err)
+{
+    int have[CLB_TILE_KINDS] = {0};
+    for (int i = 0; i < rack->count; i++)
+        have[core_tile_kind(rack->tiles[i])]++;
+    for (int i = 0; i < move->ntiles; i++) {
+        const struct core_placement *t = &move->tiles[i];
+        int kind = t->blank ? CLB_BLANK_INDEX : core_tile_kind(t->letter);
+        if (!core_is_upper(t->letter) || kind < 0 || have[kind] == 0) {
+            clb_error_add_cell(err, t->row, t->col);
+            return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
+                                 "%s is not in your rack",
+                                 t->blank ? "a blank" : "that letter");
+        }
+        have[kind]--;
+    }
+    return CLB_ERR_OK;
+}
+
+static enum clb_err check_squares(const struct core_game *game,
+                                  const struct core_move *move,
+                                  struct clb_error *err)
+{
+    for (int i = 0; i < move->ntiles; i++) {
+        const struct core_placement *t = &move->tiles[i];
+        if (!on_board(t->row, t->col)) {
+            clb_error_add_cell(err, t->row, t->col);
+            return clb_error_set(err, CLB_ERR_OUT_OF_BOUNDS,
+                                 "row %d, column %d is off the board",
+                                 t->row, t->col);
+        }
+    }
+    for (int i = 0; i < move->ntiles; i++) {
+        const struct core_placement *t = &move->tiles[i];
+        bool taken = game->board[t->row][t->col] != CORE_EMPTY;
+        for (int j = 0; j < i && !taken; j++)
+            taken = move->tiles[j].row == t->row &&
+                    move->tiles[j].col == t->col;
+        if (taken) {
+            clb_error_add_cell(err, t->row, t->col);
+            return clb_error_set(err, CLB_ERR_OCCUPIED, NULL);
+        }
+    }
+    return CLB_ERR_OK;
+}
+
+/* Works out the play's direction (across unless every tile shares a column
+ * and not a row) and that no empty square lies between its ends. */
+static enum clb_err check_line(const struct core_game *game,
+                               const struct core_move *move, int *drow,
+                               int *dcol, struct clb_error *err)
+{
+    bool same_row = true, same_col = true;
+    for (int i = 1; i < move->ntiles; i++) {
+        same_row &= move->tiles[i].row == move->tiles[0].row;
+        same_col &= move->tiles[i].col == move->tiles[0].col;
+    }
+    if (!same_row && !same_col) {
+        add_placement_cells(move, err);
+        return clb_error_set(err, CLB_ERR_NOT_IN_LINE, NULL);
+    }
+    *drow = same_row ? 0 : 1;
+    *dcol = same_row ? 1 : 0;
+
+    int lo = CLB_BOARD_SIZE, hi = -1;
+    for (int i = 0; i < move->ntiles; i++) {
+        int pos = same_row ? move->tiles[i].col : move->tiles[i].row;
+        lo = pos < lo ? pos : lo;
+        hi = pos > hi ? pos : hi;
+    }
+    int fixed = same_row ? move->tiles[0].row : move->tiles[0].col;
+    for (int pos = lo; pos <= hi; pos++) {
+        int r = same_row ? fixed : pos, c = same_row ? pos : fixed;
+        bool filled = game->board[r][c] != CORE_EMPTY;
+        for (int i = 0; i < move->ntiles && !filled; i++)
+            filled = move->tiles[i].row == r && move->tiles[i].col == c;
+        if (!filled)
+            clb_error_add_cell(err, r, c);
+    }
+    if (err->ncells > 0)
+        return clb_error_set(err, CLB_ERR_GAP, NULL);
+    return CLB_ERR_OK;
+}
+
+static enum clb_err check_anchor(const struct core_game *game,
+                                 const struct core_move *move,
+                                 struct clb_error *err)
+{
+    if (core_board_empty(game)) {
+        bool covers = false;
+        for (int i = 0; i < move->ntiles; i++)
+            covers |= move->tiles[i].row == CLB_CENTER &&
+                      move->tiles[i].col == CLB_CENTER;
+        if (!covers) {
+            clb_error_add_cell(err, CLB_CENTER, CLB_CENTER);
+            return clb_error_set(err, CLB_ERR_MUST_COVER_CENTER, NULL);
+        }
+        /* A one-letter first play forms no word at all. */
+        if (move->ntiles < CLB_WORD_MIN) {
+            add_placement_cells(move, err);
+            return clb_error_set(err, CLB_ERR_TOO_SHORT, NULL);
+        }
+        return CLB_ERR_OK;
+    }
+    static const int nb[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    for (int i = 0; i < move->ntiles; i++)
+        for (int d = 0; d < 4; d++) {
+            int r = move->tiles[i].row + nb[d][0];
+            int c = move->tiles[i].col + nb[d][1];
+            if (on_board(r, c) && game->board[r][c] != CORE_EMPTY)
+                return CLB_ERR_OK;
+        }
+    add_placement_cells(move, err);
+    return clb_error_set(err, CLB_ERR_NOT_CONNECTED, NULL);
+}
+
+/* The full run of letters through (row, col) in direction (drow, dcol). */
+static struct word_span span_through(
+    const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE], int row, int col,
+    int drow, int dcol)
+{
+    while (on_board(row - drow, col - dcol) &&
+           board[row - drow][col - dcol] != CORE_EMPTY) {
+        row -= drow;
+        col -= dcol;
+    }
+    struct word_span s = {row, col, drow, dcol, 0};
+    while (on_board(row, col) && board[row][col] != CORE_EMPTY) {
+        s.len++;
+        row += drow;
+        col += dcol;
+    }
+    return s;
+}
+
+/* Scores one word: premiums count only under tiles placed this turn, letter
+ * premiums first, then every word multiplier on the word multiplied
+ * together (two DWs make x4, two TWs x9). */
+static int score_span(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                      const char fresh[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                      struct word_span s)
+{
+    int sum = 0, word_mult = 1;
+    for (int i = 0; i < s.len; i++) {
+        int r = s.row + i * s.drow, c = s.col + i * s.dcol;
+        int letter = core_tile_points(board[r][c]);
+        if (fresh[r][c]) {
+            switch (core_premium_at(r, c)) {
+            case CORE_PREMIUM_DL: letter *= 2; break;
+            case CORE_PREMIUM_TL: letter *= 3; break;
+            case CORE_PREMIUM_DW: word_mult *= 2; break;
+            case CORE_PREMIUM_TW: word_mult *= 3; break;
+            case CORE_PREMIUM_NONE: break;
+            }
+        }
+        sum += letter;
+    }
+    return sum * word_mult;
+}
+
+static void span_text(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                      struct word_span s, char out[CLB_WORD_MAX + 1])
+{
+    for (int i = 0; i < s.len; i++) {
+        char ch = board[s.row + i * s.drow][s.col + i * s.dcol];
+        out[i] = core_is_lower(ch) ? (char)(ch - 'a' + 'A') : ch;
+    }
+    out[s.len] = '\0';
+}
+
+/* Collects the main word (along the play) then one cross-word per placed
+ * tile, keeping only runs of two letters or more. */
+static int collect_spans(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                         const struct core_move *move, int drow, int dcol,
+                         struct word_span spans[CLB_MAX_WORDS])
+{
+    int n = 0;
+    const struct core_placement *first = &move->tiles[0];
+    struct word_span main = span_through(board, first->row, first->col,
+                                         drow, dcol);
+    if (move->ntiles == 1 && main.len < CLB_WORD_MIN) {
+        /* A single tile's word may run the other way. */
+        drow = !drow;
+        dcol = !dcol;
+        main = span_through(board, first->row, first->col, drow, dcol);
+    }
+    if (main.len >= CLB_WORD_MIN)
+        spans[n++] = main;
+    for (int i = 0; i < move->ntiles; i++) {
+        struct word_span cross = span_through(board, move->tiles[i].row,
+                                              move->tiles[i].col, dcol, drow);
+        if (cross.len >= CLB_WORD_MIN && n < CLB_MAX_WORDS)
+            spans[n++] = cross;
+    }
+    return n;
+}
+
+enum clb_err core_play_check(const struct core_game *game,
+                             const struct core_move *move,
+                             const struct core_lexicon *lexicon,
+                             char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                             struct core_move_result *result,
+                             struct clb_error *err)
+{
+    if (move->ntiles <= 0)
+        return clb_error_set(err, CLB_ERR_NO_TILES, NULL);
+    if (move->ntiles > game->hands[game->turn].count) {
+        add_placement_cells(move, err);
+        return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
+                             "you placed more tiles than your rack holds");
+    }
+    enum clb_err rc = check_rack(&game->hands[game->turn], move, err);
+    if (rc == CLB_ERR_OK)
+        rc = check_squares(game, move, err);
+    int drow = 0, dcol = 1;
+    if (rc == CLB_ERR_OK)
+        rc = check_line(game, move, &drow, &dcol, err);
+    if (rc == CLB_ERR_OK)
+        rc = check_anchor(game, move, err);
+    if (rc != CLB_ERR_OK)
+        return rc;
+
+    char fresh[CLB_BOARD_SIZE][CLB_BOARD_SIZE] = {{0}};
+    memcpy(board, game->board, sizeof game->board);
+    for (int i = 0; i < move->ntiles; i++) {
+        const struct core_placement *t = &move->tiles[i];
+        board[t->row][t->col] =
+            t->blank ? (char)(t->letter - 'A' + 'a') : t->letter;
+        fresh[t->row][t->col] = 1;
+    }
+
+    struct word_span spans[CLB_MAX_WORDS];
+    int nspans = collect_spans((const char(*)[CLB_BOARD_SIZE])board, move,
+                               drow, dcol, spans);
+    memset(result, 0, sizeof *result);
+    result->type = CORE_MOVE_PLAY;
+    for (int i = 0; i < nspans; i++) {
+        char *word = result->words[result->nwords];
+        span_text((const char(*)[CLB_BOARD_SIZE])board, spans[i], word);
+        if (!lexicon->contains(lexicon->ctx, word, (size_t)spans[i].len)) {
+            clb_error_add_word(err, word, (size_t)spans[i].len);
+            for (int j = 0; j < spans[i].len; j++)
+                clb_error_add_cell(err, spans[i].row + j * spans[i].drow,
+                                   spans[i].col + j * spans[i].dcol);
+        }
+        result->word_points[result->nwords] =
+            score_span((const char(*)[CLB_BOARD_SIZE])board,
+                       (const char(*)[CLB_BOARD_SIZE])fresh, spans[i]);
+        result->points += result->word_points[result->nwords];
+        result->nwords++;
+    }
+    if (err->nwords == 1)
+        return clb_error_set(err, CLB_ERR_INVALID_WORD,
+                             "%s is not in the dictionary", err->words[0]);
+    if (err->nwords > 1)
+        return clb_error_set(err, CLB_ERR_INVALID_WORD,
+                             "%s and %d more words are not in the dictionary",
+                             err->words[0], err->nwords - 1);
+    result->bingo = move->ntiles == CLB_RACK_SIZE;
+    if (result->bingo)
+        result->points += CLB_BINGO_BONUS;
+    return CLB_ERR_OK;
+}

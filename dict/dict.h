@@ -1,0 +1,51 @@
+/* dict/dict.h - the lexicon: a word list loaded once, looked up per word.
+ *
+ * A lexicon comes either from the compact file built at build time by
+ * collabble-dictc (the default SOWPODS list) or from a plain text file with
+ * one word a line (a TWL06, NWL or CSW list a player owns). Loading is the
+ * only place that allocates; lookups are read-only and allocation-free, so
+ * one loaded dict serves every request. dict depends on core/ only for the
+ * shared error type and the struct core_lexicon it hands to the rules.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef DICT_DICT_H
+#define DICT_DICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../core/error.h"
+#include "../core/game.h"
+
+struct dict;
+
+/* Loads a lexicon file: a compiled lexicon (recognised by its magic
+ * header) or a plain word list (A-Z, 2-15 letters a line, any case, blank
+ * lines and a trailing CR ignored). Returns CLB_ERR_OK and *out, or
+ * CLB_ERR_BAD_LEXICON with a detail naming the file and line. */
+enum clb_err dict_load(const char *path, struct dict **out,
+                       struct clb_error *err);
+
+/* Builds a lexicon from words in memory (same rules as a text file; `name`
+ * is used in error details). */
+enum clb_err dict_from_text(const char *text, size_t len, const char *name,
+                            struct dict **out, struct clb_error *err);
+
+/* Writes the compiled form of `d` to `path`. */
+enum clb_err dict_save_compiled(const struct dict *d, const char *path,
+                                struct clb_error *err);
+
+/* True if `word` (len bytes, letters in any case) is in the lexicon.
+ * Anything that is not 2..15 letters A-Z/a-z is not a word. */
+bool dict_contains(const struct dict *d, const char *word, size_t len);
+
+/* Number of words. */
+size_t dict_word_count(const struct dict *d);
+
+/* The view core's rules take. Valid while `d` lives. */
+struct core_lexicon dict_lexicon(const struct dict *d);
+
+/* Frees a lexicon; NULL is fine. */
+void dict_free(struct dict *d);
+
+#endif

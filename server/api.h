@@ -1,0 +1,30 @@
+/* server/api.h - the JSON API (/api/v1/...) and the pieces of it that the
+ * HTML pages share: reading a move from JSON, choosing a game's lexicon.
+ * See docs/API.md for the wire format.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef SRV_API_H
+#define SRV_API_H
+
+#include <jansson.h>
+
+#include "../core/error.h"
+#include "../core/game.h"
+#include "http.h"
+
+/* Reads a move object ({"type":"play","tiles":[...]}, {"type":"exchange",
+ * "tiles":["Q","BLANK"]}, {"type":"pass"}) into *move. Returns CLB_ERR_OK
+ * or CLB_ERR_BAD_REQUEST with a detail naming the field. */
+enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
+                                struct clb_error *err);
+
+/* The lexicon a game is judged by: its "lexicon" key, or the server's
+ * default. NULL with CLB_ERR_UNKNOWN_LEXICON if this server lacks it. */
+const struct dict *srv_lexicon_for(const struct srv_context *ctx,
+                                   const struct core_game *game,
+                                   struct clb_error *err);
+
+/* Routes /api/v1/... ; returns NULL for any other path. */
+srv_handler *api_route(const struct srv_request *req);
+
+#endif

@@ -1,0 +1,52 @@
+/* server/html.h - the per-request output buffer, with escaping by default.
+ *
+ * Every response body is built in one struct html_buf: it starts on a fixed
+ * buffer the caller owns (usually on the stack), grows on the heap up to a
+ * hard cap, and carries a sticky overflow flag that the dispatcher checks
+ * once at the end, so writers never test each append. html_text() and
+ * html_attr() escape & < > " ' ; only literal markup written by server code
+ * goes through html_raw(). Game and request data are never written raw.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef SRV_HTML_H
+#define SRV_HTML_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct html_buf {
+    char *p;        /* current storage: the caller's buffer or the heap */
+    size_t len;     /* bytes written (p[len] is kept '\0') */
+    size_t cap;     /* bytes available in p */
+    size_t max;     /* growth limit */
+    bool heap;      /* p was allocated here */
+    bool overflow;  /* sticky: an append did not fit or allocation failed */
+    char *initial;  /* the caller's buffer, for reset */
+    size_t initial_cap;
+};
+
+/* Starts on `mem` (cap bytes, cap >= 1); may grow on the heap to `max`. */
+void html_init(struct html_buf *b, char *mem, size_t cap, size_t max);
+
+/* Frees any heap growth; the buffer is unusable afterwards. */
+void html_free(struct html_buf *b);
+
+/* Empties the buffer and clears the overflow flag, keeping any heap growth
+ * so a replacement body (e.g. an error page) needs no new allocation.
+ * Cannot fail. */
+void html_reset(struct html_buf *b);
+
+/* Appends literal markup written by server code (never data). */
+void html_raw(struct html_buf *b, const char *s);
+void html_rawn(struct html_buf *b, const char *s, size_t n);
+
+/* printf into the buffer, unescaped: for numbers and server literals. */
+void html_rawf(struct html_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Appends text content / an attribute value, escaping & < > " '. */
+void html_text(struct html_buf *b, const char *s);
+void html_textn(struct html_buf *b, const char *s, size_t n);
+void html_attr(struct html_buf *b, const char *s);
+
+#endif

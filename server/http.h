@@ -1,0 +1,54 @@
+/* server/http.h - the shape every request handler has.
+ *
+ * server/main.c and the libmicrohttpd glue turn a connection into a struct
+ * srv_request (method, path, query, a fully-read and size-checked body),
+ * call the one handler the router picks, and send the struct srv_response
+ * it filled. Handlers never talk to libmicrohttpd; they read the request,
+ * call core/dict/link, and write a status and a body.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef SRV_HTTP_H
+#define SRV_HTTP_H
+
+#include <stddef.h>
+
+#include "../core/limits.h"
+#include "../dict/dict.h"
+#include "html.h"
+
+/* A slice of request bytes; not NUL-terminated unless said. */
+struct clb_str {
+    const char *p;
+    size_t len;
+};
+
+/* What the server holds for its whole life: the loaded lexicons (read-only,
+ * shared by every request) and where its static files are. */
+struct srv_context {
+    int nlexicons;
+    struct dict *lexicons[CLB_MAX_LEXICONS];
+    char lexicon_names[CLB_MAX_LEXICONS][CLB_LEXICON_NAME_MAX + 1];
+    /* lexicons[0] is the default, used by states without a "lexicon" key. */
+};
+
+struct srv_request {
+    const struct srv_context *ctx;
+    const char *method;   /* "GET", "POST", ... */
+    struct clb_str path;  /* without the query */
+    struct clb_str query; /* after '?', may be empty */
+    struct clb_str body;  /* at most CLB_MAX_BODY_BYTES */
+    const char *content_type; /* may be NULL */
+};
+
+struct srv_response {
+    int status;
+    const char *content_type;  /* static string */
+    const char *cache_control; /* static string, NULL for the default */
+    char location[64];         /* for redirects; "" if none */
+    struct html_buf *body;
+};
+
+typedef void srv_handler(const struct srv_request *req,
+                         struct srv_response *resp);
+
+#endif

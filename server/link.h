@@ -1,0 +1,50 @@
+/* server/link.h - the turn link: game state <-> JSON (schema v1) <-> LZ-String.
+ *
+ * A link is `http://HOST/#<S>` where S is the state as JSON, compressed with
+ * LZ-String's compressToBase64 (the EncodedURIComponent form is accepted on
+ * input too). Decoding is strict and bounded: over CLB_MAX_ENCODED_STATE
+ * bytes in or CLB_MAX_DECODED_STATE bytes out is refused before the work is
+ * done, and every field is checked (shape here, game consistency in
+ * core_game_validate). jansson stays in this file: core only sees structs.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef SRV_LINK_H
+#define SRV_LINK_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "../core/error.h"
+#include "../core/game.h"
+
+/* Decodes S (len bytes, base64 or URI-safe LZ-String) into *game.
+ * Returns CLB_ERR_OK, CLB_ERR_TOO_LARGE, or CLB_ERR_BAD_STATE with a detail
+ * naming the field ("board[3][4]: ..."). On error *game is unspecified. */
+enum clb_err link_decode(const char *s, size_t len, struct core_game *game,
+                         struct clb_error *err);
+
+/* Encodes *game as S (compressToBase64 of its JSON) into out (cap bytes,
+ * NUL-terminated). Returns CLB_ERR_OK or CLB_ERR_INTERNAL if cap is short. */
+enum clb_err link_encode(const struct core_game *game, char *out, size_t cap,
+                         size_t *out_len, struct clb_error *err);
+
+/* The state as a schema-v1 JSON object (new reference; NULL only when out
+ * of memory). */
+json_t *link_game_to_json(const struct core_game *game);
+
+/* Reads a schema-v1 JSON object into *game, checking every field and then
+ * core_game_validate. Returns CLB_ERR_OK or CLB_ERR_BAD_STATE. */
+enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
+                                 struct clb_error *err);
+
+/* Reads schema-v1 JSON text (len bytes, need not be NUL-terminated) into
+ * *game with the same guards link_decode applies after decompressing:
+ * over CLB_MAX_DECODED_STATE bytes is CLB_ERR_TOO_LARGE; nesting deeper
+ * than CLB_MAX_JSON_DEPTH, duplicate keys or invalid JSON are
+ * CLB_ERR_BAD_STATE; then link_game_from_json. For tools, tests and
+ * fuzzing; the server reads links with link_decode. */
+enum clb_err link_decode_json(const char *text, size_t len,
+                              struct core_game *game, struct clb_error *err);
+
+#endif

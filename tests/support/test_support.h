@@ -1,0 +1,40 @@
+/* tests/support/test_support.h - small builders shared by the unit tests:
+ * a word-list lexicon, positions set up square by square, and moves. */
+/* SPDX-License-Identifier: MIT */
+#ifndef TEST_SUPPORT_H
+#define TEST_SUPPORT_H
+
+#include <stdbool.h>
+
+#include "../../core/game.h"
+
+/* A lexicon over a NULL-terminated array of uppercase words. */
+struct core_lexicon ts_lexicon(const char *const *words);
+
+/* An empty board with the given racks ("CAT?" - '?' is a blank) and the
+ * bag holding exactly the rest of the set, P1 to move. */
+void ts_game(struct core_game *g, const char *p1_rack, const char *p2_rack);
+
+/* Puts a word on the board as if played earlier (lowercase = blank), taking
+ * its tiles out of the bag so the state stays conserved. */
+void ts_board_word(struct core_game *g, int row, int col, bool across,
+                   const char *word);
+
+/* Sets a rack, returning its old tiles to the bag and taking the new ones
+ * out of it. */
+void ts_rack(struct core_game *g, enum core_player who, const char *tiles);
+
+/* Empties the bag into nowhere: only for tests of the end game, where the
+ * state need not be conserved. */
+void ts_empty_bag(struct core_game *g);
+
+/* Starts a play move / adds a tile (blank when `blank`). */
+void ts_move_play(struct core_move *m);
+void ts_place(struct core_move *m, int row, int col, char letter, bool blank);
+
+/* Places a whole word's letters as one play, skipping squares that already
+ * hold a tile. Lowercase letters are placed as blanks. */
+void ts_play_word(struct core_move *m, const struct core_game *g, int row,
+                  int col, bool across, const char *word);
+
+#endif
