@@ -21,22 +21,29 @@ struct dict;
 
 /* Loads a lexicon file: a compiled lexicon (recognised by its magic
  * header) or a plain word list (A-Z, 2-15 letters a line, any case, blank
- * lines and a trailing CR ignored). Returns CLB_ERR_OK and *out, or
- * CLB_ERR_BAD_LEXICON with a detail naming the file and line. */
+ * lines and a trailing CR ignored, duplicates kept once, a leading UTF-8
+ * byte order mark skipped). Returns CLB_ERR_OK and *out, or
+ * CLB_ERR_BAD_LEXICON with *out NULL and a detail naming the file (and for a
+ * word list the line): a missing or unreadable file, one over 16 MiB, a
+ * malformed or empty list, a truncated or corrupt compiled file. out and
+ * err must not be NULL. */
 enum clb_err dict_load(const char *path, struct dict **out,
                        struct clb_error *err);
 
 /* Builds a lexicon from words in memory (same rules as a text file; `name`
- * is used in error details). */
+ * is used in error details). Returns as dict_load(). */
 enum clb_err dict_from_text(const char *text, size_t len, const char *name,
                             struct dict **out, struct clb_error *err);
 
-/* Writes the compiled form of `d` to `path`. */
+/* Writes the compiled form of `d` to `path`, through a temporary file
+ * renamed into place, so `path` is either the old file or the whole new
+ * one. Returns CLB_ERR_OK, or CLB_ERR_INTERNAL with the reason. */
 enum clb_err dict_save_compiled(const struct dict *d, const char *path,
                                 struct clb_error *err);
 
 /* True if `word` (len bytes, letters in any case) is in the lexicon.
- * Anything that is not 2..15 letters A-Z/a-z is not a word. */
+ * Anything that is not 2..15 letters A-Z/a-z is not a word (and NULL is
+ * none). Never allocates; safe to call from many threads at once. */
 bool dict_contains(const struct dict *d, const char *word, size_t len);
 
 /* Number of words. */
