@@ -156,8 +156,9 @@ static enum clb_err validate_fields(const struct core_game *game,
                                      "hands.P%d[%d]: unknown tile", p + 1,
                                      i);
     }
-    if (game->score < 0)
-        return clb_error_set(err, CLB_ERR_BAD_STATE, "score: negative");
+    if (game->score < 0 || game->score > CLB_MAX_SCORE)
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "score: must be 0 to %d", CLB_MAX_SCORE);
     if (game->consecutive_passes < 0 ||
         game->consecutive_passes > CLB_PASSES_TO_END)
         return clb_error_set(err, CLB_ERR_BAD_STATE,

@@ -9,6 +9,7 @@
 #define CLB_LIMITS_H
 
 #include <assert.h>
+#include <stddef.h>
 
 /* The standard Scrabble board is 15x15 and the centre star is (7,7). */
 #define CLB_BOARD_SIZE 15
@@ -76,6 +77,38 @@
 #define CLB_MAX_CONNECTIONS 256
 #define CLB_CONNECTION_TIMEOUT_S 10
 
+/* Scores, move points and the end adjustment are capped well below INT_MAX.
+ * Not a game rule (real games end below ~2,000 points): a hostile link must
+ * not carry a score that overflows when the core adds the next move to it. */
+#define CLB_MAX_SCORE 1000000
+
+/* A response body starts in this many bytes on the handler thread's stack;
+ * a page of a full board is larger and grows on the heap. */
+#define CLB_RESPONSE_INITIAL_BYTES (32 * 1024)
+
+/* Hard cap of one response. A page of a full late-game board is well under
+ * 200 KiB and an API answer a few KiB, so 1 MiB fits any valid state with
+ * room to spare; reaching it means a bug, answered as a clean 500. */
+#define CLB_MAX_RESPONSE_BYTES (1024 * 1024)
+
+/* libmicrohttpd's per-connection memory pool holds the request line, the
+ * headers and the read buffer. A GET /?s=<state> carries a state of up to
+ * CLB_MAX_ENCODED_STATE bytes in its target; 64 KiB leaves room for that
+ * and ordinary headers, and 256 connections then use at most 16 MiB. */
+#define CLB_CONNECTION_MEMORY_BYTES ((size_t)64 * 1024)
+
+/* Stack of each server thread. LZ-String's fixed tables take about 670 KB
+ * (compress) or 520 KB (decompress) and a response starts with 32 KiB on
+ * the stack; 4 MiB is ample, and set explicitly so a C library with small
+ * default thread stacks (musl: 128 KiB) cannot overflow. */
+#define CLB_THREAD_STACK_BYTES ((size_t)4 * 1024 * 1024)
+
+/* The largest lexicon file read, text or compiled. The biggest published
+ * lists (CSW, about 280,000 words) are near 3 MB as text; 16 MiB leaves room
+ * for any real list while bounding what a wrong path (a disk image, a log)
+ * can make the server allocate. */
+#define CLB_MAX_LEXICON_FILE_BYTES (16u * 1024u * 1024u)
+
 /* JSON nesting accepted from a state or body; schema v1 needs depth 4. */
 #define CLB_MAX_JSON_DEPTH 8
 
@@ -84,6 +117,10 @@ static_assert(CLB_MAX_BODY_BYTES >= CLB_MAX_ENCODED_STATE,
               "a body must be able to carry the largest state");
 static_assert(CLB_MAX_DECODED_STATE >= 4 * CLB_MAX_ENCODED_STATE,
               "decoded bound must allow normal compression ratios");
+static_assert(CLB_CONNECTION_MEMORY_BYTES > 2 * CLB_MAX_ENCODED_STATE,
+              "a GET /?s=<state> must fit the connection pool");
+static_assert(CLB_RESPONSE_INITIAL_BYTES < CLB_MAX_RESPONSE_BYTES,
+              "the stack start must be below the cap");
 static_assert(CLB_EXCHANGE_MIN_BAG <= CLB_TILE_TOTAL - 2 * CLB_RACK_SIZE,
               "an exchange must be possible at the start");
 

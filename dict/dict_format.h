@@ -90,11 +90,8 @@
 #define DICT_WIDTH(len) ((((size_t)(len) - DICT_PREFIX_LETTERS) * 5u + 7u) / 8u)
 #define DICT_WIDTH_MAX DICT_WIDTH(DICT_LEN_MAX)
 
-/* The largest file dict_load() reads, text or compiled. The biggest published
- * lists (CSW, about 280,000 words) are near 3 MB as text; 16 MiB leaves room
- * for any real list while bounding what a wrong path (a disk image, a log)
- * can make the server allocate. */
-#define DICT_MAX_FILE_BYTES (16u * 1024u * 1024u)
+/* The largest file dict_load() reads: CLB_MAX_LEXICON_FILE_BYTES. */
+#define DICT_MAX_FILE_BYTES CLB_MAX_LEXICON_FILE_BYTES
 
 /* A loaded lexicon: the image exactly as in the file, plus pointers into it
  * worked out once at load so a lookup does no arithmetic on the header. */

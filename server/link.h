@@ -20,17 +20,20 @@
 
 /* Decodes S (len bytes, base64 or URI-safe LZ-String) into *game.
  * Returns CLB_ERR_OK, CLB_ERR_TOO_LARGE, or CLB_ERR_BAD_STATE with a detail
- * naming the field ("board[3][4]: ..."). On error *game is unspecified. */
+ * naming the field ("board[3][4]: ..."); CLB_ERR_INTERNAL only when out of
+ * memory. On error *game is unspecified. */
 enum clb_err link_decode(const char *s, size_t len, struct core_game *game,
                          struct clb_error *err);
 
 /* Encodes *game as S (compressToBase64 of its JSON) into out (cap bytes,
- * NUL-terminated). Returns CLB_ERR_OK or CLB_ERR_INTERNAL if cap is short. */
+ * NUL-terminated). Returns CLB_ERR_OK or CLB_ERR_INTERNAL if cap is short
+ * (or link_game_to_json fails). */
 enum clb_err link_encode(const struct core_game *game, char *out, size_t cap,
                          size_t *out_len, struct clb_error *err);
 
-/* The state as a schema-v1 JSON object (new reference; NULL only when out
- * of memory). */
+/* The state as a schema-v1 JSON object (new reference). NULL when out of
+ * memory, or when the struct holds bytes that are not text (never for a
+ * decoded or core-made game). */
 json_t *link_game_to_json(const struct core_game *game);
 
 /* Reads a schema-v1 JSON object into *game, checking every field and then
@@ -42,8 +45,9 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
  * *game with the same guards link_decode applies after decompressing:
  * over CLB_MAX_DECODED_STATE bytes is CLB_ERR_TOO_LARGE; nesting deeper
  * than CLB_MAX_JSON_DEPTH, duplicate keys or invalid JSON are
- * CLB_ERR_BAD_STATE; then link_game_from_json. For tools, tests and
- * fuzzing; the server reads links with link_decode. */
+ * CLB_ERR_BAD_STATE (CLB_ERR_INTERNAL when out of memory); then
+ * link_game_from_json. For tools, tests and fuzzing; the server reads
+ * links with link_decode. */
 enum clb_err link_decode_json(const char *text, size_t len,
                               struct core_game *game, struct clb_error *err);
 

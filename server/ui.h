@@ -1,6 +1,17 @@
 /* server/ui.h - the HTML pages: landing, game board, game over, and the
  * form endpoints the page's script posts to. Everything the player sees is
  * rendered here on the server; static/app.js only enhances it.
+ *
+ *   GET  /                 landing page; with ?s=S the board (no script)
+ *   GET  /game?s=S         the board of S (no script); without s, 303 to /
+ *   POST /game             s=S: the board of S (the script opening /#S)
+ *   GET  /new?seed=X       a new game's first position (same seed, same
+ *                          game); without a seed, 303 to a random one
+ *   POST /game/move        s=S&move=M (M as in the JSON API): the next
+ *                          position with the copy prompt, or S again with
+ *                          the error, the tiles kept in place (422)
+ *
+ * docs/UI.md describes the flow and the hooks the browser tests use.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_UI_H
@@ -8,7 +19,7 @@
 
 #include "http.h"
 
-/* Routes the page paths ("/", "/game", "/ui/...") ; NULL for any other. */
+/* Routes the page paths above; NULL for any other path. Cannot fail. */
 srv_handler *ui_route(const struct srv_request *req);
 
 #endif

@@ -1,0 +1,10 @@
+-- bench/move.lua - wrk script for bench/server_bench.sh: POSTs one JSON API
+-- request body, read from the file named by $BENCH_BODY, over and over.
+-- The server is stateless, so the same move is a fresh, full move each time.
+-- SPDX-License-Identifier: MIT
+local path = os.getenv("BENCH_BODY")
+local f = assert(io.open(path, "rb"), "BENCH_BODY must name the request body file")
+wrk.method = "POST"
+wrk.body = f:read("*a")
+f:close()
+wrk.headers["Content-Type"] = "application/json"

@@ -1,0 +1,353 @@
+/* server/main.c - the collabble command: flags, lexicons, signals.
+ *
+ * Reads the command line (or COLLABBLE_LEXICON), loads every lexicon once,
+ * starts the HTTP server and waits for SIGINT or SIGTERM, then stops the
+ * server and frees what it loaded. The only file that calls exit().
+ */
+/* SPDX-License-Identifier: MIT */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "../core/limits.h"
+#include "../dict/dict.h"
+#include "http.h"
+#include "server.h"
+
+#ifndef CLB_DEFAULT_LEXICON
+#define CLB_DEFAULT_LEXICON "sowpods.clx"
+#endif
+#ifndef CLB_VERSION
+#define CLB_VERSION "0.1.0"
+#endif
+
+#define MAIN_DEFAULT_PORT 8080
+#define MAIN_DEFAULT_BIND "127.0.0.1"
+#define MAIN_DEFAULT_LEXICON_NAME "sowpods"
+#define MAIN_ENV_LEXICON "COLLABBLE_LEXICON"
+
+/* Exit statuses, as documented in --help. */
+enum main_exit {
+    MAIN_EXIT_OK = 0,      /* stopped by a signal, or --help / --version */
+    MAIN_EXIT_FAILURE = 1, /* could not listen, or out of memory */
+    MAIN_EXIT_USAGE = 2,   /* a bad flag or value */
+    MAIN_EXIT_LEXICON = 3, /* a lexicon could not be loaded */
+};
+
+struct main_lexicon_arg {
+    const char *path;
+    char name[CLB_LEXICON_NAME_MAX + 1];
+};
+
+struct main_options {
+    unsigned port;
+    const char *bind;
+    int nlexicons;
+    struct main_lexicon_arg lexicons[CLB_MAX_LEXICONS];
+    /* COLLABBLE_LEXICON is split in place in this copy. */
+    char *env_copy;
+};
+
+static void main_usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: collabble [--port N] [--bind ADDR] "
+            "[--lexicon FILE[:NAME]]... [--help] [--version]\n"
+            "\n"
+            "Serves Collabble, a cooperative two-player Scrabble, over HTTP.\n"
+            "The server keeps no games: every turn link carries its game.\n"
+            "\n"
+            "  --port N               TCP port, 0 for any free one "
+            "(default %d)\n"
+            "  --bind ADDR            IPv4 or IPv6 address to listen on "
+            "(default %s)\n"
+            "  --lexicon FILE[:NAME]  a word list: a compiled lexicon or a "
+            "text file\n"
+            "                         with one word a line. Repeatable (at "
+            "most %d);\n"
+            "                         the first is the default. NAME "
+            "defaults to the\n"
+            "                         file name without its extension.\n"
+            "  --help                 show this help and exit\n"
+            "  --version              show the version and exit\n"
+            "\n"
+            "Without --lexicon, the environment variable %s\n"
+            "(one or more FILE[:NAME], separated by spaces) is used, and "
+            "without\n"
+            "that the built-in default:\n  %s (as \"%s\")\n"
+            "\n"
+            "Exit status: 0 after SIGINT or SIGTERM, 1 if it cannot listen, "
+            "2 for\na bad command line, 3 if a lexicon cannot be loaded.\n",
+            MAIN_DEFAULT_PORT, MAIN_DEFAULT_BIND, CLB_MAX_LEXICONS,
+            MAIN_ENV_LEXICON, CLB_DEFAULT_LEXICON, MAIN_DEFAULT_LEXICON_NAME);
+}
+
+/* Reports misuse the way every Unix tool does, and exits 2. */
+static void main_die_usage(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
+static void main_die_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("collabble: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs("\nTry 'collabble --help'.\n", stderr);
+    exit(MAIN_EXIT_USAGE);
+}
+
+static bool main_name_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
+/* NAME from FILE: the base name without its extension, other characters
+ * replaced by '_' so it is a valid lexicon name for a state. */
+static void main_default_name(const char *path, char *name)
+{
+    const char *base = strrchr(path, '/');
+    base = base != NULL ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t len = dot != NULL && dot != base ? (size_t)(dot - base)
+                                            : strlen(base);
+    size_t n = 0;
+    for (size_t i = 0; i < len && n < CLB_LEXICON_NAME_MAX; i++)
+        name[n++] = main_name_char(base[i]) ? base[i] : '_';
+    if (n == 0)
+        memcpy(name, "lexicon", (n = 7));
+    name[n] = '\0';
+}
+
+/* Adds FILE[:NAME] (modified in place: the ':' becomes a NUL). */
+static void main_add_lexicon(struct main_options *o, char *arg)
+{
+    if (o->nlexicons >= CLB_MAX_LEXICONS)
+        main_die_usage("at most %d lexicons", CLB_MAX_LEXICONS);
+    struct main_lexicon_arg *l = &o->lexicons[o->nlexicons];
+    char *colon = strrchr(arg, ':');
+    if (colon != NULL) {
+        *colon = '\0';
+        const char *name = colon + 1;
+        size_t n = strlen(name);
+        if (n == 0 || n > CLB_LEXICON_NAME_MAX)
+            main_die_usage("lexicon name '%s' must be 1 to 32 characters",
+                           name);
+        for (size_t i = 0; i < n; i++)
+            if (!main_name_char(name[i]))
+                main_die_usage("lexicon name '%s' may only use A-Z a-z 0-9 _ -",
+                               name);
+        memcpy(l->name, name, n + 1);
+    } else {
+        main_default_name(arg, l->name);
+    }
+    if (arg[0] == '\0')
+        main_die_usage("--lexicon needs a file");
+    for (int i = 0; i < o->nlexicons; i++)
+        if (strcmp(o->lexicons[i].name, l->name) == 0)
+            main_die_usage("two lexicons are named '%s'", l->name);
+    l->path = arg;
+    o->nlexicons++;
+}
+
+/* The value of --flag V or --flag=V; advances *i past a separate value. */
+static char *main_value(int argc, char **argv, int *i, const char *flag)
+{
+    size_t n = strlen(flag);
+    if (argv[*i][n] == '=')
+        return argv[*i] + n + 1;
+    if (*i + 1 >= argc)
+        main_die_usage("%s needs a value", flag);
+    return argv[++*i];
+}
+
+static bool main_is_flag(const char *arg, const char *flag)
+{
+    size_t n = strlen(flag);
+    return strncmp(arg, flag, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+static unsigned main_port(const char *s)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (s[0] < '0' || s[0] > '9' || *end != '\0' || errno != 0 || v > 65535)
+        main_die_usage("invalid port '%s' (0-65535)", s);
+    return (unsigned)v;
+}
+
+static void main_parse(int argc, char **argv, struct main_options *o)
+{
+    o->port = MAIN_DEFAULT_PORT;
+    o->bind = MAIN_DEFAULT_BIND;
+    for (int i = 1; i < argc; i++) {
+        char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            main_usage(stdout);
+            exit(MAIN_EXIT_OK);
+        } else if (strcmp(a, "--version") == 0) {
+            printf("collabble %s\n", CLB_VERSION);
+            exit(MAIN_EXIT_OK);
+        } else if (main_is_flag(a, "--port")) {
+            o->port = main_port(main_value(argc, argv, &i, "--port"));
+        } else if (main_is_flag(a, "--bind")) {
+            o->bind = main_value(argc, argv, &i, "--bind");
+        } else if (main_is_flag(a, "--lexicon")) {
+            main_add_lexicon(o, main_value(argc, argv, &i, "--lexicon"));
+        } else if (a[0] == '-') {
+            main_die_usage("unknown option '%s'", a);
+        } else {
+            main_die_usage("unexpected argument '%s'", a);
+        }
+    }
+    if (o->nlexicons > 0)
+        return;
+    const char *env = getenv(MAIN_ENV_LEXICON);
+    if (env != NULL && env[strspn(env, " \t\n")] != '\0') {
+        if ((o->env_copy = strdup(env)) == NULL) {
+            fputs("collabble: out of memory\n", stderr);
+            exit(MAIN_EXIT_FAILURE);
+        }
+        char *save = NULL;
+        for (char *t = strtok_r(o->env_copy, " \t\n", &save); t != NULL;
+             t = strtok_r(NULL, " \t\n", &save))
+            main_add_lexicon(o, t);
+        return;
+    }
+    struct main_lexicon_arg *l = &o->lexicons[o->nlexicons++];
+    l->path = CLB_DEFAULT_LEXICON;
+    memcpy(l->name, MAIN_DEFAULT_LEXICON_NAME,
+           sizeof MAIN_DEFAULT_LEXICON_NAME);
+}
+
+/* Parses ADDR ("127.0.0.1", "::1", "[::1]", "0.0.0.0", "::") with the
+ * port into *ss. Names are not resolved: the server binds what it is told. */
+static void main_address(const char *bind, unsigned port,
+                         struct sockaddr_storage *ss)
+{
+    memset(ss, 0, sizeof *ss);
+    char host[INET6_ADDRSTRLEN + 2];
+    size_t n = strlen(bind);
+    if (n >= 2 && bind[0] == '[' && bind[n - 1] == ']' && n - 2 < sizeof host) {
+        memcpy(host, bind + 1, n - 2);
+        host[n - 2] = '\0';
+    } else if (n < sizeof host) {
+        memcpy(host, bind, n + 1);
+    } else {
+        main_die_usage("invalid address '%s'", bind);
+    }
+    struct sockaddr_in *v4 = (struct sockaddr_in *)ss;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)ss;
+    if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons((uint16_t)port);
+    } else if (inet_pton(AF_INET6, host, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons((uint16_t)port);
+    } else {
+        main_die_usage("invalid address '%s' (expected an IPv4 or IPv6 "
+                       "address)",
+                       bind);
+    }
+}
+
+static double main_ms_since(const struct timespec *t0)
+{
+    struct timespec t1;
+    (void)clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) * 1e3 +
+           (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+static void main_free_lexicons(struct srv_context *ctx)
+{
+    for (int i = 0; i < ctx->nlexicons; i++)
+        dict_free(ctx->lexicons[i]);
+    ctx->nlexicons = 0;
+}
+
+/* Loads every lexicon, logging each one's size and load time (the
+ * benchmark reads that line). Returns false after reporting a failure. */
+static bool main_load(const struct main_options *o, struct srv_context *ctx)
+{
+    for (int i = 0; i < o->nlexicons; i++) {
+        struct clb_error err;
+        clb_error_clear(&err);
+        struct timespec t0;
+        (void)clock_gettime(CLOCK_MONOTONIC, &t0);
+        struct dict *d = NULL;
+        if (dict_load(o->lexicons[i].path, &d, &err) != CLB_ERR_OK) {
+            fprintf(stderr, "collabble: cannot load lexicon '%s': %s%s%s\n",
+                    o->lexicons[i].path, clb_err_str(err.code),
+                    err.detail[0] != '\0' ? ": " : "", err.detail);
+            main_free_lexicons(ctx);
+            return false;
+        }
+        ctx->lexicons[ctx->nlexicons] = d;
+        memcpy(ctx->lexicon_names[ctx->nlexicons], o->lexicons[i].name,
+               sizeof o->lexicons[i].name);
+        ctx->nlexicons++;
+        fprintf(stderr,
+                "collabble: lexicon %s: %zu words from %s in %.1f ms%s\n",
+                o->lexicons[i].name, dict_word_count(d), o->lexicons[i].path,
+                main_ms_since(&t0), i == 0 ? " (default)" : "");
+    }
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    struct main_options opts = {0};
+    main_parse(argc, argv, &opts);
+    struct sockaddr_storage addr;
+    main_address(opts.bind, opts.port, &addr);
+
+    /* Block the stop signals before any thread exists: libmicrohttpd's
+     * threads inherit the mask, so only sigwait() below sees them and no
+     * handler ever runs in the middle of a request. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    /* A client that hangs up mid-answer must not kill the server. */
+    signal(SIGPIPE, SIG_IGN);
+
+    static struct srv_context ctx;
+    if (!main_load(&opts, &ctx)) {
+        free(opts.env_copy);
+        return MAIN_EXIT_LEXICON;
+    }
+    struct srv_server *srv = srv_start(&ctx, (struct sockaddr *)&addr, 0);
+    if (srv == NULL) {
+        fprintf(stderr, "collabble: cannot listen on %s port %u: %s\n",
+                opts.bind, opts.port, strerror(errno));
+        main_free_lexicons(&ctx);
+        free(opts.env_copy);
+        return MAIN_EXIT_FAILURE;
+    }
+    bool v6 = addr.ss_family == AF_INET6 && opts.bind[0] != '[';
+    fprintf(stderr, "collabble: listening on http://%s%s%s:%u\n",
+            v6 ? "[" : "", opts.bind, v6 ? "]" : "", (unsigned)srv_port(srv));
+
+    int sig = 0;
+    while (sigwait(&stop, &sig) != 0) {
+        /* sigwait only fails for an invalid set; keep waiting */
+    }
+    fprintf(stderr, "collabble: %s, stopping\n",
+            sig == SIGINT ? "SIGINT" : "SIGTERM");
+    srv_stop(srv);
+    main_free_lexicons(&ctx);
+    free(opts.env_copy);
+    return MAIN_EXIT_OK;
+}

@@ -1,0 +1,775 @@
+/* server/render.c - the HTML of Collabble's pages (render.h).
+ *
+ * Markup is kept terse on purpose: a first visit (page, CSS, script and the
+ * board fetched by the script) must stay under 60 KB, and the board alone
+ * is 225 buttons, so attribute values that are plain numbers or tokens go
+ * unquoted and no byte is spent twice. Nothing here is inline script or
+ * style: the Content-Security-Policy forbids both.
+ */
+/* SPDX-License-Identifier: MIT */
+#include "render.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "respond.h"
+#include "static_assets.h"
+
+/* Indexed by enum core_premium: NONE, DL, TL, DW, TW. */
+static const char *const premium_class[] = {"", " dl", " tl", " dw", " tw"};
+static const char *const premium_short[] = {"", "DL", "TL", "DW", "TW"};
+static const char *const premium_name[] = {"", "double letter",
+                                           "triple letter", "double word",
+                                           "triple word"};
+
+static const char *player_name(enum core_player p)
+{
+    return p == CORE_P1 ? "Player 1" : "Player 2";
+}
+
+static enum core_player other_player(enum core_player p)
+{
+    return p == CORE_P1 ? CORE_P2 : CORE_P1;
+}
+
+static const char *plural(int n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+/* ---- page frame ---------------------------------------------------------
+ * The script is loaded blocking in <head> so it can mark <html> before the
+ * first paint ("js", and "loading" while a /#S link is being fetched):
+ * controls that need the script never flash for a no-script reader, and a
+ * turn link never flashes the landing page. It is a few KB and cached. */
+static void render_head(struct html_buf *b, const char *title)
+{
+    html_raw(b, "<!doctype html>\n<html lang=\"en\"><head>"
+                "<meta charset=\"utf-8\">"
+                "<meta name=\"viewport\" "
+                "content=\"width=device-width,initial-scale=1\">"
+                "<title>");
+    html_text(b, title);
+    /* Versioned links may be cached for good: a new build changes them. */
+    html_raw(b, "</title><link rel=\"icon\" href=\"data:,\">"
+                "<link rel=\"stylesheet\" href=\"/static/app.css?v=");
+    html_attr(b, srv_static_version("app.css"));
+    html_raw(b, "\"><script src=\"/static/app.js?v=");
+    html_attr(b, srv_static_version("app.js"));
+    html_raw(b, "\"></script></head>\n<body>"
+                "<div id=\"live\" class=\"sr\" role=\"status\" "
+                "aria-live=\"polite\" data-testid=\"live\"></div>\n");
+}
+
+static void render_foot(struct html_buf *b)
+{
+    html_raw(b, "</div>\n</body></html>\n");
+}
+
+static void render_brand(struct html_buf *b)
+{
+    html_raw(b, "<h1 class=\"brand\"><a href=\"/\">"
+                "<span aria-hidden=\"true\">\xe2\x9c\xa6 </span>Collabble"
+                "</a></h1>");
+}
+
+/* ---- small pieces ------------------------------------------------------- */
+
+/* "CAT, AT" for a list of words, escaped. */
+static void render_words(struct html_buf *b, int n,
+                         const char (*words)[CLB_WORD_MAX + 1])
+{
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            html_raw(b, ", ");
+        html_textn(b, words[i], strnlen(words[i], CLB_WORD_MAX));
+    }
+}
+
+/* A tile's face: its letter and, as a subscript, its value. */
+static void render_tile_face(struct html_buf *b, char letter, int points)
+{
+    char l[2] = {letter, '\0'};
+    html_text(b, l);
+    html_rawf(b, "<sub>%d</sub>", points);
+}
+
+/* ---- the board ---------------------------------------------------------- */
+
+enum {
+    MARK_LAST = 1,    /* placed by the previous move */
+    MARK_PENDING = 2, /* placed this turn, not yet played */
+    MARK_BADWORD = 4, /* part of a word the dictionary refused */
+    MARK_BAD = 8,     /* a square the error names */
+};
+
+struct board_marks {
+    unsigned char mark[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+    /* The board with the pending tiles on it (uppercase; blanks lower). */
+    char cell[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+    int from[CLB_BOARD_SIZE][CLB_BOARD_SIZE]; /* rack slot of a pending tile */
+};
+
+static bool on_board(int r, int c)
+{
+    return r >= 0 && r < CLB_BOARD_SIZE && c >= 0 && c < CLB_BOARD_SIZE;
+}
+
+static char upper(char c)
+{
+    return core_is_lower(c) ? (char)(c - 'a' + 'A') : c;
+}
+
+/* Marks the run of tiles through (r,c) along (dr,dc) when it spells one of
+ * the error's words: the player sees the whole refused word, not only the
+ * tiles they just put down. */
+static void mark_bad_run(struct board_marks *m, const struct clb_error *err,
+                         int r, int c, int dr, int dc)
+{
+    int r0 = r, c0 = c;
+    while (on_board(r0 - dr, c0 - dc) && m->cell[r0 - dr][c0 - dc] != CORE_EMPTY) {
+        r0 -= dr;
+        c0 -= dc;
+    }
+    char word[CLB_WORD_MAX + 1];
+    int n = 0;
+    for (int rr = r0, cc = c0; on_board(rr, cc) && m->cell[rr][cc] != CORE_EMPTY;
+         rr += dr, cc += dc)
+        word[n++] = upper(m->cell[rr][cc]);
+    word[n] = '\0';
+    if (n < CLB_WORD_MIN)
+        return;
+    for (int i = 0; i < err->nwords; i++) {
+        if (strcmp(err->words[i], word) != 0)
+            continue;
+        for (int k = 0; k < n; k++)
+            m->mark[r0 + k * dr][c0 + k * dc] |= MARK_BADWORD;
+        return;
+    }
+}
+
+static void board_marks_init(struct board_marks *m, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    memset(m->mark, 0, sizeof m->mark);
+    memcpy(m->cell, g->board, sizeof m->cell);
+    if (g->has_last_move && g->last_move.type == CORE_MOVE_PLAY) {
+        for (int i = 0; i < g->last_move.ncells && i < CLB_MAX_MOVE_CELLS; i++) {
+            const struct clb_cell *c = &g->last_move.cells[i];
+            if (on_board(c->row, c->col))
+                m->mark[c->row][c->col] |= MARK_LAST;
+        }
+    }
+    for (int i = 0; i < v->npending; i++) {
+        const struct render_pending *p = &v->pending[i];
+        m->cell[p->row][p->col] =
+            p->blank ? (char)(p->letter - 'A' + 'a') : p->letter;
+        m->mark[p->row][p->col] |= MARK_PENDING;
+        m->from[p->row][p->col] = p->rack_index;
+    }
+    if (v->error == NULL)
+        return;
+    for (int i = 0; i < v->error->ncells && i < CLB_MAX_ERR_CELLS; i++) {
+        const struct clb_cell *c = &v->error->cells[i];
+        if (on_board(c->row, c->col))
+            m->mark[c->row][c->col] |= MARK_BAD;
+    }
+    if (v->error->nwords > 0) {
+        for (int i = 0; i < v->npending; i++) {
+            mark_bad_run(m, v->error, v->pending[i].row, v->pending[i].col, 0, 1);
+            mark_bad_run(m, v->error, v->pending[i].row, v->pending[i].col, 1, 0);
+        }
+    }
+}
+
+static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
+                        int c)
+{
+    enum core_premium prem = core_premium_at(r, c);
+    char ch = m->cell[r][c];
+    unsigned mark = m->mark[r][c];
+    bool tile = ch != CORE_EMPTY;
+    bool blank = core_is_lower(ch);
+    bool star = r == CLB_CENTER && c == CLB_CENTER;
+
+    /* Class tokens only where a square has something to say: a plain
+     * empty square is styled as "#board button" and costs no bytes. */
+    char cls[40];
+    (void)snprintf(cls, sizeof cls, "%s%s%s%s%s%s%s%s", premium_class[prem],
+                   star ? " st" : "", tile ? " t" : "", blank ? " bl" : "",
+                   mark & MARK_LAST ? " lm" : "", mark & MARK_PENDING ? " pd" : "",
+                   mark & MARK_BADWORD ? " bw" : "", mark & MARK_BAD ? " bad" : "");
+    html_raw(b, "<button");
+    if (cls[0] != '\0')
+        html_rawf(b, strchr(cls + 1, ' ') != NULL ? " class=\"%s\"" : " class=%s",
+                  cls + 1);
+    html_rawf(b, " data-row=%d data-col=%d", r, c);
+    if (mark & MARK_PENDING) {
+        char l[2] = {upper(ch), '\0'};
+        html_rawf(b, " data-from=%d data-letter=", m->from[r][c]);
+        html_attr(b, l);
+        if (blank)
+            html_raw(b, " data-blank=1");
+    }
+
+    /* The label a screen reader speaks: "H8, double word, empty" or
+     * "H8, C, 3 points" - column letter A-O, row number 1-15. */
+    char label[128];
+    size_t n = (size_t)snprintf(label, sizeof label, "%c%d, ", 'A' + c, r + 1);
+    if (tile) {
+        int pts = core_tile_points(ch);
+        (void)snprintf(label + n, sizeof label - n, "%s%c, %d %s%s%s",
+                       blank ? "blank as " : "", upper(ch), pts,
+                       plural(pts, "point", "points"),
+                       mark & MARK_PENDING ? ", placed this turn" : "",
+                       mark & MARK_LAST ? ", last move" : "");
+    } else {
+        (void)snprintf(label + n, sizeof label - n, "%s%s%sempty",
+                       star ? "centre star, " : "", premium_name[prem],
+                       prem != CORE_PREMIUM_NONE ? ", " : "");
+    }
+    if (mark & (MARK_BAD | MARK_BADWORD)) {
+        n = strlen(label);
+        (void)snprintf(label + n, sizeof label - n, ", not valid");
+    }
+    html_raw(b, " aria-label=\"");
+    html_attr(b, label);
+    html_raw(b, "\">");
+
+    if (tile)
+        render_tile_face(b, upper(ch), core_tile_points(ch));
+    else if (star)
+        html_raw(b, "\xe2\x98\x85");
+    else
+        html_raw(b, premium_short[prem]);
+    html_raw(b, "</button>");
+}
+
+static void render_board(struct html_buf *b, const struct render_view *v)
+{
+    struct board_marks m;
+    board_marks_init(&m, v);
+    /* Coordinates around the board are decoration (the labels carry them
+     * for screen readers), hence aria-hidden. */
+    html_raw(b, "<div class=\"board\" id=\"board\" role=\"group\" "
+                "aria-label=\"Board, 15 by 15; columns A to O, rows 1 to 15\" "
+                "data-testid=\"board\"><i aria-hidden=true></i>");
+    for (int c = 0; c < CLB_BOARD_SIZE; c++)
+        html_rawf(b, "<i aria-hidden=true>%c</i>", 'A' + c);
+    for (int r = 0; r < CLB_BOARD_SIZE; r++) {
+        html_rawf(b, "\n<i aria-hidden=true>%d</i>", r + 1);
+        for (int c = 0; c < CLB_BOARD_SIZE; c++)
+            render_cell(b, &m, r, c);
+    }
+    html_raw(b, "</div>\n");
+}
+
+void render_pending_from_move(struct render_view *v, const struct core_move *move)
+{
+    const struct core_game *g = v->game;
+    const struct core_rack *rack = &g->hands[g->turn];
+    bool used[CLB_RACK_SIZE] = {false};
+    bool taken[CLB_BOARD_SIZE][CLB_BOARD_SIZE] = {{false}};
+    v->npending = 0;
+    if (move->type != CORE_MOVE_PLAY)
+        return;
+    for (int i = 0; i < move->ntiles && i < CLB_RACK_SIZE; i++) {
+        const struct core_placement *t = &move->tiles[i];
+        if (!on_board(t->row, t->col) || !core_is_upper(t->letter) ||
+            g->board[t->row][t->col] != CORE_EMPTY || taken[t->row][t->col])
+            continue;
+        char want = t->blank ? CORE_BLANK : t->letter;
+        int slot = -1;
+        for (int j = 0; j < rack->count && j < CLB_RACK_SIZE; j++)
+            if (!used[j] && rack->tiles[j] == want) {
+                slot = j;
+                break;
+            }
+        if (slot < 0)
+            continue;
+        used[slot] = true;
+        taken[t->row][t->col] = true;
+        struct render_pending *p = &v->pending[v->npending++];
+        p->row = t->row;
+        p->col = t->col;
+        p->letter = t->letter;
+        p->blank = t->blank;
+        p->rack_index = slot;
+    }
+}
+
+/* ---- racks -------------------------------------------------------------- */
+
+static bool slot_pending(const struct render_view *v, int slot)
+{
+    for (int i = 0; i < v->npending; i++)
+        if (v->pending[i].rack_index == slot)
+            return true;
+    return false;
+}
+
+/* The player to move: each tile a toggle button (selected or, when
+ * exchanging, chosen). */
+static void render_active_rack(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    const struct core_rack *rack = &g->hands[g->turn];
+    html_rawf(b, "<h2 id=\"rack-h\">Your rack <span class=\"who\">(%s)</span></h2>"
+                 "<div class=\"rack\" id=\"rack\" role=\"group\" "
+                 "aria-labelledby=\"rack-h\" data-testid=\"rack\">",
+              player_name(g->turn));
+    for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
+        char t = rack->tiles[i];
+        bool blank = t == CORE_BLANK;
+        int pts = core_tile_points(t);
+        char l[2] = {t, '\0'};
+        html_rawf(b, "<button class=\"tile%s%s\" data-testid=\"rack-tile\" "
+                     "data-index=%d data-letter=",
+                  blank ? " bl" : "", slot_pending(v, i) ? " used" : "", i);
+        html_attr(b, blank ? "BLANK" : l);
+        html_raw(b, " aria-pressed=\"false\" aria-label=\"");
+        if (blank)
+            html_raw(b, "Blank tile, 0 points");
+        else
+            html_rawf(b, "%c, %d %s", t, pts, plural(pts, "point", "points"));
+        html_raw(b, "\">");
+        if (blank)
+            html_rawf(b, "<sub>0</sub>");
+        else
+            render_tile_face(b, t, pts);
+        html_raw(b, "</button>");
+    }
+    if (rack->count == 0)
+        html_raw(b, "<p class=\"none\">No tiles left.</p>");
+    html_raw(b, "</div>");
+}
+
+/* A rack shown, not played: the partner's (with the blind-mode eye) or,
+ * at the end, both players'. */
+static void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
+                              enum core_player who, const char *heading,
+                              bool eye)
+{
+    html_rawf(b, "<div class=\"prh\"><h2 id=\"prack-h%d\">%s "
+                 "<span class=\"who\">(%s)</span></h2>",
+              (int)who, heading, player_name(who));
+    if (eye)
+        html_raw(b, "<button class=\"eye needs-js\" id=\"eye\" data-testid=\"eye-toggle\" "
+                    "aria-pressed=\"false\" aria-controls=\"prack\" "
+                    "aria-label=\"Blind mode: hide your partner&#39;s tiles\">"
+                    "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\" "
+                    "focusable=\"false\"><path d=\"M1 12s4-7 11-7 11 7 11 7"
+                    "-4 7-11 7S1 12 1 12z\"/><circle cx=\"12\" cy=\"12\" "
+                    "r=\"3\"/><path class=\"slash\" d=\"M3 3l18 18\"/></svg>"
+                    "</button>");
+    html_rawf(b, "</div><ul class=\"rack partner\" id=\"%s\" "
+                 "data-testid=\"%s\" aria-labelledby=\"prack-h%d\">",
+              eye ? "prack" : (who == CORE_P1 ? "rack1" : "rack2"),
+              eye ? "partner-rack" : (who == CORE_P1 ? "final-rack-1"
+                                                     : "final-rack-2"),
+              (int)who);
+    for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
+        char t = rack->tiles[i];
+        /* The face sits in a span so blind mode can hide it, text and
+         * all, from sight and from screen readers alike. */
+        if (t == CORE_BLANK) {
+            html_raw(b, "<li class=\"tile bl\"><span><span class=\"sr\">"
+                        "blank</span><sub>0</sub></span></li>");
+        } else {
+            html_raw(b, "<li class=\"tile\"><span>");
+            render_tile_face(b, t, core_tile_points(t));
+            html_raw(b, "</span></li>");
+        }
+    }
+    if (rack->count == 0)
+        html_raw(b, "<li class=\"none\">No tiles</li>");
+    html_raw(b, "</ul>");
+}
+
+/* ---- header, summaries, prompts ----------------------------------------- */
+
+static void render_stats(struct html_buf *b, const struct core_game *g)
+{
+    html_rawf(b, "<dl class=\"stats\"><div><dt>Score</dt><dd id=\"score\" "
+                 "data-testid=\"score\">%d</dd></div>",
+              g->score);
+    if (g->game_over)
+        html_raw(b, "<div><dt>Turn</dt><dd id=\"turn\" data-testid=\"turn\">"
+                    "Game over</dd></div>");
+    else
+        html_rawf(b, "<div><dt>Turn</dt><dd id=\"turn\" data-testid=\"turn\">"
+                     "%s</dd></div>",
+                  player_name(g->turn));
+    html_rawf(b, "<div><dt>Bag</dt><dd id=\"bag\" data-testid=\"bag\">%d</dd>"
+                 "</div></dl>",
+              core_bag_count(g));
+}
+
+/* What the previous move did: the partner's move for the player to move. */
+static void render_last_move(struct html_buf *b, const struct core_game *g)
+{
+    html_raw(b, "<p class=\"lastmove\" id=\"last-move\" data-testid=\"last-move\">");
+    if (!g->has_last_move) {
+        html_rawf(b, "New game: %s starts. The first word must cover the "
+                     "\xe2\x98\x85.",
+                  player_name(g->turn));
+        html_raw(b, "</p>");
+        return;
+    }
+    const struct core_last_move *lm = &g->last_move;
+    const char *who = player_name(other_player(g->turn));
+    switch (lm->type) {
+    case CORE_MOVE_PLAY:
+        html_rawf(b, "%s played <strong>", who);
+        render_words(b, lm->nwords < CLB_MAX_WORDS ? lm->nwords : CLB_MAX_WORDS,
+                     lm->words);
+        html_rawf(b, "</strong> for %d %s%s.", lm->points,
+                  plural(lm->points, "point", "points"),
+                  lm->ncells == CLB_RACK_SIZE ? ", a bingo" : "");
+        break;
+    case CORE_MOVE_EXCHANGE:
+        html_rawf(b, "%s exchanged %d %s.", who, lm->exchanged,
+                  plural(lm->exchanged, "tile", "tiles"));
+        break;
+    case CORE_MOVE_PASS:
+        html_rawf(b, "%s passed.", who);
+        break;
+    }
+    html_raw(b, "</p>");
+}
+
+/* The sentence for a move just made on this page. */
+static void render_moved(struct html_buf *b, const struct core_move_result *r)
+{
+    switch (r->type) {
+    case CORE_MOVE_PLAY:
+        html_raw(b, "You played <strong>");
+        render_words(b, r->nwords < CLB_MAX_WORDS ? r->nwords : CLB_MAX_WORDS,
+                     r->words);
+        html_rawf(b, "</strong> for %d %s%s.", r->points,
+                  plural(r->points, "point", "points"),
+                  r->bingo ? " (bingo: +50)" : "");
+        break;
+    case CORE_MOVE_EXCHANGE:
+        html_raw(b, "You exchanged tiles.");
+        break;
+    case CORE_MOVE_PASS:
+        html_raw(b, "You passed.");
+        break;
+    }
+}
+
+/* "Send this link to your partner": the link itself (made absolute by the
+ * script, which knows the host), Copy, and Share where the browser has a
+ * share sheet. */
+static void render_copy_prompt(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    html_raw(b, "<section class=\"panel send\" id=\"send\" "
+                "data-testid=\"copy-prompt\" aria-labelledby=\"send-h\">"
+                "<h2 id=\"send-h\">Send this link to your partner</h2><p>");
+    render_moved(b, v->moved);
+    if (g->game_over)
+        html_raw(b, " The game is over: send the link so your partner sees "
+                    "the final board.");
+    else
+        html_rawf(b, " %s plays next.", player_name(g->turn));
+    html_raw(b, "</p><div class=\"linkrow\"><input id=\"link\" "
+                "data-testid=\"copy-link\" readonly aria-label=\"Turn link\" "
+                "value=\"/#");
+    html_attr(b, v->state);
+    html_raw(b, "\"><button id=\"copy-link\" data-testid=\"copy-link-button\">"
+                "Copy</button><button id=\"share-link\" class=\"share\" "
+                "data-testid=\"share-link\" hidden>Share</button></div>"
+                "</section>");
+}
+
+/* The error as a sentence for the player: "Not in the dictionary: QXZ".
+ * A refused move's detail only repeats its words, so it is shown for the
+ * other errors (a damaged link, a malformed request) alone. */
+static void render_sentence(struct html_buf *b, const struct clb_error *err)
+{
+    const char *msg = clb_err_str(err->code);
+    char first[2] = {msg[0] >= 'a' && msg[0] <= 'z' ? (char)(msg[0] - 'a' + 'A')
+                                                   : msg[0],
+                     '\0'};
+    html_text(b, first);
+    if (msg[0] != '\0')
+        html_text(b, msg + 1);
+    if (err->nwords > 0) {
+        html_raw(b, ": <strong>");
+        render_words(b, err->nwords < CLB_MAX_WORDS ? err->nwords : CLB_MAX_WORDS,
+                     err->words);
+        html_raw(b, "</strong>");
+    } else if (err->detail[0] != '\0' && clb_err_status(err->code) != 422) {
+        html_raw(b, " (");
+        html_textn(b, err->detail, strnlen(err->detail, sizeof err->detail));
+        html_raw(b, ")");
+    }
+    html_raw(b, ".");
+}
+
+static void render_message(struct html_buf *b, const struct clb_error *err)
+{
+    if (err != NULL && err->code != CLB_ERR_OK) {
+        html_raw(b, "<p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
+        render_sentence(b, err);
+        html_raw(b, "</p>");
+    } else {
+        html_raw(b, "<p class=\"msg\" id=\"msg\" data-testid=\"message\"></p>");
+    }
+}
+
+static void render_footer(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    html_raw(b, "<footer class=\"foot\"><span>Game <code data-testid=\"game-id\">");
+    html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
+    html_raw(b, "</code></span> <span>Dictionary ");
+    html_text(b, v->lexicon != NULL && v->lexicon[0] != '\0' ? v->lexicon
+                                                             : "default");
+    html_raw(b, "</span> <a href=\"/\">New game</a></footer>");
+}
+
+static void render_help(struct html_buf *b)
+{
+    html_raw(b, "<details class=\"help\"><summary>How to play</summary><p>"
+                "Pick a tile from your rack, then a square on the board; pick "
+                "a tile you placed to take it back. The words and points show "
+                "before you end your turn. A blank asks which letter it "
+                "stands for.</p><p>Keyboard: Tab to your rack and press Enter "
+                "to pick a tile; arrow keys move on the board and Enter "
+                "places it. On the board you can also type a letter to place "
+                "it from your rack. Escape cancels.</p></details>");
+}
+
+/* ---- pages -------------------------------------------------------------- */
+
+static void render_app_open(struct html_buf *b, const char *view,
+                            const struct render_view *v)
+{
+    html_rawf(b, "<div id=\"app\" data-view=\"%s\"", view);
+    if (v != NULL) {
+        const struct core_game *g = v->game;
+        html_raw(b, " data-state=\"");
+        html_attr(b, v->state);
+        html_raw(b, "\" data-game-id=\"");
+        html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
+        html_rawf(b, "\" data-turn=%d data-score=%d data-bag=%d%s%s",
+                  (int)g->turn + 1, g->score, core_bag_count(g),
+                  g->game_over ? " data-over=1" : "",
+                  v->moved != NULL ? " data-moved=1" : "");
+        if (v->error != NULL && v->error->code != CLB_ERR_OK) {
+            html_raw(b, " data-error=\"");
+            html_attr(b, clb_err_code(v->error->code));
+            html_raw(b, "\"");
+        }
+    }
+    html_raw(b, ">\n");
+}
+
+static void render_actions(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    bool can_exchange = core_bag_count(g) >= CLB_EXCHANGE_MIN_BAG;
+    html_rawf(b, "<div class=\"actions needs-js\" id=\"actions\">"
+                 "<button class=\"primary\" id=\"end-turn\" "
+                 "data-testid=\"end-turn\"%s>End Turn</button>"
+                 "<button id=\"exchange\" data-testid=\"exchange\"%s>Exchange"
+                 "</button><button id=\"pass\" data-testid=\"pass\">Pass"
+                 "</button><button id=\"copy-url\" data-testid=\"copy-url\">"
+                 "Copy URL</button><button id=\"recall\" class=\"minor\" "
+                 "data-testid=\"recall\"%s>Recall tiles</button>"
+                 "<button id=\"share\" class=\"minor share\" "
+                 "data-testid=\"share\" hidden>Share</button></div>",
+              v->npending > 0 ? "" : " disabled",
+              can_exchange ? "" : " disabled aria-describedby=\"ex-why\"",
+              v->npending > 0 ? "" : " disabled");
+    if (!can_exchange)
+        html_rawf(b, "<p class=\"note\" id=\"ex-why\">Exchanging needs at "
+                     "least %d tiles in the bag.</p>",
+                  CLB_EXCHANGE_MIN_BAG);
+    html_raw(b, "<div class=\"bar needs-js\" id=\"ex-bar\" hidden>"
+                "<p>Choose the tiles to exchange, then confirm.</p>"
+                "<button class=\"primary\" id=\"ex-confirm\" "
+                "data-testid=\"exchange-confirm\" disabled>Exchange</button>"
+                "<button id=\"ex-cancel\" data-testid=\"exchange-cancel\">"
+                "Cancel</button></div>"
+                "<div class=\"bar needs-js\" id=\"pass-bar\" hidden>"
+                "<p>Pass this turn without playing?</p>"
+                "<button class=\"primary\" id=\"pass-confirm\" "
+                "data-testid=\"pass-confirm\">Pass</button>"
+                "<button id=\"pass-cancel\" data-testid=\"pass-cancel\">"
+                "Cancel</button></div>"
+                "<p class=\"nojs\">This is a read-only view: turn on "
+                "JavaScript to play.</p>");
+}
+
+static void render_game_over_panel(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    html_rawf(b, "<section class=\"panel over\" id=\"game-over\" "
+                 "data-testid=\"game-over\" aria-labelledby=\"over-h\">"
+                 "<h2 id=\"over-h\">Game over</h2><p class=\"final\">Final score "
+                 "<strong data-testid=\"final-score\">%d</strong></p>"
+                 "<p data-testid=\"game-end\">",
+              g->score);
+    switch (g->end) {
+    case CORE_END_PASSES:
+        html_raw(b, "Both players passed in a row, so the game ended.");
+        if (g->end_adjustment > 0)
+            html_rawf(b, " The tiles left on the racks, worth %d %s, were "
+                         "taken off the score (%d before).",
+                      g->end_adjustment,
+                      plural(g->end_adjustment, "point", "points"),
+                      g->score + g->end_adjustment);
+        break;
+    case CORE_END_OUT: {
+        enum core_player out = g->hands[CORE_P1].count == 0 ? CORE_P1 : CORE_P2;
+        html_rawf(b, "%s went out: the bag was empty and they played their "
+                     "last tile.",
+                  player_name(out));
+        if (g->end_adjustment > 0)
+            html_rawf(b, " %d %s left on the racks were taken off.",
+                      g->end_adjustment,
+                      plural(g->end_adjustment, "point", "points"));
+        break;
+    }
+    case CORE_END_NONE:
+        html_raw(b, "The game has ended.");
+        break;
+    }
+    html_raw(b, "</p><form method=\"get\" action=\"/new\"><button "
+                "class=\"primary\" type=\"submit\" data-testid=\"new-game\">"
+                "New game</button></form><div class=\"actions needs-js\">"
+                "<button id=\"copy-url\" data-testid=\"copy-url\">Copy URL"
+                "</button><button id=\"share\" class=\"share\" "
+                "data-testid=\"share\" hidden>Share</button></div></section>");
+}
+
+void render_game(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    char title[64];
+    if (g->game_over)
+        (void)snprintf(title, sizeof title, "Collabble \xc2\xb7 game over, %d",
+                       g->score);
+    else
+        (void)snprintf(title, sizeof title, "Collabble \xc2\xb7 %s to play, %d",
+                       player_name(g->turn), g->score);
+    render_head(b, title);
+    render_app_open(b, g->game_over ? "over" : "board", v);
+    html_raw(b, "<header class=\"top\">");
+    render_brand(b);
+    render_stats(b, g);
+    html_raw(b, "</header>\n<main class=\"game\"><section class=\"boardwrap\" "
+                "aria-label=\"Board\">");
+    render_board(b, v);
+    html_raw(b, "</section>\n<section class=\"side\" aria-label=\"Racks and "
+                "actions\">");
+    render_last_move(b, g);
+    if (v->moved != NULL)
+        render_copy_prompt(b, v);
+    if (g->game_over) {
+        render_game_over_panel(b, v);
+        html_raw(b, "<section class=\"panel\">");
+        render_plain_rack(b, &g->hands[CORE_P1], CORE_P1, "Rack left", false);
+        render_plain_rack(b, &g->hands[CORE_P2], CORE_P2, "Rack left", false);
+        html_raw(b, "</section>");
+    } else {
+        html_raw(b, "<section class=\"panel play\" aria-label=\"Your turn\">");
+        render_active_rack(b, v);
+        html_raw(b, "<p class=\"preview\" id=\"preview\" data-testid=\"preview\">"
+                    "</p>");
+        render_message(b, v->error);
+        render_actions(b, v);
+        html_raw(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
+        render_plain_rack(b, &g->hands[other_player(g->turn)],
+                          other_player(g->turn), "Partner&#39;s rack", true);
+        html_raw(b, "</section>");
+        render_help(b);
+    }
+    render_footer(b, v);
+    html_raw(b, "</section></main>\n");
+    render_foot(b);
+}
+
+void render_landing(struct html_buf *b, const struct srv_context *ctx,
+                    const char *seed, size_t seed_len,
+                    const struct clb_error *err)
+{
+    render_head(b, "Collabble");
+    render_app_open(b, "landing", NULL);
+    html_raw(b, "<header class=\"top\">");
+    render_brand(b);
+    html_raw(b, "</header>\n<main class=\"landing\">"
+                "<p class=\"lead\">Scrabble for two, played together: every "
+                "word adds to one shared score. Play your turn, then send "
+                "the link to your partner.</p>"
+                "<section class=\"card\" id=\"resume-box\" "
+                "data-testid=\"resume-box\" aria-labelledby=\"resume-h\" hidden>"
+                "<h2 id=\"resume-h\">Resume</h2><p id=\"resume-info\"></p>"
+                "<a class=\"btn primary\" id=\"resume\" data-testid=\"resume\" "
+                "href=\"/\">Resume game</a></section>"
+                "<form class=\"card\" method=\"get\" action=\"/new\" "
+                "aria-labelledby=\"new-h\"><h2 id=\"new-h\">New game</h2>"
+                "<label for=\"seed\">Seed <span class=\"opt\">(optional: the "
+                "same seed deals the same tiles)</span></label>"
+                "<input id=\"seed\" name=\"seed\" data-testid=\"seed\" "
+                "autocomplete=\"off\" maxlength=\"64\"");
+    if (seed != NULL && seed_len > 0) {
+        html_raw(b, " value=\"");
+        html_textn(b, seed, seed_len);
+        html_raw(b, "\"");
+    }
+    html_raw(b, ">");
+    if (ctx != NULL && ctx->nlexicons > 1) {
+        html_raw(b, "<label for=\"lexicon\">Dictionary</label>"
+                    "<select id=\"lexicon\" name=\"lexicon\" "
+                    "data-testid=\"lexicon\">");
+        for (int i = 0; i < ctx->nlexicons && i < CLB_MAX_LEXICONS; i++) {
+            html_raw(b, "<option value=\"");
+            html_attr(b, ctx->lexicon_names[i]);
+            html_raw(b, "\">");
+            html_text(b, ctx->lexicon_names[i]);
+            html_raw(b, "</option>");
+        }
+        html_raw(b, "</select>");
+    }
+    if (err != NULL && err->code != CLB_ERR_OK) {
+        html_raw(b, "<p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
+        render_sentence(b, err);
+        html_raw(b, "</p>");
+    }
+    html_raw(b, "<button class=\"primary\" type=\"submit\" id=\"new-game\" "
+                "data-testid=\"new-game\">New game</button></form>"
+                "<section class=\"card how\" aria-labelledby=\"how-h\">"
+                "<h2 id=\"how-h\">How it works</h2><ol>"
+                "<li>Start a game and play the first word through the "
+                "\xe2\x98\x85.</li>"
+                "<li>End your turn and send the link to your partner.</li>"
+                "<li>They open it, play, and send a link back. The game lives "
+                "in the link: nothing is stored on the server.</li></ol>"
+                "</section></main>\n");
+    render_foot(b);
+}
+
+void render_error_page(struct html_buf *b, const struct clb_error *err)
+{
+    render_head(b, "Collabble \xc2\xb7 error");
+    render_app_open(b, "error", NULL);
+    html_raw(b, "<header class=\"top\">");
+    render_brand(b);
+    html_raw(b, "</header>\n<main class=\"landing\"><section class=\"card\" "
+                "data-testid=\"error-page\" aria-labelledby=\"err-h\">"
+                "<h2 id=\"err-h\">");
+    html_raw(b, err->code == CLB_ERR_BAD_STATE || err->code == CLB_ERR_TOO_LARGE
+                    ? "This game link does not work"
+                    : "Something is not right");
+    html_raw(b, "</h2><p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
+    render_sentence(b, err);
+    html_raw(b, "</p><p>Check that the whole link was copied, or start a new "
+                "game.</p><a class=\"btn primary\" href=\"/\" "
+                "data-testid=\"new-game\">New game</a></section></main>\n");
+    render_foot(b);
+}

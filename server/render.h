@@ -1,0 +1,71 @@
+/* server/render.h - the HTML of Collabble's pages: landing, board, game over
+ * and the in-app error page.
+ *
+ * ui.c parses and decides; this module only writes markup into an
+ * html_buf. Every page is a whole document whose body holds one
+ * <div id="app">, which static/app.js swaps in place when it fetches the
+ * next position, plus a live region the script keeps across swaps. Every
+ * string that comes from a link, a form or the game state is written with
+ * html_text()/html_attr(). See docs/UI.md for the hooks tests rely on.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef SRV_RENDER_H
+#define SRV_RENDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../core/error.h"
+#include "../core/game.h"
+#include "html.h"
+#include "http.h"
+
+/* A tile placed this turn but not yet played (a refused play keeps them on
+ * the board). rack_index is the rack slot it came from. */
+struct render_pending {
+    int row;
+    int col;
+    char letter; /* 'A'..'Z', also for a blank */
+    bool blank;
+    int rack_index;
+};
+
+/* Everything the board page shows. */
+struct render_view {
+    const struct core_game *game;
+    const char *state;   /* S of this position, NUL-terminated */
+    const char *lexicon; /* the dictionary's name, for the footer */
+    /* Set when this position is the result of a move made on this page:
+     * the copy prompt is shown with what the move did. */
+    const struct core_move_result *moved;
+    /* A refused move: its message, and for a play its tiles kept in place
+     * and its words and squares highlighted. NULL when none. */
+    const struct clb_error *error;
+    int npending;
+    struct render_pending pending[CLB_RACK_SIZE];
+};
+
+/* Fills view->pending from a refused play: each placement that lies on an
+ * empty square of the board gets the first unused rack slot holding its
+ * tile (the blank for a blank). Placements that could not have come from
+ * the rack or fall off the board are dropped. Cannot fail. */
+void render_pending_from_move(struct render_view *view,
+                              const struct core_move *move);
+
+/* The landing page: "New game" (with an optional seed, echoed back after
+ * an error), the lexicon choice when the server has several, and a hidden
+ * "Resume" panel the script fills from localStorage. `seed` may be NULL;
+ * `err` may be NULL. Cannot fail (overflow is sticky in *b). */
+void render_landing(struct html_buf *b, const struct srv_context *ctx,
+                    const char *seed, size_t seed_len,
+                    const struct clb_error *err);
+
+/* The board page of a position, or the game-over page when the game has
+ * ended. Cannot fail (overflow is sticky in *b). */
+void render_game(struct html_buf *b, const struct render_view *view);
+
+/* A page for a link or request that cannot be shown, with the error's
+ * sentence and detail (escaped) and a way back to a new game. */
+void render_error_page(struct html_buf *b, const struct clb_error *err);
+
+#endif

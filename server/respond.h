@@ -1,0 +1,66 @@
+/* server/respond.h - turning a struct clb_error into an HTTP answer.
+ *
+ * The one place that knows each error's HTTP status (the status column of
+ * CLB_FOR_EACH_ERR) and how an error is shown: as the API's JSON error
+ * object, as an escaped sentence inside a page, or as a small error page.
+ * Also the JSON body writer every API handler uses, so all JSON leaves the
+ * server through one escaper.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef SRV_RESPOND_H
+#define SRV_RESPOND_H
+
+#include <stdbool.h>
+
+#include <jansson.h>
+
+#include "../core/error.h"
+#include "html.h"
+#include "http.h"
+
+/* Content types the server writes (static strings for srv_response). */
+#define SRV_TYPE_JSON "application/json"
+#define SRV_TYPE_HTML "text/html; charset=utf-8"
+#define SRV_TYPE_TEXT "text/plain; charset=utf-8"
+
+/* The HTTP status of an error code (the status column of error.h); 500 for
+ * a code out of range. Cannot fail. */
+int clb_err_status(enum clb_err code);
+
+/* The HTTP status of *err. Cannot fail. */
+int srv_error_status(const struct clb_error *err);
+
+/* The API's error object {"code","message","words","cells","detail"?}
+ * (detail only when non-empty). New reference; NULL only when out of
+ * memory. */
+json_t *srv_error_object(const struct clb_error *err);
+
+/* Writes `v` as compact JSON into resp->body, with status and the JSON
+ * content type. '<', '>' and '&' are written as \u escapes, so no text of a
+ * request can come back as markup even if a client sniffed the type.
+ * Returns false (resp->body overflowed, which the dispatcher answers) if
+ * the value could not be written. */
+bool srv_json_body(struct srv_response *resp, int status, const json_t *v);
+
+/* Answers {"error": {...}} with the error's status. Cannot fail: when even
+ * that cannot be built the body overflows and the dispatcher answers. */
+void srv_error_json(struct srv_response *resp, const struct clb_error *err);
+
+/* Appends the error's sentence for a player, and its detail in
+ * parentheses when there is one, escaped for HTML text. Cannot fail
+ * (overflow is sticky in *b). */
+void srv_error_html(struct html_buf *b, const struct clb_error *err);
+
+/* Answers the pages' error page (render_error_page) with the error's
+ * status: for errors outside /api, e.g. 404, 405, 413. Cannot fail. */
+void srv_error_page(struct srv_response *resp, const struct clb_error *err);
+
+/* Answers the error as JSON under /api/ and as a page elsewhere: the one
+ * choice the dispatcher makes for errors found before any handler ran. */
+void srv_error_for_path(struct srv_response *resp, struct clb_str path,
+                        const struct clb_error *err);
+
+/* True for paths under the JSON API ("/api" or "/api/..."). */
+bool srv_is_api_path(struct clb_str path);
+
+#endif

@@ -1,0 +1,478 @@
+/* server/server.c - the libmicrohttpd glue (server.h).
+ *
+ * libmicrohttpd runs a small pool of threads, each polling its share of
+ * the connections with epoll, so one slow client costs a socket, never a
+ * thread. For each request this file keeps a struct srv_pending: the raw
+ * request target (libmicrohttpd would otherwise hand over the path already
+ * percent-decoded and the query pre-split), the start time for the access
+ * log, and the body, refused with 413 as soon as it is known to be too
+ * large. When the request is complete it builds the struct srv_request,
+ * asks the router, runs the one handler, and sends the struct srv_response
+ * with the headers every response carries.
+ */
+/* SPDX-License-Identifier: MIT */
+#include "server.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <microhttpd.h>
+
+#include "respond.h"
+#include "router.h"
+#include "static_assets.h"
+
+/* Path bytes shown in the access log; longer ones are cut with "...". */
+#define SRV_LOG_PATH_MAX 200
+
+/* A year: the longest cache lifetime caches honour, for versioned
+ * static links whose content can never change under that address. */
+#define SRV_CACHE_IMMUTABLE "public, max-age=31536000, immutable"
+#define SRV_CACHE_REVALIDATE "no-cache"
+#define SRV_CACHE_DEFAULT "no-store"
+
+struct srv_server {
+    struct MHD_Daemon *daemon;
+    const struct srv_context *ctx;
+};
+
+struct srv_pending {
+    uint64_t start_us;
+    bool headers_seen; /* the access handler ran its first call */
+    bool answered;     /* a response was queued before the body ended */
+    size_t body_len;
+    char *body; /* CLB_MAX_BODY_BYTES, allocated at the first chunk */
+    size_t uri_len;
+    char uri[]; /* the raw request target, NUL-terminated */
+};
+
+static uint64_t srv_now_us(void)
+{
+    struct timespec ts;
+    (void)clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* ---- access log ------------------------------------------------------- */
+
+/* Appends s, showing bytes outside printable ASCII as %XX so a request
+ * cannot forge log lines or smuggle terminal escapes. */
+static size_t srv_log_clean(char *out, size_t cap, const char *s, size_t len,
+                            size_t max)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = 0;
+    size_t shown = len < max ? len : max;
+    for (size_t i = 0; i < shown && n + 4 < cap; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c > 0x20 && c < 0x7f && c != '%') {
+            out[n++] = (char)c;
+        } else {
+            out[n++] = '%';
+            out[n++] = hex[c >> 4];
+            out[n++] = hex[c & 15];
+        }
+    }
+    if (shown < len && n + 4 < cap) {
+        memcpy(out + n, "...", 3);
+        n += 3;
+    }
+    return n;
+}
+
+/* One line per request: method, path, status, body bytes, microseconds.
+ * Never the query or the body: they carry the players' private state. */
+static void srv_log_access(const char *method, struct clb_str path,
+                           unsigned status, size_t bytes, uint64_t us)
+{
+    char line[64 + 3 * SRV_LOG_PATH_MAX + 64];
+    size_t n = srv_log_clean(line, 64, method, strlen(method), 16);
+    line[n++] = ' ';
+    n += srv_log_clean(line + n, sizeof line - n - 64, path.p, path.len,
+                       SRV_LOG_PATH_MAX);
+    int m = snprintf(line + n, sizeof line - n, " %u %zu %lluus\n", status,
+                     bytes, (unsigned long long)us);
+    if (m < 0)
+        return;
+    n += (size_t)m < sizeof line - n ? (size_t)m : sizeof line - n - 1;
+    /* One write(2) per line keeps lines of concurrent requests whole. */
+    if (write(STDERR_FILENO, line, n) < 0) {
+        /* Nowhere left to report a failing log; the request goes on. */
+    }
+}
+
+static void srv_mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    (void)cls;
+    char line[512];
+    int n = snprintf(line, sizeof line, "collabble: libmicrohttpd: ");
+    int m = vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
+    if (m < 0)
+        return;
+    size_t len = strnlen(line, sizeof line);
+    if (len > 0 && line[len - 1] != '\n' && len + 1 < sizeof line)
+        line[len++] = '\n';
+    if (write(STDERR_FILENO, line, len) < 0) {
+        /* as above: nothing more to do */
+    }
+}
+
+/* ---- sending ---------------------------------------------------------- */
+
+static struct clb_str srv_path_of(const struct srv_pending *p)
+{
+    const char *q = memchr(p->uri, '?', p->uri_len);
+    return (struct clb_str){p->uri,
+                            q != NULL ? (size_t)(q - p->uri) : p->uri_len};
+}
+
+static struct clb_str srv_query_of(const struct srv_pending *p)
+{
+    const char *q = memchr(p->uri, '?', p->uri_len);
+    if (q == NULL)
+        return (struct clb_str){p->uri + p->uri_len, 0};
+    return (struct clb_str){q + 1, p->uri_len - (size_t)(q + 1 - p->uri)};
+}
+
+/* Headers every response carries; false if libmicrohttpd refused one. */
+static bool srv_common_headers(struct MHD_Response *r, const char *cache)
+{
+    return MHD_add_response_header(r, "Content-Security-Policy", SRV_CSP) ==
+               MHD_YES &&
+           MHD_add_response_header(r, "X-Content-Type-Options", "nosniff") ==
+               MHD_YES &&
+           MHD_add_response_header(r, "Referrer-Policy", "no-referrer") ==
+               MHD_YES &&
+           MHD_add_response_header(r, "X-Frame-Options", "DENY") == MHD_YES &&
+           MHD_add_response_header(r, "Cache-Control", cache) == MHD_YES;
+}
+
+/* Queues `r` (taking it), logs the request, and reports to libmicrohttpd
+ * whether the connection may go on. */
+static enum MHD_Result srv_queue(struct MHD_Connection *conn,
+                                 struct srv_pending *p, const char *method,
+                                 unsigned status, struct MHD_Response *r,
+                                 size_t bytes)
+{
+    enum MHD_Result ok = MHD_NO;
+    if (r != NULL) {
+        ok = MHD_queue_response(conn, status, r);
+        MHD_destroy_response(r);
+    }
+    if (strcmp(method, "HEAD") == 0)
+        bytes = 0;
+    srv_log_access(method, srv_path_of(p), ok == MHD_YES ? status : 0, bytes,
+                   srv_now_us() - p->start_us);
+    return ok;
+}
+
+/* A location is sent only if it is a path on this server: a handler bug
+ * must not turn into an open redirect or a header injection. */
+static bool srv_location_ok(const char *loc)
+{
+    if (loc[0] != '/' || loc[1] == '/' || loc[1] == '\\')
+        return false;
+    for (const char *c = loc; *c != '\0'; c++)
+        if ((unsigned char)*c < 0x21 || (unsigned char)*c > 0x7e)
+            return false;
+    return true;
+}
+
+/* Sends a handler's response. The body buffer is copied into
+ * libmicrohttpd's response, so the caller frees it right after. */
+static enum MHD_Result srv_send(struct MHD_Connection *conn,
+                                struct srv_pending *p, const char *method,
+                                const struct srv_response *resp)
+{
+    struct MHD_Response *r = MHD_create_response_from_buffer(
+        resp->body->len, resp->body->p, MHD_RESPMEM_MUST_COPY);
+    if (r == NULL)
+        return srv_queue(conn, p, method, 500, NULL, 0);
+    const char *cache = resp->cache_control != NULL ? resp->cache_control
+                                                    : SRV_CACHE_DEFAULT;
+    bool ok = srv_common_headers(r, cache) &&
+              MHD_add_response_header(r, "Content-Type",
+                                      resp->content_type) == MHD_YES;
+    if (ok && resp->status == 405)
+        ok = MHD_add_response_header(r, "Allow",
+                                     srv_route_allow(srv_path_of(p))) ==
+             MHD_YES;
+    if (ok && resp->location[0] != '\0' && srv_location_ok(resp->location))
+        ok = MHD_add_response_header(r, "Location", resp->location) == MHD_YES;
+    if (!ok) {
+        MHD_destroy_response(r);
+        return srv_queue(conn, p, method, 500, NULL, 0);
+    }
+    return srv_queue(conn, p, method, (unsigned)resp->status, r,
+                     resp->body->len);
+}
+
+/* Answers `code` without running any handler: JSON under /api, a page
+ * elsewhere. */
+static enum MHD_Result srv_send_error(struct MHD_Connection *conn,
+                                      struct srv_pending *p,
+                                      const char *method, enum clb_err code,
+                                      const char *detail)
+{
+    char mem[CLB_RESPONSE_INITIAL_BYTES];
+    struct html_buf body;
+    html_init(&body, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    struct srv_response resp = {.status = 500,
+                                .content_type = SRV_TYPE_TEXT,
+                                .body = &body};
+    struct clb_error err;
+    clb_error_clear(&err);
+    clb_error_set(&err, code, "%s", detail);
+    srv_error_for_path(&resp, srv_path_of(p), &err);
+    enum MHD_Result rc;
+    if (body.overflow) /* cannot happen: a short page of fixed text */
+        rc = srv_queue(conn, p, method, 500, NULL, 0);
+    else
+        rc = srv_send(conn, p, method, &resp);
+    html_free(&body);
+    return rc;
+}
+
+/* True if the If-None-Match header names `etag` (or is "*"). */
+static bool srv_etag_matches(struct MHD_Connection *conn, const char *etag)
+{
+    const char *inm =
+        MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "If-None-Match");
+    if (inm == NULL)
+        return false;
+    return strcmp(inm, "*") == 0 || strstr(inm, etag) != NULL;
+}
+
+/* Sends an embedded file straight from the binary's read-only data. A link
+ * carrying the file's current version ("?v=<version>", which the pages
+ * write) may be cached for good; any other must be revalidated, and a
+ * matching ETag gets 304 without the body. */
+static enum MHD_Result srv_send_static(struct MHD_Connection *conn,
+                                       struct srv_pending *p,
+                                       const char *method,
+                                       const struct srv_static_asset *a)
+{
+    struct clb_str q = srv_query_of(p);
+    bool versioned = q.len == 2 + strlen(a->version) &&
+                     memcmp(q.p, "v=", 2) == 0 &&
+                     memcmp(q.p + 2, a->version, q.len - 2) == 0;
+    bool fresh = srv_etag_matches(conn, a->etag);
+    struct MHD_Response *r = MHD_create_response_from_buffer(
+        fresh ? 0 : a->len, fresh ? NULL : (void *)a->data,
+        MHD_RESPMEM_PERSISTENT);
+    if (r == NULL)
+        return srv_queue(conn, p, method, 500, NULL, 0);
+    if (!srv_common_headers(r, versioned ? SRV_CACHE_IMMUTABLE
+                                         : SRV_CACHE_REVALIDATE) ||
+        MHD_add_response_header(r, "ETag", a->etag) != MHD_YES ||
+        MHD_add_response_header(r, "Content-Type",
+                                srv_static_content_type(a)) != MHD_YES) {
+        MHD_destroy_response(r);
+        return srv_queue(conn, p, method, 500, NULL, 0);
+    }
+    return srv_queue(conn, p, method, fresh ? 304 : 200, r,
+                     fresh ? 0 : a->len);
+}
+
+/* ---- a complete request ----------------------------------------------- */
+
+static enum MHD_Result srv_dispatch(struct srv_server *s,
+                                    struct MHD_Connection *conn,
+                                    struct srv_pending *p, const char *method)
+{
+    /* HEAD is GET without the body: handlers only ever see GET, and
+     * libmicrohttpd leaves the body out of a HEAD answer by itself. */
+    bool head = strcmp(method, "HEAD") == 0;
+    struct srv_request req = {
+        .ctx = s->ctx,
+        .method = head ? "GET" : method,
+        .path = srv_path_of(p),
+        .query = srv_query_of(p),
+        .body = {p->body != NULL ? p->body : "", p->body_len},
+        .content_type = MHD_lookup_connection_value(
+            conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
+    };
+    struct srv_route route;
+    srv_route(&req, &route);
+    if (route.asset != NULL)
+        return srv_send_static(conn, p, method, route.asset);
+
+    char mem[CLB_RESPONSE_INITIAL_BYTES];
+    struct html_buf body;
+    html_init(&body, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    struct srv_response resp = {.status = 0,
+                                .content_type = SRV_TYPE_TEXT,
+                                .body = &body};
+    route.handler(&req, &resp);
+    enum MHD_Result rc;
+    /* An overflowing body, or a handler that set no status, is a bug of
+     * ours; the player still gets a clean error instead of half a page. */
+    if (body.overflow || resp.status < 100 || resp.status > 599 ||
+        resp.content_type == NULL)
+        rc = srv_send_error(conn, p, method, CLB_ERR_INTERNAL,
+                            body.overflow ? "response too large" : "");
+    else
+        rc = srv_send(conn, p, method, &resp);
+    html_free(&body);
+    return rc;
+}
+
+/* True when the request announces a body over the limit: answered at once,
+ * before a byte of it is read. */
+static bool srv_declared_too_large(struct MHD_Connection *conn)
+{
+    const char *cl = MHD_lookup_connection_value(
+        conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (cl == NULL)
+        return false;
+    /* libmicrohttpd has already refused a malformed Content-Length. */
+    errno = 0;
+    unsigned long long n = strtoull(cl, NULL, 10);
+    return errno == ERANGE || n > CLB_MAX_BODY_BYTES;
+}
+
+static enum MHD_Result srv_too_large(struct MHD_Connection *conn,
+                                     struct srv_pending *p, const char *method)
+{
+    p->answered = true;
+    return srv_send_error(conn, p, method, CLB_ERR_TOO_LARGE, "");
+}
+
+static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
+                                  const char *url, const char *method,
+                                  const char *version, const char *upload_data,
+                                  size_t *upload_data_size, void **con_cls)
+{
+    (void)url;     /* already decoded; the raw target is in p->uri */
+    (void)version; /* libmicrohttpd handles 1.0 and 1.1 alike for us */
+    struct srv_server *s = cls;
+    struct srv_pending *p = *con_cls;
+    if (p == NULL)
+        return MHD_NO; /* srv_uri_log ran out of memory: drop the client */
+
+    if (!p->headers_seen) {
+        p->headers_seen = true;
+        if (srv_declared_too_large(conn))
+            return srv_too_large(conn, p, method);
+        return MHD_YES;
+    }
+    if (*upload_data_size != 0) {
+        size_t n = *upload_data_size;
+        if (p->answered) {
+            /* 413 is already on its way (libmicrohttpd only skips the
+             * body by itself for POST and PUT); stop reading. */
+            return MHD_NO;
+        }
+        if (n > CLB_MAX_BODY_BYTES - p->body_len) {
+            /* A chunked body grew past the limit: answer now if
+             * libmicrohttpd lets us, otherwise close the connection
+             * rather than read on. */
+            return srv_too_large(conn, p, method);
+        }
+        if (p->body == NULL && (p->body = malloc(CLB_MAX_BODY_BYTES)) == NULL)
+            return MHD_NO;
+        memcpy(p->body + p->body_len, upload_data, n);
+        p->body_len += n;
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    if (p->answered)
+        return MHD_YES;
+    return srv_dispatch(s, conn, p, method);
+}
+
+/* Called once per request with the raw target, before the headers: the
+ * place to start the clock and keep the target undecoded. What it returns
+ * becomes *con_cls; srv_completed frees it. */
+static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
+{
+    (void)cls;
+    (void)c;
+    size_t n = strlen(uri);
+    struct srv_pending *p = malloc(sizeof *p + n + 1);
+    if (p == NULL)
+        return NULL;
+    memset(p, 0, sizeof *p);
+    p->start_us = srv_now_us();
+    p->uri_len = n;
+    memcpy(p->uri, uri, n + 1);
+    return p;
+}
+
+static void srv_completed(void *cls, struct MHD_Connection *conn,
+                          void **con_cls,
+                          enum MHD_RequestTerminationCode why)
+{
+    (void)cls;
+    (void)conn;
+    (void)why;
+    struct srv_pending *p = *con_cls;
+    if (p != NULL) {
+        free(p->body);
+        free(p);
+    }
+    *con_cls = NULL;
+}
+
+/* ---- life cycle ------------------------------------------------------- */
+
+struct srv_server *srv_start(const struct srv_context *ctx,
+                             const struct sockaddr *addr, unsigned threads)
+{
+    if (threads == 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = cpus < 1 ? 1 : cpus > 16 ? 16 : (unsigned)cpus;
+    }
+    struct srv_server *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    s->ctx = ctx;
+    /* jansson seeds its hash function on first use; doing it here, before
+     * any thread exists, keeps that one-time step out of a race. */
+    json_object_seed(0);
+
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO |
+                     MHD_USE_ERROR_LOG;
+    if (addr->sa_family == AF_INET6)
+        flags |= MHD_USE_IPv6;
+    s->daemon = MHD_start_daemon(
+        flags, 0, NULL, NULL, srv_access, s,
+        MHD_OPTION_EXTERNAL_LOGGER, srv_mhd_log, NULL,
+        MHD_OPTION_SOCK_ADDR, addr,
+        MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)CLB_MAX_CONNECTIONS,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CLB_CONNECTION_TIMEOUT_S,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, CLB_CONNECTION_MEMORY_BYTES,
+        MHD_OPTION_THREAD_STACK_SIZE, (size_t)CLB_THREAD_STACK_BYTES,
+        MHD_OPTION_URI_LOG_CALLBACK, srv_uri_log, (void *)s,
+        MHD_OPTION_NOTIFY_COMPLETED, srv_completed, (void *)s,
+        MHD_OPTION_END);
+    if (s->daemon == NULL) {
+        int e = errno;
+        free(s);
+        errno = e;
+        return NULL;
+    }
+    return s;
+}
+
+uint16_t srv_port(const struct srv_server *s)
+{
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info != NULL ? info->port : 0;
+}
+
+void srv_stop(struct srv_server *s)
+{
+    if (s == NULL)
+        return;
+    MHD_stop_daemon(s->daemon);
+    free(s);
+}

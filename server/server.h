@@ -1,0 +1,42 @@
+/* server/server.h - the HTTP server: libmicrohttpd in, srv_request out.
+ *
+ * srv_start() listens on one address and answers every request on
+ * libmicrohttpd's own threads: it bounds the connection count, idle time
+ * and body size, turns a request into a struct srv_request, lets the
+ * router pick the answer and sends it with the security headers every
+ * response carries, logging one line per request. srv_stop() stops it.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef SRV_SERVER_H
+#define SRV_SERVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+#include "http.h"
+
+struct srv_server;
+
+/* The Content-Security-Policy of every response: no inline script or style,
+ * nothing from other origins, no framing. */
+#define SRV_CSP                                                                \
+    "default-src 'none'; script-src 'self'; style-src 'self'; "               \
+    "img-src 'self' data:; connect-src 'self'; form-action 'self'; "          \
+    "base-uri 'none'; frame-ancestors 'none'"
+
+/* Starts answering on `addr` (IPv4 or IPv6, port 0 for any free port) with
+ * `threads` worker threads (0: one per online CPU). `ctx` must outlive the
+ * server. Returns the server, or NULL with errno set and a reason written
+ * to stderr by libmicrohttpd. */
+struct srv_server *srv_start(const struct srv_context *ctx,
+                             const struct sockaddr *addr, unsigned threads);
+
+/* The port actually bound (useful after port 0). Cannot fail. */
+uint16_t srv_port(const struct srv_server *s);
+
+/* Closes every connection, joins the threads and frees *s; NULL is fine.
+ * Returns within a moment: handlers are short and nothing waits on I/O. */
+void srv_stop(struct srv_server *s);
+
+#endif

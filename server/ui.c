@@ -1,0 +1,513 @@
+/* server/ui.c - the page endpoints: landing, a position's board, a new game
+ * and a move made from the page (ui.h).
+ *
+ * The server keeps no state, so every page is a pure function of the
+ * request. A turn link is /#S; browsers never send the fragment, so
+ * static/app.js posts S to /game and swaps in the page it gets back, and
+ * End Turn posts S with the move to /game/move. GET /?s=S and /game?s=S
+ * show the same page without script (read-only). Parsing and decisions
+ * live here; the markup lives in render.c.
+ */
+/* SPDX-License-Identifier: MIT */
+#include "ui.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/random.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "api.h"
+#include "link.h"
+#include "render.h"
+#include "respond.h"
+
+/* A move from the page is at most 7 placements of ~50 bytes: 2 KiB is
+ * ample and keeps a hostile body from reaching the JSON parser in bulk. */
+#define UI_MAX_MOVE_JSON 2048
+
+/* Random seeds for "New game" without one: 12 characters of 32 symbols
+ * (60 bits), short enough that /new?seed=...&lexicon=NAME fits the
+ * response's Location field. */
+#define UI_RANDOM_SEED_LEN 12
+
+static_assert(sizeof "/new?seed=&lexicon=" - 1 + UI_RANDOM_SEED_LEN +
+                      CLB_LEXICON_NAME_MAX <
+                  sizeof((struct srv_response *)0)->location,
+              "a redirect to a random seed must fit the Location field");
+
+enum ui_found { UI_ABSENT, UI_FOUND, UI_BAD };
+
+static bool str_is(struct clb_str s, const char *lit)
+{
+    size_t n = strlen(lit);
+    return s.len == n && memcmp(s.p, lit, n) == 0;
+}
+
+static bool is_get(const struct srv_request *req)
+{
+    return strcmp(req->method, "GET") == 0 || strcmp(req->method, "HEAD") == 0;
+}
+
+static bool is_post(const struct srv_request *req)
+{
+    return strcmp(req->method, "POST") == 0;
+}
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Finds `key` in application/x-www-form-urlencoded text (a query or a
+ * body) and percent-decodes the first value into out (cap bytes, always
+ * NUL-terminated). plus_space decides whether '+' means a space: true for
+ * ordinary fields; false for a state, which never holds a space but may
+ * hold a raw '+' when a link /?s=S was typed or pasted unencoded.
+ * UI_BAD for a broken escape, an encoded NUL, or a value over cap - 1. */
+static enum ui_found form_value(struct clb_str form, const char *key,
+                                bool plus_space, char *out, size_t cap,
+                                size_t *out_len)
+{
+    size_t klen = strlen(key);
+    const char *p = form.p, *end = form.p + form.len;
+    *out_len = 0;
+    out[0] = '\0';
+    while (p < end) {
+        const char *amp = memchr(p, '&', (size_t)(end - p));
+        const char *field_end = amp != NULL ? amp : end;
+        const char *eq = memchr(p, '=', (size_t)(field_end - p));
+        const char *name_end = eq != NULL ? eq : field_end;
+        if ((size_t)(name_end - p) == klen && memcmp(p, key, klen) == 0) {
+            size_t n = 0;
+            for (const char *v = eq != NULL ? eq + 1 : field_end; v < field_end; v++) {
+                char c = *v;
+                if (c == '%') {
+                    int hi = v + 2 < field_end ? hex_value(v[1]) : -1;
+                    int lo = hi >= 0 ? hex_value(v[2]) : -1;
+                    if (lo < 0 || (hi == 0 && lo == 0))
+                        return UI_BAD;
+                    c = (char)(hi * 16 + lo);
+                    v += 2;
+                } else if (c == '+' && plus_space) {
+                    c = ' ';
+                }
+                if (n + 1 >= cap)
+                    return UI_BAD;
+                out[n++] = c;
+            }
+            out[n] = '\0';
+            *out_len = n;
+            return UI_FOUND;
+        }
+        p = field_end + 1;
+    }
+    return UI_ABSENT;
+}
+
+/* A POST from the page is a form; anything else is refused rather than
+ * guessed at. A missing type is allowed: some clients send none. */
+static bool is_form(const struct srv_request *req)
+{
+    static const char form[] = "application/x-www-form-urlencoded";
+    return req->content_type == NULL ||
+           strncasecmp(req->content_type, form, sizeof form - 1) == 0;
+}
+
+static void page_status(struct srv_response *resp, int status)
+{
+    resp->status = status;
+    resp->content_type = SRV_TYPE_HTML;
+}
+
+static void error_page(struct srv_response *resp, const struct clb_error *err)
+{
+    html_reset(resp->body);
+    page_status(resp, clb_err_status(err->code));
+    render_error_page(resp->body, err);
+}
+
+static void method_not_allowed(struct srv_response *resp)
+{
+    struct clb_error err;
+    clb_error_clear(&err);
+    clb_error_set(&err, CLB_ERR_METHOD, NULL);
+    error_page(resp, &err);
+}
+
+static void redirect(struct srv_response *resp, const char *location)
+{
+    resp->status = 303;
+    resp->content_type = SRV_TYPE_HTML;
+    resp->cache_control = "no-store";
+    (void)snprintf(resp->location, sizeof resp->location, "%s", location);
+    html_raw(resp->body, "<!doctype html>\n<title>Collabble</title>"
+                         "<p><a href=\"");
+    html_attr(resp->body, location);
+    html_raw(resp->body, "\">Continue</a></p>\n");
+}
+
+/* The dictionary's name for the footer: the game's own, else the
+ * server's default. */
+static const char *lexicon_label(const struct srv_context *ctx,
+                                 const struct core_game *g)
+{
+    if (g->lexicon[0] != '\0')
+        return g->lexicon;
+    if (ctx != NULL && ctx->nlexicons > 0)
+        return ctx->lexicon_names[0];
+    return "";
+}
+
+/* Renders the position S (len bytes) as its board page. A link that does
+ * not decode gets the error page with its status (400, or 413 when over
+ * the size limit). */
+static void show_state(const struct srv_request *req, struct srv_response *resp,
+                       const char *s, size_t len)
+{
+    struct core_game game;
+    struct clb_error err;
+    clb_error_clear(&err);
+    if (link_decode(s, len, &game, &err) != CLB_ERR_OK) {
+        error_page(resp, &err);
+        return;
+    }
+    struct render_view view = {
+        .game = &game, .state = s, .lexicon = lexicon_label(req->ctx, &game)};
+    page_status(resp, 200);
+    render_game(resp->body, &view);
+}
+
+/* Reads the state field `s` of a query or body. Returns false after
+ * answering with an error page when it is missing or malformed. */
+static bool read_state(struct clb_str form, struct srv_response *resp, char *s,
+                       size_t cap, size_t *len)
+{
+    struct clb_error err;
+    clb_error_clear(&err);
+    switch (form_value(form, "s", false, s, cap, len)) {
+    case UI_FOUND:
+        if (*len > 0)
+            return true;
+        clb_error_set(&err, CLB_ERR_BAD_STATE, "the link holds no game");
+        break;
+    case UI_ABSENT:
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST, "no game was sent");
+        break;
+    case UI_BAD:
+        /* Over the limit is the likelier cause; either way it is refused
+         * before any decompression. */
+        clb_error_set(&err, CLB_ERR_TOO_LARGE, "the game link is too long "
+                                              "or malformed");
+        break;
+    }
+    error_page(resp, &err);
+    return false;
+}
+
+/* GET / : the landing page, or with ?s=S the board (for a reader without
+ * script, or a link someone wrote with a query). */
+static void ui_root(const struct srv_request *req, struct srv_response *resp)
+{
+    if (!is_get(req)) {
+        method_not_allowed(resp);
+        return;
+    }
+    char probe[2];
+    size_t n;
+    if (form_value(req->query, "s", false, probe, sizeof probe, &n) != UI_ABSENT) {
+        char s[CLB_MAX_ENCODED_STATE + 1];
+        if (read_state(req->query, resp, s, sizeof s, &n))
+            show_state(req, resp, s, n);
+        return;
+    }
+    page_status(resp, 200);
+    render_landing(resp->body, req->ctx, NULL, 0, NULL);
+}
+
+/* GET /game?s=S (no script) or POST /game with s=S (the script opening a
+ * /#S link): the position's page. */
+static void ui_game(const struct srv_request *req, struct srv_response *resp)
+{
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    size_t n;
+    if (is_get(req)) {
+        char probe[2];
+        if (form_value(req->query, "s", false, probe, sizeof probe, &n) == UI_ABSENT) {
+            redirect(resp, "/");
+            return;
+        }
+        if (read_state(req->query, resp, s, sizeof s, &n))
+            show_state(req, resp, s, n);
+        return;
+    }
+    if (!is_post(req)) {
+        method_not_allowed(resp);
+        return;
+    }
+    resp->cache_control = "no-store";
+    if (!is_form(req)) {
+        struct clb_error err;
+        clb_error_clear(&err);
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST, "send a form");
+        error_page(resp, &err);
+        return;
+    }
+    if (read_state(req->body, resp, s, sizeof s, &n))
+        show_state(req, resp, s, n);
+}
+
+/* Fills seed with UI_RANDOM_SEED_LEN characters from the kernel's random
+ * source; if that fails, from the clock, which is still unique enough to
+ * deal a fresh game. */
+static void random_seed(char seed[UI_RANDOM_SEED_LEN + 1])
+{
+    static const char alphabet[] = "abcdefghijkmnpqrstuvwxyz23456789";
+    unsigned char bytes[UI_RANDOM_SEED_LEN];
+    if (getrandom(bytes, sizeof bytes, 0) != (ssize_t)sizeof bytes) {
+        struct timespec ts;
+        (void)clock_gettime(CLOCK_REALTIME, &ts);
+        unsigned long long x = (unsigned long long)ts.tv_sec * 1000000007ULL ^
+                               (unsigned long long)ts.tv_nsec;
+        for (size_t i = 0; i < sizeof bytes; i++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            bytes[i] = (unsigned char)x;
+        }
+    }
+    for (size_t i = 0; i < UI_RANDOM_SEED_LEN; i++)
+        seed[i] = alphabet[bytes[i] % 32];
+    seed[UI_RANDOM_SEED_LEN] = '\0';
+}
+
+/* A seed is 1..CLB_SEED_MAX bytes of printable text: control characters
+ * have no business in something a player types and would only make the
+ * echoed form misbehave. */
+static bool seed_ok(const char *seed, size_t len)
+{
+    if (len == 0 || len > CLB_SEED_MAX)
+        return false;
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)seed[i] < 0x20 || seed[i] == 0x7f)
+            return false;
+    return true;
+}
+
+/* The landing page again with the seed as typed and what was wrong. */
+static void landing_error(const struct srv_request *req,
+                          struct srv_response *resp, const char *seed,
+                          size_t len, const struct clb_error *err)
+{
+    html_reset(resp->body);
+    page_status(resp, clb_err_status(err->code));
+    render_landing(resp->body, req->ctx, seed, len, err);
+}
+
+/* GET /new?seed=X[&lexicon=NAME]: the first position of a new game. The
+ * same seed always deals the same game, so this is a plain, reloadable
+ * GET; without a seed it redirects to a random one so a reload does not
+ * deal again. The script rewrites the address to /#S. */
+static void ui_new(const struct srv_request *req, struct srv_response *resp)
+{
+    if (!is_get(req)) {
+        method_not_allowed(resp);
+        return;
+    }
+    struct clb_error err;
+    clb_error_clear(&err);
+    /* Read a little past the limit so an over-long seed can be echoed for
+     * correction instead of silently cut. */
+    char seed[CLB_SEED_MAX * 4 + 1];
+    size_t seed_len = 0;
+    enum ui_found fs = form_value(req->query, "seed", true, seed, sizeof seed,
+                                  &seed_len);
+    char lexicon[CLB_LEXICON_NAME_MAX + 1];
+    size_t lex_len = 0;
+    enum ui_found fl = form_value(req->query, "lexicon", true, lexicon,
+                                  sizeof lexicon, &lex_len);
+
+    /* Which lexicon: index 0 (the default) is recorded as "" so that a
+     * game started here equals the API's game for the same seed. */
+    const char *record = "";
+    if (fl == UI_BAD || (fl == UI_FOUND && lex_len > 0)) {
+        int idx = -1;
+        for (int i = 0; fl == UI_FOUND && req->ctx != NULL &&
+                        i < req->ctx->nlexicons && i < CLB_MAX_LEXICONS;
+             i++)
+            if (strcmp(lexicon, req->ctx->lexicon_names[i]) == 0)
+                idx = i;
+        if (idx < 0) {
+            clb_error_set(&err, CLB_ERR_UNKNOWN_LEXICON, NULL);
+            landing_error(req, resp, fs == UI_FOUND ? seed : NULL, seed_len,
+                          &err);
+            return;
+        }
+        if (idx > 0)
+            record = req->ctx->lexicon_names[idx];
+    }
+
+    if (fs == UI_BAD) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "the seed is 1 to %d characters", CLB_SEED_MAX);
+        landing_error(req, resp, NULL, 0, &err);
+        return;
+    }
+    if (fs == UI_ABSENT || seed_len == 0) {
+        char random[UI_RANDOM_SEED_LEN + 1];
+        char location[sizeof resp->location];
+        random_seed(random);
+        (void)snprintf(location, sizeof location, "/new?seed=%s%s%s", random,
+                       record[0] != '\0' ? "&lexicon=" : "", record);
+        redirect(resp, location);
+        return;
+    }
+    if (!seed_ok(seed, seed_len)) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "the seed is 1 to %d characters, without control "
+                      "characters",
+                      CLB_SEED_MAX);
+        landing_error(req, resp, seed, seed_len, &err);
+        return;
+    }
+
+    struct core_game game;
+    core_game_new(&game, seed, seed_len, record);
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    size_t n;
+    if (link_encode(&game, s, sizeof s, &n, &err) != CLB_ERR_OK) {
+        error_page(resp, &err);
+        return;
+    }
+    struct render_view view = {
+        .game = &game, .state = s, .lexicon = lexicon_label(req->ctx, &game)};
+    page_status(resp, 200);
+    render_game(resp->body, &view);
+}
+
+/* Answers a refused move: the same position, the play's tiles kept where
+ * they were put, the words and squares at fault highlighted. */
+static void refused(const struct srv_request *req, struct srv_response *resp,
+                    const struct core_game *game, const char *s,
+                    const struct core_move *move, const struct clb_error *err)
+{
+    struct render_view view = {.game = game,
+                               .state = s,
+                               .lexicon = lexicon_label(req->ctx, game),
+                               .error = err};
+    if (move != NULL)
+        render_pending_from_move(&view, move);
+    html_reset(resp->body);
+    page_status(resp, clb_err_status(err->code));
+    render_game(resp->body, &view);
+}
+
+/* Parses the move field (JSON, as the API takes it). */
+static enum clb_err read_move(const char *text, size_t len,
+                              struct core_move *move, struct clb_error *err)
+{
+    json_error_t jerr;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (root == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST, "the move is not JSON");
+    enum clb_err rc = api_move_from_json(root, move, err);
+    json_decref(root);
+    return rc;
+}
+
+/* POST /game/move with s=S and move=M (JSON): the next position with the
+ * copy prompt, or the same position with the error (422 for a refused
+ * move). */
+static void ui_move(const struct srv_request *req, struct srv_response *resp)
+{
+    if (!is_post(req)) {
+        method_not_allowed(resp);
+        return;
+    }
+    resp->cache_control = "no-store";
+    struct clb_error err;
+    clb_error_clear(&err);
+    if (!is_form(req)) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST, "send a form");
+        error_page(resp, &err);
+        return;
+    }
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    size_t slen;
+    if (!read_state(req->body, resp, s, sizeof s, &slen))
+        return;
+    struct core_game game;
+    if (link_decode(s, slen, &game, &err) != CLB_ERR_OK) {
+        error_page(resp, &err);
+        return;
+    }
+
+    char mtext[UI_MAX_MOVE_JSON + 1];
+    size_t mlen;
+    struct core_move move;
+    memset(&move, 0, sizeof move);
+    switch (form_value(req->body, "move", true, mtext, sizeof mtext, &mlen)) {
+    case UI_FOUND:
+        break;
+    case UI_ABSENT:
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST, "no move was sent");
+        refused(req, resp, &game, s, NULL, &err);
+        return;
+    case UI_BAD:
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST, "the move is malformed");
+        refused(req, resp, &game, s, NULL, &err);
+        return;
+    }
+    if (read_move(mtext, mlen, &move, &err) != CLB_ERR_OK) {
+        refused(req, resp, &game, s, NULL, &err);
+        return;
+    }
+
+    const struct dict *dict = srv_lexicon_for(req->ctx, &game, &err);
+    if (dict == NULL) {
+        refused(req, resp, &game, s, &move, &err);
+        return;
+    }
+    struct core_lexicon lex = dict_lexicon(dict);
+    struct core_game next;
+    struct core_move_result result;
+    if (core_move_apply(&game, &move, &lex, &next, &result, &err) != CLB_ERR_OK) {
+        refused(req, resp, &game, s, &move, &err);
+        return;
+    }
+
+    char s2[CLB_MAX_ENCODED_STATE + 1];
+    size_t s2len;
+    if (link_encode(&next, s2, sizeof s2, &s2len, &err) != CLB_ERR_OK) {
+        error_page(resp, &err);
+        return;
+    }
+    struct render_view view = {.game = &next,
+                               .state = s2,
+                               .lexicon = lexicon_label(req->ctx, &next),
+                               .moved = &result};
+    page_status(resp, 200);
+    render_game(resp->body, &view);
+}
+
+srv_handler *ui_route(const struct srv_request *req)
+{
+    if (str_is(req->path, "/"))
+        return ui_root;
+    if (str_is(req->path, "/game"))
+        return ui_game;
+    if (str_is(req->path, "/new"))
+        return ui_new;
+    if (str_is(req->path, "/game/move"))
+        return ui_move;
+    return NULL;
+}

@@ -1,0 +1,182 @@
+// tests/http/server.mjs - starts the real collabble binary for HTTP tests,
+// and builds turn-link states to drive it with.
+// SPDX-License-Identifier: MIT
+//
+// The binary comes from $COLLABBLE_BIN (CTest passes $<TARGET_FILE:collabble>)
+// and listens on a free loopback port (--port 0); the port is read from its
+// "listening on" line, and the server is ready once /healthz answers.
+// Crafted positions are plain schema-v1 objects compressed with the same
+// lz-string the browser uses, so a test can set up any board and know its
+// exact score.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import LZString from 'lz-string';
+
+// The 100-tile English bag, index A..Z then BLANK.
+export const DISTRIBUTION = {
+  A: 9, B: 2, C: 2, D: 4, E: 12, F: 2, G: 3, H: 2, I: 9, J: 1, K: 1, L: 4,
+  M: 2, N: 6, O: 8, P: 2, Q: 1, R: 6, S: 4, T: 6, U: 4, V: 2, W: 2, X: 1,
+  Y: 2, Z: 1, BLANK: 2,
+};
+
+export function binaryPath() {
+  const bin = process.env.COLLABBLE_BIN ?? process.argv[2];
+  if (!bin) throw new Error('set COLLABBLE_BIN to the collabble binary');
+  return bin;
+}
+
+// The compiled default lexicon ($COLLABBLE_SOWPODS, set by CTest), for
+// tests that load it next to another one.
+export function sowpodsPath() {
+  const p = process.env.COLLABBLE_SOWPODS;
+  if (!p) throw new Error('set COLLABBLE_SOWPODS to the compiled sowpods.clx');
+  return p;
+}
+
+// Starts collabble with extra args; resolves to
+// { url, port, stop(), log() } once /healthz answers 200.
+export async function startServer({ args = [], env = {} } = {}) {
+  const child = spawn(binaryPath(), ['--port', '0', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  const { url, port } = await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${stderr}`)), 20000);
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const m = /listening on (http:\/\/\S*:(\d+))/.exec(stderr);
+      if (m) { clearTimeout(timer); resolve({ url: m[1], port: Number(m[2]) }); }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${stderr}`));
+    });
+  });
+  for (let i = 0; ; i++) {
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.status === 200) break;
+    } catch (e) {
+      if (i > 100) throw e;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const exited = new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    child.on('exit', (code, signal) => resolve(code ?? signal));
+  });
+  return {
+    url,
+    port,
+    child,
+    log: () => stderr,
+    // Stops with SIGTERM; resolves to the exit code (0 for a clean stop).
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+// POSTs a JSON value (or a raw string) and returns { status, headers, body,
+// text } with body parsed when the answer is JSON.
+export async function post(url, value, headers = {}) {
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof value === 'string' ? value : JSON.stringify(value),
+  });
+  const text = await r.text();
+  let body = null;
+  if ((r.headers.get('content-type') ?? '').startsWith('application/json')) {
+    body = JSON.parse(text);
+  }
+  return { status: r.status, headers: r.headers, body, text };
+}
+
+// Sends raw bytes on a fresh connection and collects everything the server
+// writes until it closes (or `timeoutMs` passes). Resolves to
+// { data, closed, ms }.
+export function rawRequest(port, bytes, { timeoutMs = 5000, keepSending } = {}) {
+  return new Promise((resolve) => {
+    const start = Date.now();
+    const sock = net.connect(port, '127.0.0.1');
+    let data = '';
+    let done = false;
+    const finish = (closed) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      sock.destroy();
+      resolve({ data, closed, ms: Date.now() - start });
+    };
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    sock.on('connect', () => {
+      sock.write(bytes);
+      if (keepSending) keepSending(sock);
+    });
+    sock.setEncoding('latin1');
+    sock.on('data', (d) => { data += d; });
+    sock.on('end', () => finish(true));
+    sock.on('close', () => finish(true));
+    sock.on('error', () => finish(true));
+  });
+}
+
+// An empty 15x15 board as arrays of ".".
+export function emptyBoard() {
+  return Array.from({ length: 15 }, () => Array(15).fill('.'));
+}
+
+// Places words on a board: [[row, col, 'H'|'V', 'WORD'], ...]; lowercase
+// letters are blanks.
+export function boardWith(words) {
+  const b = emptyBoard();
+  for (const [r, c, dir, w] of words) {
+    [...w].forEach((ch, i) => {
+      if (dir === 'H') b[r][c + i] = ch; else b[r + i][c] = ch;
+    });
+  }
+  return b;
+}
+
+// A consistent schema-v1 state: the bag holds whatever the board and the
+// racks do not (tile conservation), unless `bag` is given.
+export function makeState({
+  board = emptyBoard(), p1, p2, turn = 'P1', score = 0, lastMove = null,
+  consecutivePasses = 0, gameOver = false, gameId = 'httpTest01', bag, extra = {},
+}) {
+  const left = { ...DISTRIBUTION };
+  const take = (k) => {
+    left[k] -= 1;
+    if (left[k] < 0) throw new Error(`too many ${k} in the crafted state`);
+  };
+  for (const row of board) {
+    for (const ch of row) {
+      if (ch === '.') continue;
+      take(ch === ch.toLowerCase() ? 'BLANK' : ch);
+    }
+  }
+  for (const t of [...p1, ...p2]) take(t);
+  return {
+    version: 1, gameId, turn, board, bag: bag ?? left,
+    hands: { P1: p1, P2: p2 }, score, lastMove, consecutivePasses, gameOver,
+    ...extra,
+  };
+}
+
+// The encoded state S of a state object (as the browser's link has it).
+export function encode(state) {
+  return LZString.compressToBase64(typeof state === 'string' ? state : JSON.stringify(state));
+}
+
+export function decode(s) {
+  return JSON.parse(LZString.decompressFromBase64(s));
+}
+
+export function bagCount(game) {
+  return Object.values(game.bag).reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,709 @@
+/* tests/test_ui.c - the page endpoints and their markup (server/ui.c,
+ * server/render.c), called directly with a built struct srv_request: no
+ * network. Hostile input (markup in seeds, links, moves and state fields)
+ * must only ever come back escaped. */
+/* SPDX-License-Identifier: MIT */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "../core/lzstring.h"
+#include "link.h"
+#include "render.h"
+#include "ui.h"
+
+#define PAGE_MAX (1024 * 1024)
+
+struct page {
+    char mem[4096];
+    struct html_buf body;
+    struct srv_response resp;
+};
+
+static struct srv_context ctx;
+
+/* A server context whose default lexicon holds `words` (newline-separated). */
+static void use_words(const char *words)
+{
+    struct clb_error err;
+    clb_error_clear(&err);
+    memset(&ctx, 0, sizeof ctx);
+    cr_assert_eq(dict_from_text(words, strlen(words), "test", &ctx.lexicons[0], &err),
+                 CLB_ERR_OK);
+    strcpy(ctx.lexicon_names[0], "test");
+    ctx.nlexicons = 1;
+}
+
+static void teardown(void)
+{
+    for (int i = 0; i < ctx.nlexicons; i++)
+        dict_free(ctx.lexicons[i]);
+    memset(&ctx, 0, sizeof ctx);
+}
+
+static void setup(void) { use_words("AA\nAB\n"); }
+
+TestSuite(ui, .init = setup, .fini = teardown);
+
+/* Runs one request through ui_route and the handler it picks. */
+static void request(struct page *pg, const char *method, const char *path,
+                    const char *query, const char *body, const char *ctype)
+{
+    html_init(&pg->body, pg->mem, sizeof pg->mem, PAGE_MAX);
+    memset(&pg->resp, 0, sizeof pg->resp);
+    pg->resp.body = &pg->body;
+    struct srv_request req = {
+        .ctx = &ctx,
+        .method = method,
+        .path = {path, strlen(path)},
+        .query = {query != NULL ? query : "", query != NULL ? strlen(query) : 0},
+        .body = {body != NULL ? body : "", body != NULL ? strlen(body) : 0},
+        .content_type = ctype,
+    };
+    srv_handler *h = ui_route(&req);
+    cr_assert_not_null(h, "no handler for %s", path);
+    h(&req, &pg->resp);
+    cr_assert_not(pg->body.overflow);
+    cr_assert_eq(strlen(pg->body.p), pg->body.len);
+}
+
+static void done(struct page *pg) { html_free(&pg->body); }
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* Percent-encodes s into a malloc'd string (the test's form bodies). */
+static char *urlenc(const char *s)
+{
+    char *out = malloc(strlen(s) * 3 + 1), *o = out;
+    cr_assert_not_null(out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            *o++ = (char)c;
+        else
+            o += sprintf(o, "%%%02X", c);
+    }
+    *o = '\0';
+    return out;
+}
+
+static void encode(const struct core_game *g, char *s, size_t cap)
+{
+    struct clb_error err;
+    size_t n;
+    cr_assert_eq(link_encode(g, s, cap, &n, &err), CLB_ERR_OK);
+}
+
+/* "s=<S>&move=<M>" for a form post. */
+static char *form(const char *s, const char *move)
+{
+    char *es = urlenc(s), *em = move != NULL ? urlenc(move) : NULL;
+    char *out = malloc(strlen(es) + (em != NULL ? strlen(em) : 0) + 16);
+    cr_assert_not_null(out);
+    sprintf(out, "s=%s%s%s", es, em != NULL ? "&move=" : "", em != NULL ? em : "");
+    free(es);
+    free(em);
+    return out;
+}
+
+/* The only "<script" a page may hold is its own script tag. */
+static void assert_no_injected_script(const char *html)
+{
+    cr_assert_eq(count(html, "<script"), count(html, "<script src=\"/static/app.js"),
+                 "a <script> from the input came back raw");
+    cr_assert_null(strstr(html, "<script>"));
+    cr_assert_null(strstr(html, "<b>X"));
+    cr_assert_null(strstr(html, "<img"));
+}
+
+/* True if the page holds an inline event handler attribute (on...=). */
+static bool has_handler(const char *html)
+{
+    for (const char *p = strstr(html, " on"); p != NULL; p = strstr(p + 1, " on")) {
+        const char *q = p + 3;
+        while (*q >= 'a' && *q <= 'z')
+            q++;
+        if (q > p + 3 && *q == '=')
+            return true;
+    }
+    return false;
+}
+
+static const char FORM[] = "application/x-www-form-urlencoded;charset=UTF-8";
+
+Test(ui, routes_only_page_paths)
+{
+    struct srv_request req = {.ctx = &ctx, .method = "GET"};
+    const char *mine[] = {"/", "/game", "/new", "/game/move"};
+    for (size_t i = 0; i < sizeof mine / sizeof *mine; i++) {
+        req.path = (struct clb_str){mine[i], strlen(mine[i])};
+        cr_assert_not_null(ui_route(&req), "%s", mine[i]);
+    }
+    const char *others[] = {"/api/v1/move", "/static/app.js", "/healthz", "/games", ""};
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
+        req.path = (struct clb_str){others[i], strlen(others[i])};
+        cr_assert_null(ui_route(&req), "%s", others[i]);
+    }
+}
+
+Test(ui, landing_page_offers_new_game_and_hidden_resume)
+{
+    struct page pg;
+    request(&pg, "GET", "/", NULL, NULL, NULL);
+    const char *h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_str_eq(pg.resp.content_type, "text/html; charset=utf-8");
+    cr_assert(strncmp(h, "<!doctype html>", 15) == 0);
+    cr_assert_not_null(strstr(h, "<form class=\"card\" method=\"get\" action=\"/new\""));
+    cr_assert_not_null(strstr(h, "data-testid=\"new-game\""));
+    cr_assert_not_null(strstr(h, "data-testid=\"seed\""));
+    cr_assert_not_null(strstr(h, "id=\"resume-box\" data-testid=\"resume-box\" "
+                                 "aria-labelledby=\"resume-h\" hidden>"));
+    cr_assert_not_null(strstr(h, "data-testid=\"resume\""));
+    cr_assert_not_null(strstr(h, "href=\"/static/app.css?v="));
+    cr_assert_not_null(strstr(h, "<div id=\"app\" data-view=\"landing\">"));
+    cr_assert_not_null(strstr(h, "aria-live=\"polite\""));
+    /* The CSP allows no inline style or script. */
+    cr_assert_null(strstr(h, "style="));
+    cr_assert_null(strstr(h, "<style"));
+    cr_assert_not(has_handler(h));
+    done(&pg);
+}
+
+Test(ui, landing_lists_lexicons_when_there_are_several)
+{
+    struct clb_error err;
+    cr_assert_eq(dict_from_text("CAT\n", 4, "two", &ctx.lexicons[1], &err), CLB_ERR_OK);
+    strcpy(ctx.lexicon_names[1], "twl");
+    ctx.nlexicons = 2;
+    struct page pg;
+    request(&pg, "GET", "/", NULL, NULL, NULL);
+    cr_assert_not_null(strstr(pg.body.p, "<select id=\"lexicon\" name=\"lexicon\""));
+    cr_assert_not_null(strstr(pg.body.p, "<option value=\"twl\">twl</option>"));
+    done(&pg);
+}
+
+Test(ui, new_game_board_has_rack_and_premium_squares)
+{
+    struct page pg;
+    request(&pg, "GET", "/new", "seed=hello", NULL, NULL);
+    const char *h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_eq(count(h, "data-testid=\"rack-tile\""), CLB_RACK_SIZE);
+    cr_assert_eq(count(h, " data-row="), CLB_BOARD_SIZE * CLB_BOARD_SIZE);
+    cr_assert_not_null(strstr(h, "<button class=tw data-row=0 data-col=0 "
+                                 "aria-label=\"A1, triple word, empty\">TW</button>"));
+    cr_assert_not_null(strstr(h, "<button class=dl data-row=0 data-col=3 "
+                                 "aria-label=\"D1, double letter, empty\">DL</button>"));
+    cr_assert_not_null(strstr(h, "<button class=tl data-row=1 data-col=5 "
+                                 "aria-label=\"F2, triple letter, empty\">TL</button>"));
+    cr_assert_not_null(strstr(h, "<button class=dw data-row=1 data-col=1 "
+                                 "aria-label=\"B2, double word, empty\">DW</button>"));
+    cr_assert_not_null(strstr(h, "<button class=\"dw st\" data-row=7 data-col=7 "
+                                 "aria-label=\"H8, centre star, double word, empty\">"));
+    cr_assert_not_null(strstr(h, "<button data-row=0 data-col=1 aria-label=\"B1, empty\">"
+                                 "</button>"));
+    cr_assert_eq(count(h, "class=tw "), 8);
+    cr_assert_eq(count(h, "class=tl "), 12);
+    cr_assert_eq(count(h, "class=dl "), 24);
+    cr_assert_eq(count(h, "class=dw "), 16);
+    cr_assert_not_null(strstr(h, "data-testid=\"score\">0<"));
+    cr_assert_not_null(strstr(h, "data-testid=\"turn\">Player 1<"));
+    cr_assert_not_null(strstr(h, "data-testid=\"bag\">86<"));
+    cr_assert_not_null(strstr(h, "data-testid=\"partner-rack\""));
+    cr_assert_not_null(strstr(h, "data-testid=\"eye-toggle\" aria-pressed=\"false\""));
+    cr_assert_not_null(strstr(h, "data-testid=\"end-turn\" disabled"));
+    cr_assert_not_null(strstr(h, "data-testid=\"exchange\">"));
+    cr_assert_not_null(strstr(h, "data-testid=\"pass\">"));
+    cr_assert_not_null(strstr(h, "data-testid=\"copy-url\">"));
+    cr_assert_not_null(strstr(h, "data-testid=\"preview\""));
+    cr_assert_not_null(strstr(h, "data-testid=\"message\""));
+    cr_assert_not_null(strstr(h, "New game: Player 1 starts."));
+    cr_assert_null(strstr(h, "style="));
+    cr_assert_not(has_handler(h));
+
+    /* The page carries the state it shows, and the same seed deals the
+     * same page. */
+    struct core_game g;
+    core_game_new(&g, "hello", 5, "");
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    char want[CLB_MAX_ENCODED_STATE + 64];
+    snprintf(want, sizeof want, "data-state=\"%s\"", s);
+    cr_assert_not_null(strstr(h, want));
+    struct page again;
+    request(&again, "GET", "/new", "seed=hello", NULL, NULL);
+    cr_assert_str_eq(again.body.p, h);
+    done(&again);
+    done(&pg);
+}
+
+Test(ui, rack_tiles_carry_index_letter_and_label)
+{
+    struct core_game g;
+    core_game_new(&g, "hello", 5, "");
+    struct page pg;
+    request(&pg, "GET", "/new", "seed=hello", NULL, NULL);
+    for (int i = 0; i < g.hands[0].count; i++) {
+        char t = g.hands[0].tiles[i], want[160];
+        if (t == CORE_BLANK)
+            snprintf(want, sizeof want, "data-index=%d data-letter=BLANK aria-pressed=\"false\" "
+                                        "aria-label=\"Blank tile, 0 points\">", i);
+        else
+            snprintf(want, sizeof want, "data-index=%d data-letter=%c aria-pressed=\"false\" "
+                                        "aria-label=\"%c, %d point", i, t, t,
+                     core_tile_points(t));
+        cr_assert_not_null(strstr(pg.body.p, want), "%s", want);
+    }
+    done(&pg);
+}
+
+Test(ui, new_game_without_seed_redirects_to_a_random_seed)
+{
+    struct page pg;
+    request(&pg, "GET", "/new", NULL, NULL, NULL);
+    cr_assert_eq(pg.resp.status, 303);
+    cr_assert(strncmp(pg.resp.location, "/new?seed=", 10) == 0);
+    cr_assert_eq(strlen(pg.resp.location), 10 + 12);
+    struct page again;
+    request(&again, "GET", "/new", "seed=", NULL, NULL);
+    cr_assert_eq(again.resp.status, 303);
+    cr_assert_str_neq(again.resp.location, pg.resp.location);
+    done(&again);
+    done(&pg);
+}
+
+Test(ui, seed_echo_is_escaped)
+{
+    /* Too long (80 bytes), so the landing page comes back with the seed in
+     * the field for correction. */
+    const char *q = "seed=%3Cscript%3Ex%3C%2Fscript%3E%22%27%3Cscript%3Ex%3C%2Fscript%3E%22"
+                    "%27%3Cscript%3Ex%3C%2Fscript%3E%22%27%3Cscript%3Ex%3C%2Fscript%3E%22%27";
+    struct page pg;
+    request(&pg, "GET", "/new", q, NULL, NULL);
+    cr_assert_eq(pg.resp.status, 400);
+    assert_no_injected_script(pg.body.p);
+    cr_assert_not_null(strstr(pg.body.p, "value=\"&lt;script&gt;x&lt;/script&gt;&quot;&#39;"));
+    cr_assert_not_null(strstr(pg.body.p, "data-testid=\"message\""));
+    done(&pg);
+}
+
+Test(ui, seed_with_control_characters_is_refused)
+{
+    struct page pg;
+    request(&pg, "GET", "/new", "seed=a%0Ab", NULL, NULL);
+    cr_assert_eq(pg.resp.status, 400);
+    cr_assert_not_null(strstr(pg.body.p, "control"));
+    done(&pg);
+}
+
+Test(ui, unknown_lexicon_is_refused)
+{
+    struct page pg;
+    request(&pg, "GET", "/new", "seed=x&lexicon=%3Cb%3EX", NULL, NULL);
+    cr_assert_eq(pg.resp.status, 400);
+    assert_no_injected_script(pg.body.p);
+    done(&pg);
+}
+
+Test(ui, nojs_query_link_shows_the_board_read_only)
+{
+    struct core_game g;
+    core_game_new(&g, "nojs", 4, "");
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    char *es = urlenc(s);
+    char q[CLB_MAX_ENCODED_STATE * 3 + 8];
+    snprintf(q, sizeof q, "s=%s", es);
+    struct page root, game;
+    request(&root, "GET", "/", q, NULL, NULL);
+    request(&game, "GET", "/game", q, NULL, NULL);
+    cr_assert_eq(root.resp.status, 200);
+    cr_assert_str_eq(root.body.p, game.body.p);
+    cr_assert_not_null(strstr(root.body.p, "data-view=\"board\""));
+    cr_assert_not_null(strstr(root.body.p, "class=\"actions needs-js\""));
+    cr_assert_not_null(strstr(root.body.p, "class=\"nojs\""));
+    cr_assert_eq(count(root.body.p, "data-testid=\"rack-tile\""), CLB_RACK_SIZE);
+
+    /* A raw '+' in a pasted link is the state's '+', not a space. */
+    snprintf(q, sizeof q, "s=%s", s);
+    struct page raw;
+    request(&raw, "GET", "/", q, NULL, NULL);
+    cr_assert_eq(raw.resp.status, 200);
+    done(&raw);
+    done(&game);
+    done(&root);
+    free(es);
+}
+
+Test(ui, game_path_without_state_redirects_home)
+{
+    struct page pg;
+    request(&pg, "GET", "/game", NULL, NULL, NULL);
+    cr_assert_eq(pg.resp.status, 303);
+    cr_assert_str_eq(pg.resp.location, "/");
+    done(&pg);
+}
+
+Test(ui, post_game_opens_a_turn_link)
+{
+    struct core_game g;
+    core_game_new(&g, "post", 4, "");
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    char *body = form(s, NULL);
+    struct page pg;
+    request(&pg, "POST", "/game", NULL, body, FORM);
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_not_null(strstr(pg.body.p, "data-view=\"board\""));
+    cr_assert_not_null(strstr(pg.body.p, g.game_id));
+    done(&pg);
+    request(&pg, "POST", "/game", NULL, "{}", "application/json");
+    cr_assert_eq(pg.resp.status, 400);
+    done(&pg);
+    request(&pg, "POST", "/game", NULL, "x=1", FORM);
+    cr_assert_eq(pg.resp.status, 400);
+    done(&pg);
+    free(body);
+}
+
+Test(ui, damaged_link_gets_an_escaped_error_page)
+{
+    struct page pg;
+    request(&pg, "GET", "/", "s=%3Cscript%3Ealert(1)%3C%2Fscript%3E", NULL, NULL);
+    cr_assert_eq(pg.resp.status, 400);
+    cr_assert_not_null(strstr(pg.body.p, "data-testid=\"error-page\""));
+    assert_no_injected_script(pg.body.p);
+    done(&pg);
+    request(&pg, "POST", "/game", NULL, "s=%3Cb%3EX%3Cimg%20onerror%3Dx%3E", FORM);
+    cr_assert_eq(pg.resp.status, 400);
+    assert_no_injected_script(pg.body.p);
+    done(&pg);
+}
+
+Test(ui, oversized_state_is_refused_before_decoding)
+{
+    size_t n = CLB_MAX_ENCODED_STATE + 10;
+    char *q = malloc(n + 3);
+    cr_assert_not_null(q);
+    memcpy(q, "s=", 2);
+    memset(q + 2, 'A', n);
+    q[n + 2] = '\0';
+    struct page pg;
+    request(&pg, "GET", "/", q, NULL, NULL);
+    cr_assert_eq(pg.resp.status, 413);
+    done(&pg);
+    free(q);
+}
+
+/* The state of a crafted JSON object, as a link would carry it. */
+static void craft_state(json_t *root, char *s, size_t cap)
+{
+    char *text = json_dumps(root, JSON_COMPACT);
+    cr_assert_not_null(text);
+    size_t len = strlen(text), n, slen;
+    uint16_t *units = malloc((len + 1) * sizeof *units);
+    cr_assert_not_null(units);
+    cr_assert_eq(clb_utf8_to_utf16(text, len, units, len + 1, &n), LZ_OK);
+    cr_assert_eq(lz_compress_base64(units, n, s, cap, &slen), LZ_OK);
+    free(units);
+    free(text);
+}
+
+Test(ui, markup_in_state_fields_never_comes_back_raw)
+{
+    struct core_game g;
+    core_game_new(&g, "craft", 5, "");
+    const char *evil[] = {"<script>alert(1)</script>", "<b>X</b>", "\"><img src=x onerror=alert(1)>"};
+    const char *fields[] = {"gameId", "lexicon"};
+    for (size_t f = 0; f < 2; f++) {
+        for (size_t e = 0; e < 3; e++) {
+            json_t *root = link_game_to_json(&g);
+            cr_assert_not_null(root);
+            json_object_set_new(root, fields[f], json_string(evil[e]));
+            char s[CLB_MAX_ENCODED_STATE + 1];
+            craft_state(root, s, sizeof s);
+            json_decref(root);
+            char *body = form(s, NULL);
+            struct page pg;
+            request(&pg, "POST", "/game", NULL, body, FORM);
+            assert_no_injected_script(pg.body.p);
+            done(&pg);
+            free(body);
+        }
+    }
+    /* lastMove words with markup: refused by the decoder or shown inert. */
+    json_t *root = link_game_to_json(&g);
+    json_t *lm = json_pack("{s:[[i,i]], s:[s], s:i}", "cells", 7, 7, "words",
+                           "<script>alert(1)</script>", "points", 3);
+    cr_assert_not_null(lm);
+    json_object_set_new(root, "lastMove", lm);
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    craft_state(root, s, sizeof s);
+    json_decref(root);
+    char *body = form(s, NULL);
+    struct page pg;
+    request(&pg, "POST", "/game", NULL, body, FORM);
+    assert_no_injected_script(pg.body.p);
+    done(&pg);
+    free(body);
+}
+
+/* The first two letter tiles of a rack, as a word and its placements. */
+static void two_tiles(const struct core_game *g, char word[3])
+{
+    int n = 0;
+    for (int i = 0; i < g->hands[0].count && n < 2; i++)
+        if (g->hands[0].tiles[i] != CORE_BLANK)
+            word[n++] = g->hands[0].tiles[i];
+    cr_assert_eq(n, 2);
+    word[2] = '\0';
+}
+
+static char *play_body(const char *s, const char word[3])
+{
+    char move[200];
+    snprintf(move, sizeof move,
+             "{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"%c\"},"
+             "{\"row\":7,\"col\":8,\"letter\":\"%c\"}]}",
+             word[0], word[1]);
+    return form(s, move);
+}
+
+Test(ui, a_valid_play_returns_the_next_position_with_the_copy_prompt)
+{
+    struct core_game g;
+    core_game_new(&g, "hello", 5, "");
+    char word[3], words[8];
+    two_tiles(&g, word);
+    snprintf(words, sizeof words, "%s\n", word);
+    teardown();
+    use_words(words);
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    char *body = play_body(s, word);
+    struct page pg;
+    request(&pg, "POST", "/game/move", NULL, body, FORM);
+    const char *h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_not_null(strstr(h, "data-testid=\"copy-prompt\""));
+    cr_assert_not_null(strstr(h, "data-testid=\"copy-link\""));
+    cr_assert_not_null(strstr(h, "data-moved=1"));
+    cr_assert_not_null(strstr(h, "data-testid=\"turn\">Player 2<"));
+    cr_assert_not_null(strstr(h, "Player 1 played <strong>"));
+    cr_assert_not_null(strstr(h, word));
+    cr_assert_eq(count(h, "class=\"t lm\""), 1); /* I8; H8 is "dw st t lm" */
+    cr_assert_not_null(strstr(h, "class=\"dw st t lm\" data-row=7 data-col=7"));
+    cr_assert_null(strstr(h, s), "the old state is gone");
+    cr_assert_not_null(strstr(h, "value=\"/#"));
+    done(&pg);
+    free(body);
+}
+
+Test(ui, a_refused_play_keeps_its_tiles_and_highlights_the_word)
+{
+    struct core_game g;
+    core_game_new(&g, "hello", 5, "");
+    char word[3];
+    two_tiles(&g, word);
+    teardown();
+    use_words("QQQ\n"); /* the play's word is not in it */
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    char *body = play_body(s, word);
+    struct page pg;
+    request(&pg, "POST", "/game/move", NULL, body, FORM);
+    const char *h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 422);
+    char want[80];
+    snprintf(want, sizeof want, "Not in the dictionary: <strong>%s</strong>", word);
+    cr_assert_not_null(strstr(h, want), "%s", h);
+    cr_assert_not_null(strstr(h, "data-error=\"invalid_word\""));
+    cr_assert_eq(count(h, " pd"), 2);
+    cr_assert_eq(count(h, " data-from="), 2);
+    cr_assert_eq(count(h, " bw"), 2);
+    cr_assert_not_null(strstr(h, "data-row=7 data-col=7 data-from="));
+    cr_assert_not_null(strstr(h, ", placed this turn"));
+    cr_assert_not_null(strstr(h, ", not valid"));
+    cr_assert_eq(count(h, " used\""), 2, "the two rack slots are shown as used");
+    cr_assert_not_null(strstr(h, "data-testid=\"end-turn\">End Turn"));
+    char same[CLB_MAX_ENCODED_STATE + 64];
+    snprintf(same, sizeof same, "data-state=\"%s\"", s);
+    cr_assert_not_null(strstr(h, same), "the same position");
+    done(&pg);
+    free(body);
+}
+
+Test(ui, a_malformed_move_keeps_the_position_and_escapes_the_message)
+{
+    struct core_game g;
+    core_game_new(&g, "hello", 5, "");
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    const char *moves[] = {
+        "{\"type\":\"<script>alert(1)</script>\"}",
+        "{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"<b>X</b>\"}]}",
+        "<script>",
+        "{\"type\":\"exchange\",\"tiles\":[\"<script>\"]}",
+    };
+    for (size_t i = 0; i < sizeof moves / sizeof *moves; i++) {
+        char *body = form(s, moves[i]);
+        struct page pg;
+        request(&pg, "POST", "/game/move", NULL, body, FORM);
+        cr_assert_geq(pg.resp.status, 400, "%s", moves[i]);
+        cr_assert_lt(pg.resp.status, 500);
+        cr_assert_not_null(strstr(pg.body.p, "data-view=\"board\""));
+        cr_assert_not_null(strstr(pg.body.p, "class=\"msg err\""));
+        assert_no_injected_script(pg.body.p);
+        done(&pg);
+        free(body);
+    }
+}
+
+Test(ui, pass_pass_shows_the_game_over_page)
+{
+    struct core_game g;
+    core_game_new(&g, "over", 4, "");
+    g.score = 500; /* so the racks' value can come off it */
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    char *body = form(s, "{\"type\":\"pass\"}");
+    struct page pg;
+    request(&pg, "POST", "/game/move", NULL, body, FORM);
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_not_null(strstr(pg.body.p, "Player 1 passed."));
+    cr_assert_not_null(strstr(pg.body.p, "You passed."));
+
+    /* The next state, from the page, passed again. */
+    const char *a = strstr(pg.body.p, "data-state=\"");
+    cr_assert_not_null(a);
+    a += strlen("data-state=\"");
+    const char *z = strchr(a, '"');
+    char s2[CLB_MAX_ENCODED_STATE + 1];
+    memcpy(s2, a, (size_t)(z - a));
+    s2[z - a] = '\0';
+    done(&pg);
+    free(body);
+    body = form(s2, "{\"type\":\"pass\"}");
+    request(&pg, "POST", "/game/move", NULL, body, FORM);
+    const char *h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_not_null(strstr(h, "data-view=\"over\""));
+    cr_assert_not_null(strstr(h, "data-testid=\"game-over\""));
+    cr_assert_not_null(strstr(h, "Both players passed in a row"));
+    cr_assert_not_null(strstr(h, "were taken off the score"));
+    cr_assert_not_null(strstr(h, "data-testid=\"final-score\">4"));
+    cr_assert_not_null(strstr(h, "data-testid=\"turn\">Game over<"));
+    cr_assert_not_null(strstr(h, "data-testid=\"new-game\""));
+    cr_assert_not_null(strstr(h, "data-testid=\"final-rack-1\""));
+    cr_assert_null(strstr(h, "data-testid=\"end-turn\""));
+    cr_assert_null(strstr(h, "data-testid=\"rack-tile\""));
+    done(&pg);
+    free(body);
+}
+
+Test(ui, a_player_going_out_is_told)
+{
+    struct core_game g;
+    core_game_new(&g, "out", 3, "");
+    g.game_over = true;
+    g.end = CORE_END_OUT;
+    g.hands[CORE_P2].count = 0;
+    struct render_view v = {.game = &g, .state = "S", .lexicon = "test"};
+    char mem[256];
+    struct html_buf b;
+    html_init(&b, mem, sizeof mem, PAGE_MAX);
+    render_game(&b, &v);
+    cr_assert_not(b.overflow);
+    cr_assert_not_null(strstr(b.p, "Player 2 went out"));
+    cr_assert_not_null(strstr(b.p, "data-testid=\"final-rack-2\""));
+    cr_assert_not_null(strstr(b.p, "No tiles"));
+    html_free(&b);
+}
+
+Test(ui, exchange_is_disabled_when_the_bag_is_low)
+{
+    struct core_game g;
+    core_game_new(&g, "low", 3, "");
+    memset(g.bag, 0, sizeof g.bag);
+    g.bag[0] = 3;
+    struct render_view v = {.game = &g, .state = "S", .lexicon = "test"};
+    char mem[256];
+    struct html_buf b;
+    html_init(&b, mem, sizeof mem, PAGE_MAX);
+    render_game(&b, &v);
+    cr_assert_not_null(strstr(b.p, "data-testid=\"exchange\" disabled"));
+    cr_assert_not_null(strstr(b.p, "data-testid=\"bag\">3<"));
+    html_free(&b);
+}
+
+Test(ui, blank_on_board_is_marked)
+{
+    struct core_game g;
+    core_game_new(&g, "blank", 5, "");
+    g.board[7][7] = 'q';
+    g.has_last_move = true;
+    g.last_move.type = CORE_MOVE_PLAY;
+    g.last_move.ncells = 1;
+    g.last_move.cells[0] = (struct clb_cell){7, 7};
+    g.last_move.nwords = 1;
+    strcpy(g.last_move.words[0], "Q");
+    struct render_view v = {.game = &g, .state = "S", .lexicon = "test"};
+    char mem[256];
+    struct html_buf b;
+    html_init(&b, mem, sizeof mem, PAGE_MAX);
+    render_game(&b, &v);
+    cr_assert_not_null(strstr(b.p, "<button class=\"dw st t bl lm\" data-row=7 data-col=7 "
+                                    "aria-label=\"H8, blank as Q, 0 points, last move\">"
+                                    "Q<sub>0</sub></button>"));
+    html_free(&b);
+}
+
+Test(ui, pending_tiles_come_only_from_the_rack)
+{
+    struct core_game g;
+    core_game_new(&g, "pend", 4, "");
+    struct core_rack *r = &g.hands[g.turn];
+    r->count = 3;
+    r->tiles[0] = 'A';
+    r->tiles[1] = CORE_BLANK;
+    r->tiles[2] = 'A';
+    g.board[0][0] = 'Z';
+    struct core_move m = {.type = CORE_MOVE_PLAY, .ntiles = 6};
+    m.tiles[0] = (struct core_placement){7, 7, 'A', false};
+    m.tiles[1] = (struct core_placement){7, 8, 'A', false};
+    m.tiles[2] = (struct core_placement){7, 9, 'A', false}; /* a third A: none left */
+    m.tiles[3] = (struct core_placement){7, 10, 'Q', true};
+    m.tiles[4] = (struct core_placement){0, 0, 'B', true};  /* occupied */
+    m.tiles[5] = (struct core_placement){15, 3, 'A', false}; /* off the board */
+    struct render_view v = {.game = &g, .state = "S"};
+    render_pending_from_move(&v, &m);
+    cr_assert_eq(v.npending, 3);
+    cr_assert_eq(v.pending[0].rack_index, 0);
+    cr_assert_eq(v.pending[1].rack_index, 2);
+    cr_assert_eq(v.pending[2].rack_index, 1);
+    cr_assert(v.pending[2].blank);
+}
+
+Test(ui, wrong_methods_get_405)
+{
+    struct page pg;
+    request(&pg, "DELETE", "/", NULL, NULL, NULL);
+    cr_assert_eq(pg.resp.status, 405);
+    done(&pg);
+    request(&pg, "GET", "/game/move", NULL, NULL, NULL);
+    cr_assert_eq(pg.resp.status, 405);
+    done(&pg);
+    request(&pg, "POST", "/new", NULL, "seed=x", FORM);
+    cr_assert_eq(pg.resp.status, 405);
+    done(&pg);
+}
