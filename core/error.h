@@ -14,34 +14,35 @@
 
 #include "limits.h"
 
-/* X(NAME, api_code, http_status, message) */
+/* X(NAME, api_code, http_status, message): the message is a sentence for a
+ * player without its full stop; a detail may follow it after a colon. */
 #define CLB_FOR_EACH_ERR(X)                                                    \
-    X(OK, "ok", 200, "no error")                                               \
-    X(GAME_OVER, "game_over", 422, "the game is over")                         \
-    X(NOT_IN_RACK, "not_in_rack", 422, "that tile is not in your rack")        \
-    X(OUT_OF_BOUNDS, "out_of_bounds", 422, "that square is off the board")     \
-    X(OCCUPIED, "occupied", 422, "that square is already taken")               \
+    X(OK, "ok", 200, "No error")                                               \
+    X(GAME_OVER, "game_over", 422, "The game is over")                         \
+    X(NOT_IN_RACK, "not_in_rack", 422, "That tile is not in your rack")        \
+    X(OUT_OF_BOUNDS, "out_of_bounds", 422, "That square is off the board")     \
+    X(OCCUPIED, "occupied", 422, "That square is already taken")               \
     X(NOT_IN_LINE, "not_in_line", 422,                                         \
-      "the tiles must be in one row or one column")                            \
-    X(GAP, "gap", 422, "the tiles must form one word with no gaps")            \
+      "The tiles must be in one row or one column")                            \
+    X(GAP, "gap", 422, "The tiles must form one word with no gaps")            \
     X(MUST_COVER_CENTER, "must_cover_center", 422,                             \
-      "the first word must cover the centre star")                             \
-    X(TOO_SHORT, "too_short", 422, "the first word needs at least two tiles")  \
+      "The first word must cover the centre star")                             \
+    X(TOO_SHORT, "too_short", 422, "The first word needs at least two tiles")  \
     X(NOT_CONNECTED, "not_connected", 422,                                     \
-      "the word must touch a tile already on the board")                       \
-    X(INVALID_WORD, "invalid_word", 422, "not in the dictionary")              \
+      "The word must touch a tile already on the board")                       \
+    X(INVALID_WORD, "invalid_word", 422, "Not in the dictionary")              \
     X(EXCHANGE_NOT_ALLOWED, "exchange_not_allowed", 422,                       \
-      "you can only exchange while the bag holds at least 7 tiles")            \
-    X(NO_TILES, "no_tiles", 422, "choose at least one tile")                   \
-    X(BAD_STATE, "bad_state", 400, "the game link is damaged or invalid")      \
+      "You can only exchange while the bag holds at least 7 tiles")            \
+    X(NO_TILES, "no_tiles", 422, "Choose at least one tile")                   \
+    X(BAD_STATE, "bad_state", 400, "The game link is damaged or invalid")      \
     X(UNKNOWN_LEXICON, "unknown_lexicon", 400,                                 \
-      "this game uses a dictionary this server does not have")                \
-    X(BAD_REQUEST, "bad_request", 400, "the request is malformed")             \
-    X(TOO_LARGE, "too_large", 413, "the request is too large")                 \
-    X(BAD_LEXICON, "bad_lexicon", 500, "the word list could not be loaded")   \
-    X(NOT_FOUND, "not_found", 404, "no such page")                             \
-    X(METHOD, "method_not_allowed", 405, "method not allowed")                 \
-    X(INTERNAL, "internal", 500, "internal error")
+      "This game uses a dictionary this server does not have")                \
+    X(BAD_REQUEST, "bad_request", 400, "The request is malformed")             \
+    X(TOO_LARGE, "too_large", 413, "The request is too large")                 \
+    X(BAD_LEXICON, "bad_lexicon", 500, "The word list could not be loaded")   \
+    X(NOT_FOUND, "not_found", 404, "No such page")                             \
+    X(METHOD, "method_not_allowed", 405, "Method not allowed")                 \
+    X(INTERNAL, "internal", 500, "Internal error")
 
 #define CLB_ERR_ENUM_(name, code, status, msg) CLB_ERR_##name,
 enum clb_err { CLB_FOR_EACH_ERR(CLB_ERR_ENUM_) CLB_ERR__COUNT };

@@ -70,12 +70,12 @@ static enum clb_err check_exchange(const struct core_game *game,
         have[core_tile_kind(rack->tiles[i])]++;
     if (move->ntiles > rack->count)
         return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
-                             "you chose more tiles than your rack holds");
+                             "more tiles than your rack holds");
     for (int i = 0; i < move->ntiles; i++) {
         int kind = core_tile_kind(move->exchange[i]);
         if (kind < 0 || have[kind] == 0)
             return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
-                                 "a tile to exchange is not in your rack");
+                                 NULL);
         have[kind]--;
     }
     return CLB_ERR_OK;

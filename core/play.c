@@ -44,9 +44,11 @@ static enum clb_err check_rack(const struct core_rack *rack,
         int kind = t->blank ? CLB_BLANK_INDEX : core_tile_kind(t->letter);
         if (!core_is_upper(t->letter) || kind < 0 || have[kind] == 0) {
             clb_error_add_cell(err, t->row, t->col);
-            return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
-                                 "%s is not in your rack",
-                                 t->blank ? "a blank" : "that letter");
+            if (t->blank || !core_is_upper(t->letter))
+                return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
+                                     t->blank ? "no blank left" : NULL);
+            return clb_error_set(err, CLB_ERR_NOT_IN_RACK, "no %c left",
+                                 t->letter);
         }
         have[kind]--;
     }
@@ -231,6 +233,26 @@ static int collect_spans(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
     return n;
 }
 
+/* The detail of an invalid play lists its words: "CTA, AZ". */
+static enum clb_err set_word_list(struct clb_error *err)
+{
+    size_t used = 0;
+    err->detail[0] = '\0';
+    for (int i = 0; i < err->nwords; i++) {
+        size_t n = strlen(err->words[i]);
+        if (used + n + 3 > sizeof err->detail)
+            break; /* the words array still names them all */
+        if (i > 0) {
+            memcpy(err->detail + used, ", ", 2);
+            used += 2;
+        }
+        memcpy(err->detail + used, err->words[i], n + 1);
+        used += n;
+    }
+    err->code = CLB_ERR_INVALID_WORD;
+    return CLB_ERR_INVALID_WORD;
+}
+
 enum clb_err core_play_check(const struct core_game *game,
                              const struct core_move *move,
                              const struct core_lexicon *lexicon,
@@ -243,7 +265,7 @@ enum clb_err core_play_check(const struct core_game *game,
     if (move->ntiles > game->hands[game->turn].count) {
         add_placement_cells(move, err);
         return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
-                             "you placed more tiles than your rack holds");
+                             "more tiles than your rack holds");
     }
     enum clb_err rc = check_rack(&game->hands[game->turn], move, err);
     if (rc == CLB_ERR_OK)
@@ -285,13 +307,8 @@ enum clb_err core_play_check(const struct core_game *game,
         result->points += result->word_points[result->nwords];
         result->nwords++;
     }
-    if (err->nwords == 1)
-        return clb_error_set(err, CLB_ERR_INVALID_WORD,
-                             "%s is not in the dictionary", err->words[0]);
-    if (err->nwords > 1)
-        return clb_error_set(err, CLB_ERR_INVALID_WORD,
-                             "%s and %d more words are not in the dictionary",
-                             err->words[0], err->nwords - 1);
+    if (err->nwords > 0)
+        return set_word_list(err);
     result->bingo = move->ntiles == CLB_RACK_SIZE;
     if (result->bingo)
         result->points += CLB_BINGO_BONUS;

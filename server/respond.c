@@ -131,12 +131,14 @@ void srv_error_json(struct srv_response *resp, const struct clb_error *err)
 
 void srv_error_html(struct html_buf *b, const struct clb_error *err)
 {
+    /* "Not in the dictionary: CTA, AZ." - the sentence, then what it is
+     * about. */
     html_text(b, clb_err_str(err->code));
     if (err->detail[0] != '\0') {
-        html_raw(b, " (");
+        html_raw(b, ": ");
         html_text(b, err->detail);
-        html_raw(b, ")");
     }
+    html_raw(b, ".");
 }
 
 void srv_error_page(struct srv_response *resp, const struct clb_error *err)
