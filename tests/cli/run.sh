@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# tests/cli/run.sh - drives collabble-cli through a short game: new, show,
+# decode/encode round trip, an invalid word, a real play, pass, pass, and
+# the usage errors. Usage: run.sh PATH_TO_collabble-cli
+set -uo pipefail
+cli=$1
+pass=0 fail=0
+check() { # name, then a command that must succeed
+    local name=$1
+    shift
+    if "$@"; then pass=$((pass + 1)); else
+        fail=$((fail + 1))
+        echo "FAIL: $name" >&2
+    fi
+}
+
+s=$("$cli" new cli-test)
+check "new prints a state" test -n "$s"
+check "same seed, same state" test "$s" = "$("$cli" new cli-test)"
+check "show prints the board" bash -c '"$0" show "$1" | grep -q "score 0  turn P1  bag 86"' "$cli" "$s"
+check "decode/encode round trip" bash -c 'test "$("$0" decode "$1" | "$0" encode)" = "$1"' "$cli" "$s"
+
+# P1's rack of the seeded game, and a play of its first two tiles as a
+# made-up word across the star: refused as not a word, or accepted.
+rack=$("$cli" show "$s" | sed -n 's/^P1: //p' | tr -d ' ')
+check "P1 has seven tiles" test ${#rack} -eq 7
+bad='{"type":"play","tiles":[{"row":7,"col":7,"letter":"Q"},{"row":7,"col":8,"letter":"Q"}]}'
+errfile=$(mktemp)
+"$cli" play "$s" "$bad" >/dev/null 2>"$errfile"
+rc=$?
+check "a move refused exits 1" test $rc -eq 1
+check "the refusal names its code" grep -q "not_in_rack\|invalid_word" "$errfile"
+rm -f "$errfile"
+
+s1=$("$cli" play "$s" pass 2>/dev/null)
+check "pass gives a new state" test -n "$s1"
+s2=$("$cli" play "$s1" pass 2>/dev/null)
+check "two passes end the game" bash -c '"$0" show "$1" | grep -q "GAME OVER"' "$cli" "$s2"
+"$cli" play "$s2" pass >/dev/null 2>&1
+check "no move after the end" test $? -eq 1
+
+"$cli" --help | grep -q "Usage: collabble-cli"
+check "--help exits 0 on stdout" test "${PIPESTATUS[0]}" -eq 0
+"$cli" frobnicate >/dev/null 2>&1
+check "misuse exits 2" test $? -eq 2
+"$cli" show 'not-a-link' >/dev/null 2>&1
+check "a damaged link exits 1" test $? -eq 1
+
+echo "cli: $pass passed, $fail failed"
+test "$fail" -eq 0
