@@ -81,17 +81,28 @@ static enum clb_err check_exchange(const struct core_game *game,
     return CLB_ERR_OK;
 }
 
-enum clb_err core_move_check(const struct core_game *game,
-                             const struct core_move *move,
-                             const struct core_lexicon *lexicon,
-                             struct core_move_result *result,
-                             struct clb_error *err)
+/* What every move starts with: clean outputs, and nothing after the end. */
+static enum clb_err move_begin(const struct core_game *game,
+                               const struct core_move *move,
+                               struct core_move_result *result,
+                               struct clb_error *err)
 {
     clb_error_clear(err);
     memset(result, 0, sizeof *result);
     result->type = move->type;
     if (game->game_over)
         return clb_error_set(err, CLB_ERR_GAME_OVER, NULL);
+    return CLB_ERR_OK;
+}
+
+enum clb_err core_move_check(const struct core_game *game,
+                             const struct core_move *move,
+                             const struct core_lexicon *lexicon,
+                             struct core_move_result *result,
+                             struct clb_error *err)
+{
+    if (move_begin(game, move, result, err) != CLB_ERR_OK)
+        return err->code;
     switch (move->type) {
     case CORE_MOVE_PLAY: {
         char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
@@ -188,11 +199,8 @@ enum clb_err core_move_apply(const struct core_game *game,
                              struct core_move_result *result,
                              struct clb_error *err)
 {
-    clb_error_clear(err);
-    memset(result, 0, sizeof *result);
-    result->type = move->type;
-    if (game->game_over)
-        return clb_error_set(err, CLB_ERR_GAME_OVER, NULL);
+    if (move_begin(game, move, result, err) != CLB_ERR_OK)
+        return err->code;
 
     struct core_game g = *game;
     uint64_t rng = move_seed(game, move);
