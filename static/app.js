@@ -219,8 +219,10 @@
     clearTimeout(timer);
     seq++;
     if (!pv) return;
+    // The old answer no longer describes the tiles: say so until the new one.
+    pv.className = 'preview';
+    pv.textContent = pending.length ? 'Checking\u2026' : '';
     if (pending.length) timer = setTimeout(preview, 120);
-    else { pv.textContent = ''; pv.className = 'preview'; }
   }
   function playMove() {
     return { type: 'play', tiles: pending.map(function (p) {

