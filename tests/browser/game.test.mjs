@@ -560,3 +560,26 @@ test('screenshots of a game in progress, desktop and phone', async () => {
   assert.deepEqual(sizes.desktop, h.DESKTOP);
   assert.deepEqual(sizes.phone, h.PHONE);
 });
+
+// The brief's budget: everything a first visit loads (HTML, CSS, JS, any
+// image or font) stays under 60 KB. Measured on the heaviest first visit: a
+// fresh browser opening a late-game turn link (the landing shell, the board
+// the script posts for, the stylesheet and the script).
+test('a first visit to a late-game link loads under 60 KB', async () => {
+  const { state: late } = await h.playThrough(srv.url, 'late-budget', 12);
+  const p = await player();
+  let bytes = 0;
+  const seen = [];
+  p.page.on('response', async (r) => {
+    const body = await r.body().catch(() => Buffer.alloc(0));
+    bytes += body.length;
+    seen.push(`${r.request().method()} ${new URL(r.url()).pathname} ${body.length}`);
+  });
+  await p.page.goto('/#' + late);
+  await h.waitForPosition(p.page, late);
+  await p.page.waitForLoadState('networkidle');
+  assert.ok(seen.some((l) => l.startsWith('POST /game ')), seen.join('\n'));
+  assert.ok(bytes < 60000, `first visit loaded ${bytes} bytes:\n${seen.join('\n')}`);
+  assertQuiet(p);
+  await p.ctx.close();
+});
