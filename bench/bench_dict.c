@@ -22,10 +22,10 @@
 
 #include "../dict/dict.h"
 
-#define LOAD_RUNS 31     /* loads timed; the median is reported */
-#define TEXT_RUNS 7      /* the slower text loads */
-#define QUERIES 1000000  /* lookups per round, half hits, half misses */
-#define LOOKUP_ROUNDS 7  /* rounds over the queries; median */
+#define LOAD_RUNS 31    /* loads timed; the median is reported */
+#define TEXT_RUNS 7     /* the slower text loads */
+#define QUERIES 1000000 /* lookups per round, half hits, half misses */
+#define LOOKUP_ROUNDS 7 /* rounds over the queries; median */
 
 static clockid_t bench_clock = CLOCK_MONOTONIC;
 
@@ -283,8 +283,8 @@ int main(int argc, char **argv)
 
     printf("lexicon   %s\n", clx);
     printf("clock     %s\n", bench_clock == CLOCK_MONOTONIC
-                                   ? "wall (CLOCK_MONOTONIC)"
-                                   : "process CPU time (--cpu)");
+                                 ? "wall (CLOCK_MONOTONIC)"
+                                 : "process CPU time (--cpu)");
     printf("words     %zu in the .clx (%zu bytes), %zu in the text list "
            "(%zu bytes)\n\n",
            dict_word_count(d), clx_bytes, nv.n, txt_bytes);
@@ -327,8 +327,8 @@ int main(int argc, char **argv)
     printf("  dict_load(.clx)          %10.3f   target < 50 ms\n", load);
     printf("  baseline: read .clx only %10.3f   load is %.2fx the bare read\n",
            read_only, load / read_only);
-    printf("  dict_load(.txt)          %10.3f   %.1fx slower than .clx\n",
-           text, text / load);
+    printf("  dict_load(.txt)          %10.3f   %.1fx slower than .clx\n", text,
+           text / load);
     printf("  baseline: naive strdup   %10.3f   %.1fx slower than .clx\n\n",
            naive, naive / load);
 

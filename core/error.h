@@ -36,10 +36,10 @@
     X(NO_TILES, "no_tiles", 422, "Choose at least one tile")                   \
     X(BAD_STATE, "bad_state", 400, "The game link is damaged or invalid")      \
     X(UNKNOWN_LEXICON, "unknown_lexicon", 400,                                 \
-      "This game uses a dictionary this server does not have")                \
+      "This game uses a dictionary this server does not have")                 \
     X(BAD_REQUEST, "bad_request", 400, "The request is malformed")             \
     X(TOO_LARGE, "too_large", 413, "The request is too large")                 \
-    X(BAD_LEXICON, "bad_lexicon", 500, "The word list could not be loaded")   \
+    X(BAD_LEXICON, "bad_lexicon", 500, "The word list could not be loaded")    \
     X(NOT_FOUND, "not_found", 404, "No such page")                             \
     X(METHOD, "method_not_allowed", 405, "Method not allowed")                 \
     X(INTERNAL, "internal", 500, "Internal error")
@@ -68,7 +68,8 @@ struct clb_error {
 /* The player-facing sentence for a code; "unknown error" if out of range. */
 const char *clb_err_str(enum clb_err code);
 
-/* The stable API code ("invalid_word") for a code; "unknown" if out of range. */
+/* The stable API code ("invalid_word") for a code; "unknown" if out of
+ * range. */
 const char *clb_err_code(enum clb_err code);
 
 /* Resets *err to CLB_ERR_OK with no detail, cells or words. Cannot fail. */

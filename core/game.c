@@ -97,8 +97,7 @@ void core_game_new(struct core_game *game, const char *seed, size_t len,
 
 /* Counts every tile the state holds, by kind, into seen[]. Board blanks
  * (lowercase) count as blanks, not as the letter they stand for. */
-static void count_tiles(const struct core_game *game,
-                        int seen[CLB_TILE_KINDS])
+static void count_tiles(const struct core_game *game, int seen[CLB_TILE_KINDS])
 {
     memset(seen, 0, sizeof(int) * CLB_TILE_KINDS);
     for (int r = 0; r < CLB_BOARD_SIZE; r++)
@@ -153,12 +152,11 @@ static enum clb_err validate_fields(const struct core_game *game,
         for (int i = 0; i < rack->count; i++)
             if (core_tile_kind(rack->tiles[i]) < 0)
                 return clb_error_set(err, CLB_ERR_BAD_STATE,
-                                     "hands.P%d[%d]: unknown tile", p + 1,
-                                     i);
+                                     "hands.P%d[%d]: unknown tile", p + 1, i);
     }
     if (game->score < 0 || game->score > CLB_MAX_SCORE)
-        return clb_error_set(err, CLB_ERR_BAD_STATE,
-                             "score: must be 0 to %d", CLB_MAX_SCORE);
+        return clb_error_set(err, CLB_ERR_BAD_STATE, "score: must be 0 to %d",
+                             CLB_MAX_SCORE);
     if (game->consecutive_passes < 0 ||
         game->consecutive_passes > CLB_PASSES_TO_END)
         return clb_error_set(err, CLB_ERR_BAD_STATE,

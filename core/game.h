@@ -124,12 +124,10 @@ enum clb_err core_move_check(const struct core_game *game,
  * (turn flipped, tiles drawn, score and lastMove updated). `game` and `next`
  * may be the same struct. Returns CLB_ERR_OK, or an error with *next
  * untouched. The draws depend only on the state and the move. */
-enum clb_err core_move_apply(const struct core_game *game,
-                             const struct core_move *move,
-                             const struct core_lexicon *lexicon,
-                             struct core_game *next,
-                             struct core_move_result *result,
-                             struct clb_error *err);
+enum clb_err
+core_move_apply(const struct core_game *game, const struct core_move *move,
+                const struct core_lexicon *lexicon, struct core_game *next,
+                struct core_move_result *result, struct clb_error *err);
 
 /* Tiles left in the bag. Cannot fail. */
 int core_bag_count(const struct core_game *game);

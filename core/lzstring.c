@@ -200,7 +200,8 @@ static uint32_t enc_pair_code(const struct lz_enc *e, size_t pos)
  * ending a longer entry. */
 static uint32_t enc_hash(uint32_t wkey, uint16_t c)
 {
-    uint32_t h = wkey * UINT32_C(0x9E3779B1) ^ (uint32_t)c * UINT32_C(0x85EBCA77);
+    uint32_t h =
+        wkey * UINT32_C(0x9E3779B1) ^ (uint32_t)c * UINT32_C(0x85EBCA77);
     h ^= h >> 16;
     h *= UINT32_C(0x7FEB352D);
     h ^= h >> 15;
@@ -224,8 +225,7 @@ static size_t enc_find(const struct lz_enc *e, uint32_t wkey, size_t start,
             return 0;
         }
         if ((e->d->at[pos] >> LZ_AT_LEN_SHIFT) == len && in[pos] == c &&
-            memcmp(in + pos + 1 - len, in + start,
-                   (len - 1) * sizeof *in) == 0)
+            memcmp(in + pos + 1 - len, in + start, (len - 1) * sizeof *in) == 0)
             return pos;
         h = (h + 1) & mask;
     }
@@ -249,8 +249,8 @@ static void enc_emit(struct lz_enc *e, size_t w_start, size_t w_len,
         enc_enlarge(e);
         bit_put(e->d->pending, c, false);
     } else {
-        uint32_t code = w_len == 1 ? enc_single_code(e, c)
-                                   : enc_pair_code(e, w_pos);
+        uint32_t code =
+            w_len == 1 ? enc_single_code(e, c) : enc_pair_code(e, w_pos);
         bo_bits(&e->bo, code, e->num_bits);
     }
     enc_enlarge(e);
@@ -315,8 +315,8 @@ static enum lz_status lz_compress(const uint16_t *in, size_t n,
         }
         uint32_t wkey = w_len == 1 ? in[w_start] : LZ_UNITS + (uint32_t)w_pos;
         uint32_t free_slot = 0;
-        size_t pos = enc_find(&e, wkey, w_start, w_len + 1, slots - 1,
-                              &free_slot);
+        size_t pos =
+            enc_find(&e, wkey, w_start, w_len + 1, slots - 1, &free_slot);
         if (pos != 0) {
             w_len++;
             w_pos = pos;
@@ -456,23 +456,20 @@ static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
     if (out == NULL && limit > 0)
         return LZ_INVALID;
 
-    struct lz_bitin r = {.in = in, .len = len, .index = 1,
-                         .position = LZ_RESET_VALUE, .uri = uri};
+    struct lz_bitin r = {.in = in,
+                         .len = len,
+                         .index = 1,
+                         .position = LZ_RESET_VALUE,
+                         .uri = uri};
     r.val = bi_value(&r, 0);
 
     uint32_t first = bi_bits(&r, 2);
     uint16_t c0;
     switch (first) {
-    case LZ_CODE_LIT8:
-        c0 = (uint16_t)bi_bits(&r, 8);
-        break;
-    case LZ_CODE_LIT16:
-        c0 = (uint16_t)bi_bits(&r, 16);
-        break;
-    case LZ_CODE_END:
-        return LZ_OK; /* the empty string */
-    default:
-        return LZ_INVALID; /* JS carries on with `undefined` */
+    case LZ_CODE_LIT8: c0 = (uint16_t)bi_bits(&r, 8); break;
+    case LZ_CODE_LIT16: c0 = (uint16_t)bi_bits(&r, 16); break;
+    case LZ_CODE_END: return LZ_OK; /* the empty string */
+    default: return LZ_INVALID;     /* JS carries on with `undefined` */
     }
     if (limit == 0)
         return LZ_TOO_LARGE;
@@ -531,8 +528,8 @@ static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
             out[n + k] = out[e_start + k];
 
         /* Add w + entry[0]: w is followed in out by the entry just written. */
-        dict[dict_size++] = (struct lz_slice){(uint16_t)w_start,
-                                              (uint16_t)w_len};
+        dict[dict_size++] =
+            (struct lz_slice){(uint16_t)w_start, (uint16_t)w_len};
         if (--enlarge_in == 0) {
             enlarge_in = UINT32_C(1) << num_bits;
             num_bits++;
@@ -651,8 +648,8 @@ enum lz_status clb_utf16_to_utf8(const uint16_t *in, size_t n, char *out,
         uint32_t cp = in[i];
         if (cp >= UTF16_HI_FIRST && cp <= UTF16_LO_LAST) {
             /* Only a high surrogate followed by a low one is text. */
-            if (cp >= UTF16_LO_FIRST || i + 1 >= n || in[i + 1] < UTF16_LO_FIRST ||
-                in[i + 1] > UTF16_LO_LAST) {
+            if (cp >= UTF16_LO_FIRST || i + 1 >= n ||
+                in[i + 1] < UTF16_LO_FIRST || in[i + 1] > UTF16_LO_LAST) {
                 out[0] = '\0';
                 return LZ_INVALID;
             }

@@ -18,8 +18,8 @@
  * struct's bytes) so padding never leaks in. */
 static uint64_t move_seed(const struct core_game *g, const struct core_move *m)
 {
-    uint64_t h = core_hash_bytes(CORE_HASH_INIT, g->game_id,
-                                 strlen(g->game_id));
+    uint64_t h =
+        core_hash_bytes(CORE_HASH_INIT, g->game_id, strlen(g->game_id));
     h = core_hash_int(h, (int)g->turn);
     h = core_hash_bytes(h, g->board, sizeof g->board);
     for (int k = 0; k < CLB_TILE_KINDS; k++)
@@ -74,8 +74,7 @@ static enum clb_err check_exchange(const struct core_game *game,
     for (int i = 0; i < move->ntiles; i++) {
         int kind = core_tile_kind(move->exchange[i]);
         if (kind < 0 || have[kind] == 0)
-            return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
-                                 NULL);
+            return clb_error_set(err, CLB_ERR_NOT_IN_RACK, NULL);
         have[kind]--;
     }
     return CLB_ERR_OK;
@@ -108,10 +107,8 @@ enum clb_err core_move_check(const struct core_game *game,
         char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
         return core_play_check(game, move, lexicon, board, result, err);
     }
-    case CORE_MOVE_EXCHANGE:
-        return check_exchange(game, move, err);
-    case CORE_MOVE_PASS:
-        return CLB_ERR_OK;
+    case CORE_MOVE_EXCHANGE: return check_exchange(game, move, err);
+    case CORE_MOVE_PASS: return CLB_ERR_OK;
     }
     return clb_error_set(err, CLB_ERR_BAD_REQUEST, "unknown move type");
 }
@@ -130,8 +127,8 @@ static void finish_game(struct core_game *g, enum core_end how)
     g->end = how;
     g->end_adjustment = 0;
     if (how == CORE_END_PASSES) {
-        int left = rack_value(&g->hands[CORE_P1]) +
-                   rack_value(&g->hands[CORE_P2]);
+        int left =
+            rack_value(&g->hands[CORE_P1]) + rack_value(&g->hands[CORE_P2]);
         /* Never below 0: the shared score is the team's, and a negative
          * total would say nothing a zero does not. */
         g->end_adjustment = left < g->score ? left : g->score;
@@ -192,12 +189,10 @@ static void apply_exchange(struct core_game *g, const struct core_move *move,
     g->consecutive_passes = 0;
 }
 
-enum clb_err core_move_apply(const struct core_game *game,
-                             const struct core_move *move,
-                             const struct core_lexicon *lexicon,
-                             struct core_game *next,
-                             struct core_move_result *result,
-                             struct clb_error *err)
+enum clb_err
+core_move_apply(const struct core_game *game, const struct core_move *move,
+                const struct core_lexicon *lexicon, struct core_game *next,
+                struct core_move_result *result, struct clb_error *err)
 {
     if (move_begin(game, move, result, err) != CLB_ERR_OK)
         return err->code;

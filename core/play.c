@@ -19,8 +19,7 @@ struct word_span {
 
 static bool on_board(int row, int col)
 {
-    return row >= 0 && row < CLB_BOARD_SIZE && col >= 0 &&
-           col < CLB_BOARD_SIZE;
+    return row >= 0 && row < CLB_BOARD_SIZE && col >= 0 && col < CLB_BOARD_SIZE;
 }
 
 static void add_placement_cells(const struct core_move *move,
@@ -64,16 +63,16 @@ static enum clb_err check_squares(const struct core_game *game,
         if (!on_board(t->row, t->col)) {
             clb_error_add_cell(err, t->row, t->col);
             return clb_error_set(err, CLB_ERR_OUT_OF_BOUNDS,
-                                 "row %d, column %d is off the board",
-                                 t->row, t->col);
+                                 "row %d, column %d is off the board", t->row,
+                                 t->col);
         }
     }
     for (int i = 0; i < move->ntiles; i++) {
         const struct core_placement *t = &move->tiles[i];
         bool taken = game->board[t->row][t->col] != CORE_EMPTY;
         for (int j = 0; j < i && !taken; j++)
-            taken = move->tiles[j].row == t->row &&
-                    move->tiles[j].col == t->col;
+            taken =
+                move->tiles[j].row == t->row && move->tiles[j].col == t->col;
         if (taken) {
             clb_error_add_cell(err, t->row, t->col);
             return clb_error_set(err, CLB_ERR_OCCUPIED, NULL);
@@ -153,9 +152,9 @@ static enum clb_err check_anchor(const struct core_game *game,
 }
 
 /* The full run of letters through (row, col) in direction (drow, dcol). */
-static struct word_span span_through(
-    const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE], int row, int col,
-    int drow, int dcol)
+static struct word_span
+span_through(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE], int row, int col,
+             int drow, int dcol)
 {
     while (on_board(row - drow, col - dcol) &&
            board[row - drow][col - dcol] != CORE_EMPTY) {
@@ -214,8 +213,8 @@ static int collect_spans(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
 {
     int n = 0;
     const struct core_placement *first = &move->tiles[0];
-    struct word_span main = span_through(board, first->row, first->col,
-                                         drow, dcol);
+    struct word_span main =
+        span_through(board, first->row, first->col, drow, dcol);
     if (move->ntiles == 1 && main.len < CLB_WORD_MIN) {
         /* A single tile's word may run the other way. */
         drow = !drow;
@@ -288,8 +287,8 @@ enum clb_err core_play_check(const struct core_game *game,
     }
 
     struct word_span spans[CLB_MAX_WORDS];
-    int nspans = collect_spans((const char(*)[CLB_BOARD_SIZE])board, move,
-                               drow, dcol, spans);
+    int nspans = collect_spans((const char(*)[CLB_BOARD_SIZE])board, move, drow,
+                               dcol, spans);
     memset(result, 0, sizeof *result);
     result->type = CORE_MOVE_PLAY;
     for (int i = 0; i < nspans; i++) {

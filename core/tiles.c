@@ -3,10 +3,10 @@
 /* SPDX-License-Identifier: MIT */
 #include "tiles.h"
 
-/*                                     A  B  C  D  E   F  G  H  I  J  K  L  M */
-static const int letter_points[26] = {1, 3, 3, 2, 1,  4, 2, 4, 1, 8, 5, 1, 3,
-                                      1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10};
-/*                                     N  O  P  Q   R  S  T  U  V  W  X  Y  Z */
+static const int letter_points[CLB_LETTERS] = {
+    1, 3, 3, 2,  1, 4, 2, 4, 1, 8, 5, 1, 3,  /* A..M */
+    1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10, /* N..Z */
+};
 
 static const int distribution[CLB_TILE_KINDS] = {
     9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, /* A..M */
@@ -48,9 +48,15 @@ enum core_premium core_premium_at(int row, int col)
     }
 }
 
-bool core_is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool core_is_upper(char c)
+{
+    return c >= 'A' && c <= 'Z';
+}
 
-bool core_is_lower(char c) { return c >= 'a' && c <= 'z'; }
+bool core_is_lower(char c)
+{
+    return c >= 'a' && c <= 'z';
+}
 
 int core_tile_points(char tile)
 {

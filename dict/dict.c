@@ -179,8 +179,8 @@ static const char *dict_records_problem(const unsigned char *row,
     static_assert(DICT_WIDTH_MAX == 9 && DICT_LEN_MAX - 2 == 13,
                   "a 9th byte holds the last bit of letter 13 and 7 pad bits");
     size_t head = w < 8 ? w : 8;
-    unsigned whole = w <= 8 ? n : 12;                   /* codes in the head */
-    unsigned under = (unsigned)(8 * head) - 5 * whole;  /* bits below them */
+    unsigned whole = w <= 8 ? n : 12;                  /* codes in the head */
+    unsigned under = (unsigned)(8 * head) - 5 * whole; /* bits below them */
     /* A 5-bit code is >= 26 when its top bit is set and its low four bits
      * plus 6 carry into the top bit; computed for all codes at once. */
     uint64_t top = 0, low = 0, six = 0;
@@ -270,8 +270,8 @@ static enum clb_err dict_image_check(const unsigned char *image, size_t size,
      * rows must account for exactly the bytes that follow. 64-bit sums so
      * forged counts cannot wrap around. */
     if (size < DICT_RECORDS_OFFSET)
-        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                             "%s: truncated index", name);
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: truncated index",
+                             name);
     uint64_t need = DICT_RECORDS_OFFSET, total = 0;
     for (int len = DICT_LEN_MIN; len <= DICT_LEN_MAX; len++) {
         const unsigned char *row = dict_index_row(image, len);
@@ -353,8 +353,8 @@ enum clb_err dict_load(const char *path, struct dict **out,
      * size, and reading one could block or never end. */
     if (!S_ISREG(st.st_mode)) {
         close(fd);
-        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                             "%s: not a regular file", name);
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: not a regular file",
+                             name);
     }
     if (st.st_size > (off_t)DICT_MAX_FILE_BYTES) {
         close(fd);
@@ -383,8 +383,8 @@ enum clb_err dict_load(const char *path, struct dict **out,
             int e = errno;
             close(fd);
             free(d);
-            return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                                 "%s: read error: %s", name, strerror(e));
+            return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: read error: %s",
+                                 name, strerror(e));
         }
         if (n == 0)
             break; /* shrank while we read: judge what is there */
@@ -425,8 +425,7 @@ enum clb_err dict_save_compiled(const struct dict *d, const char *path,
     size_t plen = strlen(path);
     char *tmp = malloc(plen + sizeof ".tmp");
     if (tmp == NULL)
-        return clb_error_set(err, CLB_ERR_INTERNAL, "%s: out of memory",
-                             name);
+        return clb_error_set(err, CLB_ERR_INTERNAL, "%s: out of memory", name);
     memcpy(tmp, path, plen);
     memcpy(tmp + plen, ".tmp", sizeof ".tmp");
 
@@ -506,8 +505,7 @@ size_t dict_word_count(const struct dict *d)
 }
 
 /* core's callback shape: ctx is the struct dict. */
-static bool dict_lexicon_contains(const void *ctx, const char *word,
-                                  size_t len)
+static bool dict_lexicon_contains(const void *ctx, const char *word, size_t len)
 {
     return dict_contains(ctx, word, len);
 }

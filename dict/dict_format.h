@@ -56,7 +56,9 @@
 /* The first byte is not ASCII, so a compiled file can never be mistaken for a
  * word list; the CR LF and ^Z catch a file mangled by a text-mode transfer
  * (the trick PNG uses). */
-#define DICT_MAGIC "\x89" "CLX\r\n\x1a\n"
+#define DICT_MAGIC                                                             \
+    "\x89"                                                                     \
+    "CLX\r\n\x1a\n"
 #define DICT_MAGIC_LEN 8
 #define DICT_VERSION 1u
 
@@ -87,7 +89,7 @@
 #define DICT_RECORDS_OFFSET (DICT_HEADER_BYTES + DICT_INDEX_BYTES)
 
 /* Bytes of one record of an L-letter word: letters 3..L at five bits. */
-#define DICT_WIDTH(len) ((((size_t)(len) - DICT_PREFIX_LETTERS) * 5u + 7u) / 8u)
+#define DICT_WIDTH(len) ((((size_t)(len)-DICT_PREFIX_LETTERS) * 5u + 7u) / 8u)
 #define DICT_WIDTH_MAX DICT_WIDTH(DICT_LEN_MAX)
 
 /* The largest file dict_load() reads: CLB_MAX_LEXICON_FILE_BYTES. */
@@ -97,10 +99,11 @@
  * worked out once at load so a lookup does no arithmetic on the header. */
 struct dict {
     uint32_t words;
-    size_t size;                                   /* bytes of image */
-    const unsigned char *index[DICT_LEN_MAX + 1];  /* row of 677, by length */
-    const unsigned char *records[DICT_LEN_MAX + 1];/* first record, by length */
-    unsigned char image[];                         /* the .clx bytes */
+    size_t size;                                  /* bytes of image */
+    const unsigned char *index[DICT_LEN_MAX + 1]; /* row of 677, by length */
+    const unsigned char
+        *records[DICT_LEN_MAX + 1]; /* first record, by length */
+    unsigned char image[];          /* the .clx bytes */
 };
 
 static inline uint32_t dict_rd32(const unsigned char *p)

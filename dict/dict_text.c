@@ -34,8 +34,8 @@ static int dict_word_cmp(const void *a, const void *b)
 
 /* Reports line `line_no` (text, n bytes) of `name` with a problem. */
 static enum clb_err dict_line_error(struct clb_error *err, const char *name,
-                                    size_t line_no, const char *text,
-                                    size_t n, const char *problem)
+                                    size_t line_no, const char *text, size_t n,
+                                    const char *problem)
 {
     char shown[DICT_NAME_BYTES];
     char quoted[DICT_EXCERPT_BYTES];
@@ -106,10 +106,10 @@ static struct dict *dict_build(const struct dict_word *words, size_t count)
     unsigned char *index = img + DICT_HEADER_BYTES;
     for (size_t i = 0; i < count; i++) {
         const struct dict_word *w = &words[i];
-        unsigned char *e = index +
-                           ((size_t)(w->len - DICT_LEN_MIN) * DICT_INDEX_ROW +
-                            (size_t)w->codes[0] * CLB_LETTERS + w->codes[1] +
-                            1) * 4u;
+        unsigned char *e =
+            index + ((size_t)(w->len - DICT_LEN_MIN) * DICT_INDEX_ROW +
+                     (size_t)w->codes[0] * CLB_LETTERS + w->codes[1] + 1) *
+                        4u;
         dict_wr32(e, dict_rd32(e) + 1);
     }
     for (int len = DICT_LEN_MIN; len <= DICT_LEN_MAX; len++) {
@@ -177,8 +177,8 @@ enum clb_err dict_from_text(const char *text, size_t len, const char *name,
                 if (grown == NULL) {
                     free(words);
                     return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                                         "%s: out of memory at line %zu",
-                                         shown, line_no);
+                                         "%s: out of memory at line %zu", shown,
+                                         line_no);
                 }
                 words = grown;
                 cap = ncap;

@@ -36,7 +36,8 @@ static enum clb_err api_only_keys(const json_t *obj, const char *where,
 {
     const char *key;
     json_t *value;
-    json_object_foreach ((json_t *)obj, key, value) {
+    json_object_foreach((json_t *)obj, key, value)
+    {
         bool known = false;
         for (const char *const *a = allowed; *a != NULL; a++)
             known = known || strcmp(key, *a) == 0;
@@ -80,7 +81,8 @@ static enum clb_err api_play_tiles(const json_t *tiles, struct core_move *move,
                                             NULL};
     size_t i;
     json_t *t;
-    json_array_foreach (tiles, i, t) {
+    json_array_foreach(tiles, i, t)
+    {
         struct core_placement *p = &move->tiles[i];
         char where[48];
         (void)snprintf(where, sizeof where, "move.tiles[%zu]", i);
@@ -114,7 +116,8 @@ static enum clb_err api_exchange_tiles(const json_t *tiles,
 {
     size_t i;
     json_t *t;
-    json_array_foreach (tiles, i, t) {
+    json_array_foreach(tiles, i, t)
+    {
         char c;
         if (json_is_string(t) && strcmp(json_string_value(t), "BLANK") == 0)
             c = CORE_BLANK;
@@ -447,8 +450,8 @@ static json_t *api_result_object(const struct core_move_result *r)
     json_t *o = json_object();
     if (o == NULL)
         return NULL;
-    int bad =
-        json_object_set_new(o, "type", json_string(api_move_type_name(r->type)));
+    int bad = json_object_set_new(o, "type",
+                                  json_string(api_move_type_name(r->type)));
     bad |= json_object_set_new(o, "words", api_words(r));
     bad |= json_object_set_new(o, "points", json_integer(r->points));
     bad |= json_object_set_new(o, "bingo", json_boolean(r->bingo));
@@ -474,8 +477,7 @@ static void api_move(const struct srv_request *req, struct srv_response *resp)
     if (api_state_and_move(req, &game, &move, &dict, &err) != CLB_ERR_OK)
         goto done;
     struct core_lexicon lex = dict_lexicon(dict);
-    if (core_move_apply(&game, &move, &lex, &next, &result, &err) !=
-        CLB_ERR_OK)
+    if (core_move_apply(&game, &move, &lex, &next, &result, &err) != CLB_ERR_OK)
         goto done;
     out = json_object();
     if (out == NULL || api_put_game(out, &next, &err) != CLB_ERR_OK)
@@ -512,8 +514,7 @@ static void api_preview(const struct srv_request *req,
         bad |= json_object_set_new(out, "words", api_words(&result));
         bad |= json_object_set_new(out, "points", json_integer(result.points));
         bad |= json_object_set_new(out, "bingo", json_boolean(result.bingo));
-        bad |= json_object_set_new(out, "wordPoints",
-                                   api_word_points(&result));
+        bad |= json_object_set_new(out, "wordPoints", api_word_points(&result));
     } else if (clb_err_status(rc) == 422) {
         /* Only a rule the player broke is a preview answer; anything else
          * (a server fault) is reported as the error it is. */
@@ -559,8 +560,7 @@ static void api_not_found(const struct srv_request *req,
     srv_error_json(resp, &err);
 }
 
-static void api_method(const struct srv_request *req,
-                       struct srv_response *resp)
+static void api_method(const struct srv_request *req, struct srv_response *resp)
 {
     (void)req;
     struct clb_error err;
@@ -585,7 +585,8 @@ srv_handler *api_route(const struct srv_request *req)
         return NULL;
     for (size_t i = 0; i < sizeof api_routes / sizeof api_routes[0]; i++) {
         size_t n = strlen(api_routes[i].path);
-        if (req->path.len == n && memcmp(req->path.p, api_routes[i].path, n) == 0)
+        if (req->path.len == n &&
+            memcmp(req->path.p, api_routes[i].path, n) == 0)
             /* Every endpoint reads a JSON body, which only POST carries. */
             return strcmp(req->method, "POST") == 0 ? api_routes[i].handler
                                                     : api_method;

@@ -97,7 +97,10 @@ void html_rawn(struct html_buf *b, const char *s, size_t n)
     b->p[b->len] = '\0';
 }
 
-void html_raw(struct html_buf *b, const char *s) { html_rawn(b, s, strlen(s)); }
+void html_raw(struct html_buf *b, const char *s)
+{
+    html_rawn(b, s, strlen(s));
+}
 
 void html_rawf(struct html_buf *b, const char *fmt, ...)
 {
@@ -157,6 +160,12 @@ void html_textn(struct html_buf *b, const char *s, size_t n)
     html_rawn(b, s + run, n - run);
 }
 
-void html_text(struct html_buf *b, const char *s) { html_textn(b, s, strlen(s)); }
+void html_text(struct html_buf *b, const char *s)
+{
+    html_textn(b, s, strlen(s));
+}
 
-void html_attr(struct html_buf *b, const char *s) { html_textn(b, s, strlen(s)); }
+void html_attr(struct html_buf *b, const char *s)
+{
+    html_textn(b, s, strlen(s));
+}

@@ -15,13 +15,13 @@
 #include <stddef.h>
 
 struct html_buf {
-    char *p;        /* current storage: the caller's buffer or the heap */
-    size_t len;     /* bytes written (p[len] is kept '\0') */
-    size_t cap;     /* bytes available in p */
-    size_t max;     /* growth limit */
-    bool heap;      /* p was allocated here */
-    bool overflow;  /* sticky: an append did not fit or allocation failed */
-    char *initial;  /* the caller's buffer, for reset */
+    char *p;       /* current storage: the caller's buffer or the heap */
+    size_t len;    /* bytes written (p[len] is kept '\0') */
+    size_t cap;    /* bytes available in p */
+    size_t max;    /* growth limit */
+    bool heap;     /* p was allocated here */
+    bool overflow; /* sticky: an append did not fit or allocation failed */
+    char *initial; /* the caller's buffer, for reset */
     size_t initial_cap;
 };
 

@@ -33,10 +33,10 @@ struct srv_context {
 
 struct srv_request {
     const struct srv_context *ctx;
-    const char *method;   /* "GET", "POST", ... */
-    struct clb_str path;  /* without the query */
-    struct clb_str query; /* after '?', may be empty */
-    struct clb_str body;  /* at most CLB_MAX_BODY_BYTES */
+    const char *method;       /* "GET", "POST", ... */
+    struct clb_str path;      /* without the query */
+    struct clb_str query;     /* after '?', may be empty */
+    struct clb_str body;      /* at most CLB_MAX_BODY_BYTES */
     const char *content_type; /* may be NULL */
 };
 

@@ -24,7 +24,6 @@
 #include "../core/lzstring.h"
 #include "../core/tiles.h"
 
-
 /* JSON key of each tile kind in "bag" and of the blank in "hands". */
 #define LINK_BLANK_NAME "BLANK"
 
@@ -153,7 +152,8 @@ static enum clb_err check_keys(const json_t *obj, const char *path,
 {
     const char *key;
     const json_t *value;
-    json_object_foreach((json_t *)obj, key, value) {
+    json_object_foreach((json_t *)obj, key, value)
+    {
         bool known = false;
         for (const char *const *a = allowed; *a != NULL && !known; a++)
             known = strcmp(key, *a) == 0;
@@ -179,8 +179,8 @@ static enum clb_err read_board(const json_t *v, struct core_game *game,
         const json_t *row = json_array_get(v, (size_t)r);
         char path[32];
         (void)snprintf(path, sizeof path, "board[%d]", r);
-        if (expect_type(row, JSON_ARRAY, "an array of 15 squares", path,
-                        err) != CLB_ERR_OK)
+        if (expect_type(row, JSON_ARRAY, "an array of 15 squares", path, err) !=
+            CLB_ERR_OK)
             return err->code;
         if (json_array_size(row) != CLB_BOARD_SIZE)
             return bad(err, "%s: has %zu squares, expected %d", path,
@@ -236,7 +236,8 @@ static enum clb_err read_bag(const json_t *v, struct core_game *game,
         return err->code;
     const char *key;
     const json_t *count;
-    json_object_foreach((json_t *)v, key, count) {
+    json_object_foreach((json_t *)v, key, count)
+    {
         int kind = name_kind(key, strlen(key));
         if (kind < 0)
             return bad(err,
@@ -270,8 +271,9 @@ static enum clb_err read_hand(const json_t *v, const char *path,
             return err->code;
         int kind = name_kind(json_string_value(t), json_string_length(t));
         if (kind < 0)
-            return bad(err, "%s: \"%.16s\" is not a tile (\"A\"-\"Z\" or "
-                            "\"BLANK\")",
+            return bad(err,
+                       "%s: \"%.16s\" is not a tile (\"A\"-\"Z\" or "
+                       "\"BLANK\")",
                        tpath, json_string_value(t));
         rack->tiles[i] = core_kind_tile(kind);
     }
@@ -416,8 +418,8 @@ static enum clb_err read_move_type(const json_t *lmv, struct core_last_move *lm,
 static enum clb_err read_last_move(const json_t *v, struct core_game *game,
                                    struct clb_error *err)
 {
-    static const char *const keys[] = {"cells", "words", "points", "type",
-                                       "exchanged", NULL};
+    static const char *const keys[] = {"cells", "words",     "points",
+                                       "type",  "exchanged", NULL};
     if (v == NULL)
         return bad(err, "lastMove: missing (null when there is none)");
     if (json_is_null(v)) {
@@ -451,8 +453,7 @@ static enum clb_err read_ending(const json_t *v, struct core_game *game,
         return CLB_ERR_OK;
     if (!game->game_over)
         return bad(err, "ending: only allowed when gameOver is true");
-    if (expect_type(v, JSON_OBJECT, "an object", "ending", err) !=
-            CLB_ERR_OK ||
+    if (expect_type(v, JSON_OBJECT, "an object", "ending", err) != CLB_ERR_OK ||
         check_keys(v, "ending", keys, err) != CLB_ERR_OK)
         return err->code;
     const json_t *reason = json_object_get(v, "reason");
@@ -523,9 +524,9 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
                 &game->score, err) != CLB_ERR_OK ||
         read_last_move(json_object_get(root, "lastMove"), game, err) !=
             CLB_ERR_OK ||
-        get_int(json_object_get(root, "consecutivePasses"),
-                "consecutivePasses", 0, CLB_PASSES_TO_END,
-                &game->consecutive_passes, err) != CLB_ERR_OK)
+        get_int(json_object_get(root, "consecutivePasses"), "consecutivePasses",
+                0, CLB_PASSES_TO_END, &game->consecutive_passes,
+                err) != CLB_ERR_OK)
         return err->code;
 
     const json_t *over = json_object_get(root, "gameOver");
@@ -596,9 +597,8 @@ static json_t *last_move_json(const struct core_last_move *lm)
     if (nwords > CLB_MAX_WORDS)
         nwords = CLB_MAX_WORDS;
     for (int i = 0; ok && i < ncells; i++)
-        ok = json_array_append_new(cells,
-                                   json_pack("[ii]", lm->cells[i].row,
-                                             lm->cells[i].col)) == 0;
+        ok = json_array_append_new(cells, json_pack("[ii]", lm->cells[i].row,
+                                                    lm->cells[i].col)) == 0;
     for (int i = 0; ok && i < nwords; i++)
         ok = json_array_append_new(
                  words, json_stringn(lm->words[i],
@@ -710,9 +710,9 @@ json_t *link_game_to_json(const struct core_game *game)
               root, "gameId",
               json_stringn(game->game_id,
                            strnlen(game->game_id, CLB_GAME_ID_MAX))) == 0;
-    ok &= json_object_set_new(root, "turn",
-                              json_string(game->turn == CORE_P2 ? "P2"
-                                                                : "P1")) == 0;
+    ok &= json_object_set_new(
+              root, "turn", json_string(game->turn == CORE_P2 ? "P2" : "P1")) ==
+          0;
     ok &= json_object_set_new(root, "board", board_json(game)) == 0;
     ok &= json_object_set_new(root, "bag", bag_json(game)) == 0;
     ok &= json_object_set_new(root, "hands", hands_json(game)) == 0;

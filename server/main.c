@@ -118,8 +118,8 @@ static void main_default_name(const char *path, char *name)
     const char *base = strrchr(path, '/');
     base = base != NULL ? base + 1 : path;
     const char *dot = strrchr(base, '.');
-    size_t len = dot != NULL && dot != base ? (size_t)(dot - base)
-                                            : strlen(base);
+    size_t len =
+        dot != NULL && dot != base ? (size_t)(dot - base) : strlen(base);
     size_t n = 0;
     for (size_t i = 0; i < len && n < CLB_LEXICON_NAME_MAX; i++)
         name[n++] = main_name_char(base[i]) ? base[i] : '_';
@@ -337,8 +337,8 @@ int main(int argc, char **argv)
         return MAIN_EXIT_FAILURE;
     }
     bool v6 = addr.ss_family == AF_INET6 && opts.bind[0] != '[';
-    fprintf(stderr, "collabble: listening on http://%s%s%s:%u\n",
-            v6 ? "[" : "", opts.bind, v6 ? "]" : "", (unsigned)srv_port(srv));
+    fprintf(stderr, "collabble: listening on http://%s%s%s:%u\n", v6 ? "[" : "",
+            opts.bind, v6 ? "]" : "", (unsigned)srv_port(srv));
 
     int sig = 0;
     while (sigwait(&stop, &sig) != 0) {

@@ -18,9 +18,8 @@
 /* Indexed by enum core_premium: NONE, DL, TL, DW, TW. */
 static const char *const premium_class[] = {"", " dl", " tl", " dw", " tw"};
 static const char *const premium_short[] = {"", "DL", "TL", "DW", "TW"};
-static const char *const premium_name[] = {"", "double letter",
-                                           "triple letter", "double word",
-                                           "triple word"};
+static const char *const premium_name[] = {"", "double letter", "triple letter",
+                                           "double word", "triple word"};
 
 static const char *player_name(enum core_player p)
 {
@@ -127,14 +126,15 @@ static void mark_bad_run(struct board_marks *m, const struct clb_error *err,
                          int r, int c, int dr, int dc)
 {
     int r0 = r, c0 = c;
-    while (on_board(r0 - dr, c0 - dc) && m->cell[r0 - dr][c0 - dc] != CORE_EMPTY) {
+    while (on_board(r0 - dr, c0 - dc) &&
+           m->cell[r0 - dr][c0 - dc] != CORE_EMPTY) {
         r0 -= dr;
         c0 -= dc;
     }
     char word[CLB_WORD_MAX + 1];
     int n = 0;
-    for (int rr = r0, cc = c0; on_board(rr, cc) && m->cell[rr][cc] != CORE_EMPTY;
-         rr += dr, cc += dc)
+    for (int rr = r0, cc = c0;
+         on_board(rr, cc) && m->cell[rr][cc] != CORE_EMPTY; rr += dr, cc += dc)
         word[n++] = upper(m->cell[rr][cc]);
     word[n] = '\0';
     if (n < CLB_WORD_MIN)
@@ -154,7 +154,8 @@ static void board_marks_init(struct board_marks *m, const struct render_view *v)
     memset(m->mark, 0, sizeof m->mark);
     memcpy(m->cell, g->board, sizeof m->cell);
     if (g->has_last_move && g->last_move.type == CORE_MOVE_PLAY) {
-        for (int i = 0; i < g->last_move.ncells && i < CLB_MAX_MOVE_CELLS; i++) {
+        for (int i = 0; i < g->last_move.ncells && i < CLB_MAX_MOVE_CELLS;
+             i++) {
             const struct clb_cell *c = &g->last_move.cells[i];
             if (on_board(c->row, c->col))
                 m->mark[c->row][c->col] |= MARK_LAST;
@@ -176,8 +177,10 @@ static void board_marks_init(struct board_marks *m, const struct render_view *v)
     }
     if (v->error->nwords > 0) {
         for (int i = 0; i < v->npending; i++) {
-            mark_bad_run(m, v->error, v->pending[i].row, v->pending[i].col, 0, 1);
-            mark_bad_run(m, v->error, v->pending[i].row, v->pending[i].col, 1, 0);
+            mark_bad_run(m, v->error, v->pending[i].row, v->pending[i].col, 0,
+                         1);
+            mark_bad_run(m, v->error, v->pending[i].row, v->pending[i].col, 1,
+                         0);
         }
     }
 }
@@ -195,13 +198,15 @@ static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
     /* Class tokens only where a square has something to say: a plain
      * empty square is styled as "#board button" and costs no bytes. */
     char cls[40];
-    (void)snprintf(cls, sizeof cls, "%s%s%s%s%s%s%s%s", premium_class[prem],
-                   star ? " st" : "", tile ? " t" : "", blank ? " bl" : "",
-                   mark & MARK_LAST ? " lm" : "", mark & MARK_PENDING ? " pd" : "",
-                   mark & MARK_BADWORD ? " bw" : "", mark & MARK_BAD ? " bad" : "");
+    (void)snprintf(
+        cls, sizeof cls, "%s%s%s%s%s%s%s%s", premium_class[prem],
+        star ? " st" : "", tile ? " t" : "", blank ? " bl" : "",
+        mark & MARK_LAST ? " lm" : "", mark & MARK_PENDING ? " pd" : "",
+        mark & MARK_BADWORD ? " bw" : "", mark & MARK_BAD ? " bad" : "");
     html_raw(b, "<button");
     if (cls[0] != '\0')
-        html_rawf(b, strchr(cls + 1, ' ') != NULL ? " class=\"%s\"" : " class=%s",
+        html_rawf(b,
+                  strchr(cls + 1, ' ') != NULL ? " class=\"%s\"" : " class=%s",
                   cls + 1);
     html_rawf(b, " data-row=%d data-col=%d", r, c);
     if (mark & MARK_PENDING) {
@@ -264,7 +269,8 @@ static void render_board(struct html_buf *b, const struct render_view *v)
     html_raw(b, "</div>\n");
 }
 
-void render_pending_from_move(struct render_view *v, const struct core_move *move)
+void render_pending_from_move(struct render_view *v,
+                              const struct core_move *move)
 {
     const struct core_game *g = v->game;
     const struct core_rack *rack = &g->hands[g->turn];
@@ -314,17 +320,19 @@ static void render_active_rack(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
     const struct core_rack *rack = &g->hands[g->turn];
-    html_rawf(b, "<h2 id=\"rack-h\">Your rack <span class=\"who\">(%s)</span></h2>"
-                 "<div class=\"rack\" id=\"rack\" role=\"group\" "
-                 "aria-labelledby=\"rack-h\" data-testid=\"rack\">",
+    html_rawf(b,
+              "<h2 id=\"rack-h\">Your rack <span class=\"who\">(%s)</span></h2>"
+              "<div class=\"rack\" id=\"rack\" role=\"group\" "
+              "aria-labelledby=\"rack-h\" data-testid=\"rack\">",
               player_name(g->turn));
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
         bool blank = t == CORE_BLANK;
         int pts = core_tile_points(t);
         char l[2] = {t, '\0'};
-        html_rawf(b, "<button class=\"tile%s%s\" data-testid=\"rack-tile\" "
-                     "data-index=%d data-letter=",
+        html_rawf(b,
+                  "<button class=\"tile%s%s\" data-testid=\"rack-tile\" "
+                  "data-index=%d data-letter=",
                   blank ? " bl" : "", slot_pending(v, i) ? " used" : "", i);
         html_attr(b, blank ? "BLANK" : l);
         html_raw(b, " aria-pressed=\"false\" aria-label=\"");
@@ -350,11 +358,13 @@ static void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
                               enum core_player who, const char *heading,
                               bool eye)
 {
-    html_rawf(b, "<div class=\"prh\"><h2 id=\"prack-h%d\">%s "
-                 "<span class=\"who\">(%s)</span></h2>",
+    html_rawf(b,
+              "<div class=\"prh\"><h2 id=\"prack-h%d\">%s "
+              "<span class=\"who\">(%s)</span></h2>",
               (int)who, heading, player_name(who));
     if (eye)
-        html_raw(b, "<button class=\"eye needs-js\" id=\"eye\" data-testid=\"eye-toggle\" "
+        html_raw(b, "<button class=\"eye needs-js\" id=\"eye\" "
+                    "data-testid=\"eye-toggle\" "
                     "aria-pressed=\"false\" aria-controls=\"prack\" "
                     "aria-label=\"Blind mode: hide your partner&#39;s tiles\">"
                     "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\" "
@@ -362,11 +372,12 @@ static void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
                     "-4 7-11 7S1 12 1 12z\"/><circle cx=\"12\" cy=\"12\" "
                     "r=\"3\"/><path class=\"slash\" d=\"M3 3l18 18\"/></svg>"
                     "</button>");
-    html_rawf(b, "</div><ul class=\"rack partner\" id=\"%s\" "
-                 "data-testid=\"%s\" aria-labelledby=\"prack-h%d\">",
+    html_rawf(b,
+              "</div><ul class=\"rack partner\" id=\"%s\" "
+              "data-testid=\"%s\" aria-labelledby=\"prack-h%d\">",
               eye ? "prack" : (who == CORE_P1 ? "rack1" : "rack2"),
-              eye ? "partner-rack" : (who == CORE_P1 ? "final-rack-1"
-                                                     : "final-rack-2"),
+              eye ? "partner-rack"
+                  : (who == CORE_P1 ? "final-rack-1" : "final-rack-2"),
               (int)who);
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
@@ -390,28 +401,33 @@ static void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
 
 static void render_stats(struct html_buf *b, const struct core_game *g)
 {
-    html_rawf(b, "<dl class=\"stats\"><div><dt>Score</dt><dd id=\"score\" "
-                 "data-testid=\"score\">%d</dd></div>",
+    html_rawf(b,
+              "<dl class=\"stats\"><div><dt>Score</dt><dd id=\"score\" "
+              "data-testid=\"score\">%d</dd></div>",
               g->score);
     if (g->game_over)
         html_raw(b, "<div><dt>Turn</dt><dd id=\"turn\" data-testid=\"turn\">"
                     "Game over</dd></div>");
     else
-        html_rawf(b, "<div><dt>Turn</dt><dd id=\"turn\" data-testid=\"turn\">"
-                     "%s</dd></div>",
+        html_rawf(b,
+                  "<div><dt>Turn</dt><dd id=\"turn\" data-testid=\"turn\">"
+                  "%s</dd></div>",
                   player_name(g->turn));
-    html_rawf(b, "<div><dt>Bag</dt><dd id=\"bag\" data-testid=\"bag\">%d</dd>"
-                 "</div></dl>",
+    html_rawf(b,
+              "<div><dt>Bag</dt><dd id=\"bag\" data-testid=\"bag\">%d</dd>"
+              "</div></dl>",
               core_bag_count(g));
 }
 
 /* What the previous move did: the partner's move for the player to move. */
 static void render_last_move(struct html_buf *b, const struct core_game *g)
 {
-    html_raw(b, "<p class=\"lastmove\" id=\"last-move\" data-testid=\"last-move\">");
+    html_raw(
+        b, "<p class=\"lastmove\" id=\"last-move\" data-testid=\"last-move\">");
     if (!g->has_last_move) {
-        html_rawf(b, "New game: %s starts. The first word must cover the "
-                     "\xe2\x98\x85.",
+        html_rawf(b,
+                  "New game: %s starts. The first word must cover the "
+                  "\xe2\x98\x85.",
                   player_name(g->turn));
         html_raw(b, "</p>");
         return;
@@ -431,9 +447,7 @@ static void render_last_move(struct html_buf *b, const struct core_game *g)
         html_rawf(b, "%s exchanged %d %s.", who, lm->exchanged,
                   plural(lm->exchanged, "tile", "tiles"));
         break;
-    case CORE_MOVE_PASS:
-        html_rawf(b, "%s passed.", who);
-        break;
+    case CORE_MOVE_PASS: html_rawf(b, "%s passed.", who); break;
     }
     html_raw(b, "</p>");
 }
@@ -450,12 +464,8 @@ static void render_moved(struct html_buf *b, const struct core_move_result *r)
                   plural(r->points, "point", "points"),
                   r->bingo ? " (bingo: +50)" : "");
         break;
-    case CORE_MOVE_EXCHANGE:
-        html_raw(b, "You exchanged tiles.");
-        break;
-    case CORE_MOVE_PASS:
-        html_raw(b, "You passed.");
-        break;
+    case CORE_MOVE_EXCHANGE: html_raw(b, "You exchanged tiles."); break;
+    case CORE_MOVE_PASS: html_raw(b, "You passed."); break;
     }
 }
 
@@ -491,14 +501,15 @@ static void render_sentence(struct html_buf *b, const struct clb_error *err)
 {
     const char *msg = clb_err_str(err->code);
     char first[2] = {msg[0] >= 'a' && msg[0] <= 'z' ? (char)(msg[0] - 'a' + 'A')
-                                                   : msg[0],
+                                                    : msg[0],
                      '\0'};
     html_text(b, first);
     if (msg[0] != '\0')
         html_text(b, msg + 1);
     if (err->nwords > 0) {
         html_raw(b, ": <strong>");
-        render_words(b, err->nwords < CLB_MAX_WORDS ? err->nwords : CLB_MAX_WORDS,
+        render_words(b,
+                     err->nwords < CLB_MAX_WORDS ? err->nwords : CLB_MAX_WORDS,
                      err->words);
         html_raw(b, "</strong>");
     } else if (err->detail[0] != '\0' && clb_err_status(err->code) != 422) {
@@ -523,7 +534,8 @@ static void render_message(struct html_buf *b, const struct clb_error *err)
 static void render_footer(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
-    html_raw(b, "<footer class=\"foot\"><span>Game <code data-testid=\"game-id\">");
+    html_raw(
+        b, "<footer class=\"foot\"><span>Game <code data-testid=\"game-id\">");
     html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
     html_raw(b, "</code></span> <span>Dictionary ");
     html_text(b, v->lexicon != NULL && v->lexicon[0] != '\0' ? v->lexicon
@@ -572,22 +584,24 @@ static void render_actions(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
     bool can_exchange = core_bag_count(g) >= CLB_EXCHANGE_MIN_BAG;
-    html_rawf(b, "<div class=\"actions needs-js\" id=\"actions\">"
-                 "<button class=\"primary\" id=\"end-turn\" "
-                 "data-testid=\"end-turn\"%s>End Turn</button>"
-                 "<button id=\"exchange\" data-testid=\"exchange\"%s>Exchange"
-                 "</button><button id=\"pass\" data-testid=\"pass\">Pass"
-                 "</button><button id=\"copy-url\" data-testid=\"copy-url\">"
-                 "Copy URL</button><button id=\"recall\" class=\"minor\" "
-                 "data-testid=\"recall\"%s>Recall tiles</button>"
-                 "<button id=\"share\" class=\"minor share\" "
-                 "data-testid=\"share\" hidden>Share</button></div>",
+    html_rawf(b,
+              "<div class=\"actions needs-js\" id=\"actions\">"
+              "<button class=\"primary\" id=\"end-turn\" "
+              "data-testid=\"end-turn\"%s>End Turn</button>"
+              "<button id=\"exchange\" data-testid=\"exchange\"%s>Exchange"
+              "</button><button id=\"pass\" data-testid=\"pass\">Pass"
+              "</button><button id=\"copy-url\" data-testid=\"copy-url\">"
+              "Copy URL</button><button id=\"recall\" class=\"minor\" "
+              "data-testid=\"recall\"%s>Recall tiles</button>"
+              "<button id=\"share\" class=\"minor share\" "
+              "data-testid=\"share\" hidden>Share</button></div>",
               v->npending > 0 ? "" : " disabled",
               can_exchange ? "" : " disabled aria-describedby=\"ex-why\"",
               v->npending > 0 ? "" : " disabled");
     if (!can_exchange)
-        html_rawf(b, "<p class=\"note\" id=\"ex-why\">Exchanging needs at "
-                     "least %d tiles in the bag.</p>",
+        html_rawf(b,
+                  "<p class=\"note\" id=\"ex-why\">Exchanging needs at "
+                  "least %d tiles in the bag.</p>",
                   CLB_EXCHANGE_MIN_BAG);
     html_raw(b, "<div class=\"bar needs-js\" id=\"ex-bar\" hidden>"
                 "<p>Choose the tiles to exchange, then confirm.</p>"
@@ -605,29 +619,33 @@ static void render_actions(struct html_buf *b, const struct render_view *v)
                 "JavaScript to play.</p>");
 }
 
-static void render_game_over_panel(struct html_buf *b, const struct render_view *v)
+static void render_game_over_panel(struct html_buf *b,
+                                   const struct render_view *v)
 {
     const struct core_game *g = v->game;
-    html_rawf(b, "<section class=\"panel over\" id=\"game-over\" "
-                 "data-testid=\"game-over\" aria-labelledby=\"over-h\">"
-                 "<h2 id=\"over-h\">Game over</h2><p class=\"final\">Final score "
-                 "<strong data-testid=\"final-score\">%d</strong></p>"
-                 "<p data-testid=\"game-end\">",
+    html_rawf(b,
+              "<section class=\"panel over\" id=\"game-over\" "
+              "data-testid=\"game-over\" aria-labelledby=\"over-h\">"
+              "<h2 id=\"over-h\">Game over</h2><p class=\"final\">Final score "
+              "<strong data-testid=\"final-score\">%d</strong></p>"
+              "<p data-testid=\"game-end\">",
               g->score);
     switch (g->end) {
     case CORE_END_PASSES:
         html_raw(b, "Both players passed in a row, so the game ended.");
         if (g->end_adjustment > 0)
-            html_rawf(b, " The tiles left on the racks, worth %d %s, were "
-                         "taken off the score (%d before).",
+            html_rawf(b,
+                      " The tiles left on the racks, worth %d %s, were "
+                      "taken off the score (%d before).",
                       g->end_adjustment,
                       plural(g->end_adjustment, "point", "points"),
                       g->score + g->end_adjustment);
         break;
     case CORE_END_OUT: {
         enum core_player out = g->hands[CORE_P1].count == 0 ? CORE_P1 : CORE_P2;
-        html_rawf(b, "%s went out: the bag was empty and they played their "
-                     "last tile.",
+        html_rawf(b,
+                  "%s went out: the bag was empty and they played their "
+                  "last tile.",
                   player_name(out));
         if (g->end_adjustment > 0)
             html_rawf(b, " %d %s left on the racks were taken off.",
@@ -635,9 +653,7 @@ static void render_game_over_panel(struct html_buf *b, const struct render_view 
                       plural(g->end_adjustment, "point", "points"));
         break;
     }
-    case CORE_END_NONE:
-        html_raw(b, "The game has ended.");
-        break;
+    case CORE_END_NONE: html_raw(b, "The game has ended."); break;
     }
     html_raw(b, "</p><form method=\"get\" action=\"/new\"><button "
                 "class=\"primary\" type=\"submit\" data-testid=\"new-game\">"
@@ -679,11 +695,13 @@ void render_game(struct html_buf *b, const struct render_view *v)
     } else {
         html_raw(b, "<section class=\"panel play\" aria-label=\"Your turn\">");
         render_active_rack(b, v);
-        html_raw(b, "<p class=\"preview\" id=\"preview\" data-testid=\"preview\">"
-                    "</p>");
+        html_raw(b,
+                 "<p class=\"preview\" id=\"preview\" data-testid=\"preview\">"
+                 "</p>");
         render_message(b, v->error);
         render_actions(b, v);
-        html_raw(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
+        html_raw(b,
+                 "</section><section class=\"panel\" aria-label=\"Partner\">");
         render_plain_rack(b, &g->hands[other_player(g->turn)],
                           other_player(g->turn), "Partner&#39;s rack", true);
         html_raw(b, "</section>");
@@ -702,21 +720,22 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
     render_app_open(b, "landing", NULL);
     html_raw(b, "<header class=\"top\">");
     render_brand(b);
-    html_raw(b, "</header>\n<main class=\"landing\">"
-                "<p class=\"lead\">Scrabble for two, played together: every "
-                "word adds to one shared score. Play your turn, then send "
-                "the link to your partner.</p>"
-                "<section class=\"card\" id=\"resume-box\" "
-                "data-testid=\"resume-box\" aria-labelledby=\"resume-h\" hidden>"
-                "<h2 id=\"resume-h\">Resume</h2><p id=\"resume-info\"></p>"
-                "<a class=\"btn primary\" id=\"resume\" data-testid=\"resume\" "
-                "href=\"/\">Resume game</a></section>"
-                "<form class=\"card\" method=\"get\" action=\"/new\" "
-                "aria-labelledby=\"new-h\"><h2 id=\"new-h\">New game</h2>"
-                "<label for=\"seed\">Seed <span class=\"opt\">(optional: the "
-                "same seed deals the same tiles)</span></label>"
-                "<input id=\"seed\" name=\"seed\" data-testid=\"seed\" "
-                "autocomplete=\"off\" maxlength=\"64\"");
+    html_raw(b,
+             "</header>\n<main class=\"landing\">"
+             "<p class=\"lead\">Scrabble for two, played together: every "
+             "word adds to one shared score. Play your turn, then send "
+             "the link to your partner.</p>"
+             "<section class=\"card\" id=\"resume-box\" "
+             "data-testid=\"resume-box\" aria-labelledby=\"resume-h\" hidden>"
+             "<h2 id=\"resume-h\">Resume</h2><p id=\"resume-info\"></p>"
+             "<a class=\"btn primary\" id=\"resume\" data-testid=\"resume\" "
+             "href=\"/\">Resume game</a></section>"
+             "<form class=\"card\" method=\"get\" action=\"/new\" "
+             "aria-labelledby=\"new-h\"><h2 id=\"new-h\">New game</h2>"
+             "<label for=\"seed\">Seed <span class=\"opt\">(optional: the "
+             "same seed deals the same tiles)</span></label>"
+             "<input id=\"seed\" name=\"seed\" data-testid=\"seed\" "
+             "autocomplete=\"off\" maxlength=\"64\"");
     if (seed != NULL && seed_len > 0) {
         html_raw(b, " value=\"");
         html_textn(b, seed, seed_len);
@@ -766,7 +785,8 @@ void render_error_page(struct html_buf *b, const struct clb_error *err)
     html_raw(b, err->code == CLB_ERR_BAD_STATE || err->code == CLB_ERR_TOO_LARGE
                     ? "This game link does not work"
                     : "Something is not right");
-    html_raw(b, "</h2><p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
+    html_raw(b,
+             "</h2><p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
     render_sentence(b, err);
     html_raw(b, "</p><p>Check that the whole link was copied, or start a new "
                 "game.</p><a class=\"btn primary\" href=\"/\" "

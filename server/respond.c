@@ -50,8 +50,8 @@ json_t *srv_error_object(const struct clb_error *err)
     }
     /* Key order is fixed (jansson keeps insertion order) so the same
      * request always gives byte-identical answers. */
-    bad |= json_object_set_new(obj, "code",
-                               json_string(clb_err_code(err->code)));
+    bad |=
+        json_object_set_new(obj, "code", json_string(clb_err_code(err->code)));
     bad |= json_object_set_new(obj, "message",
                                json_string(clb_err_str(err->code)));
     bad |= json_object_set_new(obj, "words", words);

@@ -194,15 +194,14 @@ static enum MHD_Result srv_send(struct MHD_Connection *conn,
         resp->body->len, resp->body->p, MHD_RESPMEM_MUST_COPY);
     if (r == NULL)
         return srv_queue(conn, p, method, 500, NULL, 0);
-    const char *cache = resp->cache_control != NULL ? resp->cache_control
-                                                    : SRV_CACHE_DEFAULT;
+    const char *cache =
+        resp->cache_control != NULL ? resp->cache_control : SRV_CACHE_DEFAULT;
     bool ok = srv_common_headers(r, cache) &&
-              MHD_add_response_header(r, "Content-Type",
-                                      resp->content_type) == MHD_YES;
+              MHD_add_response_header(r, "Content-Type", resp->content_type) ==
+                  MHD_YES;
     if (ok && resp->status == 405)
-        ok = MHD_add_response_header(r, "Allow",
-                                     srv_route_allow(srv_path_of(p))) ==
-             MHD_YES;
+        ok = MHD_add_response_header(
+                 r, "Allow", srv_route_allow(srv_path_of(p))) == MHD_YES;
     if (ok && resp->location[0] != '\0' && srv_location_ok(resp->location))
         ok = MHD_add_response_header(r, "Location", resp->location) == MHD_YES;
     if (!ok) {
@@ -216,16 +215,14 @@ static enum MHD_Result srv_send(struct MHD_Connection *conn,
 /* Answers `code` without running any handler: JSON under /api, a page
  * elsewhere. */
 static enum MHD_Result srv_send_error(struct MHD_Connection *conn,
-                                      struct srv_pending *p,
-                                      const char *method, enum clb_err code,
-                                      const char *detail)
+                                      struct srv_pending *p, const char *method,
+                                      enum clb_err code, const char *detail)
 {
     char mem[CLB_RESPONSE_INITIAL_BYTES];
     struct html_buf body;
     html_init(&body, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
-    struct srv_response resp = {.status = 500,
-                                .content_type = SRV_TYPE_TEXT,
-                                .body = &body};
+    struct srv_response resp = {
+        .status = 500, .content_type = SRV_TYPE_TEXT, .body = &body};
     struct clb_error err;
     clb_error_clear(&err);
     clb_error_set(&err, code, "%s", detail);
@@ -276,8 +273,7 @@ static enum MHD_Result srv_send_static(struct MHD_Connection *conn,
         MHD_destroy_response(r);
         return srv_queue(conn, p, method, 500, NULL, 0);
     }
-    return srv_queue(conn, p, method, fresh ? 304 : 200, r,
-                     fresh ? 0 : a->len);
+    return srv_queue(conn, p, method, fresh ? 304 : 200, r, fresh ? 0 : a->len);
 }
 
 /* ---- a complete request ----------------------------------------------- */
@@ -306,9 +302,8 @@ static enum MHD_Result srv_dispatch(struct srv_server *s,
     char mem[CLB_RESPONSE_INITIAL_BYTES];
     struct html_buf body;
     html_init(&body, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
-    struct srv_response resp = {.status = 0,
-                                .content_type = SRV_TYPE_TEXT,
-                                .body = &body};
+    struct srv_response resp = {
+        .status = 0, .content_type = SRV_TYPE_TEXT, .body = &body};
     route.handler(&req, &resp);
     enum MHD_Result rc;
     /* An overflowing body, or a handler that set no status, is a bug of
@@ -406,8 +401,7 @@ static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
 }
 
 static void srv_completed(void *cls, struct MHD_Connection *conn,
-                          void **con_cls,
-                          enum MHD_RequestTerminationCode why)
+                          void **con_cls, enum MHD_RequestTerminationCode why)
 {
     (void)cls;
     (void)conn;
@@ -437,22 +431,20 @@ struct srv_server *srv_start(const struct srv_context *ctx,
      * any thread exists, keeps that one-time step out of a race. */
     json_object_seed(0);
 
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO |
-                     MHD_USE_ERROR_LOG;
+    unsigned flags =
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
     if (addr->sa_family == AF_INET6)
         flags |= MHD_USE_IPv6;
     s->daemon = MHD_start_daemon(
-        flags, 0, NULL, NULL, srv_access, s,
-        MHD_OPTION_EXTERNAL_LOGGER, srv_mhd_log, NULL,
-        MHD_OPTION_SOCK_ADDR, addr,
-        MHD_OPTION_THREAD_POOL_SIZE, threads,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)CLB_MAX_CONNECTIONS,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CLB_CONNECTION_TIMEOUT_S,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, CLB_CONNECTION_MEMORY_BYTES,
-        MHD_OPTION_THREAD_STACK_SIZE, (size_t)CLB_THREAD_STACK_BYTES,
-        MHD_OPTION_URI_LOG_CALLBACK, srv_uri_log, (void *)s,
-        MHD_OPTION_NOTIFY_COMPLETED, srv_completed, (void *)s,
-        MHD_OPTION_END);
+        flags, 0, NULL, NULL, srv_access, s, MHD_OPTION_EXTERNAL_LOGGER,
+        srv_mhd_log, NULL, MHD_OPTION_SOCK_ADDR, addr,
+        MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned)CLB_MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned)CLB_CONNECTION_TIMEOUT_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        CLB_CONNECTION_MEMORY_BYTES, MHD_OPTION_THREAD_STACK_SIZE,
+        (size_t)CLB_THREAD_STACK_BYTES, MHD_OPTION_URI_LOG_CALLBACK,
+        srv_uri_log, (void *)s, MHD_OPTION_NOTIFY_COMPLETED, srv_completed,
+        (void *)s, MHD_OPTION_END);
     if (s->daemon == NULL) {
         int e = errno;
         free(s);

@@ -21,8 +21,8 @@ struct srv_server;
 /* The Content-Security-Policy of every response: no inline script or style,
  * nothing from other origins, no framing. */
 #define SRV_CSP                                                                \
-    "default-src 'none'; script-src 'self'; style-src 'self'; "               \
-    "img-src 'self' data:; connect-src 'self'; form-action 'self'; "          \
+    "default-src 'none'; script-src 'self'; style-src 'self'; "                \
+    "img-src 'self' data:; connect-src 'self'; form-action 'self'; "           \
     "base-uri 'none'; frame-ancestors 'none'"
 
 /* Starts answering on `addr` (IPv4 or IPv6, port 0 for any free port) with

@@ -40,8 +40,7 @@ static const struct {
 const char *srv_static_content_type(const struct srv_static_asset *a)
 {
     size_t n = strlen(a->name);
-    for (size_t i = 0; i < sizeof static_types / sizeof static_types[0];
-         i++) {
+    for (size_t i = 0; i < sizeof static_types / sizeof static_types[0]; i++) {
         size_t e = strlen(static_types[i].ext);
         if (n > e && strcmp(a->name + n - e, static_types[i].ext) == 0)
             return static_types[i].type;

@@ -15,8 +15,8 @@ struct srv_static_asset {
     const char *name;          /* file name, e.g. "app.js" */
     const unsigned char *data; /* len bytes (plus a NUL not counted) */
     size_t len;
-    const char *version;       /* 16 hex digits of the content's SHA-256 */
-    const char *etag;          /* the version, quoted, as an HTTP ETag */
+    const char *version; /* 16 hex digits of the content's SHA-256 */
+    const char *etag;    /* the version, quoted, as an HTTP ETag */
 };
 
 /* The embedded files, generated at build time. */

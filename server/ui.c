@@ -89,7 +89,8 @@ static enum ui_found form_value(struct clb_str form, const char *key,
         const char *name_end = eq != NULL ? eq : field_end;
         if ((size_t)(name_end - p) == klen && memcmp(p, key, klen) == 0) {
             size_t n = 0;
-            for (const char *v = eq != NULL ? eq + 1 : field_end; v < field_end; v++) {
+            for (const char *v = eq != NULL ? eq + 1 : field_end; v < field_end;
+                 v++) {
                 char c = *v;
                 if (c == '%') {
                     int hi = v + 2 < field_end ? hex_value(v[1]) : -1;
@@ -206,8 +207,9 @@ static bool read_state(struct clb_str form, struct srv_response *resp, char *s,
     case UI_BAD:
         /* Over the limit is the likelier cause; either way it is refused
          * before any decompression. */
-        clb_error_set(&err, CLB_ERR_TOO_LARGE, "the game link is too long "
-                                              "or malformed");
+        clb_error_set(&err, CLB_ERR_TOO_LARGE,
+                      "the game link is too long "
+                      "or malformed");
         break;
     }
     error_page(resp, &err);
@@ -224,7 +226,8 @@ static void ui_root(const struct srv_request *req, struct srv_response *resp)
     }
     char probe[2];
     size_t n;
-    if (form_value(req->query, "s", false, probe, sizeof probe, &n) != UI_ABSENT) {
+    if (form_value(req->query, "s", false, probe, sizeof probe, &n) !=
+        UI_ABSENT) {
         char s[CLB_MAX_ENCODED_STATE + 1];
         if (read_state(req->query, resp, s, sizeof s, &n))
             show_state(req, resp, s, n);
@@ -242,7 +245,8 @@ static void ui_game(const struct srv_request *req, struct srv_response *resp)
     size_t n;
     if (is_get(req)) {
         char probe[2];
-        if (form_value(req->query, "s", false, probe, sizeof probe, &n) == UI_ABSENT) {
+        if (form_value(req->query, "s", false, probe, sizeof probe, &n) ==
+            UI_ABSENT) {
             redirect(resp, "/");
             return;
         }
@@ -329,8 +333,8 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
      * correction instead of silently cut. */
     char seed[CLB_SEED_MAX * 4 + 1];
     size_t seed_len = 0;
-    enum ui_found fs = form_value(req->query, "seed", true, seed, sizeof seed,
-                                  &seed_len);
+    enum ui_found fs =
+        form_value(req->query, "seed", true, seed, sizeof seed, &seed_len);
     char lexicon[CLB_LEXICON_NAME_MAX + 1];
     size_t lex_len = 0;
     enum ui_found fl = form_value(req->query, "lexicon", true, lexicon,
@@ -456,8 +460,7 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     struct core_move move;
     memset(&move, 0, sizeof move);
     switch (form_value(req->body, "move", true, mtext, sizeof mtext, &mlen)) {
-    case UI_FOUND:
-        break;
+    case UI_FOUND: break;
     case UI_ABSENT:
         clb_error_set(&err, CLB_ERR_BAD_REQUEST, "no move was sent");
         refused(req, resp, &game, s, NULL, &err);
@@ -480,7 +483,8 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     struct core_lexicon lex = dict_lexicon(dict);
     struct core_game next;
     struct core_move_result result;
-    if (core_move_apply(&game, &move, &lex, &next, &result, &err) != CLB_ERR_OK) {
+    if (core_move_apply(&game, &move, &lex, &next, &result, &err) !=
+        CLB_ERR_OK) {
         refused(req, resp, &game, s, &move, &err);
         return;
     }

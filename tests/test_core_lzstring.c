@@ -58,14 +58,14 @@ static const struct vector vectors[] = {
     {"ab", "IYIyA===", "IYIyA"},
     {"hello", "BYUwNmD2Q===", "BYUwNmD2Q"},
     {"Hello, world!", "BIUwNmD2A0AEDukBOYAmBCIA", "BIUwNmD2A0AEDukBOYAmBCIA"},
-    {"TOBEORNOTTOBEORTOBEORNOT", "CoeQQgoiBKByLFJGSpwUA===",
-     "CoeQQgoiBKByLFJGSpwUA"},
+    {"TOBEORNOTTOBEORTOBEORNOT",
+     "CoeQQgoiBKByLFJGSpwUA===", "CoeQQgoiBKByLFJGSpwUA"},
     {"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "IY18ZXeQ",
      "IY18ZXeQ"},
     /* Non-ASCII: one BMP unit, 16-bit literals, a surrogate pair. */
-    {"\xc3\xa9", "JdA=", "JdA"},                        /* é */
+    {"\xc3\xa9", "JdA=", "JdA"},                         /* é */
     {"\xe6\xbc\xa2\xe5\xad\x97", "kT2nVtI=", "kT2nVtI"}, /* 漢字 */
-    {"\xf0\x9f\x98\x80", "rwbgA9o=", "rwbgA9o"},        /* 😀 */
+    {"\xf0\x9f\x98\x80", "rwbgA9o=", "rwbgA9o"},         /* 😀 */
     {"\xc3\xa9 \xe6\xbc\xa2\xe5\xad\x97 \xf0\x9f\x98\x80",
      "JcAkRPaOraKLwbgAe0A=", "JcAkRPaOraKLwbgAe0A"},
     /* U+00FF is the last 8-bit literal, U+0100 the first 16-bit one. */
@@ -114,21 +114,36 @@ Test(core_lzstring, decompress_js_vectors)
  * JSON.stringify(state) and LZString.compressToBase64 of it. */
 static const char state_json[] =
     "{\"version\":1,\"gameId\":\"Xk3_9a-demo\",\"turn\":\"P2\",\"board\":[["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\"O\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\"X\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\"F\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\"R\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\"Q\",\"U\",\"I\",\"E\",\"T\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\"e\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\"N\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\"Z\",\"E\",\"B\",\"R\",\"A\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"],["
-    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\"]],"
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\"O\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\"X\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\"F\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\"R\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\"Q\",\"U\",\"I\",\"E\",\"T\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\"e\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\"N\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\"Z\",\"E\",\"B\",\"R\",\"A\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"],["
+    "\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\",\".\","
+    "\".\",\".\",\".\"]],"
     "\"bag\":{\"A\":5,\"B\":1,\"C\":2,\"D\":3,\"E\":8,\"F\":1,\"G\":3,\"H\":2,"
     "\"I\":6,\"J\":1,\"K\":1,\"L\":4,\"M\":2,\"N\":4,\"O\":6,\"P\":2,\"Q\":0,"
     "\"R\":4,\"S\":4,\"T\":5,\"U\":2,\"V\":2,\"W\":2,\"X\":0,\"Y\":2,\"Z\":0,"
@@ -179,9 +194,9 @@ Test(core_lzstring, proto_key_quirk_matches_js)
                  LZ_OK);
     cr_assert_str_eq(g_text, expect);
     size_t got = 0;
-    cr_assert_eq(lz_decompress_base64(g_text, len, g_back,
-                                      CLB_MAX_DECODED_STATE, &got),
-                 LZ_OK);
+    cr_assert_eq(
+        lz_decompress_base64(g_text, len, g_back, CLB_MAX_DECODED_STATE, &got),
+        LZ_OK);
     assert_units_eq(g_back, got, g_units, n);
 }
 
@@ -230,10 +245,12 @@ Test(core_lzstring, base64_padding)
     for (int t = 0; t < 400; t++) {
         size_t n = rng_next(&s) % 60;
         for (size_t i = 0; i < n; i++)
-            g_units[i] = (uint16_t)(rng_next(&s) % 5 == 0 ? rng_next(&s)
-                                                          : 'a' + rng_next(&s) % 4);
+            g_units[i] =
+                (uint16_t)(rng_next(&s) % 5 == 0 ? rng_next(&s)
+                                                 : 'a' + rng_next(&s) % 4);
         size_t lb = 0, lu = 0;
-        cr_assert_eq(lz_compress_base64(g_units, n, b64, sizeof b64, &lb), LZ_OK);
+        cr_assert_eq(lz_compress_base64(g_units, n, b64, sizeof b64, &lb),
+                     LZ_OK);
         cr_assert_eq(lz_compress_uri(g_units, n, uri, sizeof uri, &lu), LZ_OK);
         cr_assert_eq(lb % 4, 0, "%s", b64);
         cr_assert(lu <= lb && lb - lu <= 3);
@@ -258,24 +275,26 @@ Test(core_lzstring, random_round_trips)
         for (size_t i = 0; i < n; i++) {
             uint64_t r = rng_next(&s);
             switch (kind) {
-            case 0: g_units[i] = (uint16_t)(32 + r % 95); break;  /* ASCII */
-            case 1: g_units[i] = (uint16_t)r; break;               /* any unit */
-            case 2: g_units[i] = (uint16_t)("ab"[r % 2]); break;   /* repetitive */
+            case 0: g_units[i] = (uint16_t)(32 + r % 95); break; /* ASCII */
+            case 1: g_units[i] = (uint16_t)r; break;             /* any unit */
+            case 2:
+                g_units[i] = (uint16_t)("ab"[r % 2]);
+                break; /* repetitive */
             default: g_units[i] = (uint16_t)(r % 3 ? 0x4E00 + r % 50 : r % 256);
             }
         }
         size_t len = 0, got = 0;
-        cr_assert_eq(lz_compress_base64(g_units, n, g_text, sizeof g_text, &len),
-                     LZ_OK);
+        cr_assert_eq(
+            lz_compress_base64(g_units, n, g_text, sizeof g_text, &len), LZ_OK);
         cr_assert_eq(lz_decompress_base64(g_text, len, g_back,
                                           CLB_MAX_DECODED_STATE, &got),
                      LZ_OK, "case %d", t);
         assert_units_eq(g_back, got, g_units, n);
         cr_assert_eq(lz_compress_uri(g_units, n, g_text, sizeof g_text, &len),
                      LZ_OK);
-        cr_assert_eq(lz_decompress_uri(g_text, len, g_back,
-                                       CLB_MAX_DECODED_STATE, &got),
-                     LZ_OK, "case %d", t);
+        cr_assert_eq(
+            lz_decompress_uri(g_text, len, g_back, CLB_MAX_DECODED_STATE, &got),
+            LZ_OK, "case %d", t);
         assert_units_eq(g_back, got, g_units, n);
     }
 }
@@ -290,12 +309,13 @@ Test(core_lzstring, non_ascii_text_round_trips)
     size_t n = u16(text, g_units, CLB_MAX_DECODED_STATE), len = 0, got = 0;
     cr_assert_eq(lz_compress_base64(g_units, n, g_text, sizeof g_text, &len),
                  LZ_OK);
-    cr_assert_eq(lz_decompress_base64(g_text, len, g_back,
-                                      CLB_MAX_DECODED_STATE, &got),
-                 LZ_OK);
+    cr_assert_eq(
+        lz_decompress_base64(g_text, len, g_back, CLB_MAX_DECODED_STATE, &got),
+        LZ_OK);
     char utf8[128];
     size_t blen = 0;
-    cr_assert_eq(clb_utf16_to_utf8(g_back, got, utf8, sizeof utf8, &blen), LZ_OK);
+    cr_assert_eq(clb_utf16_to_utf8(g_back, got, utf8, sizeof utf8, &blen),
+                 LZ_OK);
     cr_assert_eq(blen, strlen(text));
     cr_assert_str_eq(utf8, text);
 }
@@ -313,8 +333,9 @@ Test(core_lzstring, largest_input_round_trips)
                          : shape == 1 ? (uint16_t)'a'
                                       : (uint16_t)(rng_next(&s) % 7);
         size_t len = 0, got = 0;
-        cr_assert_eq(lz_compress_base64(g_units, n, g_text, sizeof g_text, &len),
-                     LZ_OK, "shape %d", shape);
+        cr_assert_eq(
+            lz_compress_base64(g_units, n, g_text, sizeof g_text, &len), LZ_OK,
+            "shape %d", shape);
         cr_assert_eq(lz_decompress_base64(g_text, len, g_back,
                                           CLB_MAX_DECODED_STATE, &got),
                      LZ_OK, "shape %d", shape);
@@ -350,7 +371,8 @@ Test(core_lzstring, compress_respects_output_cap)
     cr_assert_str_eq(out, "IZA");
     cr_assert_eq(lz_compress_uri(&a, 1, out, 3, &len), LZ_TOO_LARGE);
     cr_assert_eq(lz_compress_base64(&a, 1, NULL, 0, &len), LZ_INVALID);
-    cr_assert_eq(lz_compress_base64(NULL, 1, out, sizeof out, &len), LZ_INVALID);
+    cr_assert_eq(lz_compress_base64(NULL, 1, out, sizeof out, &len),
+                 LZ_INVALID);
 }
 
 Test(core_lzstring, decompress_respects_output_cap)
@@ -361,8 +383,9 @@ Test(core_lzstring, decompress_respects_output_cap)
                  LZ_OK);
     cr_assert_eq(got, 5);
     for (size_t cap = 0; cap < 5; cap++) {
-        cr_assert_eq(lz_decompress_base64("BYUwNmD2Q===", 12, g_back, cap, &got),
-                     LZ_TOO_LARGE, "cap %zu", cap);
+        cr_assert_eq(
+            lz_decompress_base64("BYUwNmD2Q===", 12, g_back, cap, &got),
+            LZ_TOO_LARGE, "cap %zu", cap);
         cr_assert_eq(got, 0);
     }
 }
@@ -435,8 +458,8 @@ Test(core_lzstring, handmade_stream_decodes)
 {
     struct tw w;
     tw_first(&w, 'a');
-    tw_ref(&w, 3);            /* "a" */
-    tw_ref(&w, w.dict_size);  /* the entry being made: "aa" */
+    tw_ref(&w, 3);           /* "a" */
+    tw_ref(&w, w.dict_size); /* the entry being made: "aa" */
     const char *s = tw_end(&w);
     /* node: LZString.decompressFromBase64("IbVAA") === "aaaa" */
     cr_assert_str_eq(s, "IbVAA");
@@ -499,8 +522,8 @@ Test(core_lzstring, truncated_input_is_invalid)
     const char *v = "BIUwNmD2A0AEDukBOYAmBCIA"; /* "Hello, world!" */
     size_t got = 0;
     for (size_t cut = 1; cut < 23; cut++)
-        cr_assert_eq(lz_decompress_base64(v, cut, g_back, 64, &got),
-                     LZ_INVALID, "cut at %zu", cut);
+        cr_assert_eq(lz_decompress_base64(v, cut, g_back, 64, &got), LZ_INVALID,
+                     "cut at %zu", cut);
     cr_assert_eq(lz_decompress_base64(v, 23, g_back, 64, &got), LZ_OK);
     cr_assert_eq(got, 13);
 }
@@ -529,9 +552,9 @@ Test(core_lzstring, non_alphabet_chars_read_as_zero)
                                        "BYUwNmD2QAAA", "BYUwNmD2Q",
                                        "BYUwNmD2Q\xc3\xa9\xff\x80"};
     for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
-        cr_assert_eq(lz_decompress_base64(same[i], strlen(same[i]), g_back, 64,
-                                          &got),
-                     LZ_OK, "%s", same[i]);
+        cr_assert_eq(
+            lz_decompress_base64(same[i], strlen(same[i]), g_back, 64, &got),
+            LZ_OK, "%s", same[i]);
         assert_units_eq(g_back, got, hello, n);
     }
     cr_assert_eq(lz_decompress_base64("I*A=", 4, g_back, 64, &got), LZ_INVALID);
@@ -588,9 +611,9 @@ Test(core_lzstring, garbage_never_crashes)
             buf[rng_next(&s) % len] = state_link[rng_next(&s) % link_len];
         }
         size_t cap = t % 3 == 0 ? 16 : CLB_MAX_DECODED_STATE, got = 0;
-        enum lz_status st = t % 5 == 0
-                                ? lz_decompress_uri(buf, len, g_back, cap, &got)
-                                : lz_decompress_base64(buf, len, g_back, cap, &got);
+        enum lz_status st =
+            t % 5 == 0 ? lz_decompress_uri(buf, len, g_back, cap, &got)
+                       : lz_decompress_base64(buf, len, g_back, cap, &got);
         cr_assert(st == LZ_OK || st == LZ_INVALID || st == LZ_TOO_LARGE);
         cr_assert(got <= cap);
         if (st != LZ_OK)
@@ -618,7 +641,7 @@ Test(core_lzstring, utf8_converts_each_length)
     /* The edges of each length, and the last scalar value. */
     static const char edges[] = "\x7f\xc2\x80\xdf\xbf\xe0\xa0\x80\xef\xbf\xbf"
                                 "\xf0\x90\x80\x80\xf4\x8f\xbf\xbf";
-    uint16_t eexp[] = {0x7F, 0x80, 0x7FF, 0x800, 0xFFFF,
+    uint16_t eexp[] = {0x7F,   0x80,   0x7FF,  0x800, 0xFFFF,
                        0xD800, 0xDC00, 0xDBFF, 0xDFFF};
     cr_assert_eq(clb_utf8_to_utf16(edges, strlen(edges), out, 8, &n),
                  LZ_TOO_LARGE);
@@ -636,22 +659,22 @@ Test(core_lzstring, utf8_rejects_malformed)
         const char *s;
         size_t len;
     } bad[] = {
-        {"\x80", 1},                 /* stray continuation */
+        {"\x80", 1}, /* stray continuation */
         {"\xbf", 1},
-        {"\xc0\x80", 2},             /* overlong NUL */
-        {"\xc1\xbf", 2},             /* overlong */
-        {"\xe0\x80\x80", 3},         /* overlong */
-        {"\xe0\x9f\xbf", 3},         /* overlong U+07FF */
-        {"\xf0\x80\x80\x80", 4},     /* overlong */
-        {"\xf0\x8f\xbf\xbf", 4},     /* overlong U+FFFF */
-        {"\xed\xa0\x80", 3},         /* encoded surrogate U+D800 */
-        {"\xed\xbf\xbf", 3},         /* encoded surrogate U+DFFF */
-        {"\xf4\x90\x80\x80", 4},     /* U+110000 */
+        {"\xc0\x80", 2},         /* overlong NUL */
+        {"\xc1\xbf", 2},         /* overlong */
+        {"\xe0\x80\x80", 3},     /* overlong */
+        {"\xe0\x9f\xbf", 3},     /* overlong U+07FF */
+        {"\xf0\x80\x80\x80", 4}, /* overlong */
+        {"\xf0\x8f\xbf\xbf", 4}, /* overlong U+FFFF */
+        {"\xed\xa0\x80", 3},     /* encoded surrogate U+D800 */
+        {"\xed\xbf\xbf", 3},     /* encoded surrogate U+DFFF */
+        {"\xf4\x90\x80\x80", 4}, /* U+110000 */
         {"\xf5\x80\x80\x80", 4},
         {"\xff", 1},
-        {"\xe6\xbc", 2},             /* truncated */
-        {"ok\xf0\x9f\x98", 5},       /* truncated at the end */
-        {"\xe6\x41\x41", 3},         /* missing continuation */
+        {"\xe6\xbc", 2},       /* truncated */
+        {"ok\xf0\x9f\x98", 5}, /* truncated at the end */
+        {"\xe6\x41\x41", 3},   /* missing continuation */
         {"\xc3\xc3\xa9", 3},
     };
     uint16_t out[8];
@@ -688,14 +711,14 @@ Test(core_lzstring, utf16_rejects_unpaired_surrogates)
     static const struct {
         const uint16_t *u;
         size_t n;
-    } bad[] = {{lone_high, 2}, {lone_low, 2}, {high_then_text, 2},
-               {two_highs, 3}};
+    } bad[] = {
+        {lone_high, 2}, {lone_low, 2}, {high_then_text, 2}, {two_highs, 3}};
     char out[16];
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         size_t len = 99;
-        cr_assert_eq(clb_utf16_to_utf8(bad[i].u, bad[i].n, out, sizeof out,
-                                       &len),
-                     LZ_INVALID, "case %zu", i);
+        cr_assert_eq(
+            clb_utf16_to_utf8(bad[i].u, bad[i].n, out, sizeof out, &len),
+            LZ_INVALID, "case %zu", i);
         cr_assert_eq(len, 0);
         cr_assert_str_eq(out, "");
     }

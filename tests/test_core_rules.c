@@ -7,8 +7,8 @@
 
 #include "test_support.h"
 
-static const char *const words[] = {"CAT", "CATS", "AT", "TA", "ZA", "QI",
-                                    "AX",  "TAX",  "ACT", NULL};
+static const char *const words[] = {"CAT", "CATS", "AT",  "TA",  "ZA",
+                                    "QI",  "AX",   "TAX", "ACT", NULL};
 
 static enum clb_err try_move(const struct core_game *g,
                              const struct core_move *m, struct clb_error *err)
@@ -297,6 +297,6 @@ Test(core_rules, every_error_has_a_code_and_message)
         cr_assert_str_neq(clb_err_str((enum clb_err)c), "unknown error");
     }
     cr_assert_str_eq(clb_err_code(CLB_ERR__COUNT), "unknown");
-    cr_assert_str_eq(clb_err_str((enum clb_err)-1), "unknown error");
+    cr_assert_str_eq(clb_err_str((enum clb_err) - 1), "unknown error");
     cr_assert_str_eq(clb_err_code(CLB_ERR_INVALID_WORD), "invalid_word");
 }

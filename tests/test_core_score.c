@@ -8,9 +8,9 @@
 #include "test_support.h"
 
 static const char *const words[] = {
-    "CAT",      "CATS",   "QUART", "MUSSELS", "SEAT", "ABSTRACT", "AT",
-    "BALLOONS", "OX",     "AX",    "XI",      "TI",   "RETAINS",  "TO",
-    "ZA",       "QI",     NULL};
+    "CAT",     "CATS",     "QUART", "MUSSELS", "SEAT", "ABSTRACT",
+    "AT",      "BALLOONS", "OX",    "AX",      "XI",   "TI",
+    "RETAINS", "TO",       "ZA",    "QI",      NULL};
 
 static struct core_move_result play_ok(struct core_game *g,
                                        const struct core_move *m)

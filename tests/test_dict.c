@@ -192,9 +192,9 @@ static void fix_crc(unsigned char *img, size_t len)
 /* Layout constants from dict/dict_format.h, restated as the format. */
 #define HDR 64u
 #define ROW 677u
-#define INDEX_AT(len, p) (HDR + (((len) - 2u) * ROW + (p)) * 4u)
+#define INDEX_AT(len, p) (HDR + (((len)-2u) * ROW + (p)) * 4u)
 #define RECORDS (HDR + 14u * ROW * 4u)
-#define WIDTH(len) ((((len) - 2u) * 5u + 7u) / 8u)
+#define WIDTH(len) ((((len)-2u) * 5u + 7u) / 8u)
 
 /* Byte offset of the first record of `len` letters. */
 static size_t records_of(const unsigned char *img, unsigned len)
@@ -278,9 +278,7 @@ static void make_probe(const struct wordset *ws, uint64_t *rng, char *out)
     size_t n = strlen(w);
     strcpy(out, w);
     switch (rng_next(rng) % 4) {
-    case 0:
-        out[rng_next(rng) % n] = (char)('A' + rng_next(rng) % 26);
-        break;
+    case 0: out[rng_next(rng) % n] = (char)('A' + rng_next(rng) % 26); break;
     case 1:
         if (n < 15) {
             out[n] = (char)('A' + rng_next(rng) % 26);
@@ -308,10 +306,21 @@ Test(dict, sowpods_contains_known_words)
 {
     struct dict *d = load_ok(CLB_TEST_LEXICON);
     static const char *const words[] = {
-        "AA",  "QI",      "ZA",       "XU",       "ZO",
-        "CAT", "QAT",     "ZZZ",      "ZZZS",     "QUIXOTRY",
-        "ZYZZYVA",        "ABSTRACTIONISTS",      "DEMOCRATISATION",
-        "ATMOSPHERICALLY", "UNCONSCIOUSNESS",
+        "AA",
+        "QI",
+        "ZA",
+        "XU",
+        "ZO",
+        "CAT",
+        "QAT",
+        "ZZZ",
+        "ZZZS",
+        "QUIXOTRY",
+        "ZYZZYVA",
+        "ABSTRACTIONISTS",
+        "DEMOCRATISATION",
+        "ATMOSPHERICALLY",
+        "UNCONSCIOUSNESS",
     };
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
         cr_expect(has(d, words[i]), "%s should be a word", words[i]);
@@ -322,8 +331,10 @@ Test(dict, sowpods_rejects_non_words)
 {
     struct dict *d = load_ok(CLB_TEST_LEXICON);
     static const char *const non[] = {
-        "QX", "ZZ", "CATX", "XYZZY", "COLLABBLE", "AAAAAAAAAAAAAAA",
-        "ZZZZ", "ABSTRACTIONISTX",
+        "QX",        "ZZ",
+        "CATX",      "XYZZY",
+        "COLLABBLE", "AAAAAAAAAAAAAAA",
+        "ZZZZ",      "ABSTRACTIONISTX",
     };
     for (size_t i = 0; i < sizeof non / sizeof *non; i++)
         cr_expect(!has(d, non[i]), "%s should not be a word", non[i]);
@@ -369,9 +380,20 @@ Test(dict, lookup_rejects_non_letters)
 {
     struct dict *d = load_ok(CLB_TEST_LEXICON);
     static const char *const bad[] = {
-        "CA T", "CAT1", "C-AT", " CAT", "CAT ", "CAT\n", "CAF\xC3\x89",
+        "CA T",
+        "CAT1",
+        "C-AT",
+        " CAT",
+        "CAT ",
+        "CAT\n",
+        "CAF\xC3\x89",
         /* the bytes next to the letters in ASCII, and letters + 0x80 */
-        "@AT", "[AT", "`AT", "{AT", "C\xC1T", "C\xE1T",
+        "@AT",
+        "[AT",
+        "`AT",
+        "{AT",
+        "C\xC1T",
+        "C\xE1T",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         cr_expect(!has(d, bad[i]), "\"%s\" should not be a word", bad[i]);
@@ -426,7 +448,10 @@ Test(dict, header_is_the_documented_format)
     size_t len;
     unsigned char *img = read_all(CLB_TEST_LEXICON, &len);
     cr_assert_gt(len, RECORDS);
-    cr_expect(memcmp(img, "\x89" "CLX\r\n\x1a\n", 8) == 0);
+    cr_expect(memcmp(img,
+                     "\x89"
+                     "CLX\r\n\x1a\n",
+                     8) == 0);
     cr_expect_eq(rd32(img + 8), 1u, "version");
     cr_expect_eq(rd32(img + 12), HDR);
     cr_expect_eq(rd32(img + 16), len);
@@ -446,8 +471,8 @@ Test(dict, text_list_good)
     struct dict *d = load_ok(LEXICONS "good.txt");
     /* cat DOG Qi za CAT dog aa Abstractionists zyzzyva: 7 distinct. */
     cr_expect_eq(dict_word_count(d), 7u);
-    static const char *const yes[] = {"CAT", "dog", "QI", "ZA", "AA",
-                                      "ABSTRACTIONISTS", "Zyzzyva"};
+    static const char *const yes[] = {
+        "CAT", "dog", "QI", "ZA", "AA", "ABSTRACTIONISTS", "Zyzzyva"};
     for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
         cr_expect(has(d, yes[i]), "%s", yes[i]);
     static const char *const no[] = {"CATS", "DO", "Q", "ZAX", "AB", "XU"};
@@ -513,8 +538,7 @@ Test(dict, text_only_blank_lines_is_empty)
 }
 
 /* Runs dict_from_text on text expecting an error with exactly `detail`. */
-static void expect_text_error(const char *text, size_t len,
-                              const char *detail)
+static void expect_text_error(const char *text, size_t len, const char *detail)
 {
     struct dict *d = NULL;
     struct clb_error err;
@@ -534,11 +558,9 @@ Test(dict, text_errors_name_the_line_and_problem)
     /* The last line needs no newline to be checked. */
     T("CAT\nX", "w.txt:2: \"X\" is too short (1 letter; the least is 2)");
     /* CR LF: the CR is dropped before the line is judged or shown. */
-    T("CAT\r\nA\r\n",
-      "w.txt:2: \"A\" is too short (1 letter; the least is 2)");
+    T("CAT\r\nA\r\n", "w.txt:2: \"A\" is too short (1 letter; the least is 2)");
     /* A lone CR inside a line is a character, not a line end. */
-    T("CAT\rDOG\n",
-      "w.txt:1: \"CAT\\x0DDOG\" has a character other than A-Z");
+    T("CAT\rDOG\n", "w.txt:1: \"CAT\\x0DDOG\" has a character other than A-Z");
 #undef T
 }
 
@@ -570,7 +592,8 @@ Test(dict, text_accepts_bom_and_merges_duplicates)
 {
     struct dict *d = NULL;
     struct clb_error err;
-    const char text[] = "\xEF\xBB\xBF" "cat\nCAT\nCat\r\nqi\nQI\n\n";
+    const char text[] = "\xEF\xBB\xBF"
+                        "cat\nCAT\nCat\r\nqi\nQI\n\n";
     cr_assert_eq(dict_from_text(text, sizeof text - 1, "w.txt", &d, &err),
                  CLB_ERR_OK, "%s", err.detail);
     cr_expect_eq(dict_word_count(d), 2u);
@@ -605,8 +628,8 @@ Test(dict, unreadable_paths_are_bad_lexicons)
     expect_detail(dir, load_bad(dir, &err), "lexicons: not a regular file");
 }
 
-Test(dict, fifo_is_refused_without_hanging,
-     .init = tmp_setup, .fini = tmp_teardown)
+Test(dict, fifo_is_refused_without_hanging, .init = tmp_setup,
+     .fini = tmp_teardown)
 {
     /* Opening a FIFO for reading would wait for a writer forever. */
     const char *path = tmp_path("words.fifo");
@@ -619,9 +642,8 @@ Test(dict, fifo_is_refused_without_hanging,
 
 /* Writes img (len bytes) as `name` in t and expects a load to fail with a
  * detail containing `problem`. */
-static void expect_bad_image(const char *name,
-                             const unsigned char *img, size_t len,
-                             const char *problem)
+static void expect_bad_image(const char *name, const unsigned char *img,
+                             size_t len, const char *problem)
 {
     const char *path = tmp_path(name);
     write_all(path, img, len);
@@ -633,8 +655,8 @@ static void expect_bad_image(const char *name,
               name);
 }
 
-Test(dict, truncated_compiled_file_is_refused,
-     .init = tmp_setup, .fini = tmp_teardown)
+Test(dict, truncated_compiled_file_is_refused, .init = tmp_setup,
+     .fini = tmp_teardown)
 {
     size_t len;
     unsigned char *img = read_all(CLB_TEST_LEXICON, &len);
@@ -651,8 +673,8 @@ Test(dict, truncated_compiled_file_is_refused,
     free(img);
 }
 
-Test(dict, corrupt_compiled_file_is_refused,
-     .init = tmp_setup, .fini = tmp_teardown)
+Test(dict, corrupt_compiled_file_is_refused, .init = tmp_setup,
+     .fini = tmp_teardown)
 {
     size_t len;
     unsigned char *img = read_all(CLB_TEST_LEXICON, &len);
@@ -663,8 +685,8 @@ Test(dict, corrupt_compiled_file_is_refused,
     bad[len] = 'X';
     expect_bad_image("longer.clx", bad, len + 1, "but the header says");
 
-    size_t spots[] = {RECORDS + 5, len / 2, len - 1, INDEX_AT(9u, 100u), 21,
-                      61};
+    size_t spots[] = {RECORDS + 5,        len / 2, len - 1,
+                      INDEX_AT(9u, 100u), 21,      61};
     for (size_t i = 0; i < sizeof spots / sizeof *spots; i++) {
         char name[32];
         memcpy(bad, img, len);
@@ -686,8 +708,8 @@ Test(dict, corrupt_compiled_file_is_refused,
 
 /* Forged files carry a correct checksum, so only the structural checks
  * stand between them and the binary search. */
-Test(dict, forged_compiled_file_is_refused,
-     .init = tmp_setup, .fini = tmp_teardown)
+Test(dict, forged_compiled_file_is_refused, .init = tmp_setup,
+     .fini = tmp_teardown)
 {
     size_t len;
     unsigned char *img = read_all(CLB_TEST_LEXICON, &len);
@@ -699,7 +721,7 @@ Test(dict, forged_compiled_file_is_refused,
         memcpy(bad, img, len);                                                 \
         edit;                                                                  \
         fix_crc(bad, len);                                                     \
-        expect_bad_image(name, bad, len, problem);                         \
+        expect_bad_image(name, bad, len, problem);                             \
     } while (0)
 
     FORGE("count.clx", "the header counts", wr32(bad + 20, rd32(bad + 20) + 1));
@@ -711,12 +733,11 @@ Test(dict, forged_compiled_file_is_refused,
     FORGE("index_huge.clx", "corrupt index",
           wr32(bad + INDEX_AT(7u, 300u), 0xFFFFFFF0u));
     FORGE("index_end.clx", "does not match the file size",
-          wr32(bad + INDEX_AT(15u, 676u), rd32(bad + INDEX_AT(15u, 676u)) +
-                                              1000000u));
+          wr32(bad + INDEX_AT(15u, 676u),
+               rd32(bad + INDEX_AT(15u, 676u)) + 1000000u));
     FORGE("index_first.clx", "corrupt index", wr32(bad + INDEX_AT(3u, 0u), 1));
     /* Two 2-letter words under one prefix cannot exist. */
-    FORGE("two_letter.clx", "corrupt index",
-          wr32(bad + INDEX_AT(2u, 1u), 2));
+    FORGE("two_letter.clx", "corrupt index", wr32(bad + INDEX_AT(2u, 1u), 2));
     /* Records: swapped neighbours, and a letter code of 31. */
     size_t at = records_of(img, 8u);
     size_t w = WIDTH(8u);
@@ -747,8 +768,8 @@ Test(dict, forged_compiled_file_is_refused,
 /* Random damage with a valid checksum: every load either fails cleanly or
  * gives a lexicon that can be searched (under ASan this proves no read
  * leaves the image). Uses a small list so each round is quick. */
-Test(dict, mutated_compiled_files_never_crash,
-     .init = tmp_setup, .fini = tmp_teardown)
+Test(dict, mutated_compiled_files_never_crash, .init = tmp_setup,
+     .fini = tmp_teardown)
 {
     struct dict *d = load_ok(LEXICONS "good.txt");
     struct clb_error err;
@@ -768,8 +789,8 @@ Test(dict, mutated_compiled_files_never_crash,
         int edits = 1 + (int)(rng_next(&rng) % 4);
         for (int e = 0; e < edits; e++) {
             /* Mostly the header and the non-zero part of the index. */
-            size_t at = rng_next(&rng) % 2 ? rng_next(&rng) % 64
-                                           : rng_next(&rng) % len;
+            size_t at =
+                rng_next(&rng) % 2 ? rng_next(&rng) % 64 : rng_next(&rng) % len;
             bad[at] = (unsigned char)rng_next(&rng);
         }
         if (rng_next(&rng) % 8 != 0)
@@ -780,8 +801,9 @@ Test(dict, mutated_compiled_files_never_crash,
         cr_assert(rc == CLB_ERR_OK || rc == CLB_ERR_BAD_LEXICON);
         if (rc == CLB_ERR_OK) {
             loaded++;
-            static const char *const probes[] = {"CAT", "DOG", "QI", "ZA",
-                                                 "AA",  "ABSTRACTIONISTS",
+            static const char *const probes[] = {"CAT",     "DOG",
+                                                 "QI",      "ZA",
+                                                 "AA",      "ABSTRACTIONISTS",
                                                  "ZYZZYVA", "ZZZZZZZZZZZZZZZ"};
             for (size_t i = 0; i < sizeof probes / sizeof *probes; i++)
                 (void)has(m, probes[i]);
@@ -850,21 +872,19 @@ static void round_trip(const char *list, int probes, const char *clx_copy)
     free(ws.w);
 }
 
-Test(dict, round_trip_small_list,
-     .init = tmp_setup, .fini = tmp_teardown)
+Test(dict, round_trip_small_list, .init = tmp_setup, .fini = tmp_teardown)
 {
     round_trip(LEXICONS "good.txt", 3000, NULL);
     round_trip(LEXICONS "crlf.txt", 3000, NULL);
 }
 
-Test(dict, round_trip_sowpods,
-     .init = tmp_setup, .fini = tmp_teardown)
+Test(dict, round_trip_sowpods, .init = tmp_setup, .fini = tmp_teardown)
 {
     round_trip(SOWPODS_TXT, 5000, CLB_TEST_LEXICON);
 }
 
-Test(dict, compiled_file_loads_as_input_too,
-     .init = tmp_setup, .fini = tmp_teardown)
+Test(dict, compiled_file_loads_as_input_too, .init = tmp_setup,
+     .fini = tmp_teardown)
 {
     /* dict_load of a compiled file and a re-save give identical bytes. */
     struct dict *d = load_ok(CLB_TEST_LEXICON);

@@ -60,8 +60,7 @@ static char *read_link(const char *name, size_t *len)
 /* Compresses arbitrary UTF-8 text exactly as the JavaScript would
  * (LZString.compressToBase64), to feed link_decode what a hostile or
  * broken page could send. */
-static size_t compress_text(const char *text, size_t len, char *out,
-                            size_t cap)
+static size_t compress_text(const char *text, size_t len, char *out, size_t cap)
 {
     uint16_t *units = malloc((len + 1) * sizeof *units);
     cr_assert_not_null(units);
@@ -121,8 +120,7 @@ static void assert_round_trip(const struct core_game *g)
     cr_assert_eq(link_encode(g, s, sizeof s, &n, &err), CLB_ERR_OK, "%s",
                  err.detail);
     cr_assert_eq(strlen(s), n);
-    cr_assert_eq(link_decode(s, n, &back, &err), CLB_ERR_OK, "%s",
-                 err.detail);
+    cr_assert_eq(link_decode(s, n, &back, &err), CLB_ERR_OK, "%s", err.detail);
     assert_same_game(g, &back);
     cr_assert_eq(link_encode(&back, s2, sizeof s2, &n2, &err), CLB_ERR_OK);
     cr_assert_str_eq(s, s2);
@@ -282,7 +280,8 @@ Test(link, json_is_compact_in_schema_order)
     cr_assert_not_null(root);
     char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(root);
-    const char *order[] = {"{\"version\":1,\"gameId\":", "\"turn\":",
+    const char *order[] = {"{\"version\":1,\"gameId\":",
+                           "\"turn\":",
                            "\"board\":[[\".\",",
                            "\"bag\":{\"A\":8,\"B\":2,",
                            "\"Y\":2,\"Z\":0,\"BLANK\":0},",
@@ -364,9 +363,9 @@ Test(link, encoder_refuses_a_corrupt_struct)
     g.last_move.nwords = -1;
     json_t *root = link_game_to_json(&g);
     cr_assert_not_null(root);
-    cr_assert_eq(json_array_size(json_object_get(json_object_get(root, "hands"),
-                                                 "P1")),
-                 CLB_RACK_SIZE);
+    cr_assert_eq(
+        json_array_size(json_object_get(json_object_get(root, "hands"), "P1")),
+        CLB_RACK_SIZE);
     cr_assert_eq(json_array_size(json_object_get(
                      json_object_get(root, "lastMove"), "cells")),
                  CLB_MAX_MOVE_CELLS);
@@ -578,8 +577,7 @@ Test(link, bad_states_corpus)
     }
     closedir(d);
     free(link);
-    cr_assert_geq(checked, 100, "only %d bad states found in %s", checked,
-                  dir);
+    cr_assert_geq(checked, 100, "only %d bad states found in %s", checked, dir);
 }
 
 Test(link, details_are_printable_ascii)
@@ -733,10 +731,14 @@ Test(link, json_text_over_the_cap_is_too_large)
 Test(link, garbage_is_not_a_state)
 {
     const char *inputs[] = {
-        "",        "A",         "====",       "!!!!",      "#N4Ig",
-        "N4Ig",    "N4Ig\n",    "N4I g-",     "abc-/def",  "%2B%2F",
+        "",         "A",
+        "====",     "!!!!",
+        "#N4Ig",    "N4Ig",
+        "N4Ig\n",   "N4I g-",
+        "abc-/def", "%2B%2F",
         "\xff\xfe", "N4IgbgpgTgzglgewHYgFwEYA0IDmBDAWwgEkATNEPAIwGN0AmAZg",
-        "$$$$$$$$", "--------", "++++++++",   "////////",
+        "$$$$$$$$", "--------",
+        "++++++++", "////////",
     };
     for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
         struct core_game g;

@@ -62,8 +62,8 @@ Test(respond, error_object_names_words_and_cells)
     cr_assert_str_eq(json_string_value(json_object_get(o, "detail")), "CTA");
     json_t *cells = json_object_get(o, "cells");
     cr_assert_eq(json_array_size(cells), 2);
-    cr_assert_eq(json_integer_value(json_array_get(json_array_get(cells, 1), 1)),
-                 7);
+    cr_assert_eq(
+        json_integer_value(json_array_get(json_array_get(cells, 1), 1)), 7);
     cr_assert_str_eq(
         json_string_value(json_array_get(json_object_get(o, "words"), 0)),
         "CTA");

@@ -31,8 +31,9 @@ static void use_words(const char *words)
     struct clb_error err;
     clb_error_clear(&err);
     memset(&ctx, 0, sizeof ctx);
-    cr_assert_eq(dict_from_text(words, strlen(words), "test", &ctx.lexicons[0], &err),
-                 CLB_ERR_OK);
+    cr_assert_eq(
+        dict_from_text(words, strlen(words), "test", &ctx.lexicons[0], &err),
+        CLB_ERR_OK);
     strcpy(ctx.lexicon_names[0], "test");
     ctx.nlexicons = 1;
 }
@@ -44,7 +45,10 @@ static void teardown(void)
     memset(&ctx, 0, sizeof ctx);
 }
 
-static void setup(void) { use_words("AA\nAB\n"); }
+static void setup(void)
+{
+    use_words("AA\nAB\n");
+}
 
 TestSuite(ui, .init = setup, .fini = teardown);
 
@@ -59,7 +63,8 @@ static void request(struct page *pg, const char *method, const char *path,
         .ctx = &ctx,
         .method = method,
         .path = {path, strlen(path)},
-        .query = {query != NULL ? query : "", query != NULL ? strlen(query) : 0},
+        .query = {query != NULL ? query : "",
+                  query != NULL ? strlen(query) : 0},
         .body = {body != NULL ? body : "", body != NULL ? strlen(body) : 0},
         .content_type = ctype,
     };
@@ -70,12 +75,16 @@ static void request(struct page *pg, const char *method, const char *path,
     cr_assert_eq(strlen(pg->body.p), pg->body.len);
 }
 
-static void done(struct page *pg) { html_free(&pg->body); }
+static void done(struct page *pg)
+{
+    html_free(&pg->body);
+}
 
 static int count(const char *hay, const char *needle)
 {
     int n = 0;
-    for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + 1, needle))
+    for (const char *p = strstr(hay, needle); p != NULL;
+         p = strstr(p + 1, needle))
         n++;
     return n;
 }
@@ -87,7 +96,8 @@ static char *urlenc(const char *s)
     cr_assert_not_null(out);
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+            (c >= '0' && c <= '9'))
             *o++ = (char)c;
         else
             o += sprintf(o, "%%%02X", c);
@@ -109,7 +119,8 @@ static char *form(const char *s, const char *move)
     char *es = urlenc(s), *em = move != NULL ? urlenc(move) : NULL;
     char *out = malloc(strlen(es) + (em != NULL ? strlen(em) : 0) + 16);
     cr_assert_not_null(out);
-    sprintf(out, "s=%s%s%s", es, em != NULL ? "&move=" : "", em != NULL ? em : "");
+    sprintf(out, "s=%s%s%s", es, em != NULL ? "&move=" : "",
+            em != NULL ? em : "");
     free(es);
     free(em);
     return out;
@@ -118,7 +129,8 @@ static char *form(const char *s, const char *move)
 /* The only "<script" a page may hold is its own script tag. */
 static void assert_no_injected_script(const char *html)
 {
-    cr_assert_eq(count(html, "<script"), count(html, "<script src=\"/static/app.js"),
+    cr_assert_eq(count(html, "<script"),
+                 count(html, "<script src=\"/static/app.js"),
                  "a <script> from the input came back raw");
     cr_assert_null(strstr(html, "<script>"));
     cr_assert_null(strstr(html, "<b>X"));
@@ -128,7 +140,8 @@ static void assert_no_injected_script(const char *html)
 /* True if the page holds an inline event handler attribute (on...=). */
 static bool has_handler(const char *html)
 {
-    for (const char *p = strstr(html, " on"); p != NULL; p = strstr(p + 1, " on")) {
+    for (const char *p = strstr(html, " on"); p != NULL;
+         p = strstr(p + 1, " on")) {
         const char *q = p + 3;
         while (*q >= 'a' && *q <= 'z')
             q++;
@@ -148,7 +161,8 @@ Test(ui, routes_only_page_paths)
         req.path = (struct clb_str){mine[i], strlen(mine[i])};
         cr_assert_not_null(ui_route(&req), "%s", mine[i]);
     }
-    const char *others[] = {"/api/v1/move", "/static/app.js", "/healthz", "/games", ""};
+    const char *others[] = {"/api/v1/move", "/static/app.js", "/healthz",
+                            "/games", ""};
     for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
         req.path = (struct clb_str){others[i], strlen(others[i])};
         cr_assert_null(ui_route(&req), "%s", others[i]);
@@ -163,7 +177,8 @@ Test(ui, landing_page_offers_new_game_and_hidden_resume)
     cr_assert_eq(pg.resp.status, 200);
     cr_assert_str_eq(pg.resp.content_type, "text/html; charset=utf-8");
     cr_assert(strncmp(h, "<!doctype html>", 15) == 0);
-    cr_assert_not_null(strstr(h, "<form class=\"card\" method=\"get\" action=\"/new\""));
+    cr_assert_not_null(
+        strstr(h, "<form class=\"card\" method=\"get\" action=\"/new\""));
     cr_assert_not_null(strstr(h, "data-testid=\"new-game\""));
     cr_assert_not_null(strstr(h, "data-testid=\"seed\""));
     cr_assert_not_null(strstr(h, "id=\"resume-box\" data-testid=\"resume-box\" "
@@ -182,12 +197,14 @@ Test(ui, landing_page_offers_new_game_and_hidden_resume)
 Test(ui, landing_lists_lexicons_when_there_are_several)
 {
     struct clb_error err;
-    cr_assert_eq(dict_from_text("CAT\n", 4, "two", &ctx.lexicons[1], &err), CLB_ERR_OK);
+    cr_assert_eq(dict_from_text("CAT\n", 4, "two", &ctx.lexicons[1], &err),
+                 CLB_ERR_OK);
     strcpy(ctx.lexicon_names[1], "twl");
     ctx.nlexicons = 2;
     struct page pg;
     request(&pg, "GET", "/", NULL, NULL, NULL);
-    cr_assert_not_null(strstr(pg.body.p, "<select id=\"lexicon\" name=\"lexicon\""));
+    cr_assert_not_null(
+        strstr(pg.body.p, "<select id=\"lexicon\" name=\"lexicon\""));
     cr_assert_not_null(strstr(pg.body.p, "<option value=\"twl\">twl</option>"));
     done(&pg);
 }
@@ -200,18 +217,24 @@ Test(ui, new_game_board_has_rack_and_premium_squares)
     cr_assert_eq(pg.resp.status, 200);
     cr_assert_eq(count(h, "data-testid=\"rack-tile\""), CLB_RACK_SIZE);
     cr_assert_eq(count(h, " data-row="), CLB_BOARD_SIZE * CLB_BOARD_SIZE);
-    cr_assert_not_null(strstr(h, "<button class=tw data-row=0 data-col=0 "
-                                 "aria-label=\"A1, triple word, empty\">TW</button>"));
-    cr_assert_not_null(strstr(h, "<button class=dl data-row=0 data-col=3 "
-                                 "aria-label=\"D1, double letter, empty\">DL</button>"));
-    cr_assert_not_null(strstr(h, "<button class=tl data-row=1 data-col=5 "
-                                 "aria-label=\"F2, triple letter, empty\">TL</button>"));
-    cr_assert_not_null(strstr(h, "<button class=dw data-row=1 data-col=1 "
-                                 "aria-label=\"B2, double word, empty\">DW</button>"));
-    cr_assert_not_null(strstr(h, "<button class=\"dw st\" data-row=7 data-col=7 "
-                                 "aria-label=\"H8, centre star, double word, empty\">"));
-    cr_assert_not_null(strstr(h, "<button data-row=0 data-col=1 aria-label=\"B1, empty\">"
-                                 "</button>"));
+    cr_assert_not_null(
+        strstr(h, "<button class=tw data-row=0 data-col=0 "
+                  "aria-label=\"A1, triple word, empty\">TW</button>"));
+    cr_assert_not_null(
+        strstr(h, "<button class=dl data-row=0 data-col=3 "
+                  "aria-label=\"D1, double letter, empty\">DL</button>"));
+    cr_assert_not_null(
+        strstr(h, "<button class=tl data-row=1 data-col=5 "
+                  "aria-label=\"F2, triple letter, empty\">TL</button>"));
+    cr_assert_not_null(
+        strstr(h, "<button class=dw data-row=1 data-col=1 "
+                  "aria-label=\"B2, double word, empty\">DW</button>"));
+    cr_assert_not_null(
+        strstr(h, "<button class=\"dw st\" data-row=7 data-col=7 "
+                  "aria-label=\"H8, centre star, double word, empty\">"));
+    cr_assert_not_null(
+        strstr(h, "<button data-row=0 data-col=1 aria-label=\"B1, empty\">"
+                  "</button>"));
     cr_assert_eq(count(h, "class=tw "), 8);
     cr_assert_eq(count(h, "class=tl "), 12);
     cr_assert_eq(count(h, "class=dl "), 24);
@@ -220,7 +243,8 @@ Test(ui, new_game_board_has_rack_and_premium_squares)
     cr_assert_not_null(strstr(h, "data-testid=\"turn\">Player 1<"));
     cr_assert_not_null(strstr(h, "data-testid=\"bag\">86<"));
     cr_assert_not_null(strstr(h, "data-testid=\"partner-rack\""));
-    cr_assert_not_null(strstr(h, "data-testid=\"eye-toggle\" aria-pressed=\"false\""));
+    cr_assert_not_null(
+        strstr(h, "data-testid=\"eye-toggle\" aria-pressed=\"false\""));
     cr_assert_not_null(strstr(h, "data-testid=\"end-turn\" disabled"));
     cr_assert_not_null(strstr(h, "data-testid=\"exchange\">"));
     cr_assert_not_null(strstr(h, "data-testid=\"pass\">"));
@@ -256,12 +280,15 @@ Test(ui, rack_tiles_carry_index_letter_and_label)
     for (int i = 0; i < g.hands[0].count; i++) {
         char t = g.hands[0].tiles[i], want[160];
         if (t == CORE_BLANK)
-            snprintf(want, sizeof want, "data-index=%d data-letter=BLANK aria-pressed=\"false\" "
-                                        "aria-label=\"Blank tile, 0 points\">", i);
+            snprintf(want, sizeof want,
+                     "data-index=%d data-letter=BLANK aria-pressed=\"false\" "
+                     "aria-label=\"Blank tile, 0 points\">",
+                     i);
         else
-            snprintf(want, sizeof want, "data-index=%d data-letter=%c aria-pressed=\"false\" "
-                                        "aria-label=\"%c, %d point", i, t, t,
-                     core_tile_points(t));
+            snprintf(want, sizeof want,
+                     "data-index=%d data-letter=%c aria-pressed=\"false\" "
+                     "aria-label=\"%c, %d point",
+                     i, t, t, core_tile_points(t));
         cr_assert_not_null(strstr(pg.body.p, want), "%s", want);
     }
     done(&pg);
@@ -286,13 +313,16 @@ Test(ui, seed_echo_is_escaped)
 {
     /* Too long (80 bytes), so the landing page comes back with the seed in
      * the field for correction. */
-    const char *q = "seed=%3Cscript%3Ex%3C%2Fscript%3E%22%27%3Cscript%3Ex%3C%2Fscript%3E%22"
-                    "%27%3Cscript%3Ex%3C%2Fscript%3E%22%27%3Cscript%3Ex%3C%2Fscript%3E%22%27";
+    const char *q =
+        "seed=%3Cscript%3Ex%3C%2Fscript%3E%22%27%3Cscript%3Ex%3C%2Fscript%3E%22"
+        "%27%3Cscript%3Ex%3C%2Fscript%3E%22%27%3Cscript%3Ex%3C%2Fscript%3E%22%"
+        "27";
     struct page pg;
     request(&pg, "GET", "/new", q, NULL, NULL);
     cr_assert_eq(pg.resp.status, 400);
     assert_no_injected_script(pg.body.p);
-    cr_assert_not_null(strstr(pg.body.p, "value=\"&lt;script&gt;x&lt;/script&gt;&quot;&#39;"));
+    cr_assert_not_null(
+        strstr(pg.body.p, "value=\"&lt;script&gt;x&lt;/script&gt;&quot;&#39;"));
     cr_assert_not_null(strstr(pg.body.p, "data-testid=\"message\""));
     done(&pg);
 }
@@ -332,7 +362,8 @@ Test(ui, nojs_query_link_shows_the_board_read_only)
     cr_assert_not_null(strstr(root.body.p, "data-view=\"board\""));
     cr_assert_not_null(strstr(root.body.p, "class=\"actions needs-js\""));
     cr_assert_not_null(strstr(root.body.p, "class=\"nojs\""));
-    cr_assert_eq(count(root.body.p, "data-testid=\"rack-tile\""), CLB_RACK_SIZE);
+    cr_assert_eq(count(root.body.p, "data-testid=\"rack-tile\""),
+                 CLB_RACK_SIZE);
 
     /* A raw '+' in a pasted link is the state's '+', not a space. */
     snprintf(q, sizeof q, "s=%s", s);
@@ -379,12 +410,14 @@ Test(ui, post_game_opens_a_turn_link)
 Test(ui, damaged_link_gets_an_escaped_error_page)
 {
     struct page pg;
-    request(&pg, "GET", "/", "s=%3Cscript%3Ealert(1)%3C%2Fscript%3E", NULL, NULL);
+    request(&pg, "GET", "/", "s=%3Cscript%3Ealert(1)%3C%2Fscript%3E", NULL,
+            NULL);
     cr_assert_eq(pg.resp.status, 400);
     cr_assert_not_null(strstr(pg.body.p, "data-testid=\"error-page\""));
     assert_no_injected_script(pg.body.p);
     done(&pg);
-    request(&pg, "POST", "/game", NULL, "s=%3Cb%3EX%3Cimg%20onerror%3Dx%3E", FORM);
+    request(&pg, "POST", "/game", NULL, "s=%3Cb%3EX%3Cimg%20onerror%3Dx%3E",
+            FORM);
     cr_assert_eq(pg.resp.status, 400);
     assert_no_injected_script(pg.body.p);
     done(&pg);
@@ -423,7 +456,8 @@ Test(ui, markup_in_state_fields_never_comes_back_raw)
 {
     struct core_game g;
     core_game_new(&g, "craft", 5, "");
-    const char *evil[] = {"<script>alert(1)</script>", "<b>X</b>", "\"><img src=x onerror=alert(1)>"};
+    const char *evil[] = {"<script>alert(1)</script>", "<b>X</b>",
+                          "\"><img src=x onerror=alert(1)>"};
     const char *fields[] = {"gameId", "lexicon"};
     for (size_t f = 0; f < 2; f++) {
         for (size_t e = 0; e < 3; e++) {
@@ -472,10 +506,11 @@ static void two_tiles(const struct core_game *g, char word[3])
 static char *play_body(const char *s, const char word[3])
 {
     char move[200];
-    snprintf(move, sizeof move,
-             "{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"%c\"},"
-             "{\"row\":7,\"col\":8,\"letter\":\"%c\"}]}",
-             word[0], word[1]);
+    snprintf(
+        move, sizeof move,
+        "{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"%c\"},"
+        "{\"row\":7,\"col\":8,\"letter\":\"%c\"}]}",
+        word[0], word[1]);
     return form(s, move);
 }
 
@@ -525,7 +560,8 @@ Test(ui, a_refused_play_keeps_its_tiles_and_highlights_the_word)
     const char *h = pg.body.p;
     cr_assert_eq(pg.resp.status, 422);
     char want[80];
-    snprintf(want, sizeof want, "Not in the dictionary: <strong>%s</strong>", word);
+    snprintf(want, sizeof want, "Not in the dictionary: <strong>%s</strong>",
+             word);
     cr_assert_not_null(strstr(h, want), "%s", h);
     cr_assert_not_null(strstr(h, "data-error=\"invalid_word\""));
     cr_assert_eq(count(h, " pd"), 2);
@@ -534,7 +570,8 @@ Test(ui, a_refused_play_keeps_its_tiles_and_highlights_the_word)
     cr_assert_not_null(strstr(h, "data-row=7 data-col=7 data-from="));
     cr_assert_not_null(strstr(h, ", placed this turn"));
     cr_assert_not_null(strstr(h, ", not valid"));
-    cr_assert_eq(count(h, " used\""), 2, "the two rack slots are shown as used");
+    cr_assert_eq(count(h, " used\""), 2,
+                 "the two rack slots are shown as used");
     cr_assert_not_null(strstr(h, "data-testid=\"end-turn\">End Turn"));
     char same[CLB_MAX_ENCODED_STATE + 64];
     snprintf(same, sizeof same, "data-state=\"%s\"", s);
@@ -551,7 +588,8 @@ Test(ui, a_malformed_move_keeps_the_position_and_escapes_the_message)
     encode(&g, s, sizeof s);
     const char *moves[] = {
         "{\"type\":\"<script>alert(1)</script>\"}",
-        "{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"<b>X</b>\"}]}",
+        "{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"<b>X</"
+        "b>\"}]}",
         "<script>",
         "{\"type\":\"exchange\",\"tiles\":[\"<script>\"]}",
     };
@@ -662,9 +700,10 @@ Test(ui, blank_on_board_is_marked)
     struct html_buf b;
     html_init(&b, mem, sizeof mem, PAGE_MAX);
     render_game(&b, &v);
-    cr_assert_not_null(strstr(b.p, "<button class=\"dw st t bl lm\" data-row=7 data-col=7 "
-                                    "aria-label=\"H8, blank as Q, 0 points, last move\">"
-                                    "Q<sub>0</sub></button>"));
+    cr_assert_not_null(
+        strstr(b.p, "<button class=\"dw st t bl lm\" data-row=7 data-col=7 "
+                    "aria-label=\"H8, blank as Q, 0 points, last move\">"
+                    "Q<sub>0</sub></button>"));
     html_free(&b);
 }
 
@@ -681,9 +720,10 @@ Test(ui, pending_tiles_come_only_from_the_rack)
     struct core_move m = {.type = CORE_MOVE_PLAY, .ntiles = 6};
     m.tiles[0] = (struct core_placement){7, 7, 'A', false};
     m.tiles[1] = (struct core_placement){7, 8, 'A', false};
-    m.tiles[2] = (struct core_placement){7, 9, 'A', false}; /* a third A: none left */
+    m.tiles[2] =
+        (struct core_placement){7, 9, 'A', false}; /* a third A: none left */
     m.tiles[3] = (struct core_placement){7, 10, 'Q', true};
-    m.tiles[4] = (struct core_placement){0, 0, 'B', true};  /* occupied */
+    m.tiles[4] = (struct core_placement){0, 0, 'B', true};   /* occupied */
     m.tiles[5] = (struct core_placement){15, 3, 'A', false}; /* off the board */
     struct render_view v = {.game = &g, .state = "S"};
     render_pending_from_move(&v, &m);

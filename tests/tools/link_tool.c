@@ -44,9 +44,9 @@ static bool run_line(bool encode, const char *line, size_t len, char *link)
             printf("%s\n", link);
     } else if (rc == CLB_ERR_OK) {
         json_t *root = link_game_to_json(&game);
-        char *text = root == NULL ? NULL
-                                  : json_dumps(root, JSON_COMPACT |
-                                                         JSON_PRESERVE_ORDER);
+        char *text = root == NULL
+                         ? NULL
+                         : json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
         json_decref(root);
         if (text == NULL) {
             rc = clb_error_set(&err, CLB_ERR_INTERNAL, "out of memory");

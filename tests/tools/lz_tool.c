@@ -84,12 +84,9 @@ static const char *status_name(enum lz_status st)
 {
     /* No default: the compiler then flags a new status missing here. */
     switch (st) {
-    case LZ_OK:
-        return "ok";
-    case LZ_TOO_LARGE:
-        return "toolarge";
-    case LZ_INVALID:
-        return "invalid";
+    case LZ_OK: return "ok";
+    case LZ_TOO_LARGE: return "toolarge";
+    case LZ_INVALID: return "invalid";
     }
     return "unknown";
 }
@@ -152,11 +149,10 @@ static void run_line(char *line, size_t len, size_t lineno)
         }
         size_t n = 0;
         enum lz_status st =
-            cmd_len == 3
-                ? lz_decompress_base64((const char *)bytes, (size_t)nb, out,
-                                       CLB_MAX_DECODED_STATE, &n)
-                : lz_decompress_uri((const char *)bytes, (size_t)nb, out,
-                                    CLB_MAX_DECODED_STATE, &n);
+            cmd_len == 3 ? lz_decompress_base64((const char *)bytes, (size_t)nb,
+                                                out, CLB_MAX_DECODED_STATE, &n)
+                         : lz_decompress_uri((const char *)bytes, (size_t)nb,
+                                             out, CLB_MAX_DECODED_STATE, &n);
         if (st == LZ_OK) {
             fputs("ok ", stdout);
             put_units_hex(out, n);
