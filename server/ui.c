@@ -169,6 +169,16 @@ static const char *lexicon_label(const struct srv_context *ctx,
     return "";
 }
 
+/* Answers 200 with the board page of `game`, whose link state is `s`. */
+static void show_game(const struct srv_request *req, struct srv_response *resp,
+                      const struct core_game *game, const char *s)
+{
+    struct render_view view = {
+        .game = game, .state = s, .lexicon = lexicon_label(req->ctx, game)};
+    page_status(resp, 200);
+    render_game(resp->body, &view);
+}
+
 /* Renders the position S (len bytes) as its board page. A link that does
  * not decode gets the error page with its status (400, or 413 when over
  * the size limit). */
@@ -182,10 +192,7 @@ static void show_state(const struct srv_request *req, struct srv_response *resp,
         error_page(resp, &err);
         return;
     }
-    struct render_view view = {
-        .game = &game, .state = s, .lexicon = lexicon_label(req->ctx, &game)};
-    page_status(resp, 200);
-    render_game(resp->body, &view);
+    show_game(req, resp, &game, s);
 }
 
 /* Reads the state field `s` of a query or body. Returns false after
@@ -392,10 +399,7 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
         error_page(resp, &err);
         return;
     }
-    struct render_view view = {
-        .game = &game, .state = s, .lexicon = lexicon_label(req->ctx, &game)};
-    page_status(resp, 200);
-    render_game(resp->body, &view);
+    show_game(req, resp, &game, s);
 }
 
 /* Answers a refused move: the same position, the play's tiles kept where
