@@ -299,25 +299,19 @@ static enum clb_err api_put_game(json_t *obj, const struct core_game *game,
     return CLB_ERR_OK;
 }
 
-static json_t *api_words(const struct core_move_result *r)
+/* The result's words, or their points with `points`, as a JSON array in
+ * the same order (main word first). NULL only when out of memory. */
+static json_t *api_word_list(const struct core_move_result *r, bool points)
 {
     json_t *a = json_array();
-    for (int i = 0; a != NULL && i < r->nwords && i < CLB_MAX_WORDS; i++)
-        if (json_array_append_new(a, json_string(r->words[i])) != 0) {
+    for (int i = 0; a != NULL && i < r->nwords && i < CLB_MAX_WORDS; i++) {
+        json_t *v =
+            points ? json_integer(r->word_points[i]) : json_string(r->words[i]);
+        if (json_array_append_new(a, v) != 0) {
             json_decref(a);
             return NULL;
         }
-    return a;
-}
-
-static json_t *api_word_points(const struct core_move_result *r)
-{
-    json_t *a = json_array();
-    for (int i = 0; a != NULL && i < r->nwords && i < CLB_MAX_WORDS; i++)
-        if (json_array_append_new(a, json_integer(r->word_points[i])) != 0) {
-            json_decref(a);
-            return NULL;
-        }
+    }
     return a;
 }
 
@@ -452,10 +446,10 @@ static json_t *api_result_object(const struct core_move_result *r)
         return NULL;
     int bad = json_object_set_new(o, "type",
                                   json_string(api_move_type_name(r->type)));
-    bad |= json_object_set_new(o, "words", api_words(r));
+    bad |= json_object_set_new(o, "words", api_word_list(r, false));
     bad |= json_object_set_new(o, "points", json_integer(r->points));
     bad |= json_object_set_new(o, "bingo", json_boolean(r->bingo));
-    bad |= json_object_set_new(o, "wordPoints", api_word_points(r));
+    bad |= json_object_set_new(o, "wordPoints", api_word_list(r, true));
     bad |= json_object_set_new(o, "gameOver", json_boolean(r->game_over));
     if (bad) {
         json_decref(o);
@@ -511,10 +505,11 @@ static void api_preview(const struct srv_request *req,
     int bad = 0;
     if (rc == CLB_ERR_OK) {
         bad |= json_object_set_new(out, "valid", json_true());
-        bad |= json_object_set_new(out, "words", api_words(&result));
+        bad |= json_object_set_new(out, "words", api_word_list(&result, false));
         bad |= json_object_set_new(out, "points", json_integer(result.points));
         bad |= json_object_set_new(out, "bingo", json_boolean(result.bingo));
-        bad |= json_object_set_new(out, "wordPoints", api_word_points(&result));
+        bad |= json_object_set_new(out, "wordPoints",
+                                   api_word_list(&result, true));
     } else if (clb_err_status(rc) == 422) {
         /* Only a rule the player broke is a preview answer; anything else
          * (a server fault) is reported as the error it is. */
