@@ -112,6 +112,24 @@
 /* JSON nesting accepted from a state or body; schema v1 needs depth 4. */
 #define CLB_MAX_JSON_DEPTH 8
 
+/* Nodes of a word graph (core/kwg.h): as many as a lexicon file of
+ * CLB_MAX_LEXICON_FILE_BYTES can hold (4 Mi; an arc could name 2 Gi). SOWPODS
+ * takes 1.77 Mi (7.1 MB); the largest published lists, about 5% bigger,
+ * stay near 1.9 Mi. Bounds what a forged header can make the loader count. */
+#define CLB_KWG_MAX_NODES ((size_t)CLB_MAX_LEXICON_FILE_BYTES / 4u)
+
+/* The most plays one position may have that an "every play" list is sized
+ * for (core/movegen.h). Measured: the bench positions' worst (two blanks on
+ * an open midgame board) has about 60,000; 262,144 records (4 MiB) leave
+ * four times that. Past it the count stays exact and the list is cut short
+ * (reported, never silent). The server never needs the whole list: it asks
+ * for the count, the best play or the top few, which need no buffer. */
+#define CLB_MOVEGEN_MAX_PLAYS ((size_t)1 << 18)
+
+/* Plays one answer of POST /api/v1/plays may list: a play is at most about
+ * 500 bytes of JSON, so 1,000 stay near 500 KB, under the response cap. */
+#define CLB_MAX_PLAYS_LISTED 1000
+
 static_assert(CLB_CENTER * 2 + 1 == CLB_BOARD_SIZE, "centre is the middle");
 static_assert(CLB_MAX_BODY_BYTES >= CLB_MAX_ENCODED_STATE,
               "a body must be able to carry the largest state");
@@ -123,5 +141,7 @@ static_assert(CLB_RESPONSE_INITIAL_BYTES < CLB_MAX_RESPONSE_BYTES,
               "the stack start must be below the cap");
 static_assert(CLB_EXCHANGE_MIN_BAG <= CLB_TILE_TOTAL - 2 * CLB_RACK_SIZE,
               "an exchange must be possible at the start");
+static_assert(CLB_MAX_PLAYS_LISTED * 500 < CLB_MAX_RESPONSE_BYTES,
+              "the longest list of plays must fit one response");
 
 #endif

@@ -4,13 +4,16 @@
  * Decisions (see DESIGN.md): an exchange needs 7 tiles in the bag and draws
  * before returning; two consecutive passes end the game and the tiles left
  * on both racks come off the shared score (never below 0); a play that
- * empties a rack with the bag empty ends the game with no adjustment.
+ * empties a rack with the bag empty ends the game with no adjustment; and
+ * when, after any move, the bag is empty and neither rack has a legal play
+ * (core/movegen.h), the game ends as blocked, adjusted as after passes.
  * Pure: works on a copy of the state and writes it back only on success.
  */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 
 #include "internal.h"
+#include "movegen.h"
 #include "rng.h"
 
 /* A seed fixed by the state and the move: replaying a link with the same
@@ -126,7 +129,7 @@ static void finish_game(struct core_game *g, enum core_end how)
     g->game_over = true;
     g->end = how;
     g->end_adjustment = 0;
-    if (how == CORE_END_PASSES) {
+    if (how == CORE_END_PASSES || how == CORE_END_BLOCKED) {
         int left =
             rack_value(&g->hands[CORE_P1]) + rack_value(&g->hands[CORE_P2]);
         /* Never below 0: the shared score is the team's, and a negative
@@ -134,6 +137,21 @@ static void finish_game(struct core_game *g, enum core_end how)
         g->end_adjustment = left < g->score ? left : g->score;
         g->score -= g->end_adjustment;
     }
+}
+
+/* The spec's last ending: the bag is empty and neither player can play.
+ * One prepared board serves both racks. Without a word graph the rule
+ * cannot be decided, and the game goes on (two passes still end it). */
+static bool is_blocked(const struct core_game *g,
+                       const struct core_lexicon *lexicon)
+{
+    if (lexicon->graph == NULL || core_bag_count(g) > 0)
+        return false;
+    struct core_movegen mg;
+    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board,
+                      lexicon->graph);
+    return !core_movegen_any(&mg, &g->hands[CORE_P1]) &&
+           !core_movegen_any(&mg, &g->hands[CORE_P2]);
 }
 
 static void apply_play(struct core_game *g, const struct core_move *move,
@@ -225,6 +243,8 @@ core_move_apply(const struct core_game *game, const struct core_move *move,
     }
     if (rc != CLB_ERR_OK)
         return rc;
+    if (!g.game_over && is_blocked(&g, lexicon))
+        finish_game(&g, CORE_END_BLOCKED);
     g.has_last_move = true;
     g.turn = g.turn == CORE_P1 ? CORE_P2 : CORE_P1;
     result->game_over = g.game_over;

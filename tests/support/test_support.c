@@ -15,7 +15,7 @@ static bool words_contains(const void *ctx, const char *word, size_t len)
 
 struct core_lexicon ts_lexicon(const char *const *words)
 {
-    struct core_lexicon lex = {words_contains, words};
+    struct core_lexicon lex = {words_contains, words, NULL};
     return lex;
 }
 
