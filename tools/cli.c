@@ -1,7 +1,8 @@
 /* tools/cli.c - collabble-cli: the engine on the command line.
  *
  * Makes the library usable and debuggable without a browser: start a game,
- * look at a link's board, apply a move, decode or encode a state. It is a
+ * look at a link's board, apply a move, list the legal plays, decode or
+ * encode a state. It is a
  * thin shell over core/, dict/ and server/link.c, the same code the server
  * runs, so what it prints is what the server would do.
  */
@@ -13,6 +14,7 @@
 #include <jansson.h>
 
 #include "../core/game.h"
+#include "../core/movegen.h"
 #include "../dict/dict.h"
 #include "../server/api.h"
 #include "../server/link.h"
@@ -27,24 +29,30 @@ enum cli_exit {
 
 static void usage(FILE *out)
 {
-    fputs("Usage: collabble-cli [--lexicon FILE] COMMAND [ARGS]\n"
-          "\n"
-          "Commands:\n"
-          "  new [SEED]          print the link state S of a new game\n"
-          "  show S              print the board, racks, score and bag of S\n"
-          "  decode S            print S as schema-v1 JSON\n"
-          "  encode              read schema-v1 JSON on stdin, print S\n"
-          "  play S MOVE         apply MOVE and print the next S and the\n"
-          "                      result; MOVE is the API's JSON, e.g.\n"
-          "                      '{\"type\":\"play\",\"tiles\":[{\"row\":7,"
-          "\"col\":7,\"letter\":\"A\"}]}'\n"
-          "                      or 'pass' or 'exchange QZ?' (? is a blank)\n"
-          "\n"
-          "Options:\n"
-          "  --lexicon FILE      word list for play (compiled or one word a\n"
-          "                      line); default: the built-in SOWPODS file\n"
-          "  --help              show this help\n",
-          out);
+    fputs(
+        "Usage: collabble-cli [--lexicon FILE] COMMAND [ARGS]\n"
+        "\n"
+        "Commands:\n"
+        "  new [SEED]          print the link state S of a new game\n"
+        "  show S              print the board, racks, score and bag of S\n"
+        "  decode S            print S as schema-v1 JSON\n"
+        "  encode              read schema-v1 JSON on stdin, print S\n"
+        "  play S MOVE         apply MOVE and print the next S and the\n"
+        "                      result; MOVE is the API's JSON, e.g.\n"
+        "                      '{\"type\":\"play\",\"tiles\":[{\"row\":7,"
+        "\"col\":7,\"letter\":\"A\"}]}'\n"
+        "                      or 'pass' or 'exchange QZ?' (? is a blank)\n"
+        "  plays S [N]         print how many legal plays the player to move\n"
+        "                      has, and the best N (default 10, at most\n"
+        "                      1000): points, square, direction, words and\n"
+        "                      the MOVE that makes it\n"
+        "\n"
+        "Options:\n"
+        "  --lexicon FILE      word list for play and plays (compiled or one\n"
+        "                      word a line); default: the built-in SOWPODS\n"
+        "                      file\n"
+        "  --help              show this help\n",
+        out);
 }
 
 static int misuse(const char *problem)
@@ -201,6 +209,68 @@ static int cmd_play(const char *s, const char *move_text, const char *lexfile)
     return print_state(&next);
 }
 
+/* One play as a line: points, square, direction, the words it makes
+ * (core_move_check's, main word first) and the move, as JSON for `play`. */
+static int print_play(const struct core_game *g, const struct core_play *p,
+                      const struct core_lexicon *lex)
+{
+    struct core_move m;
+    struct core_move_result res;
+    struct clb_error err;
+    core_play_to_move(p, (const char(*)[CLB_BOARD_SIZE])g->board, &m);
+    if (core_move_check(g, &m, lex, &res, &err) != CLB_ERR_OK)
+        return refused(&err);
+    char at[4], words[CLB_MAX_WORDS * (CLB_WORD_MAX + 2) + 1] = "";
+    core_play_coord(p, at);
+    for (int i = 0; i < res.nwords; i++) {
+        if (i > 0)
+            strcat(words, ",");
+        strcat(words, res.words[i]);
+    }
+    printf("%5d  %-4s %-6s %-24s {\"type\":\"play\",\"tiles\":[", res.points,
+           at, p->down ? "down" : "across", words);
+    for (int i = 0; i < m.ntiles; i++)
+        printf("%s{\"row\":%d,\"col\":%d,\"letter\":\"%c\"%s}", i ? "," : "",
+               m.tiles[i].row, m.tiles[i].col, m.tiles[i].letter,
+               m.tiles[i].blank ? ",\"blank\":true" : "");
+    puts("]}");
+    return CLI_OK;
+}
+
+static int cmd_plays(const char *s, const char *count, const char *lexfile)
+{
+    char *end = NULL;
+    long n = count == NULL ? 10 : strtol(count, &end, 10);
+    if (count != NULL &&
+        (*count == '\0' || *end != '\0' || n < 0 || n > CLB_MAX_PLAYS_LISTED))
+        return misuse("plays: N must be a number from 0 to 1000");
+    struct core_game g;
+    int rc = decode_arg(s, &g);
+    if (rc != CLI_OK)
+        return rc;
+    struct clb_error err;
+    if (g.game_over) {
+        clb_error_set(&err, CLB_ERR_GAME_OVER, "a finished game has no plays");
+        return refused(&err);
+    }
+    struct dict *d = NULL;
+    if (dict_load(lexfile, &d, &err) != CLB_ERR_OK)
+        return refused(&err);
+    struct core_lexicon lex = dict_lexicon(d);
+    struct core_movegen mg;
+    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g.board, lex.graph);
+    static struct core_play top[CLB_MAX_PLAYS_LISTED];
+    const struct core_rack *rack = &g.hands[g.turn];
+    size_t total = core_movegen_top(&mg, rack, top, (size_t)n);
+    printf("%zu play%s for P%d (rack %.*s)%s\n", total, total == 1 ? "" : "s",
+           g.turn + 1, rack->count, rack->tiles,
+           total > 0 && n > 0 ? ", best first:" : "");
+    for (size_t i = 0; i < total && i < (size_t)n && rc == CLI_OK; i++)
+        rc = print_play(&g, &top[i], &lex);
+    dict_free(d);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     const char *lexfile = CLB_DEFAULT_LEXICON;
@@ -236,5 +306,7 @@ int main(int argc, char **argv)
         return cmd_encode();
     if (strcmp(cmd, "play") == 0 && nargs == 2)
         return cmd_play(args[0], args[1], lexfile);
+    if (strcmp(cmd, "plays") == 0 && (nargs == 1 || nargs == 2))
+        return cmd_plays(args[0], nargs == 2 ? args[1] : NULL, lexfile);
     return misuse("unknown command or wrong number of arguments");
 }

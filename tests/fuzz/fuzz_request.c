@@ -3,7 +3,8 @@
  * real router and handlers (the JSON API's bodies, the pages' form fields,
  * the new-game form), exactly as server.c calls them but without a socket.
  *
- * Input: the first byte picks a method and path from `routes`; the rest is
+ * Input: the first byte picks a method and path from `routes` (new routes
+ * go at the end, so the seeds' first bytes keep theirs); the rest is
  * split at the first 0xFF byte into the query and the body (0xFF never
  * occurs in valid UTF-8, so seeds stay readable). The body is cut at
  * CLB_MAX_BODY_BYTES, as the glue does before any handler runs.
@@ -29,12 +30,15 @@ static const struct {
     const char *method;
     const char *path;
 } routes[] = {
+    /* clang-format off */
     {"POST", "/api/v1/games"}, {"POST", "/api/v1/move"},
     {"POST", "/api/v1/preview"}, {"POST", "/api/v1/decode"},
     {"GET", "/"},               {"GET", "/game"},
     {"POST", "/game"},          {"POST", "/game/move"},
     {"GET", "/new"},            {"GET", "/healthz"},
     {"PUT", "/api/v1/move"},    {"GET", "/nowhere"},
+    {"POST", "/api/v1/plays"},
+    /* clang-format on */
 };
 
 /* A small lexicon so that plays reach the word check and are scored. */
