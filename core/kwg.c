@@ -7,7 +7,8 @@
  * arc only if it leads to a list already read (so below its own): indices
  * then strictly decrease along every path, no walk can loop, and none can
  * leave the array. The same pass counts words, because a list's children
- * are all counted before it.
+ * are all counted before it. Its scratch is small (a bit a node, and a
+ * count a list) so that loading stays near the graph's own size.
  */
 /* SPDX-License-Identifier: MIT */
 #include "kwg.h"
@@ -21,6 +22,29 @@ static enum clb_err kwg_bad(struct clb_error *err, size_t i, const char *what)
 static uint32_t kwg_add(uint32_t a, uint32_t b)
 {
     return a > UINT32_MAX - b ? UINT32_MAX : a + b;
+}
+
+/* The lists read so far: a bit per node where one starts, the number of
+ * starts before each 32-node word of bits, and each list's word count. */
+struct kwg_lists {
+    uint32_t *starts, *rank, *words;
+    uint32_t n;
+};
+
+/* The ordinal of the list starting at node i, or -1 if none starts there.
+ * Only for i below the list being read (its rank words are complete). */
+static long kwg_list_at(const struct kwg_lists *l, size_t i)
+{
+    uint32_t bit = (uint32_t)1 << (i % 32), word = l->starts[i / 32];
+    if ((word & bit) == 0)
+        return -1;
+    return (long)(l->rank[i / 32] + core_kwg_popcount(word & (bit - 1u)));
+}
+
+static void kwg_list_add(struct kwg_lists *l, size_t i, uint32_t words)
+{
+    l->starts[i / 32] |= (uint32_t)1 << (i % 32);
+    l->words[l->n++] = words;
 }
 
 enum clb_err core_kwg_check(const uint32_t *nodes, size_t count,
@@ -38,12 +62,18 @@ enum clb_err core_kwg_check(const uint32_t *nodes, size_t count,
                              "the word graph has %zu nodes, more than the %zu "
                              "allowed",
                              count, CLB_KWG_MAX_NODES);
-    /* scratch[i]: 0 if no list starts at i, else 1 + the words reachable
-     * through the list at i (saturating). */
-    for (size_t i = 0; i < count; i++)
-        scratch[i] = 0;
-    size_t i = CORE_KWG_FIRST_LIST;
+    size_t bit_words = (count + 31) / 32;
+    struct kwg_lists l = {scratch, scratch + bit_words, scratch + 2 * bit_words,
+                          0};
+    for (size_t w = 0; w < 2 * bit_words; w++)
+        scratch[w] = 0;
+    size_t i = CORE_KWG_FIRST_LIST, ranked = 0;
     while (i < count) {
+        /* Every list below i is in: the rank of each whole word of bits
+         * below i's word can be fixed now. */
+        for (; ranked < i / 32; ranked++)
+            l.rank[ranked + 1] =
+                l.rank[ranked] + core_kwg_popcount(l.starts[ranked]);
         uint32_t mask = nodes[i];
         if (mask == 0 || (mask & ~CORE_KWG_HEADER_MASK) != 0)
             return kwg_bad(err, i, "not a list header");
@@ -54,29 +84,34 @@ enum clb_err core_kwg_check(const uint32_t *nodes, size_t count,
         for (size_t k = 1; k <= n; k++) {
             uint32_t arc = nodes[i + k];
             uint32_t to = core_kwg_target(arc);
-            if (to != 0 && (to >= i || scratch[to] == 0))
+            long list = to != 0 && to < i ? kwg_list_at(&l, to) : -1;
+            if (to != 0 && list < 0)
                 return kwg_bad(err, i + k,
                                "an arc to a place that is not a list below "
                                "it");
             if (to == 0 && !core_kwg_accepts(arc))
                 return kwg_bad(err, i + k, "an arc that leads nowhere");
             here = kwg_add(here, core_kwg_accepts(arc) ? 1u : 0u);
-            if (to != 0)
-                here = kwg_add(here, scratch[to] - 1u);
+            if (list >= 0)
+                here = kwg_add(here, l.words[list]);
         }
         /* A separator only ever leads on: a path ending in one is not a
          * word. */
         if ((mask & 1u) != 0 && core_kwg_accepts(nodes[i + 1]))
             return kwg_bad(err, i + 1, "a separator that ends a word");
-        scratch[i] = kwg_add(here, 1u);
+        kwg_list_add(&l, i, here);
         i += n + 1;
     }
+    for (; ranked + 1 < bit_words; ranked++)
+        l.rank[ranked + 1] =
+            l.rank[ranked] + core_kwg_popcount(l.starts[ranked]);
+    long root[2];
     for (int r = 0; r < 2; r++) {
-        uint32_t root = nodes[r];
-        if (root < CORE_KWG_FIRST_LIST || root >= count || scratch[root] == 0)
+        root[r] = nodes[r] < count ? kwg_list_at(&l, nodes[r]) : -1;
+        if (root[r] < 0)
             return kwg_bad(err, (size_t)r, "a root that is not a list");
     }
-    *words = scratch[nodes[CORE_KWG_DAWG_NODE]] - 1u;
+    *words = l.words[root[CORE_KWG_DAWG_NODE]];
     return CLB_ERR_OK;
 }
 

@@ -108,10 +108,17 @@ static inline uint32_t core_kwg_gaddag_root(const struct core_kwg *g)
     return g->nodes[CORE_KWG_GADDAG_NODE];
 }
 
+/* Entries of the scratch core_kwg_check() needs for `count` nodes: a bit
+ * per node marking where lists start, a running rank of those bits, and a
+ * word count per list (a list has at least two nodes). About 0.56 entries
+ * a node: 4 MB for SOWPODS, freed after the check. */
+#define CORE_KWG_CHECK_SCRATCH(count)                                          \
+    (2 * (((size_t)(count) + 31) / 32) + (size_t)(count) / 2 + 1)
+
 /* Checks that `count` nodes form a graph the readers can walk safely (see
  * the top of this file) and counts the DAWG's words (saturating at
- * UINT32_MAX) into *words. `scratch` holds count entries (the caller's: a
- * number per node). Returns CLB_ERR_OK, or CLB_ERR_BAD_LEXICON with a
+ * UINT32_MAX) into *words. `scratch` holds CORE_KWG_CHECK_SCRATCH(count)
+ * entries (the caller's). Returns CLB_ERR_OK, or CLB_ERR_BAD_LEXICON with a
  * detail naming the first bad node ("word graph node 12: ..."). Reads only
  * nodes[0..count-1]; linear time. */
 enum clb_err core_kwg_check(const uint32_t *nodes, size_t count,

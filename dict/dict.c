@@ -226,7 +226,7 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
     /* The graph itself, and its word count against the header's: one
      * linear pass with a number per node. */
     dict_nodes_to_host(dict_nodes(d), (size_t)nodes);
-    uint32_t *scratch = malloc((size_t)nodes * sizeof *scratch);
+    uint32_t *scratch = malloc(CORE_KWG_CHECK_SCRATCH(nodes) * sizeof *scratch);
     if (scratch == NULL)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "%s: out of memory to check the word graph", name);

@@ -348,7 +348,7 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
     /* The builder's own output must pass the reader's check and hold every
      * word; anything else is a bug here, reported rather than handed to
      * the generator. */
-    uint32_t *scratch = malloc(gb.n * sizeof *scratch);
+    uint32_t *scratch = malloc(CORE_KWG_CHECK_SCRATCH(gb.n) * sizeof *scratch);
     uint32_t counted = 0;
     struct clb_error check;
     clb_error_clear(&check);

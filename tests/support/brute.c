@@ -90,7 +90,7 @@ static void brute_place(struct brute *b, int depth)
     b->move.ntiles = depth;
     if (depth >= 1 && (depth >= 2 || !b->down))
         brute_check(b);
-    if (depth == b->nsquares)
+    if (depth >= b->nsquares || depth >= CLB_RACK_SIZE)
         return;
     for (int kind = 0; kind < CLB_TILE_KINDS; kind++) {
         if (b->have[kind] == 0)
