@@ -20,12 +20,13 @@
  *                  DAWG and a GADDAG of the words sharing one node array
  *
  * Why this layout: the graph is both what the move generator needs and a
- * fast lookup structure (a DAWG walk is one short sorted list per letter),
- * so it replaces version 1's sorted word records instead of sitting beside
- * them: one structure means the rules and the generator can never disagree
- * about a word, and the server holds one copy (SOWPODS: 7.1 MB). The
- * nodes are used exactly as they lie in the file: loading is one read, a
- * CRC, core_kwg_check() and a word count, with no pointers to fix up.
+ * fast lookup structure (a DAWG walk is one bitmap test and one load a
+ * letter), so it replaces version 1's sorted word records instead of
+ * sitting beside them: one structure means the rules and the generator can
+ * never disagree about a word, and the server holds one copy (SOWPODS: 7.1
+ * MB). The nodes are used exactly as they lie in the file: loading is one
+ * read, a CRC and core_kwg_check() (which also counts the words), with no
+ * pointers to fix up.
  * Version 1 files are refused with a message saying to rebuild them.
  */
 /* SPDX-License-Identifier: MIT */
