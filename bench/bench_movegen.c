@@ -475,6 +475,18 @@ int main(int argc, char **argv)
     printf("%-8s %4d %8.0f %46s %9.0f %8.2f\n", "all", n,
            (double)grand_plays / n, "", n / grand_us * 1e6,
            grand_plays / grand_us);
+    size_t most = 0;
+    int most_at = 0;
+    for (int i = 0; i < n; i++)
+        if (t[i].plays > most) {
+            most = t[i].plays;
+            most_at = i;
+        }
+    printf("most plays in one position: %zu (%s, rack %.*s); the buffer "
+           "holds %zu\n",
+           most, categories[pos[most_at].cat],
+           pos[most_at].game.hands[CORE_P1].count,
+           pos[most_at].game.hands[CORE_P1].tiles, CLB_MOVEGEN_MAX_PLAYS);
     printf("\n(all: the cross-checks and every play, from the position; "
            "init: the cross-checks\nalone; any: stop at the first play; "
            "best: the best play only. Target: midgame\nall p50 < 50 us.)\n");

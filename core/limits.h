@@ -119,11 +119,11 @@
 #define CLB_KWG_MAX_NODES ((size_t)CLB_MAX_LEXICON_FILE_BYTES / 4u)
 
 /* The most plays one position may have that an "every play" list is sized
- * for (core/movegen.h). Measured: the bench positions' worst (two blanks on
- * an open midgame board) has about 60,000; 262,144 records (4 MiB) leave
- * four times that. Past it the count stays exact and the list is cut short
- * (reported, never silent). The server never needs the whole list: it asks
- * for the count, the best play or the top few, which need no buffer. */
+ * for (core/movegen.h). Measured: the bench positions' worst (two blanks in
+ * a midgame) has 22,182; 262,144 records of 14 bytes (3.7 MB) leave more
+ * than ten times that. Past it the count stays exact and the list is cut
+ * short (reported, never silent). The server never needs the whole list: it
+ * asks for the count, the best play or the top few, which need no buffer. */
 #define CLB_MOVEGEN_MAX_PLAYS ((size_t)1 << 18)
 
 /* Plays one answer of POST /api/v1/plays may list: a play is at most about

@@ -20,6 +20,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "movegen.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "tiles.h"
@@ -32,6 +33,9 @@
 /* The steps of one square are inlined into the two functions that recurse
  * (mg_left_next, mg_right_next): a call less per square. */
 #define MG_INLINE static inline __attribute__((always_inline))
+
+static_assert(sizeof(struct core_play) == 14,
+              "a play record is 14 bytes (movegen.h, limits.h)");
 
 enum mg_mode { MG_ALL, MG_ANY, MG_BEST, MG_TOP };
 
