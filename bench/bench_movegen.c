@@ -182,7 +182,8 @@ static int blanks_in(const struct core_rack *r)
  * bag nearly empty, racks holding blanks, and racks with no play. */
 static void make_positions(const struct core_lexicon *lex)
 {
-    int want[NCAT] = {8, 24, 12, 12, 6}, have[NCAT] = {0};
+    const int want[NCAT] = {8, 24, 12, 12, 6};
+    int have[NCAT] = {0};
     printf("# bench/positions.txt - the move generator benchmark's fixed "
            "positions,\n# made by `bench_movegen --make-positions` from "
            "greedy games seeded\n# \"bench-0\", \"bench-1\", ... with "

@@ -446,34 +446,36 @@ MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
     }
 }
 
-MG_INLINE void mg_left(struct mg_search *s, int pos, uint32_t list,
-                       struct mg_score sc)
+/* Square pos, going left (`right` false) or right: a tile on the board is
+ * taken if the list has it, an empty square gets every tile that fits. */
+MG_INLINE void mg_square(struct mg_search *s, int pos, uint32_t list,
+                         struct mg_score sc, bool right)
 {
     uint8_t here = s->tile[pos];
     if (here == 0) {
-        mg_try(s, pos, list, sc, false);
+        mg_try(s, pos, list, sc, right);
         return;
     }
     uint32_t arc = core_kwg_arc(s->mg->graph, list, here);
-    if (arc != 0) {
-        sc.main_sum += s->value[pos];
+    if (arc == 0)
+        return;
+    sc.main_sum += s->value[pos];
+    if (right)
+        mg_right_next(s, pos, arc, sc);
+    else
         mg_left_next(s, pos, arc, sc);
-    }
+}
+
+MG_INLINE void mg_left(struct mg_search *s, int pos, uint32_t list,
+                       struct mg_score sc)
+{
+    mg_square(s, pos, list, sc, false);
 }
 
 MG_INLINE void mg_right(struct mg_search *s, int pos, uint32_t list,
                         struct mg_score sc)
 {
-    uint8_t here = s->tile[pos];
-    if (here == 0) {
-        mg_try(s, pos, list, sc, true);
-        return;
-    }
-    uint32_t arc = core_kwg_arc(s->mg->graph, list, here);
-    if (arc != 0) {
-        sc.main_sum += s->value[pos];
-        mg_right_next(s, pos, arc, sc);
-    }
+    mg_square(s, pos, list, sc, true);
 }
 
 /* Searches every anchor of every line in both directions. */
@@ -538,14 +540,23 @@ static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
     }
 }
 
+/* Prepares a search of `rack` in `mode` and runs it (an empty rack has no
+ * play: nothing to run). */
+static void mg_search(struct mg_search *s, const struct core_movegen *mg,
+                      const struct core_rack *rack, enum mg_mode mode,
+                      struct core_play *out, size_t cap)
+{
+    mg_begin(s, mg, rack, mode, out, cap);
+    if (s->tiles_left > 0)
+        mg_run(s);
+}
+
 size_t core_movegen_all(const struct core_movegen *mg,
                         const struct core_rack *rack, struct core_play *out,
                         size_t cap)
 {
     struct mg_search s;
-    mg_begin(&s, mg, rack, MG_ALL, out, cap);
-    if (s.tiles_left > 0)
-        mg_run(&s);
+    mg_search(&s, mg, rack, MG_ALL, out, cap);
     return s.total;
 }
 
@@ -553,9 +564,7 @@ bool core_movegen_any(const struct core_movegen *mg,
                       const struct core_rack *rack)
 {
     struct mg_search s;
-    mg_begin(&s, mg, rack, MG_ANY, NULL, 0);
-    if (s.tiles_left > 0)
-        mg_run(&s);
+    mg_search(&s, mg, rack, MG_ANY, NULL, 0);
     return s.found;
 }
 
@@ -564,18 +573,11 @@ bool core_movegen_best(const struct core_movegen *mg,
 {
     struct core_play found;
     struct mg_search s;
-    mg_begin(&s, mg, rack, MG_BEST, &found, 1);
-    if (s.tiles_left > 0)
-        mg_run(&s);
+    mg_search(&s, mg, rack, MG_BEST, &found, 1);
     if (s.stored == 0)
         return false;
     *best = found;
     return true;
-}
-
-static int mg_qsort_cmp(const void *a, const void *b)
-{
-    return core_play_compare(a, b);
 }
 
 size_t core_movegen_top(const struct core_movegen *mg,
@@ -583,15 +585,13 @@ size_t core_movegen_top(const struct core_movegen *mg,
                         size_t n)
 {
     struct mg_search s;
-    mg_begin(&s, mg, rack, MG_TOP, out, n);
-    if (s.tiles_left > 0)
-        mg_run(&s);
-    /* Sorting a heap of at most n entries: no extra buffer, and n is
-     * small (CLB_MAX_PLAYS_LISTED) wherever this is called. */
+    mg_search(&s, mg, rack, MG_TOP, out, n);
+    /* An insertion sort of the heap's at most n entries: no extra buffer,
+     * and n is small (CLB_MAX_PLAYS_LISTED) wherever this is called. */
     for (size_t i = 1; i < s.stored; i++) {
         struct core_play p = out[i];
         size_t j = i;
-        for (; j > 0 && mg_qsort_cmp(&p, &out[j - 1]) < 0; j--)
+        for (; j > 0 && core_play_compare(&p, &out[j - 1]) < 0; j--)
             out[j] = out[j - 1];
         out[j] = p;
     }

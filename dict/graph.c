@@ -124,7 +124,7 @@ static uint32_t graph_register(struct graph_builder *gb,
 {
     if (s->n == 0 || gb->problem != NULL)
         return 0;
-    uint32_t list[GRAPH_TILES + 1];
+    uint32_t list[GRAPH_TILES + 1] = {0};
     int len = s->n + 1;
     list[0] = 0;
     for (int i = 0; i < s->n; i++) {

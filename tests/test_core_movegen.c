@@ -68,6 +68,19 @@ static void lexicons_make(struct lexicons *l, const char *const *words)
     l->plain = ts_lexicon(words);
 }
 
+/* The small list, built once per test by the fixture below. */
+static struct lexicons small;
+
+static void small_setup(void)
+{
+    lexicons_make(&small, small_words);
+}
+
+static void small_teardown(void)
+{
+    dict_free(small.dict);
+}
+
 static struct dict *sowpods(void)
 {
     struct dict *d = NULL;
@@ -152,35 +165,35 @@ static size_t check_position(const struct core_game *g,
     return n;
 }
 
-/* ---- small word list ------------------------------------------------- */
-
-Test(core_movegen, empty_board_plays_cross_the_centre)
+/* Checks the player to move in g with the small list. */
+static size_t check_small(const struct core_game *g)
 {
-    struct lexicons l;
-    lexicons_make(&l, small_words);
-    struct core_game g;
-    ts_game(&g, "CATS", "");
-    size_t n = check_position(&g, &l.graph, &l.plain);
-    cr_expect_gt(n, 20, "%zu plays", n);
-    dict_free(l.dict);
+    return check_position(g, &small.graph, &small.plain);
 }
 
-Test(core_movegen, one_word_on_the_board)
+/* ---- small word list ------------------------------------------------- */
+
+Test(core_movegen, empty_board_plays_cross_the_centre, .init = small_setup,
+     .fini = small_teardown)
 {
-    struct lexicons l;
-    lexicons_make(&l, small_words);
+    struct core_game g;
+    ts_game(&g, "CATS", "");
+    size_t n = check_small(&g);
+    cr_expect_gt(n, 20, "%zu plays", n);
+}
+
+Test(core_movegen, one_word_on_the_board, .init = small_setup,
+     .fini = small_teardown)
+{
     struct core_game g;
     ts_game(&g, "SEAT", "");
     ts_board_word(&g, 7, 6, true, "CAT");
-    size_t n = check_position(&g, &l.graph, &l.plain);
+    size_t n = check_small(&g);
     cr_expect_gt(n, 20, "%zu plays", n);
-    dict_free(l.dict);
 }
 
-Test(core_movegen, crowded_board)
+Test(core_movegen, crowded_board, .init = small_setup, .fini = small_teardown)
 {
-    struct lexicons l;
-    lexicons_make(&l, small_words);
     struct core_game g;
     ts_game(&g, "RATE", "");
     ts_board_word(&g, 7, 5, true, "STONE");
@@ -188,59 +201,49 @@ Test(core_movegen, crowded_board)
     ts_board_word(&g, 5, 3, true, "ZEST");
     ts_board_word(&g, 9, 6, true, "AXES");
     ts_board_word(&g, 10, 11, false, "TEN");
-    size_t n = check_position(&g, &l.graph, &l.plain);
+    size_t n = check_small(&g);
     cr_expect_gt(n, 50, "%zu plays", n);
-    dict_free(l.dict);
 }
 
-Test(core_movegen, words_along_the_edges)
+Test(core_movegen, words_along_the_edges, .init = small_setup,
+     .fini = small_teardown)
 {
-    struct lexicons l;
-    lexicons_make(&l, small_words);
     struct core_game g;
     ts_game(&g, "SETA", "");
     ts_board_word(&g, 0, 0, true, "STAR");
     ts_board_word(&g, 0, 14, false, "TEAR");
     ts_board_word(&g, 14, 10, true, "NOTES");
     ts_board_word(&g, 10, 0, false, "RATE");
-    check_position(&g, &l.graph, &l.plain);
-    dict_free(l.dict);
+    check_small(&g);
 }
 
-Test(core_movegen, one_blank_is_every_letter)
+Test(core_movegen, one_blank_is_every_letter, .init = small_setup,
+     .fini = small_teardown)
 {
-    struct lexicons l;
-    lexicons_make(&l, small_words);
     struct core_game g;
     ts_game(&g, "T?AS", "");
     ts_board_word(&g, 7, 6, true, "CAT");
     ts_board_word(&g, 4, 8, false, "RATE");
-    size_t n = check_position(&g, &l.graph, &l.plain);
+    size_t n = check_small(&g);
     cr_expect_gt(n, 100, "%zu plays", n);
-    dict_free(l.dict);
 }
 
-Test(core_movegen, two_blanks)
+Test(core_movegen, two_blanks, .init = small_setup, .fini = small_teardown)
 {
-    struct lexicons l;
-    lexicons_make(&l, small_words);
     struct core_game g;
     ts_game(&g, "??E", "");
     ts_board_word(&g, 7, 5, true, "TONES");
-    check_position(&g, &l.graph, &l.plain);
-    dict_free(l.dict);
+    check_small(&g);
 }
 
-Test(core_movegen, blanks_on_the_board_score_nothing)
+Test(core_movegen, blanks_on_the_board_score_nothing, .init = small_setup,
+     .fini = small_teardown)
 {
-    struct lexicons l;
-    lexicons_make(&l, small_words);
     struct core_game g;
     ts_game(&g, "SEAR", "");
     ts_board_word(&g, 7, 6, true, "cAT");
     ts_board_word(&g, 6, 8, false, "tEN");
-    check_position(&g, &l.graph, &l.plain);
-    dict_free(l.dict);
+    check_small(&g);
 }
 
 Test(core_movegen, single_tiles_are_listed_once)
@@ -278,23 +281,21 @@ Test(core_movegen, single_tiles_are_listed_once)
     dict_free(l.dict);
 }
 
-Test(core_movegen, no_play_finds_nothing)
+Test(core_movegen, no_play_finds_nothing, .init = small_setup,
+     .fini = small_teardown)
 {
-    struct lexicons l;
-    lexicons_make(&l, small_words);
     struct core_game g;
     /* V, V, J, K and U appear in no word of the list. */
     ts_game(&g, "VVJKU", "");
     ts_board_word(&g, 7, 6, true, "CAT");
-    cr_expect_eq(check_position(&g, &l.graph, &l.plain), 0);
+    cr_expect_eq(check_small(&g), 0);
     /* Nor on an empty board. */
     ts_game(&g, "VVJKU", "");
-    cr_expect_eq(check_position(&g, &l.graph, &l.plain), 0);
+    cr_expect_eq(check_small(&g), 0);
     /* An empty rack has no play. */
     ts_game(&g, "", "");
     ts_board_word(&g, 7, 6, true, "CAT");
-    cr_expect_eq(check_position(&g, &l.graph, &l.plain), 0);
-    dict_free(l.dict);
+    cr_expect_eq(check_small(&g), 0);
 }
 
 Test(core_movegen, a_full_line_and_a_one_word_lexicon)
@@ -346,13 +347,11 @@ static void play_out(const struct core_lexicon *graph_lex,
     }
 }
 
-Test(core_movegen, greedy_games_with_the_small_list, .timeout = 120)
+Test(core_movegen, greedy_games_with_the_small_list, .init = small_setup,
+     .fini = small_teardown, .timeout = 120)
 {
-    struct lexicons l;
-    lexicons_make(&l, small_words);
-    play_out(&l.graph, &l.plain, "small-1", 4, 12);
-    play_out(&l.graph, &l.plain, "small-2", 4, 12);
-    dict_free(l.dict);
+    play_out(&small.graph, &small.plain, "small-1", 4, 12);
+    play_out(&small.graph, &small.plain, "small-2", 4, 12);
 }
 
 Test(core_movegen, sowpods_positions_against_brute_force, .timeout = 240)
@@ -401,16 +400,15 @@ Test(core_movegen, coordinates_use_scrabble_notation)
     cr_expect_str_eq(s, "1A");
 }
 
-Test(core_movegen, a_short_top_list_and_a_short_buffer)
+Test(core_movegen, a_short_top_list_and_a_short_buffer, .init = small_setup,
+     .fini = small_teardown)
 {
-    struct lexicons l;
-    lexicons_make(&l, small_words);
     struct core_game g;
     ts_game(&g, "SEAT", "");
     ts_board_word(&g, 7, 6, true, "CAT");
     struct core_movegen mg;
     core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g.board,
-                      l.graph.graph);
+                      small.graph.graph);
     size_t n = core_movegen_all(&mg, &g.hands[0], NULL, 0);
     cr_assert_gt(n, 10);
     /* A buffer of 3 keeps 3, still counts all; top 0 counts only. */
@@ -420,5 +418,4 @@ Test(core_movegen, a_short_top_list_and_a_short_buffer)
     cr_expect_eq(core_movegen_top(&mg, &g.hands[0], few, 3), n);
     cr_expect_geq(few[0].points, few[1].points);
     cr_expect_geq(few[1].points, few[2].points);
-    dict_free(l.dict);
 }
