@@ -67,7 +67,7 @@ struct core_movegen {
 };
 
 /* Prepares `board` (a game's board: CORE_EMPTY, 'A'..'Z', 'a'..'z') for
- * searches with `graph`, which must outlive *mg. Cannot fail. */
+ * searches with `graph` (not NULL), which must outlive *mg. Cannot fail. */
 void core_movegen_init(struct core_movegen *mg,
                        const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
                        const struct core_kwg *graph);
