@@ -10,6 +10,7 @@
 
 #include <assert.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* The standard Scrabble board is 15x15 and the centre star is (7,7). */
 #define CLB_BOARD_SIZE 15
@@ -108,6 +109,12 @@
  * for any real list while bounding what a wrong path (a disk image, a log)
  * can make the server allocate. */
 #define CLB_MAX_LEXICON_FILE_BYTES (16u * 1024u * 1024u)
+
+/* The most words a lexicon may hold. A file of CLB_MAX_LEXICON_FILE_BYTES
+ * holds at most 5.6 Mi (two letters and a line feed each); the largest
+ * published lists have under 300,000. Bounds the walk that fingerprints a
+ * compiled file, whose graph could otherwise spell exponentially many. */
+#define CLB_MAX_LEXICON_WORDS ((uint32_t)8 << 20)
 
 /* JSON nesting accepted from a state or body; schema v1 needs depth 4. */
 #define CLB_MAX_JSON_DEPTH 8

@@ -58,6 +58,112 @@ uint32_t dict_image_crc(const unsigned char *image, size_t size)
     return dict_crc32(crc, image + DICT_HEADER_BYTES, size - DICT_HEADER_BYTES);
 }
 
+/* ---- the fingerprint -------------------------------------------------- */
+
+/* The words are in the graph alphabetically, all lengths mixed; the
+ * fingerprint wants them by length first. So one walk keeps a CRC per
+ * length, and the CRCs are joined at the end: for CRC-32,
+ * crc(A B) = zeros(crc(A), |B|) ^ crc(B), where zeros() runs the bare
+ * register over |B| zero bytes. (Why: the register update is linear over
+ * GF(2) in the register and the data, and the initial and final inversions
+ * cancel.) */
+struct dict_fp_walk {
+    const uint32_t *nodes;
+    uint32_t table[256];
+    uint32_t reg[DICT_LEN_MAX + 1]; /* the register, words of each length */
+    uint64_t bytes[DICT_LEN_MAX + 1];
+    unsigned char word[DICT_LEN_MAX + 1];
+};
+
+static uint32_t dict_fp_update(const uint32_t table[256], uint32_t reg,
+                               const unsigned char *p, size_t n)
+{
+    while (n-- > 0)
+        reg = table[(reg ^ *p++) & 0xFFu] ^ (reg >> 8);
+    return reg;
+}
+
+/* m times v over GF(2): m[i] is the image of bit i. */
+static uint32_t dict_fp_times(const uint32_t m[32], uint32_t v)
+{
+    uint32_t r = 0;
+    for (int i = 0; v != 0; i++, v >>= 1)
+        if ((v & 1u) != 0)
+            r ^= m[i];
+    return r;
+}
+
+/* The register after n zero bytes. One zero byte is a linear map of the
+ * register, so n of them are its n-th power: squared up bit by bit, a few
+ * thousand operations instead of n table steps. */
+static uint32_t dict_fp_zeros(const uint32_t table[256], uint32_t reg,
+                              uint64_t n)
+{
+    uint32_t m[32], sq[32];
+    for (int i = 0; i < 32; i++) {
+        uint32_t c = (uint32_t)1 << i;
+        m[i] = table[c & 0xFFu] ^ (c >> 8);
+    }
+    while (n != 0) {
+        if ((n & 1u) != 0)
+            reg = dict_fp_times(m, reg);
+        n >>= 1;
+        if (n != 0) {
+            for (int i = 0; i < 32; i++)
+                sq[i] = dict_fp_times(m, m[i]);
+            memcpy(m, sq, sizeof m);
+        }
+    }
+    return reg;
+}
+
+/* Every word below `list`, depth letters already in w->word. The depth is
+ * bounded by the longest word, and the words by CLB_MAX_LEXICON_WORDS (a
+ * checked graph has no path that does not end in a word). */
+static void dict_fp_walk(struct dict_fp_walk *w, uint32_t list, int depth)
+{
+    if (list == 0 || depth >= DICT_LEN_MAX)
+        return;
+    uint32_t mask = w->nodes[list];
+    const uint32_t *arc = &w->nodes[list + 1];
+    for (uint32_t m = mask; m != 0; m &= m - 1, arc++) {
+        unsigned tile = (unsigned)__builtin_ctz(m);
+        if (tile == CORE_KWG_SEPARATOR)
+            continue; /* not in a DAWG; a forged one spells nothing here */
+        w->word[depth] = (unsigned char)('A' + tile - 1);
+        int len = depth + 1;
+        if (core_kwg_accepts(*arc) && len >= DICT_LEN_MIN) {
+            w->word[len] = '\n';
+            w->reg[len] =
+                dict_fp_update(w->table, w->reg[len], w->word, (size_t)len + 1);
+            w->bytes[len] += (uint64_t)len + 1;
+        }
+        dict_fp_walk(w, core_kwg_target(*arc), len);
+    }
+}
+
+void dict_set_fingerprint(struct dict *d)
+{
+    struct dict_fp_walk w;
+    w.nodes = d->graph.nodes;
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t c = i;
+        for (int k = 0; k < 8; k++)
+            c = c & 1u ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        w.table[i] = c;
+    }
+    for (int len = 0; len <= DICT_LEN_MAX; len++) {
+        w.reg[len] = 0xFFFFFFFFu;
+        w.bytes[len] = 0;
+    }
+    dict_fp_walk(&w, core_kwg_dawg_root(&d->graph), 0);
+    uint32_t crc = 0; /* the CRC of nothing */
+    for (int len = DICT_LEN_MIN; len <= DICT_LEN_MAX; len++)
+        if (w.bytes[len] > 0)
+            crc = dict_fp_zeros(w.table, crc, w.bytes[len]) ^ ~w.reg[len];
+    d->fingerprint = crc;
+}
+
 void dict_nodes_to_host(uint32_t *nodes, size_t count)
 {
     const uint32_t probe = 1;
@@ -247,7 +353,14 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
                              (unsigned long)counted);
     if (words == 0)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: no words", name);
+    if (words > CLB_MAX_LEXICON_WORDS)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: %lu words, more than the %lu a lexicon may "
+                             "have",
+                             name, (unsigned long)words,
+                             (unsigned long)CLB_MAX_LEXICON_WORDS);
     core_kwg_init(&d->graph, dict_nodes(d), (size_t)nodes);
+    dict_set_fingerprint(d);
     d->words = words;
     return CLB_ERR_OK;
 }
@@ -418,6 +531,11 @@ bool dict_contains(const struct dict *d, const char *word, size_t len)
 size_t dict_word_count(const struct dict *d)
 {
     return d == NULL ? 0 : d->words;
+}
+
+uint32_t dict_fingerprint(const struct dict *d)
+{
+    return d == NULL ? 0 : d->fingerprint;
 }
 
 const struct core_kwg *dict_graph(const struct dict *d)

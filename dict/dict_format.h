@@ -25,8 +25,8 @@
  * sitting beside them: one structure means the rules and the generator can
  * never disagree about a word, and the server holds one copy (SOWPODS: 7.1
  * MB). The nodes are used exactly as they lie in the file: loading is one
- * read, a CRC and core_kwg_check() (which also counts the words), with no
- * pointers to fix up.
+ * read, a CRC, core_kwg_check() (which also counts the words) and the
+ * fingerprint's walk, with no pointers to fix up.
  * Version 1 files are refused with a message saying to rebuild them.
  */
 /* SPDX-License-Identifier: MIT */
@@ -77,7 +77,8 @@ struct dict_word {
  * nodes, 4-byte aligned), and the checked view core walks. */
 struct dict {
     uint32_t words;
-    size_t size; /* bytes of image */
+    uint32_t fingerprint; /* dict_fingerprint(), worked out at load */
+    size_t size;          /* bytes of image */
     struct core_kwg graph;
     uint32_t image[]; /* the .clx bytes; nodes at DICT_HEADER_BYTES */
 };
@@ -144,6 +145,11 @@ bool dict_detail_text(char *out, size_t cap, const char *s, size_t n);
 
 /* The name of path for an error detail, as above, into out (cap bytes). */
 void dict_detail_name(char *out, size_t cap, const char *path);
+
+/* Sets d->fingerprint from d's graph (dict_fingerprint() in dict.h says
+ * what it is). Walks every word of the DAWG once: d->words must be at most
+ * CLB_MAX_LEXICON_WORDS. Cannot fail. */
+void dict_set_fingerprint(struct dict *d);
 
 /* Builds the word graph of `count` distinct words (any order) into a new
  * struct dict with its image and header filled in (graph.c). Allocates;

