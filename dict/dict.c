@@ -58,6 +58,55 @@ uint32_t dict_image_crc(const unsigned char *image, size_t size)
     return dict_crc32(crc, image + DICT_HEADER_BYTES, size - DICT_HEADER_BYTES);
 }
 
+/* Unpacks the n letter codes of a record (the inverse of dict_pack). */
+static void dict_unpack(const unsigned char *rec, size_t n, char *out)
+{
+    uint32_t acc = 0;
+    unsigned bits = 0;
+    for (size_t i = 0; i < n; i++) {
+        while (bits < 5) {
+            acc = acc << 8 | *rec++;
+            bits += 8;
+        }
+        bits -= 5;
+        out[i] = (char)('A' + ((acc >> bits) & 31u));
+    }
+}
+
+/* The fingerprint: CRC-32 of the list as text in one canonical form (every
+ * word in upper case followed by a line feed, shorter words first and
+ * alphabetical within a length), which is exactly the order of the image's
+ * records. It depends on the words alone, not on the file they came from
+ * or on this layout, so two servers agree on it whatever they loaded. */
+static uint32_t dict_compute_fingerprint(const struct dict *d)
+{
+    unsigned char buf[16384];
+    size_t used = 0;
+    uint32_t crc = 0;
+    for (int len = DICT_LEN_MIN; len <= DICT_LEN_MAX; len++) {
+        const unsigned char *row = d->index[len];
+        const unsigned char *rec = d->records[len];
+        size_t w = DICT_WIDTH(len);
+        for (size_t p = 0; p < DICT_PREFIXES; p++) {
+            uint32_t lo = dict_rd32(row + 4u * p);
+            uint32_t hi = dict_rd32(row + 4u * (p + 1));
+            for (uint32_t i = lo; i < hi; i++) {
+                if (used + DICT_LEN_MAX + 1 > sizeof buf) {
+                    crc = dict_crc32(crc, buf, used);
+                    used = 0;
+                }
+                buf[used++] = (unsigned char)('A' + p / CLB_LETTERS);
+                buf[used++] = (unsigned char)('A' + p % CLB_LETTERS);
+                dict_unpack(rec + (size_t)i * w, (size_t)len - 2,
+                            (char *)buf + used);
+                used += (size_t)len - 2;
+                buf[used++] = '\n';
+            }
+        }
+    }
+    return dict_crc32(crc, buf, used);
+}
+
 void dict_image_attach(struct dict *d)
 {
     const unsigned char *rec = d->image + DICT_RECORDS_OFFSET;
@@ -72,6 +121,7 @@ void dict_image_attach(struct dict *d)
         d->records[len] = rec;
         rec += (size_t)dict_rd32(row + 4u * DICT_PREFIXES) * DICT_WIDTH(len);
     }
+    d->fingerprint = dict_compute_fingerprint(d);
 }
 
 /* Length of the UTF-8 sequence at s (n bytes left) if it is a printable,
@@ -502,6 +552,11 @@ bool dict_contains(const struct dict *d, const char *word, size_t len)
 size_t dict_word_count(const struct dict *d)
 {
     return d == NULL ? 0 : d->words;
+}
+
+uint32_t dict_fingerprint(const struct dict *d)
+{
+    return d == NULL ? 0 : d->fingerprint;
 }
 
 /* core's callback shape: ctx is the struct dict. */

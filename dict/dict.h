@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../core/error.h"
 #include "../core/game.h"
@@ -48,6 +49,13 @@ bool dict_contains(const struct dict *d, const char *word, size_t len);
 
 /* Number of words. */
 size_t dict_word_count(const struct dict *d);
+
+/* The fingerprint of the word list's content, worked out once at load:
+ * CRC-32 of the words in upper case, each followed by a line feed, shorter
+ * words first and alphabetical within a length. The same words give the
+ * same fingerprint whether they came as text or compiled; a v2 link names
+ * its word list by it. 0 for NULL. */
+uint32_t dict_fingerprint(const struct dict *d);
 
 /* The view core's rules take. Valid while `d` lives. */
 struct core_lexicon dict_lexicon(const struct dict *d);

@@ -99,7 +99,8 @@
  * worked out once at load so a lookup does no arithmetic on the header. */
 struct dict {
     uint32_t words;
-    size_t size;                                  /* bytes of image */
+    uint32_t fingerprint; /* dict_fingerprint(), worked out at load */
+    size_t size;          /* bytes of image */
     const unsigned char *index[DICT_LEN_MAX + 1]; /* row of 677, by length */
     const unsigned char
         *records[DICT_LEN_MAX + 1]; /* first record, by length */

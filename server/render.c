@@ -653,6 +653,7 @@ static void render_game_over_panel(struct html_buf *b,
                       plural(g->end_adjustment, "point", "points"));
         break;
     }
+    case CORE_END_LIMIT:
     case CORE_END_NONE: html_raw(b, "The game has ended."); break;
     }
     html_raw(b, "</p><form method=\"get\" action=\"/new\"><button "
