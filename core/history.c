@@ -118,7 +118,10 @@ enum clb_err core_history_play(struct core_history *h, struct core_game *game,
     rec->rack = rack;
     rec->move = canonical;
     rec->result = res;
-    rec->score = game->score;
+    /* Before any end-of-game adjustment: the running score of the moves
+     * themselves; the game's final score says what was taken off. */
+    rec->score =
+        game->score + (game->game_over ? game->end_adjustment : 0);
     if (canonical.type == CORE_MOVE_PLAY)
         main_word(game, rec);
     h->nmoves++;

@@ -44,7 +44,9 @@ struct core_move_record {
     struct core_rack rack;          /* the mover's rack before the move */
     struct core_move move;          /* canonical (core_move_canonical) */
     struct core_move_result result; /* words, their points, bingo, end */
-    int score;                      /* the shared score after the move */
+    /* The shared score after the move's points, before any end-of-game
+     * adjustment (the game's score is the final one). */
+    int score;
     /* A play's main word (GCG): its first square, direction, length. */
     struct clb_cell word_start;
     bool across;

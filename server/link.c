@@ -1,11 +1,12 @@
-/* server/link.c - the turn-link codec: struct core_game <-> schema-v1 JSON
- * (jansson) <-> LZ-String text. The server decodes every incoming link here
- * and encodes every outgoing one; core never sees JSON.
+/* server/link.c - the classic (v1) turn-link codec: struct core_game <->
+ * schema-v1 JSON (jansson) <-> LZ-String text. position.c sends every v1
+ * link here and writes every classic link with it; core never sees JSON.
  *
  * Decoding is strict and bounded, in this order: the encoded length, the
  * alphabet, decompression capped at CLB_MAX_DECODED_STATE UTF-16 units, UTF-16
  * to UTF-8, a nesting-depth scan, json_loadb (duplicates rejected), the shape
- * of every field, and finally core_game_validate (tile conservation). Each
+ * of every known field (unknown top-level keys are skipped, for links of a
+ * newer original design), and finally core_game_validate. Each
  * refusal is one struct clb_error whose detail names the field, e.g.
  * `board[3][4]: "?" is not ".", "A"-"Z" or "a"-"z"`. Big buffers live on the
  * heap (this runs on libmicrohttpd threads) and are freed on every path.
@@ -464,21 +465,16 @@ static enum clb_err read_ending(const json_t *v, struct core_game *game,
         game->end = CORE_END_PASSES;
     else if (str_is(reason, "out"))
         game->end = CORE_END_OUT;
+    else if (str_is(reason, "limit"))
+        game->end = CORE_END_LIMIT;
     else
-        return bad(err, "ending.reason: \"%.16s\" is not \"passes\" or \"out\"",
+        return bad(err,
+                   "ending.reason: \"%.16s\" is not \"passes\", \"out\" or "
+                   "\"limit\"",
                    json_string_value(reason));
     return get_int(json_object_get(v, "adjustment"), "ending.adjustment", 0,
                    CLB_MAX_SCORE, &game->end_adjustment, err);
 }
-
-/* The schema's top-level keys, then ours. */
-static const char *const top_keys[] = {
-    "version",  "gameId",   "turn",
-    "board",    "bag",      "hands",
-    "score",    "lastMove", "consecutivePasses",
-    "gameOver", "ending",   "lexicon",
-    NULL,
-};
 
 enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
                                  struct clb_error *err)
@@ -501,8 +497,11 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
                    " is not supported (expected %d)",
                    json_integer_value(vv), CORE_STATE_VERSION);
 
-    if (check_keys(root, "state", top_keys, err) != CLB_ERR_OK ||
-        get_name(json_object_get(root, "gameId"), "gameId", CLB_GAME_ID_MAX,
+    /* An unknown top-level key is skipped, not refused: a newer version of
+     * the original design may add one, and its links must still open here.
+     * Every key we know stays strictly checked, as does everything inside
+     * them (a typo in lastMove is still an error). */
+    if (get_name(json_object_get(root, "gameId"), "gameId", CLB_GAME_ID_MAX,
                  game->game_id, err) != CLB_ERR_OK)
         return err->code;
 
@@ -692,7 +691,9 @@ static json_t *hands_json(const struct core_game *game)
 
 static json_t *ending_json(const struct core_game *game)
 {
-    const char *reason = game->end == CORE_END_OUT ? "out" : "passes";
+    const char *reason = game->end == CORE_END_OUT     ? "out"
+                         : game->end == CORE_END_LIMIT ? "limit"
+                                                       : "passes";
     return json_pack("{s:s, s:i}", "reason", reason, "adjustment",
                      game->end_adjustment);
 }
@@ -832,8 +833,8 @@ static enum link_alphabet link_alphabet(const char *s, size_t len)
     return uri ? LINK_URI : LINK_BASE64;
 }
 
-enum clb_err link_decode(const char *s, size_t len, struct core_game *game,
-                         struct clb_error *err)
+enum clb_err link_v1_decode(const char *s, size_t len, struct core_game *game,
+                            struct clb_error *err)
 {
     clb_error_clear(err);
     /* The cheapest refusal first: nothing is read past this check. */
@@ -881,8 +882,8 @@ enum clb_err link_decode(const char *s, size_t len, struct core_game *game,
     return rc;
 }
 
-enum clb_err link_encode(const struct core_game *game, char *out, size_t cap,
-                         size_t *out_len, struct clb_error *err)
+enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
+                            size_t *out_len, struct clb_error *err)
 {
     clb_error_clear(err);
     if (cap > 0)

@@ -12,6 +12,7 @@
 
 #include "../core/lzstring.h"
 #include "link.h"
+#include "position.h"
 #include "render.h"
 #include "ui.h"
 
@@ -110,7 +111,7 @@ static void encode(const struct core_game *g, char *s, size_t cap)
 {
     struct clb_error err;
     size_t n;
-    cr_assert_eq(link_encode(g, s, cap, &n, &err), CLB_ERR_OK);
+    cr_assert_eq(link_v1_encode(g, s, cap, &n, &err), CLB_ERR_OK);
 }
 
 /* "s=<S>&move=<M>" for a form post. */
@@ -257,10 +258,14 @@ Test(ui, new_game_board_has_rack_and_premium_squares)
 
     /* The page carries the state it shows, and the same seed deals the
      * same page. */
-    struct core_game g;
-    core_game_new(&g, "hello", 5, "");
+    static struct position pos;
+    position_new(&ctx, 0, core_seed_from_text("hello", 5), &pos);
     char s[CLB_MAX_ENCODED_STATE + 1];
-    encode(&g, s, sizeof s);
+    size_t n;
+    struct clb_error err;
+    cr_assert_eq(position_write(&pos, LINK_V2, s, sizeof s, &n, &err),
+                 CLB_ERR_OK);
+    cr_assert_eq(s[0], '2', "a new game's link is v2");
     char want[CLB_MAX_ENCODED_STATE + 64];
     snprintf(want, sizeof want, "data-state=\"%s\"", s);
     cr_assert_not_null(strstr(h, want));
