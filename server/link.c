@@ -29,7 +29,7 @@
 #define LINK_BLANK_NAME "BLANK"
 
 /* The detail said for anything that does not even decompress to text. */
-#define LINK_NOT_A_STATE "the link is not a Collabble state"
+#define LINK_NOT_A_STATE "the link is damaged: it is not a Collabble link"
 
 /* --- errors ------------------------------------------------------------ */
 
@@ -769,8 +769,9 @@ static bool json_depth_exceeds(const char *s, size_t len, int limit)
     return false;
 }
 
-/* JSON text (no size check) -> game. */
-static enum clb_err decode_json_text(const char *text, size_t len,
+/* JSON text (no size check) -> game. `in_link` says the text came out of
+ * a link, where text that is not JSON means the link was damaged. */
+static enum clb_err decode_json_text(const char *text, size_t len, bool in_link,
                                      struct core_game *game,
                                      struct clb_error *err)
 {
@@ -785,8 +786,9 @@ static enum clb_err decode_json_text(const char *text, size_t len,
                          jerr.text[0] == '\0'))
         return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
     if (root == NULL)
-        return bad(err, "state: not valid JSON (line %d, column %d: %s)",
-                   jerr.line, jerr.column, jerr.text);
+        return bad(err, "%sstate: not valid JSON (line %d, column %d: %s)",
+                   in_link ? "the link is damaged: " : "", jerr.line,
+                   jerr.column, jerr.text);
     enum clb_err rc = link_game_from_json(root, game, err);
     json_decref(root);
     return rc;
@@ -800,7 +802,7 @@ enum clb_err link_decode_json(const char *text, size_t len,
         return clb_error_set(err, CLB_ERR_TOO_LARGE,
                              "state: %zu bytes of JSON, at most %d allowed",
                              len, CLB_MAX_DECODED_STATE);
-    return decode_json_text(text, len, game, err);
+    return decode_json_text(text, len, false, game, err);
 }
 
 /* --- the link ------------------------------------------------------------ */
@@ -876,8 +878,9 @@ enum clb_err link_v1_decode(const char *s, size_t len, struct core_game *game,
     size_t tlen = 0;
     st = clb_utf16_to_utf8(units, n, text, cap, &tlen);
     free(units);
-    enum clb_err rc = st == LZ_OK ? decode_json_text(text, tlen, game, err)
-                                  : bad(err, LINK_NOT_A_STATE);
+    enum clb_err rc = st == LZ_OK
+                          ? decode_json_text(text, tlen, true, game, err)
+                          : bad(err, LINK_NOT_A_STATE);
     free(text);
     return rc;
 }

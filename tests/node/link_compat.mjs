@@ -285,7 +285,7 @@ check('JS link with an unknown top-level key opens', () => {
 });
 check('JS link of non-JSON text refused', () => {
   const [line] = runTool('decode', [LZ.compressToBase64('just some text \u2603')]);
-  assert.ok(line.startsWith('error bad_state: state: not valid JSON'), line);
+  assert.ok(line.startsWith('error bad_state: the link is damaged: state: not valid JSON'), line);
 });
 check('JS link of a million characters refused as too large', () => {
   const [line] = runTool('decode', [LZ.compressToBase64('{'.repeat(1 << 20))]);
