@@ -582,15 +582,16 @@ static void render_move_cell(struct html_buf *b,
 }
 
 /* One turn of the move list: a row of cells, so a further column (a
- * review of the turn, say) is one more cell here. */
+ * review of the turn, say) is one more "<td>" here. The end tags of cells
+ * and rows are optional in HTML and left out: a long game's list would
+ * otherwise spend a kilobyte of the first visit's budget on them. */
 static void render_move_row(struct html_buf *b,
                             const struct core_move_record *rec, int number)
 {
-    html_rawf(b, "<tr data-move=%d><th scope=\"row\">%d</th><td>P%d</td><td>",
-              number, number, (int)rec->player + 1);
+    html_rawf(b, "<tr><th scope=row>%d<td>P%d<td>", number,
+              (int)rec->player + 1);
     render_move_cell(b, rec);
-    html_rawf(b, "</td><td>%d</td><td>%d</td></tr>", rec->result.points,
-              rec->score);
+    html_rawf(b, "<td>%d<td>%d", rec->result.points, rec->score);
 }
 
 /* The end of a finished game: what was taken off for the racks. */
@@ -598,7 +599,7 @@ static void render_moves_end(struct html_buf *b, const struct core_game *g)
 {
     if (!g->game_over)
         return;
-    html_raw(b, "<tfoot><tr><th scope=\"row\" colspan=\"3\">");
+    html_raw(b, "<tfoot><tr><th scope=row colspan=3>");
     html_raw(b,
              g->end_adjustment > 0 ? "Tiles left on the racks" : "Game over");
     html_rawf(b, "</th><td>%s%d</td><td>%d</td></tr></tfoot>",
@@ -617,9 +618,9 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
                 "data-testid=\"move-list\"><h2 id=\"moves-h\">Moves</h2>"
                 "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
                 "role=\"region\" aria-labelledby=\"moves-h\"><table>"
-                "<thead><tr><th scope=\"col\">Turn</th><th scope=\"col\">"
-                "Player</th><th scope=\"col\">Move</th><th scope=\"col\">"
-                "Points</th><th scope=\"col\">Score</th></tr></thead><tbody>");
+                "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
+                "<th scope=col>Move</th><th scope=col>Points</th>"
+                "<th scope=col>Score</th></tr></thead><tbody>");
     if (h->start == CORE_START_POSITION)
         html_rawf(b,
                   "<tr class=\"start\"><td colspan=\"4\">From a classic "
@@ -633,13 +634,12 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
         render_move_row(b, &h->moves[i], i + 1);
     html_raw(b, "</tbody>");
     render_moves_end(b, g);
-    html_raw(b, "</table></div><p class=\"dl\"><a href=\"/game.gcg?s=");
+    html_raw(b, "</table></div><p class=\"download\"><a href=\"/game.gcg?s=");
     html_attr(b, v->state);
     html_raw(b, "\" download=\"collabble-");
     html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
-    html_raw(b, ".gcg\" data-testid=\"download\">Download game</a> "
-                "<span class=\"opt\">(GCG, for Quackle and other tools)</span>"
-                "</p></section>");
+    html_raw(b, ".gcg\" data-testid=\"download\">Download game</a> (GCG, "
+                "for Quackle)</p></section>");
 }
 
 /* ---- pages -------------------------------------------------------------- */
