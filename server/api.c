@@ -382,18 +382,20 @@ static json_t *api_move_tiles(const struct core_move *m)
  * score. */
 static json_t *api_record(const struct core_move_record *rec, int number)
 {
-    json_t *o = api_result_object(&rec->result);
-    if (o == NULL)
-        return NULL;
-    int bad = json_object_set_new(o, "number", json_integer(number));
+    json_t *o = json_object();
+    json_t *result = api_result_object(&rec->result);
+    int bad = o == NULL || result == NULL;
+    bad |= json_object_set_new(o, "number", json_integer(number));
     bad |= json_object_set_new(
         o, "player", json_string(rec->player == CORE_P1 ? "P1" : "P2"));
+    bad |= json_object_update(o, result);
+    json_decref(result);
     bad |= json_object_set_new(o, "rack", api_rack(&rec->rack));
     if (rec->move.type != CORE_MOVE_PASS)
         bad |= json_object_set_new(o, "tiles", api_move_tiles(&rec->move));
     if (rec->move.type == CORE_MOVE_EXCHANGE)
-        bad |=
-            json_object_set_new(o, "exchanged", json_integer(rec->move.ntiles));
+        bad |= json_object_set_new(o, "exchanged",
+                                   json_integer(rec->move.ntiles));
     bad |= json_object_set_new(o, "score", json_integer(rec->score));
     if (bad) {
         json_decref(o);
