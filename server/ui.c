@@ -195,22 +195,29 @@ static void show_game(const struct srv_request *req, struct srv_response *resp,
     render_game(resp->body, &view);
 }
 
-/* Renders the position S (len bytes, either link format) as its board
- * page. A link that does not open gets the error page with its status
- * (400, or 413 when over the size limit). */
-static void show_state(const struct srv_request *req, struct srv_response *resp,
-                       const char *s, size_t len)
+/* Opens the link S (len bytes, either format) into *pos. Returns false
+ * after answering with the error page and its status (400, or 413 when
+ * over the size limit) when it does not open. */
+static bool open_link(const struct srv_request *req, struct srv_response *resp,
+                      const char *s, size_t len, struct position *pos)
 {
     static_assert(sizeof(struct position) < CLB_THREAD_STACK_BYTES / 8,
                   "a position fits a handler's stack many times over");
-    struct position pos;
     struct clb_error err;
     clb_error_clear(&err);
-    if (position_open(req->ctx, s, len, &pos, &err) != CLB_ERR_OK) {
-        error_page(resp, &err);
-        return;
-    }
-    show_game(req, resp, &pos, s);
+    if (position_open(req->ctx, s, len, pos, &err) == CLB_ERR_OK)
+        return true;
+    error_page(resp, &err);
+    return false;
+}
+
+/* Renders the position S (len bytes) as its board page. */
+static void show_state(const struct srv_request *req, struct srv_response *resp,
+                       const char *s, size_t len)
+{
+    struct position pos;
+    if (open_link(req, resp, s, len, &pos))
+        show_game(req, resp, &pos, s);
 }
 
 /* Reads the state field `s` of a query or body. Returns false after
@@ -469,13 +476,10 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     }
     char s[CLB_MAX_ENCODED_STATE + 1];
     size_t slen;
-    if (!read_state(req->body, resp, s, sizeof s, &slen))
-        return;
     struct position pos;
-    if (position_open(req->ctx, s, slen, &pos, &err) != CLB_ERR_OK) {
-        error_page(resp, &err);
+    if (!read_state(req->body, resp, s, sizeof s, &slen) ||
+        !open_link(req, resp, s, slen, &pos))
         return;
-    }
 
     char mtext[UI_MAX_MOVE_JSON + 1];
     size_t mlen;
@@ -528,15 +532,10 @@ static void ui_gcg(const struct srv_request *req, struct srv_response *resp)
     }
     char s[CLB_MAX_ENCODED_STATE + 1];
     size_t n;
-    if (!read_state(req->query, resp, s, sizeof s, &n))
-        return;
     struct position pos;
-    struct clb_error err;
-    clb_error_clear(&err);
-    if (position_open(req->ctx, s, n, &pos, &err) != CLB_ERR_OK) {
-        error_page(resp, &err);
+    if (!read_state(req->query, resp, s, sizeof s, &n) ||
+        !open_link(req, resp, s, n, &pos))
         return;
-    }
     resp->status = 200;
     resp->content_type = SRV_TYPE_TEXT;
     gcg_write(resp->body, &pos);

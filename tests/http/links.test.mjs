@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, post, makeState, boardWith, encode, decode, sowpodsPath } from './server.mjs';
 import { playGame, chooseMove } from './bot.mjs';
+// The documented CRC-24, here only to forge links for the refusal tests.
+import { crc24 } from '../node/link2.mjs';
 
 const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 // The longest text after '#' that keeps http://localhost:8080/#... in one
@@ -22,19 +24,6 @@ let tmp;
 let tiny;
 const api = (p) => `${srv.url}/api/v1/${p}`;
 
-// CRC-24 of RFC 4880 over the version character and the payload, as
-// DESIGN.md specifies: here only to forge links for the refusal tests.
-function crc24(bytes) {
-  let crc = 0xb704ce;
-  for (const b of bytes) {
-    crc ^= b << 16;
-    for (let i = 0; i < 8; i++) {
-      crc <<= 1;
-      if (crc & 0x1000000) crc ^= 0x1864cfb;
-    }
-  }
-  return crc & 0xffffff;
-}
 function withCrc(s) {
   let crc = crc24(Buffer.from(s[0] + s.slice(5), 'latin1'));
   let check = '';
