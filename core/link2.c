@@ -363,6 +363,12 @@ static bool get_play(struct reader *r, const struct core_game *g, int k,
     uint64_t empties = (uint64_t)count_empty(g);
     uint64_t dirs = k >= 2 ? 2 : 1;
     uint64_t q;
+    /* The kind field allows only 1..n tiles, and 100 tiles never fill the
+     * board; checked all the same, so nothing below can divide by zero. */
+    if (k < 1 || k > n || empties == 0) {
+        damaged(r, "a play that cannot be");
+        return false;
+    }
     if (!get(r, empties * dirs * permutations(n, k), &q))
         return false;
     int row, col;
@@ -382,6 +388,10 @@ static bool get_play(struct reader *r, const struct core_game *g, int k,
                 slot = s;
                 break;
             }
+        if (slot < 0) { /* unreachable: pick < the free slots */
+            damaged(r, "a tile that is not there");
+            return false;
+        }
         /* One game, one link: a tile is named by the first free slot that
          * holds it. */
         for (int s = 0; s < slot; s++)
