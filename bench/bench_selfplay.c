@@ -6,7 +6,8 @@
  * Reports the mean team score and turns per game (issue 9 quotes about 851
  * points for two greedy engine players together with CSW21, in ordinary,
  * competitive games), how the games ended, and the link length at every
- * position (min / median / max), plus the time each part took.
+ * position (min / median / max) in the v2 format the server writes, beside
+ * the classic v1 link of the same position, plus the time each part took.
  *
  * A turn with no play exchanges the whole rack while the bag holds 7 tiles,
  * else passes. Game i is seeded "selfplay-i", so every run plays the same
@@ -20,9 +21,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "../core/history.h"
 #include "../core/movegen.h"
 #include "../dict/dict.h"
 #include "../server/link.h"
+#include "../server/position.h"
 
 #define LINK_CAP (CLB_MAX_ENCODED_STATE + 1)
 #define MAX_TURNS 200 /* a game is far shorter; this only stops a bug */
@@ -47,29 +50,35 @@ static void die(const char *what, const struct clb_error *err)
     exit(1);
 }
 
-/* The one place the link codec is called: encodes `g` as the server would
- * write its link, decodes that back, and checks nothing was lost. Returns
- * the length of the link's state S. (A new link format only changes this
- * function.) */
-static size_t link_round_trip(const struct core_game *g)
+/* The one place the link codec is called: writes pos's link as the server
+ * would (v2), opens it again as the server does (replaying the history),
+ * and checks nothing was lost. Returns the v2 link's length, and in *v1 the
+ * classic link's length for the same position. */
+static size_t link_round_trip(const struct srv_context *ctx,
+                              const struct position *pos, size_t *v1)
 {
-    static char s[LINK_CAP], again[LINK_CAP];
+    static char s[LINK_CAP], again[LINK_CAP], classic[LINK_CAP];
+    static struct position back;
     size_t n = 0, m = 0;
     struct clb_error err;
-    struct core_game back;
-    if (link_encode(g, s, sizeof s, &n, &err) != CLB_ERR_OK)
-        die("link_encode", &err);
-    if (link_decode(s, n, &back, &err) != CLB_ERR_OK)
-        die("link_decode", &err);
-    if (link_encode(&back, again, sizeof again, &m, &err) != CLB_ERR_OK)
-        die("link_encode (again)", &err);
-    if (m != n || memcmp(s, again, n) != 0 || back.score != g->score ||
-        memcmp(back.board, g->board, sizeof g->board) != 0 ||
-        back.turn != g->turn || back.game_over != g->game_over) {
+    if (position_write(pos, LINK_V2, s, sizeof s, &n, &err) != CLB_ERR_OK)
+        die("position_write", &err);
+    if (position_open(ctx, s, n, &back, &err) != CLB_ERR_OK)
+        die("position_open", &err);
+    if (position_write(&back, LINK_V2, again, sizeof again, &m, &err) !=
+        CLB_ERR_OK)
+        die("position_write (again)", &err);
+    const struct core_game *g = &pos->game, *b = &back.game;
+    if (m != n || memcmp(s, again, n) != 0 || b->score != g->score ||
+        memcmp(b->board, g->board, sizeof g->board) != 0 ||
+        b->turn != g->turn || b->game_over != g->game_over ||
+        b->end != g->end) {
         fprintf(stderr, "bench_selfplay: a position changed through its "
                         "link\n");
         exit(1);
     }
+    if (link_v1_encode(g, classic, sizeof classic, v1, &err) != CLB_ERR_OK)
+        die("link_v1_encode", &err);
     return n;
 }
 
@@ -105,33 +114,45 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bench_selfplay [GAMES [LEXICON]]\n");
         return 2;
     }
+    static struct srv_context ctx;
     struct dict *d = NULL;
     struct clb_error err;
     if (dict_load(lexfile, &d, &err) != CLB_ERR_OK)
         die(lexfile, &err);
+    ctx.lexicons[0] = d;
+    strcpy(ctx.lexicon_names[0],
+           dict_fingerprint(d) == CORE_LEXICON_BUILTIN_FINGERPRINT
+               ? CORE_LEXICON_BUILTIN_NAME
+               : "default");
+    ctx.nlexicons = 1;
     struct core_lexicon lex = dict_lexicon(d);
 
     size_t cap = (size_t)games * MAX_TURNS, nlinks = 0;
     size_t *links = malloc(cap * sizeof *links);
+    size_t *v1links = malloc(cap * sizeof *v1links);
     long long score_sum = 0, turns_sum = 0, plays_sum = 0, best_points = 0;
-    int ends[4] = {0}, bingos = 0;
+    int ends[CORE_END_BLOCKED + 1] = {0}, bingos = 0;
     double gen_s = 0, apply_s = 0, link_s = 0, t_start = now_s();
     for (int i = 0; i < games; i++) {
         char seed[32];
         snprintf(seed, sizeof seed, "selfplay-%d", i);
-        struct core_game g;
-        core_game_new(&g, seed, strlen(seed), "");
+        static struct position pos;
+        position_new(&ctx, 0, core_seed_from_text(seed, strlen(seed)), &pos);
+        const struct core_game *gp = &pos.game;
         double t0 = now_s();
-        links[nlinks++] = link_round_trip(&g);
+        links[nlinks] = link_round_trip(&ctx, &pos, &v1links[nlinks]);
+        nlinks++;
         link_s += now_s() - t0;
         int turns = 0;
-        while (!g.game_over && turns < MAX_TURNS) {
+        while (!gp->game_over && turns < MAX_TURNS) {
             struct core_move m;
-            greedy_move(&g, lex.graph, &m, &gen_s);
+            greedy_move(gp, lex.graph, &m, &gen_s);
             struct core_move_result res;
             t0 = now_s();
-            if (core_move_apply(&g, &m, &lex, &g, &res, &err) != CLB_ERR_OK)
-                die("core_move_apply", &err);
+            /* position_play is core_move_apply plus the history and the v2
+             * link, as on the server. */
+            if (position_play(&pos, &m, &res, &err) != CLB_ERR_OK)
+                die("position_play", &err);
             apply_s += now_s() - t0;
             if (res.type == CORE_MOVE_PLAY) {
                 plays_sum++;
@@ -141,19 +162,21 @@ int main(int argc, char **argv)
             }
             turns++;
             t0 = now_s();
-            links[nlinks++] = link_round_trip(&g);
+            links[nlinks] = link_round_trip(&ctx, &pos, &v1links[nlinks]);
+            nlinks++;
             link_s += now_s() - t0;
         }
-        if (!g.game_over) {
+        if (!gp->game_over) {
             fprintf(stderr, "bench_selfplay: game %d never ended\n", i);
             return 1;
         }
-        score_sum += g.score;
+        score_sum += gp->score;
         turns_sum += turns;
-        ends[g.end]++;
+        ends[gp->end]++;
     }
     double total_s = now_s() - t_start;
     qsort(links, nlinks, sizeof *links, cmp_size);
+    qsort(v1links, nlinks, sizeof *v1links, cmp_size);
 
     printf("cooperative self-play: %d greedy games (every turn the best "
            "play, both racks one team)\n",
@@ -164,21 +187,27 @@ int main(int argc, char **argv)
            "best play %lld)\n",
            (double)turns_sum / games, (double)plays_sum / games, bingos,
            best_points);
-    printf("  endings                %8d out, %d two passes, %d blocked\n",
-           ends[CORE_END_OUT], ends[CORE_END_PASSES], ends[CORE_END_BLOCKED]);
-    printf("  link length (S)        %8zu min, %zu median, %zu max bytes "
+    printf("  endings                %8d out, %d two passes, %d blocked, %d "
+           "move limit\n",
+           ends[CORE_END_OUT], ends[CORE_END_PASSES], ends[CORE_END_BLOCKED],
+           ends[CORE_END_LIMIT]);
+    printf("  link length (S), v2    %8zu min, %zu median, %zu max bytes "
            "over %zu positions\n",
            links[0], links[nlinks / 2], links[nlinks - 1], nlinks);
+    printf("  classic v1 link        %8zu min, %zu median, %zu max bytes\n",
+           v1links[0], v1links[nlinks / 2], v1links[nlinks - 1]);
     printf("\n  time                   %8.2f s in all, %.2f ms a game\n",
            total_s, total_s * 1e3 / games);
     printf("    best play search     %8.2f s (%.1f us a turn)\n", gen_s,
            gen_s * 1e6 / (double)turns_sum);
-    printf("    core_move_apply      %8.2f s (%.1f us a move: checks, draws "
-           "and the blocked rule)\n",
+    printf("    position_play        %8.2f s (%.1f us a move: checks, draws, "
+           "the blocked rule, the history)\n",
            apply_s, apply_s * 1e6 / (double)turns_sum);
-    printf("    link encode+decode   %8.2f s (%.1f us a position)\n", link_s,
-           link_s * 1e6 / (double)nlinks);
+    printf("    v2 link write+open   %8.2f s (%.1f us a position, with the "
+           "replay; and the v1 write)\n",
+           link_s, link_s * 1e6 / (double)nlinks);
     free(links);
+    free(v1links);
     dict_free(d);
     return 0;
 }

@@ -72,14 +72,26 @@ void core_rack_refill(struct core_rack *rack, int bag[CLB_TILE_KINDS],
     }
 }
 
-void core_game_new(struct core_game *game, const char *seed, size_t len,
-                   const char *lexicon)
+uint32_t core_seed_from_text(const char *text, size_t len)
+{
+    uint64_t h = core_hash_bytes(CORE_HASH_INIT, "collabble-seed", 14);
+    if (len > 0)
+        h = core_hash_bytes(h, text, len);
+    /* Both halves of the hash reach the seed's bits. */
+    return (uint32_t)(h ^ (h >> 32)) & ((UINT32_C(1) << CLB_SEED_BITS) - 1);
+}
+
+void core_game_deal(struct core_game *game, uint32_t seed, const char *lexicon)
 {
     memset(game, 0, sizeof *game);
-    uint64_t h = core_hash_bytes(CORE_HASH_INIT, "collabble-new-game", 18);
-    if (len > 0)
-        h = core_hash_bytes(h, seed, len);
-    uint64_t rng = h;
+    seed &= (UINT32_C(1) << CLB_SEED_BITS) - 1;
+    /* The seed as 4 little-endian bytes, so the deal is the same on every
+     * platform (DESIGN.md writes the procedure out). */
+    unsigned char b[4] = {(unsigned char)seed, (unsigned char)(seed >> 8),
+                          (unsigned char)(seed >> 16),
+                          (unsigned char)(seed >> 24)};
+    uint64_t rng = core_hash_bytes(CORE_HASH_INIT, "collabble-new-game", 18);
+    rng = core_hash_bytes(rng, b, sizeof b);
 
     for (int i = 0; i < GAME_ID_LEN; i++)
         game->game_id[i] = id_alphabet[core_rng_next(&rng) % 64];
@@ -93,6 +105,12 @@ void core_game_new(struct core_game *game, const char *seed, size_t len,
         core_rack_refill(&game->hands[p], game->bag, &rng);
     game->turn = CORE_P1;
     game->end = CORE_END_NONE;
+}
+
+void core_game_new(struct core_game *game, const char *seed, size_t len,
+                   const char *lexicon)
+{
+    core_game_deal(game, core_seed_from_text(seed, len), lexicon);
 }
 
 /* Counts every tile the state holds, by kind, into seen[]. Board blanks
@@ -162,6 +180,9 @@ static enum clb_err validate_fields(const struct core_game *game,
         return clb_error_set(err, CLB_ERR_BAD_STATE,
                              "consecutivePasses: must be 0 to %d",
                              CLB_PASSES_TO_END);
+    if (game->moves < 0 || game->moves > CLB_MAX_GAME_MOVES)
+        return clb_error_set(err, CLB_ERR_BAD_STATE, "moves: must be 0 to %d",
+                             CLB_MAX_GAME_MOVES);
     return CLB_ERR_OK;
 }
 

@@ -31,13 +31,16 @@ struct core_rack {
 
 enum core_move_type { CORE_MOVE_PLAY, CORE_MOVE_EXCHANGE, CORE_MOVE_PASS };
 
-/* How a finished game ended. BLOCKED: the bag was empty and neither rack
- * had a legal play (the spec's last ending rule; needs the lexicon's word
- * graph to detect). */
+/* How a finished game ended. CORE_END_LIMIT: the game reached
+ * CLB_MAX_GAME_MOVES moves (the most a v2 link holds); the racks come off
+ * the score as after two passes. CORE_END_BLOCKED: the bag was empty and
+ * neither rack had a legal play (the spec's last ending rule; needs the
+ * lexicon's word graph to detect); the racks come off as well. */
 enum core_end {
     CORE_END_NONE,
     CORE_END_PASSES,
     CORE_END_OUT,
+    CORE_END_LIMIT,
     CORE_END_BLOCKED
 };
 
@@ -67,6 +70,10 @@ struct core_game {
     bool game_over;
     enum core_end end;  /* CORE_END_NONE unless game_over */
     int end_adjustment; /* points taken off at the end (>= 0) */
+    /* Moves made since the start of the recorded history (the move number
+     * of this position). Not part of a v1 state and never hashed into the
+     * draws, so a position draws alike whichever link carries it. */
+    int moves;
 };
 
 /* One tile of a play: where, which letter, and whether a blank stands in. */
@@ -109,11 +116,19 @@ struct core_lexicon {
     const struct core_kwg *graph;
 };
 
-/* Starts a game: empty board, full bag, 7 tiles drawn for each player,
- * P1 to move. The draws and gameId come from `seed` (len bytes, may be
- * empty) so the same seed always gives the same game. `lexicon` is the
- * name to record ("" for the default; truncated to the limit).
- * Cannot fail. */
+/* Starts a game dealt from a numeric seed (below 2^CLB_SEED_BITS; higher
+ * bits are ignored): empty board, full bag, 7 tiles drawn for each player,
+ * P1 to move. The gameId and every draw come from the seed, so the same
+ * seed always gives the same game (DESIGN.md gives the procedure).
+ * `lexicon` is the name to record ("" for the default; truncated to the
+ * limit). Cannot fail. */
+void core_game_deal(struct core_game *game, uint32_t seed, const char *lexicon);
+
+/* The numeric seed of a seed text (a player's "New game" seed): a hash of
+ * its len bytes, so the same text always deals the same game. */
+uint32_t core_seed_from_text(const char *text, size_t len);
+
+/* core_game_deal() of core_seed_from_text(seed, len). Cannot fail. */
 void core_game_new(struct core_game *game, const char *seed, size_t len,
                    const char *lexicon);
 
@@ -123,6 +138,15 @@ void core_game_new(struct core_game *game, const char *seed, size_t len,
  * with a detail naming the field. */
 enum clb_err core_game_validate(const struct core_game *game,
                                 struct clb_error *err);
+
+/* The canonical form of a move, which is what the rules apply, what seeds
+ * the draws and what a v2 link records, so the same move sent in any order
+ * draws the same tiles: a play's placements sorted along the line (by row,
+ * then column), an exchange's tiles in the order the rack holds them (tiles
+ * not in the rack last, as given), a pass with no tiles, and every unused
+ * array entry zero. `out` may be `in`. Cannot fail. */
+void core_move_canonical(const struct core_game *game,
+                         const struct core_move *in, struct core_move *out);
 
 /* Validates and scores a move without changing anything (the preview).
  * Returns CLB_ERR_OK and fills *result, or an error with the offending cells
@@ -134,11 +158,13 @@ enum clb_err core_move_check(const struct core_game *game,
                              struct clb_error *err);
 
 /* Validates, scores and applies a move: *next becomes the following state
- * (turn flipped, tiles drawn, score and lastMove updated). `game` and `next`
+ * (turn flipped, tiles drawn, score and lastMove updated, moves counted; at
+ * CLB_MAX_GAME_MOVES the game ends as CORE_END_LIMIT). `game` and `next`
  * may be the same struct. Returns CLB_ERR_OK, or an error with *next
- * untouched. The draws depend only on the state and the move. After the
- * move, with the bag empty and neither rack able to play (searched with
- * lexicon->graph when there is one), the game ends as BLOCKED. */
+ * untouched. The draws depend only on the state and the canonical move.
+ * After the move, with the bag empty and neither rack able to play
+ * (searched with lexicon->graph when there is one), the game ends as
+ * BLOCKED. */
 enum clb_err
 core_move_apply(const struct core_game *game, const struct core_move *move,
                 const struct core_lexicon *lexicon, struct core_game *next,

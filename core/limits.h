@@ -54,6 +54,24 @@
 /* A new game's seed string: 1..64 bytes, enough for any readable phrase. */
 #define CLB_SEED_MAX 64
 
+/* A v2 link's seed: 30 bits is five base64url characters, and 2^30 games
+ * keep a collision between one pair of players' games (and so their
+ * gameIds, the localStorage key) out of practical reach. */
+#define CLB_SEED_BITS 30
+
+/* Moves one game may have, and so one v2 link may hold; the move that
+ * reaches it ends the game (CORE_END_LIMIT, racks taken off as after two
+ * passes). A real game has well under 100 moves, but exchanges and passes
+ * could go on for ever: this bounds the link, the replay and the move list
+ * that every request rebuilds. */
+#define CLB_MAX_GAME_MOVES 250
+
+/* The longest v2 link: a classic position as its start (~1,350 bits at
+ * most), then CLB_MAX_GAME_MOVES moves of at most 36 bits: under 1,750
+ * characters (link2.c checks the arithmetic). A longer text is refused
+ * before any of it is read. */
+#define CLB_MAX_LINK2_CHARS 2048
+
 /* A lexicon's name, recorded in the state: short and [A-Za-z0-9_-]. */
 #define CLB_LEXICON_NAME_MAX 32
 
@@ -150,5 +168,7 @@ static_assert(CLB_EXCHANGE_MIN_BAG <= CLB_TILE_TOTAL - 2 * CLB_RACK_SIZE,
               "an exchange must be possible at the start");
 static_assert(CLB_MAX_PLAYS_LISTED * 500 < CLB_MAX_RESPONSE_BYTES,
               "the longest list of plays must fit one response");
+static_assert(CLB_MAX_LINK2_CHARS <= CLB_MAX_ENCODED_STATE,
+              "a v2 link must pass the encoded-state bound");
 
 #endif

@@ -4,9 +4,12 @@
  * Decisions (see DESIGN.md): an exchange needs 7 tiles in the bag and draws
  * before returning; two consecutive passes end the game and the tiles left
  * on both racks come off the shared score (never below 0); a play that
- * empties a rack with the bag empty ends the game with no adjustment; and
- * when, after any move, the bag is empty and neither rack has a legal play
+ * empties a rack with the bag empty ends the game with no adjustment; the
+ * CLB_MAX_GAME_MOVES-th move ends it as two passes would; and when, after
+ * any move, the bag is empty and neither rack has a legal play
  * (core/movegen.h), the game ends as blocked, adjusted as after passes.
+ * Every move is made canonical first, so the order a client lists its
+ * tiles in changes neither the words' order nor the draws.
  * Pure: works on a copy of the state and writes it back only on success.
  */
 /* SPDX-License-Identifier: MIT */
@@ -43,6 +46,67 @@ static uint64_t move_seed(const struct core_game *g, const struct core_move *m)
         h = core_hash_int(h, m->exchange[i]);
     }
     return h;
+}
+
+/* Sorts a play's placements by (row, col): along the line for any play in
+ * one line. Insertion sort, stable, at most 7 entries. */
+static void sort_placements(struct core_placement *t, int n)
+{
+    for (int i = 1; i < n; i++) {
+        struct core_placement x = t[i];
+        int j = i;
+        for (; j > 0 && (t[j - 1].row > x.row ||
+                         (t[j - 1].row == x.row && t[j - 1].col > x.col));
+             j--)
+            t[j] = t[j - 1];
+        t[j] = x;
+    }
+}
+
+/* An exchange's tiles in rack order: each rack slot, in turn, takes the
+ * first listed tile equal to it; tiles the rack lacks follow as given. */
+static void rack_order(const struct core_rack *rack, const char *in, int n,
+                       char *out)
+{
+    bool used[CLB_RACK_SIZE] = {false};
+    int k = 0;
+    for (int j = 0; j < rack->count && j < CLB_RACK_SIZE; j++)
+        for (int i = 0; i < n; i++)
+            if (!used[i] && in[i] == rack->tiles[j]) {
+                used[i] = true;
+                out[k++] = in[i];
+                break;
+            }
+    for (int i = 0; i < n; i++)
+        if (!used[i])
+            out[k++] = in[i];
+}
+
+void core_move_canonical(const struct core_game *game,
+                         const struct core_move *in, struct core_move *out)
+{
+    struct core_move m;
+    memset(&m, 0, sizeof m);
+    m.type = in->type;
+    m.ntiles = in->ntiles;
+    /* Out of range counts are kept so the checks refuse them; nothing past
+     * the arrays is read. */
+    int n = in->ntiles < 0               ? 0
+            : in->ntiles > CLB_RACK_SIZE ? CLB_RACK_SIZE
+                                         : in->ntiles;
+    switch (in->type) {
+    case CORE_MOVE_PLAY:
+        memcpy(m.tiles, in->tiles, (size_t)n * sizeof m.tiles[0]);
+        for (int i = 0; i < n; i++)
+            m.tiles[i].blank = in->tiles[i].blank != 0;
+        sort_placements(m.tiles, n);
+        break;
+    case CORE_MOVE_EXCHANGE:
+        rack_order(&game->hands[game->turn], in->exchange, n, m.exchange);
+        break;
+    case CORE_MOVE_PASS: m.ntiles = 0; break;
+    }
+    *out = m;
 }
 
 /* Removes one tile from the rack, keeping the order of the rest. */
@@ -83,27 +147,36 @@ static enum clb_err check_exchange(const struct core_game *game,
     return CLB_ERR_OK;
 }
 
-/* What every move starts with: clean outputs, and nothing after the end. */
+/* What every move starts with: clean outputs, nothing after the end, no
+ * more tiles than a rack holds, and the canonical form of the move. */
 static enum clb_err move_begin(const struct core_game *game,
                                const struct core_move *move,
+                               struct core_move *canonical,
                                struct core_move_result *result,
                                struct clb_error *err)
 {
     clb_error_clear(err);
     memset(result, 0, sizeof *result);
     result->type = move->type;
+    core_move_canonical(game, move, canonical);
     if (game->game_over)
         return clb_error_set(err, CLB_ERR_GAME_OVER, NULL);
+    if (move->type != CORE_MOVE_PASS &&
+        (move->ntiles < 0 || move->ntiles > CLB_RACK_SIZE))
+        return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
+                             "more tiles than a rack holds");
     return CLB_ERR_OK;
 }
 
 enum clb_err core_move_check(const struct core_game *game,
-                             const struct core_move *move,
+                             const struct core_move *given,
                              const struct core_lexicon *lexicon,
                              struct core_move_result *result,
                              struct clb_error *err)
 {
-    if (move_begin(game, move, result, err) != CLB_ERR_OK)
+    struct core_move canonical;
+    const struct core_move *move = &canonical;
+    if (move_begin(game, given, &canonical, result, err) != CLB_ERR_OK)
         return err->code;
     switch (move->type) {
     case CORE_MOVE_PLAY: {
@@ -129,7 +202,8 @@ static void finish_game(struct core_game *g, enum core_end how)
     g->game_over = true;
     g->end = how;
     g->end_adjustment = 0;
-    if (how == CORE_END_PASSES || how == CORE_END_BLOCKED) {
+    if (how == CORE_END_PASSES || how == CORE_END_LIMIT ||
+        how == CORE_END_BLOCKED) {
         int left =
             rack_value(&g->hands[CORE_P1]) + rack_value(&g->hands[CORE_P2]);
         /* Never below 0: the shared score is the team's, and a negative
@@ -208,11 +282,13 @@ static void apply_exchange(struct core_game *g, const struct core_move *move,
 }
 
 enum clb_err
-core_move_apply(const struct core_game *game, const struct core_move *move,
+core_move_apply(const struct core_game *game, const struct core_move *given,
                 const struct core_lexicon *lexicon, struct core_game *next,
                 struct core_move_result *result, struct clb_error *err)
 {
-    if (move_begin(game, move, result, err) != CLB_ERR_OK)
+    struct core_move canonical;
+    const struct core_move *move = &canonical;
+    if (move_begin(game, given, &canonical, result, err) != CLB_ERR_OK)
         return err->code;
 
     struct core_game g = *game;
@@ -243,8 +319,12 @@ core_move_apply(const struct core_game *game, const struct core_move *move,
     }
     if (rc != CLB_ERR_OK)
         return rc;
+    /* The natural ending first: a game that is blocked on its last allowed
+     * move ended because nobody could play, not because of the limit. */
     if (!g.game_over && is_blocked(&g, lexicon))
         finish_game(&g, CORE_END_BLOCKED);
+    if (++g.moves >= CLB_MAX_GAME_MOVES && !g.game_over)
+        finish_game(&g, CORE_END_LIMIT);
     g.has_last_move = true;
     g.turn = g.turn == CORE_P1 ? CORE_P2 : CORE_P1;
     result->game_over = g.game_over;

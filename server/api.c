@@ -2,8 +2,10 @@
  * reader and lexicon choice the HTML pages share with it.
  *
  * Each endpoint reads one JSON object from the size-checked body, checks
- * every key against what the endpoint accepts, decodes the state through
- * link.c, runs the rules in core and answers JSON through respond.c. The
+ * every key against what the endpoint accepts, opens the state through
+ * position.c (either link format), runs the rules in core and answers JSON
+ * through respond.c; the answer's link is in the state's own format unless
+ * the request asks for the other. The
  * server keeps nothing between requests, and core's draws depend only on
  * the state and the move, so the same request always gets the same bytes.
  */
@@ -17,19 +19,18 @@
 #include <sys/random.h>
 
 #include "../core/movegen.h"
+#include "gcg.h"
 #include "link.h"
+#include "position.h"
 #include "respond.h"
 
-/* Room for an encoded state: a real one is well under 1 KiB, and
- * link_encode refuses anything over the cap rather than cut it short. */
+/* Room for an encoded state: a v2 link is at most CLB_MAX_LINK2_CHARS, a
+ * classic one well under 1 KiB, and position_write refuses anything over
+ * the cap rather than cut it short. */
 #define API_STATE_CAP (CLB_MAX_ENCODED_STATE + 1)
-
-/* Random bytes seeding a game that was asked for without a seed. */
-#define API_RANDOM_SEED_BYTES 16
 
 /* Plays /plays lists when the request gives no "limit". */
 #define API_PLAYS_DEFAULT 10
-
 /* ---- small JSON readers ------------------------------------------------ */
 
 /* Refuses any key of `obj` not in `allowed` (NULL-terminated): a typo such
@@ -182,25 +183,8 @@ const struct dict *srv_lexicon_for(const struct srv_context *ctx,
                                    const struct core_game *game,
                                    struct clb_error *err)
 {
-    if (ctx->nlexicons < 1)
-        return NULL; /* main refuses to start without one; be safe */
-    if (game->lexicon[0] == '\0')
-        return ctx->lexicons[0];
-    for (int i = 0; i < ctx->nlexicons && i < CLB_MAX_LEXICONS; i++)
-        if (strcmp(ctx->lexicon_names[i], game->lexicon) == 0)
-            return ctx->lexicons[i];
-    /* The name came through link.c's [A-Za-z0-9_-] check, but quote it
-     * only in that alphabet anyway: the detail reaches pages too. */
-    char safe[CLB_LEXICON_NAME_MAX + 1];
-    size_t n = 0;
-    for (const char *c = game->lexicon; *c != '\0' && n < CLB_LEXICON_NAME_MAX;
-         c++)
-        if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-            (*c >= '0' && *c <= '9') || *c == '_' || *c == '-')
-            safe[n++] = *c;
-    safe[n] = '\0';
-    clb_error_set(err, CLB_ERR_UNKNOWN_LEXICON, "lexicon: \"%s\"", safe);
-    return NULL;
+    int i = position_lexicon_by_name(ctx, game->lexicon, err);
+    return i < 0 ? NULL : ctx->lexicons[i];
 }
 
 /* ---- request plumbing --------------------------------------------------- */
@@ -266,40 +250,45 @@ static json_t *api_body(const struct srv_request *req, bool empty_ok,
     return root;
 }
 
-/* Decodes root's "state" (an encoded link state S) into *game. */
-static enum clb_err api_state(const json_t *root, struct core_game *game,
-                              struct clb_error *err)
+/* Opens root's "state" (a turn link's S, either format) into *pos. */
+static enum clb_err api_position(const struct srv_request *req,
+                                 const json_t *root, struct position *pos,
+                                 struct clb_error *err)
 {
     const json_t *s = json_object_get(root, "state");
     if (!json_is_string(s))
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "state: expected the encoded state as a string");
-    enum clb_err rc =
-        link_decode(json_string_value(s), json_string_length(s), game, err);
+    enum clb_err rc = position_open(req->ctx, json_string_value(s),
+                                    json_string_length(s), pos, err);
     /* A state that only grows too large once decompressed is a damaged
      * state, not a large request: the body itself was within bounds. */
     if (rc == CLB_ERR_TOO_LARGE)
         return clb_error_set(err, CLB_ERR_BAD_STATE,
                              "state: too large once decoded");
-    if (rc != CLB_ERR_OK && rc != CLB_ERR_BAD_STATE && rc != CLB_ERR_INTERNAL)
+    if (rc != CLB_ERR_OK && rc != CLB_ERR_BAD_STATE &&
+        rc != CLB_ERR_UNKNOWN_LEXICON && rc != CLB_ERR_INTERNAL)
         return clb_error_set(err, CLB_ERR_BAD_STATE, "state: %s",
                              clb_err_str(rc));
     return rc;
 }
 
-/* Adds "state" (encoded) and "game" (the decoded object) for *game. */
-static enum clb_err api_put_game(json_t *obj, const struct core_game *game,
-                                 struct clb_error *err)
+/* Reads the optional "format" ("v1" or "v2") into *format, which keeps its
+ * value when the key is absent. */
+static enum clb_err api_format(const json_t *root, enum link_format *format,
+                               struct clb_error *err)
 {
-    char s[API_STATE_CAP];
-    size_t n = 0;
-    if (link_encode(game, s, sizeof s, &n, err) != CLB_ERR_OK)
-        return err->code;
-    json_t *g = link_game_to_json(game);
-    int bad = json_object_set_new(obj, "state", json_stringn(s, n));
-    bad |= json_object_set_new(obj, "game", g);
-    if (bad)
-        return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
+    const json_t *f = json_object_get(root, "format");
+    if (f == NULL)
+        return CLB_ERR_OK;
+    const char *v = json_string_value(f);
+    if (v != NULL && strcmp(v, "v1") == 0)
+        *format = LINK_V1;
+    else if (v != NULL && strcmp(v, "v2") == 0)
+        *format = LINK_V2;
+    else
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "format: expected \"v1\" or \"v2\"");
     return CLB_ERR_OK;
 }
 
@@ -329,120 +318,6 @@ static const char *api_move_type_name(enum core_move_type t)
     return "pass"; /* unreachable: the switch names every type */
 }
 
-/* Sends `obj` with `status`, or the error in *err if it is set. Takes the
- * reference to obj. */
-static void api_finish(struct srv_response *resp, int status, json_t *obj,
-                       struct clb_error *err)
-{
-    if (err->code == CLB_ERR_OK && obj == NULL)
-        clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
-    if (err->code != CLB_ERR_OK)
-        srv_error_json(resp, err);
-    else
-        (void)srv_json_body(resp, status, obj);
-    json_decref(obj);
-}
-
-/* Reads {"state": S, "move": M} for /move and /preview. */
-static enum clb_err api_state_and_move(const struct srv_request *req,
-                                       struct core_game *game,
-                                       struct core_move *move,
-                                       const struct dict **dict,
-                                       struct clb_error *err)
-{
-    static const char *const keys[] = {"state", "move", NULL};
-    json_t *root = api_body(req, false, err);
-    if (root == NULL)
-        return err->code;
-    /* The request's own shape first (400 bad_request), then the state
-     * (400 bad_state), then the lexicon: each error names one problem. */
-    enum clb_err rc = api_only_keys(root, "body", keys, err);
-    if (rc == CLB_ERR_OK && json_object_get(root, "move") == NULL)
-        rc = clb_error_set(err, CLB_ERR_BAD_REQUEST, "move: required");
-    if (rc == CLB_ERR_OK)
-        rc = api_move_from_json(json_object_get(root, "move"), move, err);
-    if (rc == CLB_ERR_OK)
-        rc = api_state(root, game, err);
-    json_decref(root);
-    if (rc != CLB_ERR_OK)
-        return rc;
-    *dict = srv_lexicon_for(req->ctx, game, err);
-    if (*dict == NULL && err->code == CLB_ERR_OK)
-        clb_error_set(err, CLB_ERR_INTERNAL, "no lexicon loaded");
-    return err->code;
-}
-
-/* ---- endpoints ---------------------------------------------------------- */
-
-/* POST /api/v1/games {"seed"?: "1..64 bytes", "lexicon"?: NAME} -> 201 */
-static void api_games(const struct srv_request *req, struct srv_response *resp)
-{
-    static const char *const keys[] = {"seed", "lexicon", NULL};
-    struct clb_error err;
-    clb_error_clear(&err);
-    json_t *root = api_body(req, true, &err);
-    json_t *out = NULL;
-    if (root == NULL || api_only_keys(root, "body", keys, &err) != CLB_ERR_OK)
-        goto done;
-
-    unsigned char seed[CLB_SEED_MAX];
-    size_t seed_len = 0;
-    const json_t *js = json_object_get(root, "seed");
-    if (js != NULL) {
-        seed_len = json_string_length(js);
-        if (!json_is_string(js) || seed_len < 1 || seed_len > CLB_SEED_MAX) {
-            clb_error_set(&err, CLB_ERR_BAD_REQUEST,
-                          "seed: expected a string of 1 to %d bytes",
-                          CLB_SEED_MAX);
-            goto done;
-        }
-        memcpy(seed, json_string_value(js), seed_len);
-    } else {
-        /* getrandom blocks only before the kernel's pool is first
-         * initialised at boot; a short read cannot happen for 16 bytes. */
-        ssize_t got;
-        do
-            got = getrandom(seed, API_RANDOM_SEED_BYTES, 0);
-        while (got < 0 && errno == EINTR);
-        if (got != API_RANDOM_SEED_BYTES) {
-            clb_error_set(&err, CLB_ERR_INTERNAL, "no randomness");
-            goto done;
-        }
-        seed_len = API_RANDOM_SEED_BYTES;
-    }
-
-    /* No "lexicon" records "" (the server's default); a name must be one
-     * this server loaded, so the first move cannot fail on it. */
-    const char *lexicon = "";
-    const json_t *jl = json_object_get(root, "lexicon");
-    if (jl != NULL) {
-        if (!json_is_string(jl)) {
-            clb_error_set(&err, CLB_ERR_BAD_REQUEST,
-                          "lexicon: expected a lexicon name");
-            goto done;
-        }
-        lexicon = NULL;
-        for (int i = 0; i < req->ctx->nlexicons; i++)
-            if (strcmp(req->ctx->lexicon_names[i], json_string_value(jl)) == 0)
-                lexicon = req->ctx->lexicon_names[i];
-        if (lexicon == NULL) {
-            clb_error_set(&err, CLB_ERR_UNKNOWN_LEXICON,
-                          "lexicon: not loaded on this server");
-            goto done;
-        }
-    }
-
-    struct core_game game;
-    core_game_new(&game, (const char *)seed, seed_len, lexicon);
-    out = json_object();
-    if (out != NULL)
-        (void)api_put_game(out, &game, &err);
-
-done:
-    json_decref(root);
-    api_finish(resp, 201, out, &err);
-}
-
 static json_t *api_result_object(const struct core_move_result *r)
 {
     json_t *o = json_object();
@@ -462,23 +337,271 @@ static json_t *api_result_object(const struct core_move_result *r)
     return o;
 }
 
-/* POST /api/v1/move {"state": S, "move": M} -> 200 {state, game, result} */
+static json_t *api_tile(char tile)
+{
+    return tile == CORE_BLANK ? json_string("BLANK") : json_stringn(&tile, 1);
+}
+
+static json_t *api_rack(const struct core_rack *rack)
+{
+    json_t *a = json_array();
+    for (int i = 0; a != NULL && i < rack->count && i < CLB_RACK_SIZE; i++)
+        if (json_array_append_new(a, api_tile(rack->tiles[i])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
+/* A move's tiles in the API's move format: placements for a play, tile
+ * names for an exchange. */
+static json_t *api_move_tiles(const struct core_move *m)
+{
+    json_t *a = json_array();
+    for (int i = 0; a != NULL && i < m->ntiles && i < CLB_RACK_SIZE; i++) {
+        json_t *t;
+        if (m->type == CORE_MOVE_PLAY) {
+            const struct core_placement *p = &m->tiles[i];
+            t = json_pack("{s:i, s:i, s:s#}", "row", p->row, "col", p->col,
+                          "letter", &p->letter, (size_t)1);
+            if (t != NULL && p->blank &&
+                json_object_set_new(t, "blank", json_true()) != 0) {
+                json_decref(t);
+                t = NULL;
+            }
+        } else {
+            t = api_tile(m->exchange[i]);
+        }
+        if (json_array_append_new(a, t) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
+/* One move of the history: what the move's "result" says, plus its number
+ * and player, the rack it was made from, its tiles and the running shared
+ * score. */
+static json_t *api_record(const struct core_move_record *rec, int number)
+{
+    json_t *o = json_object();
+    json_t *result = api_result_object(&rec->result);
+    int bad = o == NULL || result == NULL;
+    bad |= json_object_set_new(o, "number", json_integer(number));
+    bad |= json_object_set_new(
+        o, "player", json_string(rec->player == CORE_P1 ? "P1" : "P2"));
+    bad |= json_object_update(o, result);
+    json_decref(result);
+    bad |= json_object_set_new(o, "rack", api_rack(&rec->rack));
+    if (rec->move.type != CORE_MOVE_PASS)
+        bad |= json_object_set_new(o, "tiles", api_move_tiles(&rec->move));
+    if (rec->move.type == CORE_MOVE_EXCHANGE)
+        bad |= json_object_set_new(o, "exchanged",
+                                   json_integer(rec->move.ntiles));
+    bad |= json_object_set_new(o, "score", json_integer(rec->score));
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* {"start": ..., "wordList": ..., "moves": [...]}: where the game began,
+ * the word list that judges it, and every move since. */
+static json_t *api_history(const struct core_history *h)
+{
+    char fp[16];
+    (void)snprintf(fp, sizeof fp, "%08lx",
+                   (unsigned long)h->lexicon.fingerprint);
+    json_t *start = h->start == CORE_START_SEED
+                        ? json_pack("{s:s, s:I}", "type", "seed", "seed",
+                                    (json_int_t)h->seed)
+                        : json_pack("{s:s, s:i}", "type", "position", "score",
+                                    h->first.score);
+    json_t *list =
+        json_pack("{s:s, s:s}", "name", h->lexicon.name, "fingerprint", fp);
+    json_t *moves = json_array();
+    json_t *o = json_object();
+    int bad = start == NULL || list == NULL || moves == NULL || o == NULL;
+    for (int i = 0; !bad && i < h->nmoves; i++)
+        bad |= json_array_append_new(moves, api_record(&h->moves[i], i + 1));
+    if (bad) {
+        json_decref(start);
+        json_decref(list);
+        json_decref(moves);
+        json_decref(o);
+        return NULL;
+    }
+    bad |= json_object_set_new(o, "start", start);
+    bad |= json_object_set_new(o, "wordList", list);
+    bad |= json_object_set_new(o, "moves", moves);
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* Adds "state" (pos's link in `format`), "format", "game" (the decoded
+ * position), "moveNumber" and "history". */
+static enum clb_err api_put_position(json_t *obj, const struct position *pos,
+                                     enum link_format format,
+                                     struct clb_error *err)
+{
+    char s[API_STATE_CAP];
+    size_t n = 0;
+    if (position_write(pos, format, s, sizeof s, &n, err) != CLB_ERR_OK)
+        return err->code;
+    int bad = json_object_set_new(obj, "state", json_stringn(s, n));
+    bad |= json_object_set_new(obj, "format",
+                               json_string(format == LINK_V1 ? "v1" : "v2"));
+    bad |= json_object_set_new(obj, "game", link_game_to_json(&pos->game));
+    bad |= json_object_set_new(obj, "moveNumber",
+                               json_integer(pos->history.nmoves));
+    bad |= json_object_set_new(obj, "history", api_history(&pos->history));
+    if (bad)
+        return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
+    return CLB_ERR_OK;
+}
+
+/* Sends `obj` with `status`, or the error in *err if it is set. Takes the
+ * reference to obj. */
+static void api_finish(struct srv_response *resp, int status, json_t *obj,
+                       struct clb_error *err)
+{
+    if (err->code == CLB_ERR_OK && obj == NULL)
+        clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
+    if (err->code != CLB_ERR_OK)
+        srv_error_json(resp, err);
+    else
+        (void)srv_json_body(resp, status, obj);
+    json_decref(obj);
+}
+
+/* Reads {"state": S, "move": M} for /move and /preview, and for /move
+ * (format not NULL) an optional "format": the answer's format is the
+ * state's own unless the request asks for the other. */
+static enum clb_err api_state_and_move(const struct srv_request *req,
+                                       struct position *pos,
+                                       struct core_move *move,
+                                       enum link_format *format,
+                                       struct clb_error *err)
+{
+    static const char *const move_keys[] = {"state", "move", "format", NULL};
+    static const char *const preview_keys[] = {"state", "move", NULL};
+    json_t *root = api_body(req, false, err);
+    if (root == NULL)
+        return err->code;
+    /* The request's own shape first (400 bad_request), then the state
+     * (400 bad_state or unknown_lexicon): each error names one problem. */
+    enum clb_err rc = api_only_keys(
+        root, "body", format != NULL ? move_keys : preview_keys, err);
+    if (rc == CLB_ERR_OK && json_object_get(root, "move") == NULL)
+        rc = clb_error_set(err, CLB_ERR_BAD_REQUEST, "move: required");
+    if (rc == CLB_ERR_OK)
+        rc = api_move_from_json(json_object_get(root, "move"), move, err);
+    enum link_format wanted = 0;
+    if (rc == CLB_ERR_OK && format != NULL)
+        rc = api_format(root, &wanted, err);
+    if (rc == CLB_ERR_OK)
+        rc = api_position(req, root, pos, err);
+    json_decref(root);
+    if (rc == CLB_ERR_OK && format != NULL)
+        *format = wanted != 0 ? wanted : pos->format;
+    return rc;
+}
+
+/* ---- endpoints ---------------------------------------------------------- */
+
+/* The seed of a new game: the text's (core_seed_from_text), or random. */
+static enum clb_err api_seed(const json_t *js, uint32_t *seed,
+                             struct clb_error *err)
+{
+    if (js != NULL) {
+        size_t n = json_string_length(js);
+        if (!json_is_string(js) || n < 1 || n > CLB_SEED_MAX)
+            return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                                 "seed: expected a string of 1 to %d bytes",
+                                 CLB_SEED_MAX);
+        *seed = core_seed_from_text(json_string_value(js), n);
+        return CLB_ERR_OK;
+    }
+    /* getrandom blocks only before the kernel's pool is first initialised
+     * at boot; a short read cannot happen for 4 bytes. */
+    ssize_t got;
+    do
+        got = getrandom(seed, sizeof *seed, 0);
+    while (got < 0 && errno == EINTR);
+    if (got != (ssize_t)sizeof *seed)
+        return clb_error_set(err, CLB_ERR_INTERNAL, "no randomness");
+    return CLB_ERR_OK;
+}
+
+/* POST /api/v1/games {"seed"?: "1..64 bytes", "lexicon"?: NAME,
+ * "format"?: "v1"|"v2"} -> 201 */
+static void api_games(const struct srv_request *req, struct srv_response *resp)
+{
+    static const char *const keys[] = {"seed", "lexicon", "format", NULL};
+    struct clb_error err;
+    clb_error_clear(&err);
+    json_t *root = api_body(req, true, &err);
+    json_t *out = NULL;
+    enum link_format format = LINK_V2;
+    uint32_t seed = 0;
+    if (root == NULL || api_only_keys(root, "body", keys, &err) != CLB_ERR_OK ||
+        api_format(root, &format, &err) != CLB_ERR_OK ||
+        api_seed(json_object_get(root, "seed"), &seed, &err) != CLB_ERR_OK)
+        goto done;
+
+    /* No "lexicon" is the server's default; a name must be one this server
+     * loaded, so the first move cannot fail on it. */
+    int lexicon = 0;
+    const json_t *jl = json_object_get(root, "lexicon");
+    if (jl != NULL) {
+        if (!json_is_string(jl)) {
+            clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                          "lexicon: expected a lexicon name");
+            goto done;
+        }
+        lexicon = -1;
+        for (int i = 0; i < req->ctx->nlexicons; i++)
+            if (strcmp(req->ctx->lexicon_names[i], json_string_value(jl)) == 0)
+                lexicon = i;
+        if (lexicon < 0) {
+            clb_error_set(&err, CLB_ERR_UNKNOWN_LEXICON,
+                          "lexicon: not loaded on this server");
+            goto done;
+        }
+    }
+
+    struct position pos;
+    position_new(req->ctx, lexicon, seed, &pos);
+    out = json_object();
+    if (out != NULL)
+        (void)api_put_position(out, &pos, format, &err);
+
+done:
+    json_decref(root);
+    api_finish(resp, 201, out, &err);
+}
+
+/* POST /api/v1/move {"state": S, "move": M, "format"?} -> 200 {state,
+ * format, game, moveNumber, history, result} */
 static void api_move(const struct srv_request *req, struct srv_response *resp)
 {
     struct clb_error err;
     clb_error_clear(&err);
-    struct core_game game, next;
+    struct position pos;
     struct core_move move;
     struct core_move_result result;
-    const struct dict *dict = NULL;
+    enum link_format format = LINK_V2;
     json_t *out = NULL;
-    if (api_state_and_move(req, &game, &move, &dict, &err) != CLB_ERR_OK)
-        goto done;
-    struct core_lexicon lex = dict_lexicon(dict);
-    if (core_move_apply(&game, &move, &lex, &next, &result, &err) != CLB_ERR_OK)
+    if (api_state_and_move(req, &pos, &move, &format, &err) != CLB_ERR_OK ||
+        position_play(&pos, &move, &result, &err) != CLB_ERR_OK)
         goto done;
     out = json_object();
-    if (out == NULL || api_put_game(out, &next, &err) != CLB_ERR_OK)
+    if (out == NULL || api_put_position(out, &pos, format, &err) != CLB_ERR_OK)
         goto done;
     if (json_object_set_new(out, "result", api_result_object(&result)) != 0)
         clb_error_set(&err, CLB_ERR_INTERNAL, "out of memory");
@@ -492,20 +615,20 @@ static void api_preview(const struct srv_request *req,
 {
     struct clb_error err;
     clb_error_clear(&err);
-    struct core_game game;
+    struct position pos;
     struct core_move move;
     struct core_move_result result;
-    const struct dict *dict = NULL;
     json_t *out = NULL;
-    if (api_state_and_move(req, &game, &move, &dict, &err) != CLB_ERR_OK)
+    if (api_state_and_move(req, &pos, &move, NULL, &err) != CLB_ERR_OK)
         goto done;
-    struct core_lexicon lex = dict_lexicon(dict);
+    struct core_lexicon lex = dict_lexicon(pos.dict);
     out = json_object();
     if (out == NULL)
         goto done;
     struct clb_error play_err;
     clb_error_clear(&play_err);
-    enum clb_err rc = core_move_check(&game, &move, &lex, &result, &play_err);
+    enum clb_err rc =
+        core_move_check(&pos.game, &move, &lex, &result, &play_err);
     int bad = 0;
     if (rc == CLB_ERR_OK) {
         bad |= json_object_set_new(out, "valid", json_true());
@@ -528,24 +651,67 @@ done:
     api_finish(resp, 200, out, &err);
 }
 
-/* POST /api/v1/decode {"state": S} -> 200 {"game": G} */
+/* Reads a body of only the `keys` (NULL-terminated; "state" required) and
+ * opens its state. Returns the body (the caller frees it), or NULL with
+ * the error set. */
+static json_t *api_state_only(const struct srv_request *req,
+                              const char *const *keys, struct position *pos,
+                              struct clb_error *err)
+{
+    json_t *root = api_body(req, false, err);
+    if (root != NULL && (api_only_keys(root, "body", keys, err) != CLB_ERR_OK ||
+                         api_position(req, root, pos, err) != CLB_ERR_OK)) {
+        json_decref(root);
+        return NULL;
+    }
+    return root;
+}
+
+/* POST /api/v1/decode {"state": S, "format"?} -> 200 {state, format, game,
+ * moveNumber, history} */
 static void api_decode(const struct srv_request *req, struct srv_response *resp)
+{
+    static const char *const keys[] = {"state", "format", NULL};
+    struct clb_error err;
+    clb_error_clear(&err);
+    struct position pos;
+    json_t *out = NULL;
+    json_t *root = api_state_only(req, keys, &pos, &err);
+    if (root != NULL) {
+        enum link_format format = pos.format;
+        if (api_format(root, &format, &err) == CLB_ERR_OK &&
+            (out = json_object()) != NULL)
+            (void)api_put_position(out, &pos, format, &err);
+    }
+    json_decref(root);
+    api_finish(resp, 200, out, &err);
+}
+
+/* POST /api/v1/gcg {"state": S} -> 200 {"gcg": TEXT, "filename": NAME} */
+static void api_gcg(const struct srv_request *req, struct srv_response *resp)
 {
     static const char *const keys[] = {"state", NULL};
     struct clb_error err;
     clb_error_clear(&err);
-    struct core_game game;
+    struct position pos;
     json_t *out = NULL;
-    json_t *root = api_body(req, false, &err);
-    if (root == NULL || api_only_keys(root, "body", keys, &err) != CLB_ERR_OK ||
-        api_state(root, &game, &err) != CLB_ERR_OK)
-        goto done;
-    out = json_object();
-    if (out != NULL &&
-        json_object_set_new(out, "game", link_game_to_json(&game)) != 0)
-        clb_error_set(&err, CLB_ERR_INTERNAL, "out of memory");
-done:
+    json_t *root = api_state_only(req, keys, &pos, &err);
     json_decref(root);
+    if (root == NULL)
+        goto done;
+    struct html_buf text;
+    char mem[8192];
+    html_init(&text, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    gcg_write(&text, &pos);
+    char name[64];
+    gcg_filename(&pos, name, sizeof name);
+    if (text.overflow)
+        clb_error_set(&err, CLB_ERR_INTERNAL, "the game is too long to write");
+    else
+        out =
+            json_pack("{s:s#, s:s}", "gcg", text.p, text.len, "filename", name);
+    html_free(&text);
+done:
     api_finish(resp, 200, out, &err);
 }
 
@@ -600,10 +766,10 @@ static void api_plays(const struct srv_request *req, struct srv_response *resp)
     static const char *const keys[] = {"state", "limit", NULL};
     struct clb_error err;
     clb_error_clear(&err);
-    struct core_game game;
+    struct position pos;
     json_t *out = NULL;
-    json_t *root = api_body(req, false, &err);
-    if (root == NULL || api_only_keys(root, "body", keys, &err) != CLB_ERR_OK)
+    json_t *root = api_state_only(req, keys, &pos, &err);
+    if (root == NULL)
         goto done;
     json_int_t limit = API_PLAYS_DEFAULT;
     const json_t *jl = json_object_get(root, "limit");
@@ -616,29 +782,22 @@ static void api_plays(const struct srv_request *req, struct srv_response *resp)
             goto done;
         }
     }
-    if (api_state(root, &game, &err) != CLB_ERR_OK)
-        goto done;
-    const struct dict *dict = srv_lexicon_for(req->ctx, &game, &err);
-    if (dict == NULL) {
-        if (err.code == CLB_ERR_OK)
-            clb_error_set(&err, CLB_ERR_INTERNAL, "no lexicon loaded");
-        goto done;
-    }
-    if (game.game_over) {
+    const struct core_game *game = &pos.game;
+    if (game->game_over) {
         clb_error_set(&err, CLB_ERR_GAME_OVER, "a finished game has no plays");
         goto done;
     }
-    struct core_lexicon lex = dict_lexicon(dict);
+    struct core_lexicon lex = dict_lexicon(pos.dict);
     struct core_movegen mg;
-    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])game.board,
+    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])game->board,
                       lex.graph);
     struct core_play top[CLB_MAX_PLAYS_LISTED];
     size_t total =
-        core_movegen_top(&mg, &game.hands[game.turn], top, (size_t)limit);
+        core_movegen_top(&mg, &game->hands[game->turn], top, (size_t)limit);
     size_t shown = total < (size_t)limit ? total : (size_t)limit;
     json_t *plays = json_array();
     for (size_t i = 0; plays != NULL && i < shown; i++) {
-        json_t *p = api_play_object(&game, &top[i], &lex, &err);
+        json_t *p = api_play_object(game, &top[i], &lex, &err);
         if (json_array_append_new(plays, p) != 0) {
             json_decref(plays);
             plays = NULL;
@@ -646,7 +805,7 @@ static void api_plays(const struct srv_request *req, struct srv_response *resp)
     }
     if (err.code == CLB_ERR_OK)
         out = json_pack("{s:s, s:I, s:o}", "player",
-                        game.turn == CORE_P1 ? "P1" : "P2", "total",
+                        game->turn == CORE_P1 ? "P1" : "P2", "total",
                         (json_int_t)total, "plays", plays);
     else
         json_decref(plays);
@@ -683,6 +842,7 @@ static const struct {
     {"/api/v1/move", api_move},
     {"/api/v1/preview", api_preview},
     {"/api/v1/decode", api_decode},
+    {"/api/v1/gcg", api_gcg},
     {"/api/v1/plays", api_plays},
     /* clang-format on */
 };

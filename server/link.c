@@ -1,11 +1,12 @@
-/* server/link.c - the turn-link codec: struct core_game <-> schema-v1 JSON
- * (jansson) <-> LZ-String text. The server decodes every incoming link here
- * and encodes every outgoing one; core never sees JSON.
+/* server/link.c - the classic (v1) turn-link codec: struct core_game <->
+ * schema-v1 JSON (jansson) <-> LZ-String text. position.c sends every v1
+ * link here and writes every classic link with it; core never sees JSON.
  *
  * Decoding is strict and bounded, in this order: the encoded length, the
  * alphabet, decompression capped at CLB_MAX_DECODED_STATE UTF-16 units, UTF-16
  * to UTF-8, a nesting-depth scan, json_loadb (duplicates rejected), the shape
- * of every field, and finally core_game_validate (tile conservation). Each
+ * of every known field (unknown top-level keys are skipped, for links of a
+ * newer original design), and finally core_game_validate. Each
  * refusal is one struct clb_error whose detail names the field, e.g.
  * `board[3][4]: "?" is not ".", "A"-"Z" or "a"-"z"`. Big buffers live on the
  * heap (this runs on libmicrohttpd threads) and are freed on every path.
@@ -28,7 +29,7 @@
 #define LINK_BLANK_NAME "BLANK"
 
 /* The detail said for anything that does not even decompress to text. */
-#define LINK_NOT_A_STATE "the link is not a Collabble state"
+#define LINK_NOT_A_STATE "the link is damaged: it is not a Collabble link"
 
 /* --- errors ------------------------------------------------------------ */
 
@@ -464,25 +465,18 @@ static enum clb_err read_ending(const json_t *v, struct core_game *game,
         game->end = CORE_END_PASSES;
     else if (str_is(reason, "out"))
         game->end = CORE_END_OUT;
+    else if (str_is(reason, "limit"))
+        game->end = CORE_END_LIMIT;
     else if (str_is(reason, "blocked"))
         game->end = CORE_END_BLOCKED;
     else
         return bad(err,
-                   "ending.reason: \"%.16s\" is not \"passes\", \"out\" or "
-                   "\"blocked\"",
+                   "ending.reason: \"%.16s\" is not \"passes\", \"out\", "
+                   "\"limit\" or \"blocked\"",
                    json_string_value(reason));
     return get_int(json_object_get(v, "adjustment"), "ending.adjustment", 0,
                    CLB_MAX_SCORE, &game->end_adjustment, err);
 }
-
-/* The schema's top-level keys, then ours. */
-static const char *const top_keys[] = {
-    "version",  "gameId",   "turn",
-    "board",    "bag",      "hands",
-    "score",    "lastMove", "consecutivePasses",
-    "gameOver", "ending",   "lexicon",
-    NULL,
-};
 
 enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
                                  struct clb_error *err)
@@ -505,8 +499,11 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
                    " is not supported (expected %d)",
                    json_integer_value(vv), CORE_STATE_VERSION);
 
-    if (check_keys(root, "state", top_keys, err) != CLB_ERR_OK ||
-        get_name(json_object_get(root, "gameId"), "gameId", CLB_GAME_ID_MAX,
+    /* An unknown top-level key is skipped, not refused: a newer version of
+     * the original design may add one, and its links must still open here.
+     * Every key we know stays strictly checked, as does everything inside
+     * them (a typo in lastMove is still an error). */
+    if (get_name(json_object_get(root, "gameId"), "gameId", CLB_GAME_ID_MAX,
                  game->game_id, err) != CLB_ERR_OK)
         return err->code;
 
@@ -697,6 +694,7 @@ static json_t *hands_json(const struct core_game *game)
 static json_t *ending_json(const struct core_game *game)
 {
     const char *reason = game->end == CORE_END_OUT       ? "out"
+                         : game->end == CORE_END_LIMIT   ? "limit"
                          : game->end == CORE_END_BLOCKED ? "blocked"
                                                          : "passes";
     return json_pack("{s:s, s:i}", "reason", reason, "adjustment",
@@ -774,8 +772,9 @@ static bool json_depth_exceeds(const char *s, size_t len, int limit)
     return false;
 }
 
-/* JSON text (no size check) -> game. */
-static enum clb_err decode_json_text(const char *text, size_t len,
+/* JSON text (no size check) -> game. `in_link` says the text came out of
+ * a link, where text that is not JSON means the link was damaged. */
+static enum clb_err decode_json_text(const char *text, size_t len, bool in_link,
                                      struct core_game *game,
                                      struct clb_error *err)
 {
@@ -790,8 +789,9 @@ static enum clb_err decode_json_text(const char *text, size_t len,
                          jerr.text[0] == '\0'))
         return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
     if (root == NULL)
-        return bad(err, "state: not valid JSON (line %d, column %d: %s)",
-                   jerr.line, jerr.column, jerr.text);
+        return bad(err, "%sstate: not valid JSON (line %d, column %d: %s)",
+                   in_link ? "the link is damaged: " : "", jerr.line,
+                   jerr.column, jerr.text);
     enum clb_err rc = link_game_from_json(root, game, err);
     json_decref(root);
     return rc;
@@ -805,7 +805,7 @@ enum clb_err link_decode_json(const char *text, size_t len,
         return clb_error_set(err, CLB_ERR_TOO_LARGE,
                              "state: %zu bytes of JSON, at most %d allowed",
                              len, CLB_MAX_DECODED_STATE);
-    return decode_json_text(text, len, game, err);
+    return decode_json_text(text, len, false, game, err);
 }
 
 /* --- the link ------------------------------------------------------------ */
@@ -838,8 +838,8 @@ static enum link_alphabet link_alphabet(const char *s, size_t len)
     return uri ? LINK_URI : LINK_BASE64;
 }
 
-enum clb_err link_decode(const char *s, size_t len, struct core_game *game,
-                         struct clb_error *err)
+enum clb_err link_v1_decode(const char *s, size_t len, struct core_game *game,
+                            struct clb_error *err)
 {
     clb_error_clear(err);
     /* The cheapest refusal first: nothing is read past this check. */
@@ -881,14 +881,15 @@ enum clb_err link_decode(const char *s, size_t len, struct core_game *game,
     size_t tlen = 0;
     st = clb_utf16_to_utf8(units, n, text, cap, &tlen);
     free(units);
-    enum clb_err rc = st == LZ_OK ? decode_json_text(text, tlen, game, err)
-                                  : bad(err, LINK_NOT_A_STATE);
+    enum clb_err rc = st == LZ_OK
+                          ? decode_json_text(text, tlen, true, game, err)
+                          : bad(err, LINK_NOT_A_STATE);
     free(text);
     return rc;
 }
 
-enum clb_err link_encode(const struct core_game *game, char *out, size_t cap,
-                         size_t *out_len, struct clb_error *err)
+enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
+                            size_t *out_len, struct clb_error *err)
 {
     clb_error_clear(err);
     if (cap > 0)

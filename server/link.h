@@ -1,11 +1,15 @@
-/* server/link.h - the turn link: game state <-> JSON (schema v1) <-> LZ-String.
+/* server/link.h - the classic (v1) turn link: game state <-> JSON (schema
+ * v1) <-> LZ-String.
  *
- * A link is `http://HOST/#<S>` where S is the state as JSON, compressed with
- * LZ-String's compressToBase64 (the EncodedURIComponent form is accepted on
- * input too). Decoding is strict and bounded: over CLB_MAX_ENCODED_STATE
- * bytes in or CLB_MAX_DECODED_STATE bytes out is refused before the work is
- * done, and every field is checked (shape here, game consistency in
- * core_game_validate). jansson stays in this file: core only sees structs.
+ * A v1 link is `http://HOST/#<S>` where S is the state as JSON, compressed
+ * with LZ-String's compressToBase64 (the EncodedURIComponent form is
+ * accepted on input too), exactly as the original design makes it.
+ * Decoding is strict and bounded: over CLB_MAX_ENCODED_STATE bytes in or
+ * CLB_MAX_DECODED_STATE bytes out is refused before the work is done, and
+ * every known field is checked (shape here, game consistency in
+ * core_game_validate); an unknown top-level key is skipped. jansson stays
+ * in this file: core only sees structs. The v2 link is core's (link2.h);
+ * position.h is the one entry point that tells the two apart.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_LINK_H
@@ -18,36 +22,37 @@
 #include "../core/error.h"
 #include "../core/game.h"
 
-/* Decodes S (len bytes, base64 or URI-safe LZ-String) into *game.
+/* Decodes a v1 S (len bytes, base64 or URI-safe LZ-String) into *game.
  * Returns CLB_ERR_OK, CLB_ERR_TOO_LARGE, or CLB_ERR_BAD_STATE with a detail
  * naming the field ("board[3][4]: ..."); CLB_ERR_INTERNAL only when out of
  * memory. On error *game is unspecified. */
-enum clb_err link_decode(const char *s, size_t len, struct core_game *game,
-                         struct clb_error *err);
+enum clb_err link_v1_decode(const char *s, size_t len, struct core_game *game,
+                            struct clb_error *err);
 
-/* Encodes *game as S (compressToBase64 of its JSON) into out (cap bytes,
- * NUL-terminated). Returns CLB_ERR_OK or CLB_ERR_INTERNAL if cap is short
- * (or link_game_to_json fails). */
-enum clb_err link_encode(const struct core_game *game, char *out, size_t cap,
-                         size_t *out_len, struct clb_error *err);
+/* Encodes *game as a v1 S (compressToBase64 of its JSON) into out (cap
+ * bytes, NUL-terminated). Returns CLB_ERR_OK or CLB_ERR_INTERNAL if cap is
+ * short (or link_game_to_json fails). */
+enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
+                            size_t *out_len, struct clb_error *err);
 
 /* The state as a schema-v1 JSON object (new reference). NULL when out of
  * memory, or when the struct holds bytes that are not text (never for a
  * decoded or core-made game). */
 json_t *link_game_to_json(const struct core_game *game);
 
-/* Reads a schema-v1 JSON object into *game, checking every field and then
- * core_game_validate. Returns CLB_ERR_OK or CLB_ERR_BAD_STATE. */
+/* Reads a schema-v1 JSON object into *game, checking every known field
+ * (unknown top-level keys are skipped) and then core_game_validate.
+ * Returns CLB_ERR_OK or CLB_ERR_BAD_STATE. */
 enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
                                  struct clb_error *err);
 
 /* Reads schema-v1 JSON text (len bytes, need not be NUL-terminated) into
- * *game with the same guards link_decode applies after decompressing:
+ * *game with the same guards link_v1_decode applies after decompressing:
  * over CLB_MAX_DECODED_STATE bytes is CLB_ERR_TOO_LARGE; nesting deeper
  * than CLB_MAX_JSON_DEPTH, duplicate keys or invalid JSON are
  * CLB_ERR_BAD_STATE (CLB_ERR_INTERNAL when out of memory); then
  * link_game_from_json. For tools, tests and fuzzing; the server reads
- * links with link_decode. */
+ * links with position_open(). */
 enum clb_err link_decode_json(const char *text, size_t len,
                               struct core_game *game, struct clb_error *err);
 

@@ -555,7 +555,103 @@ static void render_help(struct html_buf *b)
                 "it from your rack. Escape cancels.</p></details>");
 }
 
+/* ---- the move list ------------------------------------------------------ */
+
+/* The move cell: the words with their points (main word first), an
+ * exchange's tile count, or a pass. */
+static void render_move_cell(struct html_buf *b,
+                             const struct core_move_record *rec)
+{
+    const struct core_move_result *r = &rec->result;
+    switch (rec->move.type) {
+    case CORE_MOVE_PLAY:
+        for (int i = 0; i < r->nwords && i < CLB_MAX_WORDS; i++) {
+            html_raw(b, i > 0 ? ", <b>" : "<b>");
+            html_textn(b, r->words[i], strnlen(r->words[i], CLB_WORD_MAX));
+            html_rawf(b, "</b> %d", r->word_points[i]);
+        }
+        if (r->bingo)
+            html_rawf(b, ", bingo +%d", CLB_BINGO_BONUS);
+        break;
+    case CORE_MOVE_EXCHANGE:
+        html_rawf(b, "Exchanged %d %s", rec->move.ntiles,
+                  plural(rec->move.ntiles, "tile", "tiles"));
+        break;
+    case CORE_MOVE_PASS: html_raw(b, "Passed"); break;
+    }
+}
+
+/* One turn of the move list: a row of cells, so a further column (a
+ * review of the turn, say) is one more "<td>" here. The end tags of cells
+ * and rows are optional in HTML and left out: a long game's list would
+ * otherwise spend a kilobyte of the first visit's budget on them. */
+static void render_move_row(struct html_buf *b,
+                            const struct core_move_record *rec, int number)
+{
+    html_rawf(b, "<tr><th scope=row>%d<td>P%d<td>", number,
+              (int)rec->player + 1);
+    render_move_cell(b, rec);
+    html_rawf(b, "<td>%d<td>%d", rec->result.points, rec->score);
+}
+
+/* The end of a finished game: what was taken off for the racks. */
+static void render_moves_end(struct html_buf *b, const struct core_game *g)
+{
+    if (!g->game_over)
+        return;
+    html_raw(b, "<tfoot><tr><th scope=row colspan=3>");
+    html_raw(b,
+             g->end_adjustment > 0 ? "Tiles left on the racks" : "Game over");
+    html_rawf(b, "</th><td>%s%d</td><td>%d</td></tr></tfoot>",
+              g->end_adjustment > 0 ? "\xe2\x88\x92" : "", g->end_adjustment,
+              g->score);
+}
+
+/* Every move of the game, oldest first, in a table a screen reader can
+ * walk by row and column; the box scrolls (and takes the focus, so the
+ * keyboard can scroll it) when the list is long. Then the download. */
+static void render_moves(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_history *h = v->history;
+    const struct core_game *g = v->game;
+    html_raw(b, "<section class=\"panel moves\" aria-labelledby=\"moves-h\" "
+                "data-testid=\"move-list\"><h2 id=\"moves-h\">Moves</h2>"
+                "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
+                "role=\"region\" aria-labelledby=\"moves-h\"><table>"
+                "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
+                "<th scope=col>Move</th><th scope=col>Points</th>"
+                "<th scope=col>Score</th></tr></thead><tbody>");
+    if (h->start == CORE_START_POSITION)
+        html_rawf(b,
+                  "<tr class=\"start\"><td colspan=\"4\">From a classic "
+                  "link: the moves before it are not known</td><td>%d</td>"
+                  "</tr>",
+                  h->first.score);
+    else if (h->nmoves == 0)
+        html_raw(b, "<tr class=\"start\"><td colspan=\"5\">No moves yet"
+                    "</td></tr>");
+    for (int i = 0; i < h->nmoves && i < CLB_MAX_GAME_MOVES; i++)
+        render_move_row(b, &h->moves[i], i + 1);
+    html_raw(b, "</tbody>");
+    render_moves_end(b, g);
+    html_raw(b, "</table></div><p class=\"download\"><a href=\"/game.gcg?s=");
+    html_attr(b, v->state);
+    html_raw(b, "\" download=\"collabble-");
+    html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
+    html_raw(b, ".gcg\" data-testid=\"download\">Download game</a> (GCG, "
+                "for Quackle)</p></section>");
+}
+
 /* ---- pages -------------------------------------------------------------- */
+
+static int tiles_on_board(const struct core_game *g)
+{
+    int n = 0;
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        for (int c = 0; c < CLB_BOARD_SIZE; c++)
+            n += g->board[r][c] != CORE_EMPTY;
+    return n;
+}
 
 static void render_app_open(struct html_buf *b, const char *view,
                             const struct render_view *v)
@@ -571,6 +667,12 @@ static void render_app_open(struct html_buf *b, const char *view,
                   (int)g->turn + 1, g->score, core_bag_count(g),
                   g->game_over ? " data-over=1" : "",
                   v->moved != NULL ? " data-moved=1" : "");
+        if (v->history != NULL && v->start != NULL) {
+            html_rawf(b, " data-move=%d data-tiles=%d data-start=\"",
+                      v->history->nmoves, tiles_on_board(g));
+            html_attr(b, v->start);
+            html_raw(b, "\"");
+        }
         if (v->error != NULL && v->error->code != CLB_ERR_OK) {
             html_raw(b, " data-error=\"");
             html_attr(b, clb_err_code(v->error->code));
@@ -594,7 +696,9 @@ static void render_actions(struct html_buf *b, const struct render_view *v)
               "Copy URL</button><button id=\"recall\" class=\"minor\" "
               "data-testid=\"recall\"%s>Recall tiles</button>"
               "<button id=\"share\" class=\"minor share\" "
-              "data-testid=\"share\" hidden>Share</button></div>",
+              "data-testid=\"share\" hidden>Share</button>"
+              "<button id=\"classic\" class=\"minor\" "
+              "data-testid=\"copy-classic\">Copy classic link</button></div>",
               v->npending > 0 ? "" : " disabled",
               can_exchange ? "" : " disabled aria-describedby=\"ex-why\"",
               v->npending > 0 ? "" : " disabled");
@@ -653,6 +757,18 @@ static void render_game_over_panel(struct html_buf *b,
                       plural(g->end_adjustment, "point", "points"));
         break;
     }
+    case CORE_END_LIMIT:
+        html_rawf(b,
+                  "The game reached %d moves, the most a game link holds, so "
+                  "it ended.",
+                  CLB_MAX_GAME_MOVES);
+        if (g->end_adjustment > 0)
+            html_rawf(b,
+                      " The tiles left on the racks, worth %d %s, were "
+                      "taken off the score.",
+                      g->end_adjustment,
+                      plural(g->end_adjustment, "point", "points"));
+        break;
     case CORE_END_BLOCKED:
         html_raw(b, "The bag was empty and neither player could play, so the "
                     "game ended.");
@@ -668,7 +784,10 @@ static void render_game_over_panel(struct html_buf *b,
                 "New game</button></form><div class=\"actions needs-js\">"
                 "<button id=\"copy-url\" data-testid=\"copy-url\">Copy URL"
                 "</button><button id=\"share\" class=\"share\" "
-                "data-testid=\"share\" hidden>Share</button></div></section>");
+                "data-testid=\"share\" hidden>Share</button>"
+                "<button id=\"classic\" class=\"minor\" "
+                "data-testid=\"copy-classic\">Copy classic link</button>"
+                "</div></section>");
 }
 
 void render_game(struct html_buf *b, const struct render_view *v)
@@ -715,6 +834,8 @@ void render_game(struct html_buf *b, const struct render_view *v)
         html_raw(b, "</section>");
         render_help(b);
     }
+    if (v->history != NULL)
+        render_moves(b, v);
     render_footer(b, v);
     html_raw(b, "</section></main>\n");
     render_foot(b);

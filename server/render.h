@@ -17,6 +17,7 @@
 
 #include "../core/error.h"
 #include "../core/game.h"
+#include "../core/history.h"
 #include "html.h"
 #include "http.h"
 
@@ -35,6 +36,11 @@ struct render_view {
     const struct core_game *game;
     const char *state;   /* S of this position, NUL-terminated */
     const char *lexicon; /* the dictionary's name, for the footer */
+    /* The moves that led here (the move list), and which game's history
+     * this is (position_start_id: the script orders positions of one start
+     * by move number). NULL for neither. */
+    const struct core_history *history;
+    const char *start;
     /* Set when this position is the result of a move made on this page:
      * the copy prompt is shown with what the move did. */
     const struct core_move_result *moved;

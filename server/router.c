@@ -94,10 +94,9 @@ static const struct {
     const char *path;
     const char *allow;
 } router_page_methods[] = {
-    {"/", "GET, HEAD"},
-    {"/new", "GET, HEAD"},
-    {"/game", "GET, HEAD, POST"},
-    {"/game/move", "POST"},
+    {"/", "GET, HEAD"},           {"/new", "GET, HEAD"},
+    {"/game", "GET, HEAD, POST"}, {"/game/move", "POST"},
+    {"/game.gcg", "GET, HEAD"},
 };
 
 const char *srv_route_allow(struct clb_str path)

@@ -21,7 +21,8 @@
 #include <jansson.h>
 
 #include "api.h"
-#include "link.h"
+#include "gcg.h"
+#include "position.h"
 #include "render.h"
 #include "respond.h"
 
@@ -169,30 +170,54 @@ static const char *lexicon_label(const struct srv_context *ctx,
     return "";
 }
 
-/* Answers 200 with the board page of `game`, whose link state is `s`. */
-static void show_game(const struct srv_request *req, struct srv_response *resp,
-                      const struct core_game *game, const char *s)
+/* The view of pos's page, whose link state is `s`. `start` must hold the
+ * start id (position_start_id) while the view is used. */
+static struct render_view view_of(const struct srv_request *req,
+                                  const struct position *pos, const char *s,
+                                  char start[32])
 {
-    struct render_view view = {
-        .game = game, .state = s, .lexicon = lexicon_label(req->ctx, game)};
+    position_start_id(pos, start, 32);
+    struct render_view view = {.game = &pos->game,
+                               .state = s,
+                               .lexicon = lexicon_label(req->ctx, &pos->game),
+                               .history = &pos->history,
+                               .start = start};
+    return view;
+}
+
+/* Answers 200 with the board page of `pos`, whose link state is `s`. */
+static void show_game(const struct srv_request *req, struct srv_response *resp,
+                      const struct position *pos, const char *s)
+{
+    char start[32];
+    struct render_view view = view_of(req, pos, s, start);
     page_status(resp, 200);
     render_game(resp->body, &view);
 }
 
-/* Renders the position S (len bytes) as its board page. A link that does
- * not decode gets the error page with its status (400, or 413 when over
- * the size limit). */
+/* Opens the link S (len bytes, either format) into *pos. Returns false
+ * after answering with the error page and its status (400, or 413 when
+ * over the size limit) when it does not open. */
+static bool open_link(const struct srv_request *req, struct srv_response *resp,
+                      const char *s, size_t len, struct position *pos)
+{
+    static_assert(sizeof(struct position) < CLB_THREAD_STACK_BYTES / 8,
+                  "a position fits a handler's stack many times over");
+    struct clb_error err;
+    clb_error_clear(&err);
+    if (position_open(req->ctx, s, len, pos, &err) == CLB_ERR_OK)
+        return true;
+    error_page(resp, &err);
+    return false;
+}
+
+/* Renders the position S (len bytes) as its board page. */
 static void show_state(const struct srv_request *req, struct srv_response *resp,
                        const char *s, size_t len)
 {
-    struct core_game game;
-    struct clb_error err;
-    clb_error_clear(&err);
-    if (link_decode(s, len, &game, &err) != CLB_ERR_OK) {
-        error_page(resp, &err);
-        return;
-    }
-    show_game(req, resp, &game, s);
+    struct position pos;
+    if (open_link(req, resp, s, len, &pos))
+        show_game(req, resp, &pos, s);
 }
 
 /* Reads the state field `s` of a query or body. Returns false after
@@ -350,6 +375,7 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
     /* Which lexicon: index 0 (the default) is recorded as "" so that a
      * game started here equals the API's game for the same seed. */
     const char *record = "";
+    int chosen = 0;
     if (fl == UI_BAD || (fl == UI_FOUND && lex_len > 0)) {
         int idx = -1;
         for (int i = 0; fl == UI_FOUND && req->ctx != NULL &&
@@ -363,8 +389,8 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
                           &err);
             return;
         }
-        if (idx > 0)
-            record = req->ctx->lexicon_names[idx];
+        chosen = idx;
+        record = position_lexicon_label(req->ctx, idx);
     }
 
     if (fs == UI_BAD) {
@@ -391,27 +417,26 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
         return;
     }
 
-    struct core_game game;
-    core_game_new(&game, seed, seed_len, record);
+    struct position pos;
+    position_new(req->ctx, chosen, core_seed_from_text(seed, seed_len), &pos);
     char s[CLB_MAX_ENCODED_STATE + 1];
     size_t n;
-    if (link_encode(&game, s, sizeof s, &n, &err) != CLB_ERR_OK) {
+    if (position_write(&pos, LINK_V2, s, sizeof s, &n, &err) != CLB_ERR_OK) {
         error_page(resp, &err);
         return;
     }
-    show_game(req, resp, &game, s);
+    show_game(req, resp, &pos, s);
 }
 
 /* Answers a refused move: the same position, the play's tiles kept where
  * they were put, the words and squares at fault highlighted. */
 static void refused(const struct srv_request *req, struct srv_response *resp,
-                    const struct core_game *game, const char *s,
+                    const struct position *pos, const char *s,
                     const struct core_move *move, const struct clb_error *err)
 {
-    struct render_view view = {.game = game,
-                               .state = s,
-                               .lexicon = lexicon_label(req->ctx, game),
-                               .error = err};
+    char start[32];
+    struct render_view view = view_of(req, pos, s, start);
+    view.error = err;
     if (move != NULL)
         render_pending_from_move(&view, move);
     html_reset(resp->body);
@@ -451,13 +476,10 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     }
     char s[CLB_MAX_ENCODED_STATE + 1];
     size_t slen;
-    if (!read_state(req->body, resp, s, sizeof s, &slen))
+    struct position pos;
+    if (!read_state(req->body, resp, s, sizeof s, &slen) ||
+        !open_link(req, resp, s, slen, &pos))
         return;
-    struct core_game game;
-    if (link_decode(s, slen, &game, &err) != CLB_ERR_OK) {
-        error_page(resp, &err);
-        return;
-    }
 
     char mtext[UI_MAX_MOVE_JSON + 1];
     size_t mlen;
@@ -467,44 +489,56 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     case UI_FOUND: break;
     case UI_ABSENT:
         clb_error_set(&err, CLB_ERR_BAD_REQUEST, "no move was sent");
-        refused(req, resp, &game, s, NULL, &err);
+        refused(req, resp, &pos, s, NULL, &err);
         return;
     case UI_BAD:
         clb_error_set(&err, CLB_ERR_BAD_REQUEST, "the move is malformed");
-        refused(req, resp, &game, s, NULL, &err);
+        refused(req, resp, &pos, s, NULL, &err);
         return;
     }
     if (read_move(mtext, mlen, &move, &err) != CLB_ERR_OK) {
-        refused(req, resp, &game, s, NULL, &err);
+        refused(req, resp, &pos, s, NULL, &err);
         return;
     }
 
-    const struct dict *dict = srv_lexicon_for(req->ctx, &game, &err);
-    if (dict == NULL) {
-        refused(req, resp, &game, s, &move, &err);
-        return;
-    }
-    struct core_lexicon lex = dict_lexicon(dict);
-    struct core_game next;
+    /* The page's format is v2: a classic link's game continues as a v2
+     * link whose history starts at the classic position. */
     struct core_move_result result;
-    if (core_move_apply(&game, &move, &lex, &next, &result, &err) !=
-        CLB_ERR_OK) {
-        refused(req, resp, &game, s, &move, &err);
+    if (position_play(&pos, &move, &result, &err) != CLB_ERR_OK) {
+        refused(req, resp, &pos, s, &move, &err);
         return;
     }
-
     char s2[CLB_MAX_ENCODED_STATE + 1];
     size_t s2len;
-    if (link_encode(&next, s2, sizeof s2, &s2len, &err) != CLB_ERR_OK) {
+    if (position_write(&pos, LINK_V2, s2, sizeof s2, &s2len, &err) !=
+        CLB_ERR_OK) {
         error_page(resp, &err);
         return;
     }
-    struct render_view view = {.game = &next,
-                               .state = s2,
-                               .lexicon = lexicon_label(req->ctx, &next),
-                               .moved = &result};
+    char start[32];
+    struct render_view view = view_of(req, &pos, s2, start);
+    view.moved = &result;
     page_status(resp, 200);
     render_game(resp->body, &view);
+}
+
+/* GET /game.gcg?s=S: the game's history as a GCG file (the page's
+ * "Download game" link names the file). */
+static void ui_gcg(const struct srv_request *req, struct srv_response *resp)
+{
+    if (!is_get(req)) {
+        method_not_allowed(resp);
+        return;
+    }
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    size_t n;
+    struct position pos;
+    if (!read_state(req->query, resp, s, sizeof s, &n) ||
+        !open_link(req, resp, s, n, &pos))
+        return;
+    resp->status = 200;
+    resp->content_type = SRV_TYPE_TEXT;
+    gcg_write(resp->body, &pos);
 }
 
 srv_handler *ui_route(const struct srv_request *req)
@@ -517,5 +551,7 @@ srv_handler *ui_route(const struct srv_request *req)
         return ui_new;
     if (str_is(req->path, "/game/move"))
         return ui_move;
+    if (str_is(req->path, "/game.gcg"))
+        return ui_gcg;
     return NULL;
 }

@@ -3,8 +3,9 @@
  * posting S to /game and swapping in the returned #app (the address bar
  * stays on /#S: reload and back just work), keeps this turn's tiles,
  * previews them via /api/v1/preview, posts moves to /game/move, and keeps
- * games and blind mode in localStorage. Nothing inline: the CSP forbids
- * it. Hooks and flow: docs/UI.md. */
+ * the newest position of each game and blind mode in localStorage (an
+ * older position says so). Nothing inline: the CSP forbids it. Hooks and
+ * flow: docs/UI.md. */
 /* SPDX-License-Identifier: MIT */
 (function () {
   'use strict';
@@ -18,7 +19,6 @@
   var sel = -1, blankAs = '', mode = 'play', busy = false;
   var cur = [7, 7], dir = [0, 1]; // roving focus square; typing direction
   var seq = 0, timer = 0;         // newest preview wins
-  var seen = {};                  // states shown here: back/forward must not re-save them
 
   root.classList.add('js');
   if (hashState()) root.classList.add('loading'); // no flash of the landing page
@@ -97,22 +97,37 @@
     if ($('link') && S) $('link').value = url();
     if (navigator.share) all('.share').forEach(function (b) { b.hidden = false; });
     applyBlind(el);
-    if (S && !seen[S]) save();
-    seen[S] = 1;
+    if (S) keep(el); // an older position (Back, an old link) is not kept
+    var ml = $('moves');
+    if (ml) ml.scrollTop = ml.scrollHeight; // the newest move in view
     if (attr(el, 'data-view') === 'landing') fillResume();
     var m = $('msg'), send = $('send');
     if (m && m.textContent) announce(m.textContent);
     else if (send) announce(send.querySelector('p').textContent + ' Send this link to your partner.');
+    else if (app.querySelector('.stale')) announce(app.querySelector('.stale').textContent);
   }
   function focusMain() {
     var t = $('copy-link') || ($('msg') && $('msg').textContent && $('end-turn'));
     if (t && !t.disabled) t.focus();
   }
 
-  /* ---- localStorage ---- */
-  function save() {
-    var id = attr(app, 'data-game-id');
-    if (id) store(KEY + id, JSON.stringify({ state: S, savedAt: Date.now(), score: +attr(app, 'data-score'), turn: +attr(app, 'data-turn'), over: app.hasAttribute('data-over') }));
+  /* ---- localStorage: the newest position of each game ---- */
+  function keep(x) {
+    var id = attr(x, 'data-game-id'), was = null, same, box,
+      now = { state: S, savedAt: Date.now(), score: +attr(x, 'data-score'), turn: +attr(x, 'data-turn'), over: x.hasAttribute('data-over'),
+        move: +attr(x, 'data-move'), start: attr(x, 'data-start'), tiles: +attr(x, 'data-tiles') };
+    if (!id) return;
+    try { was = JSON.parse(store(KEY + id)); } catch (e) { /* none kept */ }
+    same = was && was.start === now.start;
+    // Older than the one kept (by move number, else tiles on the board)?
+    // Say so and keep the newer, unless a move was just made here.
+    if (!was || was.state === S || x.hasAttribute('data-moved') || (same ? now.move >= was.move : now.tiles >= was.tiles)) {
+      return store(KEY + id, JSON.stringify(now));
+    }
+    box = el('p', { className: 'stale', textContent: same ? 'This is move ' + now.move + ' of this game; you have move ' + was.move + '. '
+      : 'This is an older position of this game than yours. ' }, 'stale');
+    box.appendChild(el('a', { className: 'btn primary', href: '/#' + was.state, textContent: same ? 'Go to move ' + was.move : 'Go to the newest' }, 'stale-newest'));
+    x.querySelector('main').before(box);
   }
   function fillResume() {
     var best = null, id = '';
@@ -300,8 +315,8 @@
 
   /* ---- copy and share ---- */
   function url() { return location.origin + '/#' + S; }
-  function copy(btn) {
-    var text = url();
+  function copy(btn, text) {
+    text = text || url();
     if (!attr(btn, 'data-label')) btn.setAttribute('data-label', btn.textContent);
     function done() {
       btn.textContent = 'Copied \u2713';
@@ -322,6 +337,13 @@
     }
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, fallback);
     else fallback();
+  }
+  // The v1 link for a partner on the original design, made on demand.
+  function classic(btn) {
+    fetch('/api/v1/decode', { method: 'POST', body: JSON.stringify({ state: S, format: 'v1' }) })
+      .then(function (r) { return r.json(); })
+      .then(function (j) { if (j.state) copy(btn, location.origin + '/#' + j.state); else throw j; })
+      .catch(function () { fail('Could not make the classic link. Try again.'); });
   }
   function share() {
     navigator.share({ title: 'Collabble', text: 'Your turn in our Collabble game', url: url() }).catch(function () {});
@@ -451,6 +473,7 @@
       case 'pass-confirm': send({ type: 'pass' }); break;
       case 'pass-cancel': setMode('play', 'pass'); break;
       case 'copy-url': case 'copy-link': copy(t); break;
+      case 'classic': classic(t); break;
       case 'share': case 'share-link': share(); break;
       case 'eye':
         var on = attr(t, 'aria-pressed') !== 'true';

@@ -327,3 +327,86 @@ Test(core_game, a_whole_seeded_game_replays_identically)
         cr_assert_eq(memcmp(&a, &b, sizeof a), 0);
     }
 }
+
+/* ---- canonical moves and numeric seeds (what a v2 link relies on) ------ */
+
+Test(core_game, tiles_in_any_order_make_the_same_move_and_draws)
+{
+    static const char *const w[] = {"CAT", NULL};
+    struct core_lexicon lex = ts_lexicon(w);
+    struct core_game g, a, b;
+    struct core_move fwd, rev;
+    struct core_move_result ra, rb;
+    struct clb_error err;
+    ts_game(&g, "TACJKXZ", "EEEEEEE");
+    ts_move_play(&fwd);
+    ts_place(&fwd, 7, 6, 'C', false);
+    ts_place(&fwd, 7, 7, 'A', false);
+    ts_place(&fwd, 7, 8, 'T', false);
+    ts_move_play(&rev);
+    ts_place(&rev, 7, 8, 'T', false);
+    ts_place(&rev, 7, 6, 'C', false);
+    ts_place(&rev, 7, 7, 'A', false);
+    cr_assert_eq(core_move_apply(&g, &fwd, &lex, &a, &ra, &err), CLB_ERR_OK);
+    cr_assert_eq(core_move_apply(&g, &rev, &lex, &b, &rb, &err), CLB_ERR_OK);
+    cr_assert_eq(memcmp(&a, &b, sizeof a), 0, "the same next state");
+    cr_assert_eq(memcmp(&ra, &rb, sizeof ra), 0, "the same result");
+    struct core_move c;
+    core_move_canonical(&g, &rev, &c);
+    cr_assert_eq(memcmp(&c, &fwd, sizeof c), 0, "sorted along the line");
+}
+
+Test(core_game, an_exchange_is_canonical_in_rack_order)
+{
+    struct core_game g, a, b;
+    struct core_move_result res;
+    ts_game(&g, "QEAZEBC", "EEEEEEE");
+    struct core_move m1 = exchange_move("ZEQ"), m2 = exchange_move("QZE");
+    struct core_move c;
+    core_move_canonical(&g, &m1, &c);
+    cr_assert_eq(memcmp(c.exchange, "QEZ", 3), 0, "%.3s", c.exchange);
+    a = g;
+    b = g;
+    cr_assert_eq(apply(&a, &m1, &res), CLB_ERR_OK);
+    cr_assert_eq(apply(&b, &m2, &res), CLB_ERR_OK);
+    cr_assert_eq(memcmp(&a, &b, sizeof a), 0);
+    /* A tile the rack lacks goes last, as given, and is still refused. */
+    struct core_move bad = exchange_move("XQ");
+    core_move_canonical(&g, &bad, &c);
+    cr_assert_eq(memcmp(c.exchange, "QX", 2), 0);
+    cr_assert_eq(apply(&g, &bad, &res), CLB_ERR_NOT_IN_RACK);
+    /* A pass carries nothing, whatever a caller left in it. */
+    struct core_move p = pass_move();
+    p.ntiles = 5;
+    core_move_canonical(&g, &p, &c);
+    cr_assert_eq(c.ntiles, 0);
+}
+
+Test(core_game, more_tiles_than_a_rack_is_refused_not_read)
+{
+    struct core_game g;
+    struct core_move_result res;
+    ts_game(&g, "CATJKXZ", "EEEEEEE");
+    struct core_move m;
+    ts_move_play(&m);
+    m.ntiles = CLB_RACK_SIZE + 3;
+    cr_assert_eq(apply(&g, &m, &res), CLB_ERR_NOT_IN_RACK);
+    m.ntiles = -2;
+    cr_assert_eq(apply(&g, &m, &res), CLB_ERR_NOT_IN_RACK);
+}
+
+Test(core_game, a_seed_text_maps_to_a_numeric_seed_that_deals_the_game)
+{
+    struct core_game a, b;
+    uint32_t s = core_seed_from_text("hello", 5);
+    cr_assert_eq(s, core_seed_from_text("hello", 5));
+    cr_assert_neq(s, core_seed_from_text("hellp", 5));
+    cr_assert_lt(s, UINT32_C(1) << CLB_SEED_BITS);
+    core_game_new(&a, "hello", 5, "");
+    core_game_deal(&b, s, "");
+    cr_assert_eq(memcmp(&a, &b, sizeof a), 0);
+    /* Bits above CLB_SEED_BITS are not part of the seed. */
+    core_game_deal(&b, s | (UINT32_C(1) << 31), "");
+    cr_assert_eq(memcmp(&a, &b, sizeof a), 0);
+    cr_assert_eq(a.moves, 0);
+}

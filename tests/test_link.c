@@ -117,12 +117,13 @@ static void assert_round_trip(const struct core_game *g)
     size_t n = 0, n2 = 0;
     struct clb_error err;
     struct core_game back;
-    cr_assert_eq(link_encode(g, s, sizeof s, &n, &err), CLB_ERR_OK, "%s",
+    cr_assert_eq(link_v1_encode(g, s, sizeof s, &n, &err), CLB_ERR_OK, "%s",
                  err.detail);
     cr_assert_eq(strlen(s), n);
-    cr_assert_eq(link_decode(s, n, &back, &err), CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(link_v1_decode(s, n, &back, &err), CLB_ERR_OK, "%s",
+                 err.detail);
     assert_same_game(g, &back);
-    cr_assert_eq(link_encode(&back, s2, sizeof s2, &n2, &err), CLB_ERR_OK);
+    cr_assert_eq(link_v1_encode(&back, s2, sizeof s2, &n2, &err), CLB_ERR_OK);
     cr_assert_str_eq(s, s2);
 }
 
@@ -341,7 +342,7 @@ Test(link, encode_into_short_buffer_fails_cleanly)
     char s[16];
     size_t n = 0;
     struct clb_error err;
-    cr_assert_eq(link_encode(&g, s, sizeof s, &n, &err), CLB_ERR_INTERNAL);
+    cr_assert_eq(link_v1_encode(&g, s, sizeof s, &n, &err), CLB_ERR_INTERNAL);
     cr_assert_eq(err.code, CLB_ERR_INTERNAL);
 }
 
@@ -356,7 +357,7 @@ Test(link, encoder_refuses_a_corrupt_struct)
     core_game_new(&g, "x", 1, "");
     g.board[3][3] = (char)0xC3;
     cr_assert_null(link_game_to_json(&g));
-    cr_assert_eq(link_encode(&g, s, sizeof s, &n, &err), CLB_ERR_INTERNAL);
+    cr_assert_eq(link_v1_encode(&g, s, sizeof s, &n, &err), CLB_ERR_INTERNAL);
     cr_assert_str_eq(s, "");
 
     core_game_new(&g, "x", 1, "");
@@ -452,7 +453,7 @@ Test(link, javascript_link_decodes)
     char *s = read_link("link/state_cat.link", &n);
     struct core_game from_link, from_json;
     struct clb_error err;
-    cr_assert_eq(link_decode(s, n, &from_link, &err), CLB_ERR_OK, "%s",
+    cr_assert_eq(link_v1_decode(s, n, &from_link, &err), CLB_ERR_OK, "%s",
                  err.detail);
     load_state("link/state_cat.json", &from_json);
     assert_same_game(&from_link, &from_json);
@@ -465,7 +466,7 @@ Test(link, javascript_link_decodes)
     /* Same keys in the same order, so our link is the very same text. */
     char ours[LINK_CAP];
     size_t on = 0;
-    cr_assert_eq(link_encode(&from_link, ours, sizeof ours, &on, &err),
+    cr_assert_eq(link_v1_encode(&from_link, ours, sizeof ours, &on, &err),
                  CLB_ERR_OK);
     cr_assert_str_eq(ours, s);
     free(s);
@@ -477,7 +478,7 @@ Test(link, javascript_link_with_our_keys_decodes)
     char *s = read_link("link/state_ended.link", &n);
     struct core_game g, want;
     struct clb_error err;
-    cr_assert_eq(link_decode(s, n, &g, &err), CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(link_v1_decode(s, n, &g, &err), CLB_ERR_OK, "%s", err.detail);
     load_state("link/state_ended.json", &want);
     assert_same_game(&g, &want);
     cr_assert_eq(g.end, CORE_END_PASSES);
@@ -496,8 +497,9 @@ Test(link, uri_variant_decodes)
               "the test link should use the URI alphabet");
     struct core_game a, b;
     struct clb_error err;
-    cr_assert_eq(link_decode(uri, n, &a, &err), CLB_ERR_OK, "%s", err.detail);
-    cr_assert_eq(link_decode(b64, bn, &b, &err), CLB_ERR_OK);
+    cr_assert_eq(link_v1_decode(uri, n, &a, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    cr_assert_eq(link_v1_decode(b64, bn, &b, &err), CLB_ERR_OK);
     assert_same_game(&a, &b);
 
     /* A form decoder turns '+' into ' '; the URI variant reads it back. */
@@ -508,7 +510,7 @@ Test(link, uri_variant_decodes)
             spaces++;
         }
     if (spaces > 0) {
-        cr_assert_eq(link_decode(uri, n, &a, &err), CLB_ERR_OK, "%s",
+        cr_assert_eq(link_v1_decode(uri, n, &a, &err), CLB_ERR_OK, "%s",
                      err.detail);
         assert_same_game(&a, &b);
     }
@@ -527,7 +529,7 @@ Test(link, uri_link_made_here_decodes)
     cr_assert_eq(lz_compress_uri(units, n, s, sizeof s, &sn), LZ_OK);
     struct core_game a, b;
     struct clb_error err;
-    cr_assert_eq(link_decode(s, sn, &a, &err), CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(link_v1_decode(s, sn, &a, &err), CLB_ERR_OK, "%s", err.detail);
     load_state("link/state_cat.json", &b);
     assert_same_game(&a, &b);
     free(units);
@@ -580,7 +582,7 @@ Test(link, bad_states_corpus)
                            err.detail, expect);
 
         size_t n = compress_text(json, len, link, CLB_MAX_ENCODED_STATE * 2);
-        cr_expect_eq(link_decode(link, n, &g, &err), CLB_ERR_BAD_STATE,
+        cr_expect_eq(link_v1_decode(link, n, &g, &err), CLB_ERR_BAD_STATE,
                      "%s as a link: got %s (%s)", e->d_name,
                      clb_err_code(err.code), err.detail);
         cr_expect_not_null(strstr(err.detail, expect),
@@ -599,8 +601,39 @@ Test(link, details_are_printable_ascii)
 {
     expect_json_error("{\"version\":1,\"gameId\":\"\xc3\xa9\xe2\x82\xac\"}",
                       CLB_ERR_BAD_STATE, "gameId: \"?????\" is not");
-    expect_json_error("{\"version\":1,\"caf\xc3\xa9\":1}", CLB_ERR_BAD_STATE,
-                      "state: unknown key \"caf??\"");
+    char *s = state_with("\"lastMove\":{", "\"lastMove\":{\"caf\xc3\xa9\":1,");
+    expect_json_error(s, CLB_ERR_BAD_STATE, "lastMove: unknown key \"caf??\"");
+    free(s);
+}
+
+/* A newer version of the original design may add a top-level key: its
+ * links open, the key is skipped (the known keys stay strict), and the
+ * classic link written back simply lacks it. */
+Test(link, an_unknown_top_level_key_is_skipped)
+{
+    struct core_game g, plain;
+    load_state("link/unknown_top_key.json", &g);
+    char *text = read_data("link/unknown_top_key.json", NULL);
+    cr_assert_not_null(strstr(text, "\"cheat\""));
+    free(text);
+    char s[LINK_CAP];
+    size_t n;
+    struct clb_error err;
+    cr_assert_eq(link_v1_encode(&g, s, sizeof s, &n, &err), CLB_ERR_OK);
+    cr_assert_eq(link_v1_decode(s, n, &plain, &err), CLB_ERR_OK);
+    assert_same_game(&g, &plain);
+    json_t *j = link_game_to_json(&g);
+    cr_assert_null(json_object_get(j, "cheat"));
+    json_decref(j);
+    /* A known key keeps its checks, wherever it is. */
+    char *bad = state_with("\"score\":", "\"extra\":{\"any\":[1]},\"score\":");
+    struct core_game x;
+    cr_assert_eq(link_decode_json(bad, strlen(bad), &x, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    free(bad);
+    bad = state_with("\"score\":", "\"score\":-1,\"x\":1,\"y\":");
+    expect_json_error(bad, CLB_ERR_BAD_STATE, "score: -1 is out of range");
+    free(bad);
 }
 
 /* --- tile conservation (built here as well as in the corpus) ------------ */
@@ -670,10 +703,10 @@ Test(link, oversize_input_is_too_large)
     memset(s, 'A', n);
     struct core_game g;
     struct clb_error err;
-    cr_assert_eq(link_decode(s, n, &g, &err), CLB_ERR_TOO_LARGE);
+    cr_assert_eq(link_v1_decode(s, n, &g, &err), CLB_ERR_TOO_LARGE);
     cr_assert_not_null(strstr(err.detail, "16385"), "%s", err.detail);
     /* One byte less is read, and is simply not a state. */
-    cr_assert_eq(link_decode(s, n - 1, &g, &err), CLB_ERR_BAD_STATE);
+    cr_assert_eq(link_v1_decode(s, n - 1, &g, &err), CLB_ERR_BAD_STATE);
     free(s);
 }
 
@@ -685,7 +718,7 @@ Test(link, tiny_input_expanding_past_the_cap_is_too_large)
     cr_assert_lt(n, 4096);
     struct core_game g;
     struct clb_error err;
-    cr_assert_eq(link_decode(s, n, &g, &err), CLB_ERR_TOO_LARGE, "%s",
+    cr_assert_eq(link_v1_decode(s, n, &g, &err), CLB_ERR_TOO_LARGE, "%s",
                  err.detail);
     free(s);
 }
@@ -699,13 +732,13 @@ Test(link, decompressed_cap_is_exact)
     struct core_game g;
     struct clb_error err;
     /* Exactly the cap: decompressed, then refused as JSON. */
-    cr_assert_eq(link_decode(s, n, &g, &err), CLB_ERR_BAD_STATE, "%s",
+    cr_assert_eq(link_v1_decode(s, n, &g, &err), CLB_ERR_BAD_STATE, "%s",
                  err.detail);
     cr_assert_not_null(strstr(err.detail, "not valid JSON"), "%s", err.detail);
     free(s);
     /* One unit more: refused while decompressing. */
     s = read_link("link/cap_plus_one.link", &n);
-    cr_assert_eq(link_decode(s, n, &g, &err), CLB_ERR_TOO_LARGE, "%s",
+    cr_assert_eq(link_v1_decode(s, n, &g, &err), CLB_ERR_TOO_LARGE, "%s",
                  err.detail);
     free(s);
 }
@@ -720,7 +753,7 @@ Test(link, deep_nesting_is_refused_before_parsing)
     size_t n = compress_text(text, depth, link, sizeof link);
     struct core_game g;
     struct clb_error err;
-    cr_assert_eq(link_decode(link, n, &g, &err), CLB_ERR_BAD_STATE);
+    cr_assert_eq(link_v1_decode(link, n, &g, &err), CLB_ERR_BAD_STATE);
     cr_assert_str_eq(err.detail, "state: JSON nested deeper than 8 levels");
     /* Brackets inside strings are text, not nesting. */
     expect_json_error("{\"version\":1,\"gameId\":\"[[[[[[[[[[[[\"}",
@@ -758,7 +791,8 @@ Test(link, garbage_is_not_a_state)
     for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
         struct core_game g;
         struct clb_error err;
-        enum clb_err rc = link_decode(inputs[i], strlen(inputs[i]), &g, &err);
+        enum clb_err rc =
+            link_v1_decode(inputs[i], strlen(inputs[i]), &g, &err);
         cr_assert_eq(rc, CLB_ERR_BAD_STATE, "input %zu: %s (%s)", i,
                      clb_err_code(rc), err.detail);
         cr_assert_neq(err.detail[0], '\0');
@@ -772,7 +806,7 @@ Test(link, non_json_text_is_not_a_state)
     size_t n = compress_text(text, strlen(text), link, sizeof link);
     struct core_game g;
     struct clb_error err;
-    cr_assert_eq(link_decode(link, n, &g, &err), CLB_ERR_BAD_STATE);
+    cr_assert_eq(link_v1_decode(link, n, &g, &err), CLB_ERR_BAD_STATE);
     cr_assert_not_null(strstr(err.detail, "state: not valid JSON"), "%s",
                        err.detail);
 }
@@ -798,7 +832,7 @@ Test(link, random_links_are_refused)
         }
         struct core_game g;
         struct clb_error err;
-        enum clb_err rc = link_decode(s, n, &g, &err);
+        enum clb_err rc = link_v1_decode(s, n, &g, &err);
         cr_assert(rc == CLB_ERR_BAD_STATE || rc == CLB_ERR_TOO_LARGE,
                   "random link %d gave %s", i, clb_err_code(rc));
     }
@@ -818,7 +852,7 @@ Test(link, corrupted_real_links_are_refused_or_valid)
             s[i] = alphabet[k];
             struct core_game g;
             struct clb_error err, verr;
-            enum clb_err rc = link_decode(s, n, &g, &err);
+            enum clb_err rc = link_v1_decode(s, n, &g, &err);
             if (rc == CLB_ERR_OK)
                 cr_assert_eq(core_game_validate(&g, &verr), CLB_ERR_OK);
             else

@@ -12,6 +12,7 @@
 
 #include "../core/lzstring.h"
 #include "link.h"
+#include "position.h"
 #include "render.h"
 #include "ui.h"
 
@@ -110,7 +111,7 @@ static void encode(const struct core_game *g, char *s, size_t cap)
 {
     struct clb_error err;
     size_t n;
-    cr_assert_eq(link_encode(g, s, cap, &n, &err), CLB_ERR_OK);
+    cr_assert_eq(link_v1_encode(g, s, cap, &n, &err), CLB_ERR_OK);
 }
 
 /* "s=<S>&move=<M>" for a form post. */
@@ -257,10 +258,14 @@ Test(ui, new_game_board_has_rack_and_premium_squares)
 
     /* The page carries the state it shows, and the same seed deals the
      * same page. */
-    struct core_game g;
-    core_game_new(&g, "hello", 5, "");
+    static struct position pos;
+    position_new(&ctx, 0, core_seed_from_text("hello", 5), &pos);
     char s[CLB_MAX_ENCODED_STATE + 1];
-    encode(&g, s, sizeof s);
+    size_t n;
+    struct clb_error err;
+    cr_assert_eq(position_write(&pos, LINK_V2, s, sizeof s, &n, &err),
+                 CLB_ERR_OK);
+    cr_assert_eq(s[0], '2', "a new game's link is v2");
     char want[CLB_MAX_ENCODED_STATE + 64];
     snprintf(want, sizeof want, "data-state=\"%s\"", s);
     cr_assert_not_null(strstr(h, want));
@@ -746,4 +751,100 @@ Test(ui, wrong_methods_get_405)
     request(&pg, "POST", "/new", NULL, "seed=x", FORM);
     cr_assert_eq(pg.resp.status, 405);
     done(&pg);
+}
+
+/* ---- the v2 link's history on the page --------------------------------- */
+
+/* The v2 link of a new game dealt from `seed` on the test context. */
+static void new_link(const char *seed, char *s, size_t cap)
+{
+    static struct position pos;
+    struct clb_error err;
+    size_t n;
+    position_new(&ctx, 0, core_seed_from_text(seed, strlen(seed)), &pos);
+    cr_assert_eq(position_write(&pos, LINK_V2, s, cap, &n, &err), CLB_ERR_OK);
+}
+
+Test(ui, a_move_on_a_classic_link_answers_a_v2_link_with_the_move_list)
+{
+    struct core_game g;
+    core_game_new(&g, "hello", 5, "");
+    char word[3], words[8];
+    two_tiles(&g, word);
+    snprintf(words, sizeof words, "%s\n", word);
+    teardown();
+    use_words(words);
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    char *body = play_body(s, word);
+    struct page pg;
+    request(&pg, "POST", "/game/move", NULL, body, FORM);
+    const char *h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_not_null(strstr(h, "data-state=\"2"), "the page's format is v2");
+    cr_assert_not_null(strstr(h, " data-move=1 data-tiles=2 data-start=\"p"));
+    cr_assert_not_null(strstr(h, "data-testid=\"move-list\""));
+    cr_assert_not_null(strstr(h, "From a classic link"));
+    char row[64];
+    snprintf(row, sizeof row, "<tr><th scope=row>1<td>P1<td><b>%s</b>", word);
+    cr_assert_not_null(strstr(h, row), "%s", row);
+    cr_assert_not_null(strstr(h, "data-testid=\"copy-classic\""));
+    cr_assert_not_null(strstr(h, "href=\"/game.gcg?s=2"));
+    done(&pg);
+    free(body);
+}
+
+Test(ui, a_new_games_page_has_an_empty_move_list_and_its_start)
+{
+    struct page pg;
+    request(&pg, "GET", "/new", "seed=hello", NULL, NULL);
+    const char *h = pg.body.p;
+    char want[64];
+    snprintf(want, sizeof want, "data-move=0 data-tiles=0 data-start=\"s%lu\"",
+             (unsigned long)core_seed_from_text("hello", 5));
+    cr_assert_not_null(strstr(h, want), "%s", want);
+    cr_assert_not_null(strstr(h, "No moves yet"));
+    done(&pg);
+}
+
+Test(ui, the_gcg_download_is_plain_text_and_checks_its_link)
+{
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    new_link("gcg", s, sizeof s);
+    char query[CLB_MAX_ENCODED_STATE + 8];
+    snprintf(query, sizeof query, "s=%s", s);
+    struct page pg;
+    request(&pg, "GET", "/game.gcg", query, NULL, NULL);
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_str_eq(pg.resp.content_type, "text/plain; charset=utf-8");
+    cr_assert(strncmp(pg.body.p, "#character-encoding UTF-8\n", 26) == 0);
+    cr_assert_not_null(strstr(pg.body.p, "#lexicon test\n"));
+    done(&pg);
+    /* One character changed: the error page, never another game. */
+    query[6] = query[6] == 'A' ? 'B' : 'A';
+    request(&pg, "GET", "/game.gcg", query, NULL, NULL);
+    cr_assert_eq(pg.resp.status, 400);
+    cr_assert_not_null(strstr(pg.body.p, "damaged"));
+    done(&pg);
+    request(&pg, "POST", "/game.gcg", NULL, query, FORM);
+    cr_assert_eq(pg.resp.status, 405);
+    done(&pg);
+}
+
+Test(ui, a_v2_link_naming_another_word_list_is_refused_by_name)
+{
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    new_link("other list", s, sizeof s);
+    teardown();
+    use_words("ZZ\n"); /* a different list: another fingerprint */
+    char *body = form(s, NULL);
+    struct page pg;
+    request(&pg, "POST", "/game", NULL, body, FORM);
+    cr_assert_eq(pg.resp.status, 400);
+    cr_assert_not_null(
+        strstr(pg.body.p, "dictionary this server does not have"));
+    cr_assert_not_null(strstr(pg.body.p, "lexicon: &quot;test&quot;"),
+                       "the list is named");
+    done(&pg);
+    free(body);
 }

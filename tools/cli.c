@@ -1,10 +1,11 @@
 /* tools/cli.c - collabble-cli: the engine on the command line.
  *
  * Makes the library usable and debuggable without a browser: start a game,
- * look at a link's board, apply a move, list the legal plays, decode or
- * encode a state. It is a
- * thin shell over core/, dict/ and server/link.c, the same code the server
- * runs, so what it prints is what the server would do.
+ * look at a link's board and moves, apply a move, list the legal plays,
+ * decode or encode a state, export a GCG. It is a thin shell over core/, dict/
+ * and server/position.c, the same code the server runs, so what it prints is
+ * what the server would do. Links of both formats are read; new links are v2
+ * unless --format v1.
  */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
@@ -17,7 +18,9 @@
 #include "../core/movegen.h"
 #include "../dict/dict.h"
 #include "../server/api.h"
+#include "../server/gcg.h"
 #include "../server/link.h"
+#include "../server/position.h"
 
 enum cli_exit {
     CLI_OK = 0,
@@ -30,14 +33,19 @@ enum cli_exit {
 static void usage(FILE *out)
 {
     fputs(
-        "Usage: collabble-cli [--lexicon FILE] COMMAND [ARGS]\n"
+        "Usage: collabble-cli [--lexicon FILE] [--format v1|v2] COMMAND "
+        "[ARGS]\n"
         "\n"
-        "Commands:\n"
-        "  new [SEED]          print the link state S of a new game\n"
-        "  show S              print the board, racks, score and bag of S\n"
-        "  decode S            print S as schema-v1 JSON\n"
-        "  encode              read schema-v1 JSON on stdin, print S\n"
-        "  play S MOVE         apply MOVE and print the next S and the\n"
+        "Commands (S is a turn link's text after '#', either format):\n"
+        "  new [SEED]          print the link of a new game\n"
+        "  show S              print the board, racks, score, bag and move\n"
+        "                      number of S\n"
+        "  moves S             print every move of S's history\n"
+        "  gcg S               print S's history as a GCG file\n"
+        "  decode S            print S's position as schema-v1 JSON\n"
+        "  encode              read schema-v1 JSON on stdin, print its\n"
+        "                      classic (v1) link\n"
+        "  play S MOVE         apply MOVE and print the next link and the\n"
         "                      result; MOVE is the API's JSON, e.g.\n"
         "                      '{\"type\":\"play\",\"tiles\":[{\"row\":7,"
         "\"col\":7,\"letter\":\"A\"}]}'\n"
@@ -48,9 +56,10 @@ static void usage(FILE *out)
         "                      the MOVE that makes it\n"
         "\n"
         "Options:\n"
-        "  --lexicon FILE      word list for play and plays (compiled or one\n"
-        "                      word a line); default: the built-in SOWPODS\n"
-        "                      file\n"
+        "  --lexicon FILE      the word list (compiled or one word a line);\n"
+        "                      default: the built-in SOWPODS file\n"
+        "  --format v1|v2      the format of the links new and play print;\n"
+        "                      default: v2 for new, S's own for play\n"
         "  --help              show this help\n",
         out);
 }
@@ -69,21 +78,37 @@ static int refused(const struct clb_error *err)
     return CLI_REFUSED;
 }
 
-static int print_state(const struct core_game *g)
+/* The one lexicon the tool judges by, as the server's default. */
+static struct srv_context cli_ctx;
+
+static int load_lexicon(const char *file)
+{
+    struct clb_error err;
+    if (dict_load(file, &cli_ctx.lexicons[0], &err) != CLB_ERR_OK)
+        return refused(&err);
+    strcpy(cli_ctx.lexicon_names[0], dict_fingerprint(cli_ctx.lexicons[0]) ==
+                                             CORE_LEXICON_BUILTIN_FINGERPRINT
+                                         ? CORE_LEXICON_BUILTIN_NAME
+                                         : "default");
+    cli_ctx.nlexicons = 1;
+    return CLI_OK;
+}
+
+static int print_link(const struct position *pos, enum link_format format)
 {
     static char out[CLI_STATE_CAP];
     struct clb_error err;
     size_t len;
-    if (link_encode(g, out, sizeof out, &len, &err) != CLB_ERR_OK)
+    if (position_write(pos, format, out, sizeof out, &len, &err) != CLB_ERR_OK)
         return refused(&err);
     printf("%s\n", out);
     return CLI_OK;
 }
 
-static int decode_arg(const char *s, struct core_game *g)
+static int open_arg(const char *s, struct position *pos)
 {
     struct clb_error err;
-    if (link_decode(s, strlen(s), g, &err) != CLB_ERR_OK)
+    if (position_open(&cli_ctx, s, strlen(s), pos, &err) != CLB_ERR_OK)
         return refused(&err);
     return CLI_OK;
 }
@@ -96,33 +121,67 @@ static void print_rack(const char *label, const struct core_rack *r)
     putchar('\n');
 }
 
-static int cmd_show(const char *s)
+static int cmd_show(const struct position *pos)
 {
-    struct core_game g;
-    int rc = decode_arg(s, &g);
-    if (rc != CLI_OK)
-        return rc;
-    printf("game %s  score %d  turn P%d  bag %d%s\n", g.game_id, g.score,
-           g.turn + 1, core_bag_count(&g), g.game_over ? "  GAME OVER" : "");
+    const struct core_game *g = &pos->game;
+    printf("game %s  score %d  turn P%d  bag %d  move %d  format v%d%s\n",
+           g->game_id, g->score, g->turn + 1, core_bag_count(g),
+           pos->history.nmoves, (int)pos->format,
+           g->game_over ? "  GAME OVER" : "");
     printf("   A B C D E F G H I J K L M N O\n");
     for (int r = 0; r < CLB_BOARD_SIZE; r++) {
         printf("%2d", r + 1);
         for (int c = 0; c < CLB_BOARD_SIZE; c++)
-            printf(" %c", g.board[r][c]);
+            printf(" %c", g->board[r][c]);
         putchar('\n');
     }
-    print_rack("P1", &g.hands[CORE_P1]);
-    print_rack("P2", &g.hands[CORE_P2]);
+    print_rack("P1", &g->hands[CORE_P1]);
+    print_rack("P2", &g->hands[CORE_P2]);
     return CLI_OK;
 }
 
-static int cmd_decode(const char *s)
+static int cmd_moves(const struct position *pos)
 {
-    struct core_game g;
-    int rc = decode_arg(s, &g);
-    if (rc != CLI_OK)
-        return rc;
-    json_t *j = link_game_to_json(&g);
+    const struct core_history *h = &pos->history;
+    if (h->start == CORE_START_POSITION)
+        printf("from a classic link at score %d\n", h->first.score);
+    for (int i = 0; i < h->nmoves; i++) {
+        const struct core_move_record *rec = &h->moves[i];
+        printf("%3d P%d ", i + 1, (int)rec->player + 1);
+        switch (rec->move.type) {
+        case CORE_MOVE_PLAY:
+            for (int w = 0; w < rec->result.nwords; w++)
+                printf("%s%s %d", w > 0 ? ", " : "", rec->result.words[w],
+                       rec->result.word_points[w]);
+            if (rec->result.bingo)
+                printf(", bingo");
+            break;
+        case CORE_MOVE_EXCHANGE: printf("exchange %d", rec->move.ntiles); break;
+        case CORE_MOVE_PASS: printf("pass"); break;
+        }
+        printf("  +%d = %d\n", rec->result.points, rec->score);
+    }
+    if (pos->game.game_over)
+        printf("end  -%d = %d\n", pos->game.end_adjustment, pos->game.score);
+    return CLI_OK;
+}
+
+static int cmd_gcg(const struct position *pos)
+{
+    struct html_buf b;
+    static char mem[1 << 16];
+    html_init(&b, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    gcg_write(&b, pos);
+    int rc = b.overflow ? CLI_REFUSED : CLI_OK;
+    if (rc == CLI_OK)
+        fwrite(b.p, 1, b.len, stdout);
+    html_free(&b);
+    return rc;
+}
+
+static int cmd_decode(const struct position *pos)
+{
+    json_t *j = link_game_to_json(&pos->game);
     if (j == NULL)
         return misuse("out of memory");
     json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
@@ -133,6 +192,7 @@ static int cmd_decode(const char *s)
 
 static int cmd_encode(void)
 {
+    static char out[CLI_STATE_CAP];
     json_error_t jerr;
     json_t *j = json_loadf(stdin, JSON_REJECT_DUPLICATES, &jerr);
     if (j == NULL) {
@@ -141,11 +201,15 @@ static int cmd_encode(void)
     }
     struct core_game g;
     struct clb_error err;
+    size_t len;
     enum clb_err rc = link_game_from_json(j, &g, &err);
     json_decref(j);
+    if (rc == CLB_ERR_OK)
+        rc = link_v1_encode(&g, out, sizeof out, &len, &err);
     if (rc != CLB_ERR_OK)
         return refused(&err);
-    return print_state(&g);
+    printf("%s\n", out);
+    return CLI_OK;
 }
 
 /* Reads "pass", "exchange TILES" or the API's JSON move. */
@@ -177,24 +241,16 @@ static int parse_move(const char *text, struct core_move *m)
     return rc == CLB_ERR_OK ? CLI_OK : refused(&err);
 }
 
-static int cmd_play(const char *s, const char *move_text, const char *lexfile)
+static int cmd_play(struct position *pos, const char *move_text,
+                    enum link_format format)
 {
-    struct core_game g, next;
     struct core_move m;
-    int rc = decode_arg(s, &g);
-    if (rc == CLI_OK)
-        rc = parse_move(move_text, &m);
+    int rc = parse_move(move_text, &m);
     if (rc != CLI_OK)
         return rc;
-    struct dict *d = NULL;
     struct clb_error err;
-    if (dict_load(lexfile, &d, &err) != CLB_ERR_OK)
-        return refused(&err);
-    struct core_lexicon lex = dict_lexicon(d);
     struct core_move_result res;
-    enum clb_err e = core_move_apply(&g, &m, &lex, &next, &res, &err);
-    dict_free(d);
-    if (e != CLB_ERR_OK) {
+    if (position_play(pos, &m, &res, &err) != CLB_ERR_OK) {
         for (int i = 0; i < err.nwords; i++)
             fprintf(stderr, "  word: %s\n", err.words[i]);
         for (int i = 0; i < err.ncells; i++)
@@ -206,7 +262,7 @@ static int cmd_play(const char *s, const char *move_text, const char *lexfile)
         fprintf(stderr, "%s %d\n", res.words[i], res.word_points[i]);
     fprintf(stderr, "points %d%s%s\n", res.points, res.bingo ? " bingo" : "",
             res.game_over ? " game-over" : "");
-    return print_state(&next);
+    return print_link(pos, format != 0 ? format : pos->format);
 }
 
 /* One play as a line: points, square, direction, the words it makes
@@ -237,76 +293,101 @@ static int print_play(const struct core_game *g, const struct core_play *p,
     return CLI_OK;
 }
 
-static int cmd_plays(const char *s, const char *count, const char *lexfile)
+static int cmd_plays(const struct position *pos, const char *count)
 {
     char *end = NULL;
     long n = count == NULL ? 10 : strtol(count, &end, 10);
     if (count != NULL &&
         (*count == '\0' || *end != '\0' || n < 0 || n > CLB_MAX_PLAYS_LISTED))
         return misuse("plays: N must be a number from 0 to 1000");
-    struct core_game g;
-    int rc = decode_arg(s, &g);
-    if (rc != CLI_OK)
-        return rc;
+    const struct core_game *g = &pos->game;
     struct clb_error err;
-    if (g.game_over) {
+    if (g->game_over) {
         clb_error_set(&err, CLB_ERR_GAME_OVER, "a finished game has no plays");
         return refused(&err);
     }
-    struct dict *d = NULL;
-    if (dict_load(lexfile, &d, &err) != CLB_ERR_OK)
-        return refused(&err);
-    struct core_lexicon lex = dict_lexicon(d);
+    struct core_lexicon lex = dict_lexicon(pos->dict);
     struct core_movegen mg;
-    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g.board, lex.graph);
+    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board, lex.graph);
     static struct core_play top[CLB_MAX_PLAYS_LISTED];
-    const struct core_rack *rack = &g.hands[g.turn];
+    const struct core_rack *rack = &g->hands[g->turn];
     size_t total = core_movegen_top(&mg, rack, top, (size_t)n);
     printf("%zu play%s for P%d (rack %.*s)%s\n", total, total == 1 ? "" : "s",
-           g.turn + 1, rack->count, rack->tiles,
+           g->turn + 1, rack->count, rack->tiles,
            total > 0 && n > 0 ? ", best first:" : "");
+    int rc = CLI_OK;
     for (size_t i = 0; i < total && i < (size_t)n && rc == CLI_OK; i++)
-        rc = print_play(&g, &top[i], &lex);
-    dict_free(d);
+        rc = print_play(g, &top[i], &lex);
     return rc;
+}
+
+/* Runs one command; the lexicon is loaded. */
+static int run(const char *cmd, int nargs, char **args, enum link_format format)
+{
+    static struct position pos;
+    if (strcmp(cmd, "new") == 0 && nargs <= 1) {
+        const char *seed = nargs == 1 ? args[0] : "";
+        if (strlen(seed) > CLB_SEED_MAX)
+            return misuse("the seed is longer than 64 bytes");
+        position_new(&cli_ctx, 0, core_seed_from_text(seed, strlen(seed)),
+                     &pos);
+        return print_link(&pos, format != 0 ? format : LINK_V2);
+    }
+    if (strcmp(cmd, "encode") == 0 && nargs == 0)
+        return cmd_encode();
+    static const struct {
+        const char *name;
+        int (*fn)(const struct position *);
+    } readers[] = {{"show", cmd_show},
+                   {"moves", cmd_moves},
+                   {"gcg", cmd_gcg},
+                   {"decode", cmd_decode}};
+    for (size_t i = 0; i < sizeof readers / sizeof readers[0]; i++)
+        if (strcmp(cmd, readers[i].name) == 0 && nargs == 1) {
+            int rc = open_arg(args[0], &pos);
+            return rc != CLI_OK ? rc : readers[i].fn(&pos);
+        }
+    if (strcmp(cmd, "play") == 0 && nargs == 2) {
+        int rc = open_arg(args[0], &pos);
+        return rc != CLI_OK ? rc : cmd_play(&pos, args[1], format);
+    }
+    if (strcmp(cmd, "plays") == 0 && (nargs == 1 || nargs == 2)) {
+        int rc = open_arg(args[0], &pos);
+        return rc != CLI_OK ? rc : cmd_plays(&pos, nargs == 2 ? args[1] : NULL);
+    }
+    return misuse("unknown command or wrong number of arguments");
 }
 
 int main(int argc, char **argv)
 {
     const char *lexfile = CLB_DEFAULT_LEXICON;
+    enum link_format format = 0;
     int i = 1;
     for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
         if (strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return CLI_OK;
         }
-        if (strcmp(argv[i], "--lexicon") == 0 && i + 1 < argc)
+        if (strcmp(argv[i], "--lexicon") == 0 && i + 1 < argc) {
             lexfile = argv[++i];
-        else
+        } else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
+            const char *f = argv[++i];
+            if (strcmp(f, "v1") == 0)
+                format = LINK_V1;
+            else if (strcmp(f, "v2") == 0)
+                format = LINK_V2;
+            else
+                return misuse("--format takes v1 or v2");
+        } else {
             return misuse("unknown option");
+        }
     }
     if (i >= argc)
         return misuse("no command");
-    const char *cmd = argv[i++];
-    int nargs = argc - i;
-    char **args = argv + i;
-    if (strcmp(cmd, "new") == 0 && nargs <= 1) {
-        struct core_game g;
-        const char *seed = nargs == 1 ? args[0] : "";
-        if (strlen(seed) > CLB_SEED_MAX)
-            return misuse("the seed is longer than 64 bytes");
-        core_game_new(&g, seed, strlen(seed), "");
-        return print_state(&g);
-    }
-    if (strcmp(cmd, "show") == 0 && nargs == 1)
-        return cmd_show(args[0]);
-    if (strcmp(cmd, "decode") == 0 && nargs == 1)
-        return cmd_decode(args[0]);
-    if (strcmp(cmd, "encode") == 0 && nargs == 0)
-        return cmd_encode();
-    if (strcmp(cmd, "play") == 0 && nargs == 2)
-        return cmd_play(args[0], args[1], lexfile);
-    if (strcmp(cmd, "plays") == 0 && (nargs == 1 || nargs == 2))
-        return cmd_plays(args[0], nargs == 2 ? args[1] : NULL, lexfile);
-    return misuse("unknown command or wrong number of arguments");
+    int rc = load_lexicon(lexfile);
+    if (rc != CLI_OK)
+        return rc;
+    rc = run(argv[i], argc - i - 1, argv + i + 1, format);
+    dict_free(cli_ctx.lexicons[0]);
+    return rc;
 }

@@ -16,7 +16,7 @@ import path from 'node:path';
 import * as h from './helpers.mjs';
 import { screenshotGame } from './screenshot.mjs';
 
-const SEED = 'browser-e2e';
+const SEED = 'e2e-seed';
 let srv, browser;
 
 before(async () => {
@@ -56,7 +56,7 @@ test('two players play a whole game through turn links', async (t) => {
     await P1.goto('/');
     assert.ok(await P1.isHidden('[data-testid=resume-box]'), 'no resume offer before any game');
     s0 = await startSeeded(P1, SEED);
-    const game = h.decode(s0);
+    const game = (await h.gameOf(srv.url, s0));
     assert.equal(await h.stat(P1, 'score'), '0');
     assert.equal(await h.stat(P1, 'turn'), 'Player 1');
     assert.equal(await h.stat(P1, 'bag'), '86');
@@ -124,7 +124,7 @@ test('two players play a whole game through turn links', async (t) => {
     // Copy URL in the actions copies the same link and shows the tick.
     await P1.click('[data-testid=copy-url]');
     await P1.waitForFunction(() => /\u2713/.test(document.querySelector('[data-testid=copy-url]').textContent));
-    const game = h.decode(s1);
+    const game = (await h.gameOf(srv.url, s1));
     const saved = await P1.evaluate((k) => localStorage.getItem(k), `collabble:game:${game.gameId}`);
     assert.ok(saved && saved.includes(s1), 'the position is saved under its gameId');
   });
@@ -152,7 +152,7 @@ test('two players play a whole game through turn links', async (t) => {
       'P1\'s move is highlighted');
     const last = await P2.textContent('[data-testid=last-move]');
     assert.match(last, new RegExp(`Player 1 played ${firstPlay.words[0]} for ${firstPlay.points} points`));
-    const game = h.decode(s1);
+    const game = (await h.gameOf(srv.url, s1));
     assert.deepEqual(await h.rackLetters(P2), game.hands.P2, 'P2\'s rack is the active one');
     crossPlay = await h.findCrossPlay(srv.url, s1, game.board, game.hands.P2);
     await h.placeTiles(P2, crossPlay.tiles);
@@ -186,7 +186,7 @@ test('two players play a whole game through turn links', async (t) => {
   });
 
   await t.test('P1 exchanges two tiles: the rack changes and the turn passes', async () => {
-    const game = h.decode(s2);
+    const game = (await h.gameOf(srv.url, s2));
     const rack = await h.rackLetters(P1);
     const bag = await h.stat(P1, 'bag');
     await P1.click('[data-testid=exchange]');
@@ -201,7 +201,7 @@ test('two players play a whole game through turn links', async (t) => {
     const r = await h.settle(P1, s2);
     assert.equal(r.moved, true);
     s3 = r.state;
-    const next = h.decode(s3);
+    const next = (await h.gameOf(srv.url, s3));
     assert.equal(await h.stat(P1, 'turn'), 'Player 2', 'the turn passes');
     assert.equal(await h.stat(P1, 'score'), String(game.score), 'an exchange scores nothing');
     assert.equal(await h.stat(P1, 'bag'), bag, 'the bag keeps its count');
@@ -224,7 +224,7 @@ test('two players play a whole game through turn links', async (t) => {
     await h.waitForPosition(P2, s3);
     assert.match(await P2.textContent('[data-testid=last-move]'), /Player 1 exchanged 2 tiles/);
     const shown = (page) => h.partnerShows(page);
-    assert.deepEqual(await shown(P2), h.decode(s3).hands.P1, 'P1\'s letters are shown');
+    assert.deepEqual(await shown(P2), (await h.gameOf(srv.url, s3)).hands.P1, 'P1\'s letters are shown');
     await P2.click('[data-testid=eye-toggle]');
     assert.equal(await P2.getAttribute('[data-testid=eye-toggle]', 'aria-pressed'), 'true');
     assert.ok(await P2.locator('[data-testid=partner-rack]').evaluate((e) => e.classList.contains('blind')));
@@ -257,18 +257,18 @@ test('two players play a whole game through turn links', async (t) => {
     assert.equal(r.moved, true);
     s4 = r.state;
     assert.equal(await h.stat(P2, 'turn'), 'Player 1');
-    assert.equal(h.decode(s4).gameOver, false);
+    assert.equal((await h.gameOf(srv.url, s4)).gameOver, false);
     link = await h.copyLink(P2);
 
     await P1.goto(link);
     await h.waitForPosition(P1, s4);
     assert.match(await P1.textContent('[data-testid=last-move]'), /Player 2 passed/);
-    assert.deepEqual(await h.partnerShows(P1), h.decode(s4).hands.P2, 'P1 never turned blind mode on');
+    assert.deepEqual(await h.partnerShows(P1), (await h.gameOf(srv.url, s4)).hands.P2, 'P1 never turned blind mode on');
     await P1.click('[data-testid=pass]');
     await P1.click('[data-testid=pass-confirm]');
     r = await h.settle(P1, s4);
     assert.equal(r.moved, true);
-    const end = h.decode(r.state);
+    const end = (await h.gameOf(srv.url, r.state));
     assert.equal(end.gameOver, true);
     const over = P1.locator('[data-testid=game-over]');
     assert.ok(await over.isVisible());
@@ -321,7 +321,7 @@ test('a blank is played through the letter picker', async () => {
   await h.previewText(page, { expect: 'CATS: 5 points' });
   const r = await h.endTurn(page);
   assert.equal(r.moved, true);
-  const game = h.decode(r.state);
+  const game = (await h.gameOf(srv.url, r.state));
   assert.equal(game.board[7][9], 's', 'stored as a blank played as S');
   assert.equal(await h.stat(page, 'score'), '15');
   const onBoard = h.cell(page, 7, 9);
@@ -422,7 +422,7 @@ test('without JavaScript a /?s= link shows the board, read-only', async () => {
   try {
     const page = await ctx.newPage();
     const { state } = await h.playThrough(srv.url, 'nojs', 2);
-    const game = h.decode(state);
+    const game = (await h.gameOf(srv.url, state));
     await page.goto(`/?s=${encodeURIComponent(state)}`);
     assert.equal(await h.stat(page, 'score'), String(game.score));
     assert.equal(await h.stat(page, 'turn'), 'Player 1');

@@ -77,6 +77,15 @@ export async function newPlayer(browser, base, { phone = false, bypassCSP = fals
 
 /* ---- reading the page ---------------------------------------------------- */
 
+// The game a turn link S (either format) holds, as the API decodes it
+// (schema-v1 object), with its history and move number beside it when
+// `full` is set.
+export async function gameOf(base, s, { full = false } = {}) {
+  const r = await post(`${base}/api/v1/decode`, { state: s });
+  if (r.status !== 200) throw new Error(`decode: ${r.text}`);
+  return full ? r.body : r.body.game;
+}
+
 // The state S in the address bar (/#S).
 export function linkState(page) {
   const h = new URL(page.url()).hash.slice(1);

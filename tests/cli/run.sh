@@ -18,7 +18,11 @@ s=$("$cli" new cli-test)
 check "new prints a state" test -n "$s"
 check "same seed, same state" test "$s" = "$("$cli" new cli-test)"
 check "show prints the board" bash -c '"$0" show "$1" | grep -q "score 0  turn P1  bag 86"' "$cli" "$s"
-check "decode/encode round trip" bash -c 'test "$("$0" decode "$1" | "$0" encode)" = "$1"' "$cli" "$s"
+check "a new game's link is v2, eleven characters" bash -c '[[ $1 =~ ^2[A-Za-z0-9_-]{10}$ ]]' _ "$s"
+c=$("$cli" --format v1 new cli-test)
+check "--format v1 gives the classic link" bash -c '[[ $1 == N* ]]' _ "$c"
+check "decode/encode round trip of the classic link" bash -c 'test "$("$0" decode "$1" | "$0" encode)" = "$1"' "$cli" "$c"
+check "both links show the same game" test "$("$cli" show "$s" | tail -2)" = "$("$cli" show "$c" | tail -2)"
 
 # P1's rack of the seeded game, and a play of its first two tiles as a
 # made-up word across the star: refused as not a word, or accepted.
@@ -49,8 +53,14 @@ check "plays 0 only counts" test "$("$cli" plays "$s" 0 | wc -l)" -eq 1
 
 s1=$("$cli" play "$s" pass 2>/dev/null)
 check "pass gives a new state" test -n "$s1"
+check "the history holds the pass" bash -c '"$0" moves "$1" | grep -q "^  1 P1 pass  +0 = 0$"' "$cli" "$s1"
+c1=$("$cli" play "$c" pass 2>/dev/null)
+check "a classic link is answered with a classic link" bash -c '[[ $1 == N* ]]' _ "$c1"
+v1to2=$("$cli" --format v2 play "$c" pass 2>/dev/null)
+check "a classic game continues as v2 on request" bash -c '"$0" show "$1" | grep -q "move 1  format v2"' "$cli" "$v1to2"
 s2=$("$cli" play "$s1" pass 2>/dev/null)
 check "two passes end the game" bash -c '"$0" show "$1" | grep -q "GAME OVER"' "$cli" "$s2"
+check "gcg names both players and the passes" bash -c '"$0" gcg "$1" | grep -c "^>P[12]: [A-Z?]* - +0 0$" | grep -q 2' "$cli" "$s2"
 "$cli" play "$s2" pass >/dev/null 2>&1
 check "no move after the end" test $? -eq 1
 "$cli" plays "$s2" 2>&1 | grep -q "game_over"

@@ -55,11 +55,11 @@ static void check_accepted(const struct core_game *game)
     size_t n = 0, n2 = 0;
     if (core_game_validate(game, &err) != CLB_ERR_OK)
         fail("accepted a state core_game_validate refuses", &err);
-    if (link_encode(game, link, sizeof link, &n, &err) != CLB_ERR_OK)
+    if (link_v1_encode(game, link, sizeof link, &n, &err) != CLB_ERR_OK)
         fail("cannot encode an accepted state", &err);
-    if (link_decode(link, n, &back, &err) != CLB_ERR_OK)
+    if (link_v1_decode(link, n, &back, &err) != CLB_ERR_OK)
         fail("cannot decode our own link", &err);
-    if (link_encode(&back, again, sizeof again, &n2, &err) != CLB_ERR_OK)
+    if (link_v1_encode(&back, again, sizeof again, &n2, &err) != CLB_ERR_OK)
         fail("cannot re-encode", &err);
     if (n != n2 || memcmp(link, again, n) != 0)
         fail("the round trip changed the state", &err);
@@ -72,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct clb_error err;
     enum clb_err rc = size > 0 && data[0] == '{'
                           ? link_decode_json(text, size, &game, &err)
-                          : link_decode(text, size, &game, &err);
+                          : link_v1_decode(text, size, &game, &err);
     if (rc == CLB_ERR_OK)
         check_accepted(&game);
     else

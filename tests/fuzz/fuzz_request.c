@@ -30,15 +30,21 @@ static const struct {
     const char *method;
     const char *path;
 } routes[] = {
-    /* clang-format off */
-    {"POST", "/api/v1/games"}, {"POST", "/api/v1/move"},
-    {"POST", "/api/v1/preview"}, {"POST", "/api/v1/decode"},
-    {"GET", "/"},               {"GET", "/game"},
-    {"POST", "/game"},          {"POST", "/game/move"},
-    {"GET", "/new"},            {"GET", "/healthz"},
-    {"PUT", "/api/v1/move"},    {"GET", "/nowhere"},
+    {"POST", "/api/v1/games"},
+    {"POST", "/api/v1/move"},
+    {"POST", "/api/v1/preview"},
+    {"POST", "/api/v1/decode"},
+    {"GET", "/"},
+    {"GET", "/game"},
+    {"POST", "/game"},
+    {"POST", "/game/move"},
+    {"GET", "/new"},
+    {"GET", "/healthz"},
+    {"PUT", "/api/v1/move"},
+    {"GET", "/nowhere"},
+    {"POST", "/api/v1/gcg"},
+    {"GET", "/game.gcg"},
     {"POST", "/api/v1/plays"},
-    /* clang-format on */
 };
 
 /* A small lexicon so that plays reach the word check and are scored. */

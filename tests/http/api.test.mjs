@@ -77,7 +77,18 @@ describe('new games', () => {
     assert.equal(r.headers.get('cache-control'), 'no-store');
     const { state, game } = r.body;
     assert.equal(typeof state, 'string');
-    assert.deepEqual(decode(state), game, 'state decodes to the game object');
+    // A new game is a v2 link: '2', four check characters, the seed.
+    assert.match(state, /^2[A-Za-z0-9_-]{10}$/);
+    assert.equal(r.body.format, 'v2');
+    assert.equal(r.body.moveNumber, 0);
+    assert.deepEqual(r.body.history, {
+      start: { type: 'seed', seed: r.body.history.start.seed },
+      wordList: { name: 'sowpods', fingerprint: 'f0234ca1' },
+      moves: [],
+    });
+    const back = await post(api('decode'), { state });
+    assert.deepEqual(back.body.game, game, 'state decodes to the game object');
+    assert.equal(back.body.state, state);
     assert.equal(game.version, 1);
     assert.equal(game.turn, 'P1');
     assert.equal(game.hands.P1.length, 7);
@@ -86,6 +97,17 @@ describe('new games', () => {
     assert.ok(game.board.every((row) => row.every((c) => c === '.')));
     assert.equal(game.score, 0);
     assert.equal(game.gameOver, false);
+  });
+
+  test('format "v1" gives the classic link of the same game', async () => {
+    const v2 = await post(api('games'), { seed: 'classic-too' });
+    const v1 = await post(api('games'), { seed: 'classic-too', format: 'v1' });
+    assert.equal(v1.status, 201);
+    assert.equal(v1.body.format, 'v1');
+    assert.deepEqual(decode(v1.body.state), v2.body.game, 'LZ-String of the same game');
+    assert.deepEqual(v1.body.game, v2.body.game);
+    assertError(await post(api('games'), { format: 'v3' }), 400, 'bad_request');
+    assertError(await post(api('games'), { format: 2 }), 400, 'bad_request');
   });
 
   test('the same seed gives the identical answer, another seed another game', async () => {
@@ -418,7 +440,6 @@ describe('markup in crafted states never comes back unescaped', () => {
     ['turn', { ...base(), turn: '<img src=x onerror=alert(1)>' }],
     ['board cell', (() => { const s = base(); s.board[0][0] = '<'; return s; })()],
     ['hand tile', (() => { const s = base(); s.hands.P1[0] = '<svg/onload=alert(1)>'; return s; })()],
-    ['unknown key', { ...base(), '<script>': 1 }],
     ['lastMove word', { ...base(), lastMove: { cells: [], words: ['<i>'], points: 0 } }],
   ];
   for (const [field, state] of crafted) {
@@ -432,6 +453,18 @@ describe('markup in crafted states never comes back unescaped', () => {
       }
     });
   }
+
+  test('an unknown top-level key (markup in its name) opens, and never comes back', async () => {
+    const state = { ...base(), '<script>': 1, laterKey: { any: ['<b>'] } };
+    for (const endpoint of ['decode', 'move', 'preview']) {
+      const body = { state: encode(state) };
+      if (endpoint !== 'decode') body.move = { type: 'pass' };
+      const r = await post(api(endpoint), body);
+      assert.equal(r.status, 200, r.text);
+      assertNoMarkup(r.text);
+      assert.ok(!r.text.includes('laterKey'), 'the unknown key is not written back');
+    }
+  });
 
   test('markup in a malformed body is not echoed raw', async () => {
     const r = await post(api('move'), '{"<script>": </script>');

@@ -19,6 +19,111 @@ struct core_lexicon ts_lexicon(const char *const *words)
     return lex;
 }
 
+static bool any_word(const void *ctx, const char *word, size_t len)
+{
+    (void)ctx;
+    (void)word;
+    (void)len;
+    return true;
+}
+
+struct core_lexicon ts_any_word(void)
+{
+    struct core_lexicon lex = {any_word, NULL, NULL};
+    return lex;
+}
+
+/* xorshift64*: a small, seeded generator for the tests' random games. */
+static uint32_t rnd(uint64_t *s, uint32_t bound)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return (uint32_t)((*s * UINT64_C(2685821657736338717)) >> 33) % bound;
+}
+
+static bool is_filled(const struct core_game *g, int r, int c)
+{
+    return r >= 0 && r < CLB_BOARD_SIZE && c >= 0 && c < CLB_BOARD_SIZE &&
+           g->board[r][c] != CORE_EMPTY;
+}
+
+/* A random play: k random rack tiles on the empty squares that follow a
+ * start square next to a tile (or the centre), across or down. */
+static void random_play(const struct core_game *g, uint64_t *rng,
+                        struct core_move *m)
+{
+    const struct core_rack *rack = &g->hands[g->turn];
+    int k = 1 + (int)rnd(rng, (uint32_t)rack->count);
+    bool across = rnd(rng, 2) == 0;
+    int dr = across ? 0 : 1, dc = across ? 1 : 0;
+    int r = CLB_CENTER, c = CLB_CENTER;
+    if (!core_board_empty(g)) {
+        for (int tries = 0; tries < 400; tries++) {
+            r = (int)rnd(rng, CLB_BOARD_SIZE);
+            c = (int)rnd(rng, CLB_BOARD_SIZE);
+            if (!is_filled(g, r, c) &&
+                (is_filled(g, r - 1, c) || is_filled(g, r + 1, c) ||
+                 is_filled(g, r, c - 1) || is_filled(g, r, c + 1)))
+                break;
+        }
+    } else if (k < 2) {
+        k = 2;
+    }
+    /* Start a few squares back, so the anchor may fall inside the word. */
+    int back = (int)rnd(rng, (uint32_t)k);
+    for (int i = 0; i < back && r - dr >= 0 && c - dc >= 0 &&
+                    !is_filled(g, r - dr, c - dc);
+         i++) {
+        r -= dr;
+        c -= dc;
+    }
+    char tiles[CLB_RACK_SIZE];
+    memcpy(tiles, rack->tiles, (size_t)rack->count);
+    int left = rack->count;
+    ts_move_play(m);
+    for (int j = 0; j < k; j++) {
+        while (is_filled(g, r, c)) {
+            r += dr;
+            c += dc;
+        }
+        int pick = (int)rnd(rng, (uint32_t)left);
+        char t = tiles[pick];
+        tiles[pick] = tiles[--left];
+        if (t == CORE_BLANK)
+            ts_place(m, r, c, (char)('A' + rnd(rng, 26)), true);
+        else
+            ts_place(m, r, c, t, false);
+        r += dr;
+        c += dc;
+    }
+}
+
+void ts_random_move(const struct core_game *g, const struct core_lexicon *lex,
+                    uint64_t *rng, struct core_move *m)
+{
+    struct core_move_result res;
+    struct clb_error err;
+    uint32_t roll = rnd(rng, 100);
+    memset(m, 0, sizeof *m);
+    if (roll < 4 && core_bag_count(g) >= CLB_EXCHANGE_MIN_BAG) {
+        const struct core_rack *rack = &g->hands[g->turn];
+        m->type = CORE_MOVE_EXCHANGE;
+        for (int i = 0; i < rack->count; i++)
+            if (m->ntiles == 0 || rnd(rng, 2))
+                m->exchange[m->ntiles++] = rack->tiles[i];
+        return;
+    }
+    if (roll >= 7 && g->hands[g->turn].count > 0)
+        for (int tries = 0; tries < 60; tries++) {
+            random_play(g, rng, m);
+            if (core_move_check(g, m, lex, &res, &err) == CLB_ERR_OK)
+                return;
+        }
+    memset(m, 0, sizeof *m);
+    m->type = CORE_MOVE_PASS;
+}
+
 static void bag_take(struct core_game *g, char tile)
 {
     int kind = core_tile_kind(tile);

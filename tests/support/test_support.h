@@ -5,11 +5,24 @@
 #define TEST_SUPPORT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "../../core/game.h"
 
 /* A lexicon over a NULL-terminated array of uppercase words. */
 struct core_lexicon ts_lexicon(const char *const *words);
+
+/* A lexicon that takes every word: random games then need only the rules'
+ * geometry to be legal. */
+struct core_lexicon ts_any_word(void);
+
+/* A legal move for the player to move in *g, chosen with *rng: mostly a
+ * play (blanks get a random letter), sometimes an exchange or a pass, so
+ * random games cover every kind of move and every ending. `lexicon` judges
+ * the play (ts_any_word() makes nearly every shape legal). Falls back to a
+ * pass, which is always legal while the game is on. */
+void ts_random_move(const struct core_game *g, const struct core_lexicon *lex,
+                    uint64_t *rng, struct core_move *m);
 
 /* An empty board with the given racks ("CAT?" - '?' is a blank) and the
  * bag holding exactly the rest of the set, P1 to move. */

@@ -36,10 +36,10 @@ static bool run_line(bool encode, const char *line, size_t len, char *link)
     struct core_game game;
     struct clb_error err;
     enum clb_err rc = encode ? link_decode_json(line, len, &game, &err)
-                             : link_decode(line, len, &game, &err);
+                             : link_v1_decode(line, len, &game, &err);
     if (rc == CLB_ERR_OK && encode) {
         size_t n = 0;
-        rc = link_encode(&game, link, TOOL_LINK_CAP, &n, &err);
+        rc = link_v1_encode(&game, link, TOOL_LINK_CAP, &n, &err);
         if (rc == CLB_ERR_OK)
             printf("%s\n", link);
     } else if (rc == CLB_ERR_OK) {

@@ -1,0 +1,156 @@
+/* core/history.c - building and replaying a game's history (history.h).
+ *
+ * Every move, live or replayed from a link, goes through
+ * core_history_play(), which is core_move_apply() plus the record the move
+ * list and the GCG export read. Nothing here judges a move itself: what the
+ * rules accept is the history. Pure: no I/O, no heap.
+ */
+/* SPDX-License-Identifier: MIT */
+#include "history.h"
+
+#include <stdio.h>
+#include <string.h>
+
+bool core_lexicon_id_same(const struct core_lexicon_id *a,
+                          const struct core_lexicon_id *b)
+{
+    return a->fingerprint == b->fingerprint;
+}
+
+bool core_lexicon_id_builtin(const struct core_lexicon_id *id)
+{
+    return id->fingerprint == CORE_LEXICON_BUILTIN_FINGERPRINT;
+}
+
+static void history_clear(struct core_history *h,
+                          const struct core_lexicon_id *lexicon)
+{
+    h->start = CORE_START_SEED;
+    h->seed = 0;
+    h->lexicon = *lexicon;
+    h->nmoves = 0;
+}
+
+void core_history_from_seed(struct core_history *h, uint32_t seed,
+                            const struct core_lexicon_id *lexicon,
+                            const char *lexicon_name)
+{
+    history_clear(h, lexicon);
+    h->seed = seed & ((UINT32_C(1) << CLB_SEED_BITS) - 1);
+    core_game_deal(&h->first, h->seed, lexicon_name);
+}
+
+enum clb_err core_history_from_position(struct core_history *h,
+                                        const struct core_game *position,
+                                        const struct core_lexicon_id *lexicon,
+                                        struct clb_error *err)
+{
+    if (core_game_validate(position, err) != CLB_ERR_OK)
+        return err->code;
+    if (position->game_over)
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "the game is over: no move can follow");
+    history_clear(h, lexicon);
+    h->start = CORE_START_POSITION;
+    h->first = *position;
+    h->first.has_last_move = false;
+    memset(&h->first.last_move, 0, sizeof h->first.last_move);
+    h->first.moves = 0;
+    return CLB_ERR_OK;
+}
+
+static bool filled(const struct core_game *g, int r, int c)
+{
+    return r >= 0 && r < CLB_BOARD_SIZE && c >= 0 && c < CLB_BOARD_SIZE &&
+           g->board[r][c] != CORE_EMPTY;
+}
+
+/* Where a play's main word lies on the board after it: the line of the
+ * play, or for one tile the way core scores it (across when that makes a
+ * word, else down). */
+static void main_word(const struct core_game *after,
+                      struct core_move_record *rec)
+{
+    const struct core_move *m = &rec->move;
+    int r = m->tiles[0].row, c = m->tiles[0].col;
+    bool across = m->ntiles >= 2
+                      ? m->tiles[0].row == m->tiles[1].row
+                      : filled(after, r, c - 1) || filled(after, r, c + 1);
+    int dr = across ? 0 : 1, dc = across ? 1 : 0;
+    while (filled(after, r - dr, c - dc)) {
+        r -= dr;
+        c -= dc;
+    }
+    int len = 0;
+    while (filled(after, r + len * dr, c + len * dc))
+        len++;
+    rec->word_start.row = r;
+    rec->word_start.col = c;
+    rec->across = across;
+    rec->word_len = len;
+}
+
+enum clb_err core_history_play(struct core_history *h, struct core_game *game,
+                               const struct core_move *move,
+                               const struct core_lexicon *lexicon,
+                               struct core_move_result *result,
+                               struct clb_error *err)
+{
+    clb_error_clear(err);
+    /* Unreachable through the rules (the limit's move ends the game), but
+     * the array is what it is. */
+    if (h->nmoves >= CLB_MAX_GAME_MOVES)
+        return clb_error_set(err, CLB_ERR_GAME_OVER,
+                             "a game has at most %d moves", CLB_MAX_GAME_MOVES);
+    struct core_move_record *rec = &h->moves[h->nmoves];
+    struct core_move canonical;
+    core_move_canonical(game, move, &canonical);
+    enum core_player player = game->turn;
+    struct core_rack rack = game->hands[player];
+    struct core_move_result res;
+    enum clb_err rc =
+        core_move_apply(game, &canonical, lexicon, game, &res, err);
+    if (rc != CLB_ERR_OK)
+        return rc;
+    /* The record is written only now: on error h is untouched. */
+    memset(rec, 0, sizeof *rec);
+    rec->player = player;
+    rec->rack = rack;
+    rec->move = canonical;
+    rec->result = res;
+    /* Before any end-of-game adjustment: the running score of the moves
+     * themselves; the game's final score says what was taken off. */
+    rec->score =
+        game->score + (game->game_over ? game->end_adjustment : 0);
+    if (canonical.type == CORE_MOVE_PLAY)
+        main_word(game, rec);
+    h->nmoves++;
+    if (result != NULL)
+        *result = res;
+    return CLB_ERR_OK;
+}
+
+enum clb_err core_history_replay(struct core_history *h, struct core_game *game,
+                                 const struct core_lexicon *lexicon,
+                                 struct clb_error *err)
+{
+    int n = h->nmoves;
+    *game = h->first;
+    h->nmoves = 0;
+    for (int i = 0; i < n; i++) {
+        struct core_move move = h->moves[i].move;
+        if (core_history_play(h, game, &move, lexicon, NULL, err) != CLB_ERR_OK)
+            return core_history_move_error(err, i + 1);
+    }
+    return CLB_ERR_OK;
+}
+
+enum clb_err core_history_move_error(struct clb_error *err, int number)
+{
+    char inner[CLB_ERR_DETAIL_MAX];
+    const char *what = clb_err_str(err->code);
+    memcpy(inner, err->detail, sizeof inner);
+    inner[sizeof inner - 1] = '\0';
+    return clb_error_set(err, CLB_ERR_BAD_STATE, "move %d: %s%s%.100s", number,
+                         what, inner[0] != '\0' ? ": " : "", inner);
+}

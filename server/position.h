@@ -1,0 +1,86 @@
+/* server/position.h - a game position from a turn link of either format.
+ *
+ * position_open() is the one entry point for every incoming link. A v2 link
+ * (first character '2') is read and replayed by core (core/link2.h) with
+ * the word list its header names, found among the loaded lexicons by
+ * fingerprint; a text in a later format is refused as such; anything else
+ * is a classic v1 link (link.h), whose position becomes the start of a
+ * history with no moves yet, so a game that began as v1 continues as v2.
+ * position_play() makes a move and extends the history and its v2 link;
+ * position_write() gives the link in either format. Nothing is kept
+ * between requests: each one opens its position anew.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef SRV_POSITION_H
+#define SRV_POSITION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/error.h"
+#include "../core/history.h"
+#include "../core/link2.h"
+#include "http.h"
+
+enum link_format { LINK_V1 = 1, LINK_V2 = 2 };
+
+struct position {
+    enum link_format format;     /* the format the link came in */
+    int lexicon;                 /* index in ctx->lexicons of its word list */
+    const struct dict *dict;     /* that word list */
+    struct core_game game;       /* the position itself */
+    struct core_history history; /* where it started and every move since */
+    bool linked;                 /* link2 is the history's v2 link */
+    struct core_link2 link2;
+};
+
+/* Opens the link s (len bytes) of either format. Returns CLB_ERR_OK, or
+ * CLB_ERR_BAD_STATE (a damaged or forged link, a move the rules refuse:
+ * the detail says which), CLB_ERR_UNKNOWN_LEXICON (naming the list),
+ * CLB_ERR_TOO_LARGE, or CLB_ERR_INTERNAL (out of memory). */
+enum clb_err position_open(const struct srv_context *ctx, const char *s,
+                           size_t len, struct position *pos,
+                           struct clb_error *err);
+
+/* A new game dealt from `seed`, judged by ctx->lexicons[lexicon]. Cannot
+ * fail (lexicon must be a loaded one). */
+void position_new(const struct srv_context *ctx, int lexicon, uint32_t seed,
+                  struct position *pos);
+
+/* Makes `move` on pos: the rules judge it with pos->dict, and on success
+ * pos->game, its history and its v2 link all include it. Returns
+ * CLB_ERR_OK, or the rules' error with pos unchanged. */
+enum clb_err position_play(struct position *pos, const struct core_move *move,
+                           struct core_move_result *result,
+                           struct clb_error *err);
+
+/* Writes pos's link in `format` into out (cap bytes, NUL-terminated).
+ * A classic link that was never played on has no v2 link when its game is
+ * over (CLB_ERR_BAD_STATE). Returns CLB_ERR_OK, or CLB_ERR_INTERNAL when
+ * cap is short. */
+enum clb_err position_write(const struct position *pos, enum link_format format,
+                            char *out, size_t cap, size_t *len,
+                            struct clb_error *err);
+
+/* Which game this position belongs to, beyond its gameId: "s<seed>" for a
+ * game dealt from a seed, "p<hex>" for one that started from a classic
+ * link (a hash of that position). Positions with the same start can be
+ * ordered by move number. out holds at least 16 bytes. Cannot fail. */
+void position_start_id(const struct position *pos, char *out, size_t cap);
+
+/* The word list's identity for a v2 link: the built-in SOWPODS by its
+ * fixed fingerprint, any other by its name and fingerprint. */
+void position_lexicon_id(const struct srv_context *ctx, int lexicon,
+                         struct core_lexicon_id *id);
+
+/* The index of the lexicon a v1 state names ("" is the server's default),
+ * or -1 with CLB_ERR_UNKNOWN_LEXICON naming it. */
+int position_lexicon_by_name(const struct srv_context *ctx, const char *name,
+                             struct clb_error *err);
+
+/* The name a game records for ctx->lexicons[lexicon]: "" for the server's
+ * default, as v1 states have it. */
+const char *position_lexicon_label(const struct srv_context *ctx, int lexicon);
+
+#endif

@@ -1,0 +1,335 @@
+// tests/node/link2.mjs - a second, independent reader of v2 turn links,
+// written from DESIGN.md ("The v2 link" and "Deterministic draws") alone,
+// in another language than the server's. tests/http/spec.test.mjs checks
+// that it reads every link the server makes to the very position the
+// server shows, which is the proof that the document specifies the format.
+// SPDX-License-Identifier: MIT
+//
+// It replays the rules' bookkeeping (racks, bag, draws, board, score, the
+// ending) but judges no words: it trusts that the moves are legal, so it
+// is for reading links, not for refusing forged ones.
+
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const POINTS = [1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10];
+const SET = [9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, 6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1, 2];
+const PREMIUM = [
+  'T..d...T...d..T', '.D...t...t...D.', '..D...d.d...D..', 'd..D...d...D..d',
+  '....D.....D....', '.t...t...t...t.', '..d...d.d...d..', 'T..d...D...d..T',
+  '..d...d.d...d..', '.t...t...t...t.', '....D.....D....', 'd..D...d...D..d',
+  '..D...d.d...D..', '.D...t...t...D.', 'T..d...T...d..T',
+];
+const BUILTIN = { name: 'sowpods', fingerprint: 0xf0234ca1 };
+const M64 = (1n << 64n) - 1n;
+
+/* ---- FNV-1a 64, splitmix64 ---- */
+function fnv(h, bytes) {
+  for (const b of bytes) h = ((h ^ BigInt(b)) * 0x100000001b3n) & M64;
+  return h;
+}
+const ascii = (s) => [...s].map((c) => c.charCodeAt(0));
+const int4 = (v) => { const u = v >>> 0; return [u & 255, (u >>> 8) & 255, (u >>> 16) & 255, u >>> 24]; };
+const FNV_INIT = 0xcbf29ce484222325n;
+
+class Rng {
+  constructor(state) { this.s = state; }
+  next() {
+    this.s = (this.s + 0x9e3779b97f4a7c15n) & M64;
+    let z = this.s;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & M64;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & M64;
+    return z ^ (z >> 31n);
+  }
+  below(bound) {
+    const max = 0xffffffff;
+    const limit = max - (max % bound);
+    for (;;) {
+      const r = Number(this.next() >> 32n);
+      if (r < limit) return r % bound;
+    }
+  }
+}
+
+/* ---- tiles: 'A'..'Z', '?' for a blank; kinds 0..26 ---- */
+const kindOf = (t) => (t === '?' ? 26 : t.charCodeAt(0) - 65);
+const tileOf = (k) => (k === 26 ? '?' : LETTERS[k]);
+const value = (t) => (t >= 'A' && t <= 'Z' ? POINTS[t.charCodeAt(0) - 65] : 0);
+
+function draw(g, rng) {
+  const total = g.bag.reduce((a, b) => a + b, 0);
+  if (total === 0) return null;
+  let pick = rng.below(total);
+  for (let k = 0; k < 27; k++) {
+    if (pick < g.bag[k]) { g.bag[k]--; return tileOf(k); }
+    pick -= g.bag[k];
+  }
+  return null;
+}
+function refill(g, rack, rng) {
+  while (rack.length < 7) {
+    const t = draw(g, rng);
+    if (t === null) return;
+    rack.push(t);
+  }
+}
+
+export function seedFromText(text) {
+  const h = fnv(fnv(FNV_INIT, ascii('collabble-seed')), Buffer.from(text, 'utf8'));
+  return Number(((h & 0xffffffffn) ^ (h >> 32n)) & ((1n << 30n) - 1n));
+}
+
+export function deal(seed) {
+  const rng = new Rng(fnv(fnv(FNV_INIT, ascii('collabble-new-game')), int4(seed)));
+  let gameId = '';
+  for (let i = 0; i < 10; i++) gameId += B64URL[Number(rng.next() % 64n)];
+  const g = {
+    gameId, turn: 0, board: Array.from({ length: 15 }, () => Array(15).fill('.')),
+    bag: [...SET], hands: [[], []], score: 0, passes: 0, over: false, ending: null, moves: 0,
+  };
+  refill(g, g.hands[0], rng);
+  refill(g, g.hands[1], rng);
+  return g;
+}
+
+function moveSeed(g, m) {
+  let h = fnv(FNV_INIT, ascii(g.gameId));
+  h = fnv(h, int4(g.turn));
+  h = fnv(h, ascii(g.board.map((r) => r.join('')).join('')));
+  for (const n of g.bag) h = fnv(h, int4(n));
+  for (const rack of g.hands) { h = fnv(h, int4(rack.length)); h = fnv(h, ascii(rack.join(''))); }
+  h = fnv(h, int4(g.score));
+  h = fnv(h, int4(g.passes));
+  h = fnv(h, int4({ play: 0, exchange: 1, pass: 2 }[m.type]));
+  const n = m.type === 'pass' ? 0 : m.tiles.length;
+  h = fnv(h, int4(n));
+  for (let i = 0; i < n; i++) {
+    const t = m.type === 'play' ? m.tiles[i] : null;
+    h = fnv(h, int4(t ? t.row : 0));
+    h = fnv(h, int4(t ? t.col : 0));
+    h = fnv(h, int4(t ? t.letter.charCodeAt(0) : 0));
+    h = fnv(h, int4(t && t.blank ? 1 : 0));
+    h = fnv(h, int4(t ? 0 : m.tiles[i].charCodeAt(0)));
+  }
+  return new Rng(h);
+}
+
+/* ---- scoring: the main word along the line, then one cross-word a tile ---- */
+const filled = (b, r, c) => r >= 0 && r < 15 && c >= 0 && c < 15 && b[r][c] !== '.';
+function wordScore(b, fresh, r, c, dr, dc) {
+  while (filled(b, r - dr, c - dc)) { r -= dr; c -= dc; }
+  let sum = 0, mult = 1, len = 0;
+  for (; filled(b, r, c); r += dr, c += dc, len++) {
+    let v = value(b[r][c]);
+    if (fresh.has(`${r},${c}`)) {
+      const p = PREMIUM[r][c];
+      if (p === 'd') v *= 2; else if (p === 't') v *= 3; else if (p === 'D') mult *= 2; else if (p === 'T') mult *= 3;
+    }
+    sum += v;
+  }
+  return len >= 2 ? sum * mult : null;
+}
+function playPoints(b, tiles) {
+  const fresh = new Set(tiles.map((t) => `${t.row},${t.col}`));
+  let across = tiles.length >= 2 ? tiles[0].row === tiles[1].row : true;
+  let points = 0;
+  let main = wordScore(b, fresh, tiles[0].row, tiles[0].col, across ? 0 : 1, across ? 1 : 0);
+  if (tiles.length === 1 && main === null) {
+    across = false;
+    main = wordScore(b, fresh, tiles[0].row, tiles[0].col, 1, 0);
+  }
+  points += main ?? 0;
+  for (const t of tiles) points += wordScore(b, fresh, t.row, t.col, across ? 1 : 0, across ? 0 : 1) ?? 0;
+  return points + (tiles.length === 7 ? 50 : 0);
+}
+
+function finish(g, reason) {
+  g.over = true;
+  let adjustment = 0;
+  if (reason !== 'out') {
+    const left = g.hands.flat().reduce((a, t) => a + value(t), 0);
+    adjustment = Math.min(left, g.score);
+    g.score -= adjustment;
+  }
+  g.ending = { reason, adjustment };
+}
+
+// Applies a canonical move as the rules do (DESIGN.md), without judging it.
+function apply(g, m) {
+  const rng = moveSeed(g, m);
+  const rack = g.hands[g.turn];
+  let points = 0;
+  if (m.type === 'play') {
+    for (const t of m.tiles) {
+      rack.splice(rack.indexOf(t.blank ? '?' : t.letter), 1);
+      g.board[t.row][t.col] = t.blank ? t.letter.toLowerCase() : t.letter;
+    }
+    points = playPoints(g.board, m.tiles);
+    g.score += points;
+    g.passes = 0;
+    refill(g, rack, rng);
+    if (rack.length === 0) finish(g, 'out');
+  } else if (m.type === 'exchange') {
+    const drawn = m.tiles.map(() => draw(g, rng));
+    const used = rack.map(() => false);
+    m.tiles.forEach((t, i) => {
+      const j = rack.findIndex((x, k) => !used[k] && x === t);
+      rack[j] = drawn[i];
+      used[j] = true;
+      g.bag[kindOf(t)]++;
+    });
+    g.passes = 0;
+  } else {
+    g.passes++;
+    if (g.passes >= 2) finish(g, 'passes');
+  }
+  g.moves++;
+  if (g.moves >= 250 && !g.over) finish(g, 'limit');
+  g.turn = 1 - g.turn;
+  return points;
+}
+
+/* ---- the bit string ---- */
+export function crc24(bytes) {
+  let crc = 0xb704ce;
+  for (const b of bytes) {
+    crc ^= b << 16;
+    for (let i = 0; i < 8; i++) {
+      crc <<= 1;
+      if (crc & 0x1000000) crc ^= 0x1864cfb;
+    }
+  }
+  return crc & 0xffffff;
+}
+
+class Bits {
+  constructor(chars, trace) { this.chars = chars; this.pos = 0; this.trace = trace; }
+  field(radix, what) {
+    let w = 0;
+    while (2 ** w < radix) w++;
+    if (this.pos + w > 6 * this.chars.length) throw new Error('the link is cut short');
+    let v = 0;
+    for (let i = 0; i < w; i++, this.pos++) {
+      const c = B64URL.indexOf(this.chars[Math.floor(this.pos / 6)]);
+      v = v * 2 + ((c >> (5 - (this.pos % 6))) & 1);
+    }
+    if (v >= radix) throw new Error(`${what}: ${v} is not below ${radix}`);
+    if (this.trace) this.trace.push({ what, radix, bits: w, value: v });
+    return v;
+  }
+}
+
+function readName(bits, what) {
+  const n = bits.field(32, `${what} length - 1`) + 1;
+  let s = '';
+  for (let i = 0; i < n; i++) s += B64URL[bits.field(64, `${what} character`)];
+  return s;
+}
+
+const emptySquares = (g) => g.board.flat().filter((x) => x === '.').length;
+
+// Reads a v2 link: { game, moves, start, wordList }. `trace`, an array,
+// gets every field in order (for DESIGN.md's worked example).
+export function readLink(text, trace = null) {
+  if (text[0] !== '2') throw new Error('not a v2 link');
+  const chars = [...text];
+  if (chars.some((c) => !B64URL.includes(c))) throw new Error('not base64url');
+  const stored = chars.slice(1, 5).reduce((v, c) => v * 64 + B64URL.indexOf(c), 0);
+  if (crc24(Buffer.from(text[0] + text.slice(5), 'latin1')) !== stored) throw new Error('damaged: check characters');
+  const bits = new Bits(chars.slice(5), trace);
+  const startKind = bits.field(2, 'start (0 seed, 1 position)');
+  const named = bits.field(2, 'word list (0 built-in, 1 named)');
+  const wordList = named
+    ? { name: readName(bits, 'word list name'), fingerprint: bits.field(2 ** 32, 'fingerprint') }
+    : BUILTIN;
+  let g;
+  let start;
+  if (startKind === 0) {
+    const seed = bits.field(2 ** 30, 'seed');
+    g = deal(seed);
+    start = { type: 'seed', seed };
+  } else {
+    g = { board: [], bag: [...SET], hands: [[], []], over: false, ending: null, moves: 0 };
+    g.gameId = readName(bits, 'gameId');
+    g.turn = bits.field(2, 'turn (0 P1)');
+    g.passes = bits.field(2, 'consecutive passes');
+    g.score = bits.field(1000001, 'score');
+    for (let r = 0; r < 15; r++) {
+      g.board.push([]);
+      for (let c = 0; c < 15; c++) {
+        let x = '.';
+        if (bits.field(2, 'square occupied')) {
+          const t = bits.field(52, 'board tile');
+          x = t < 26 ? LETTERS[t] : LETTERS[t - 26].toLowerCase();
+          g.bag[t < 26 ? t : 26]--;
+        }
+        g.board[r].push(x);
+      }
+    }
+    for (const rack of g.hands) {
+      const n = bits.field(8, 'rack count');
+      for (let i = 0; i < n; i++) {
+        const k = bits.field(27, 'rack tile');
+        rack.push(tileOf(k));
+        g.bag[k]--;
+      }
+    }
+    if (g.bag.some((n) => n < 0)) throw new Error('damaged: more tiles than the set');
+    start = { type: 'position', score: g.score };
+  }
+  const moves = [];
+  while (!g.over) {
+    const rack = g.hands[g.turn];
+    const n = rack.length;
+    const x = n >= 1 && g.bag.reduce((a, b) => a + b, 0) >= 7 ? 1 : 0;
+    const kind = bits.field(2 + x + n, `move ${moves.length + 1} kind`);
+    if (kind === 0) break;
+    let m;
+    if (kind === 1) {
+      m = { type: 'pass' };
+    } else if (x && kind === 2) {
+      const mask = bits.field(2 ** n - 1, 'exchange mask - 1') + 1;
+      m = { type: 'exchange', tiles: rack.filter((_, i) => (mask >> i) & 1) };
+    } else {
+      const k = kind - (2 + x) + 1;
+      const E = emptySquares(g);
+      const D = k >= 2 ? 2 : 1;
+      let P = 1;
+      for (let i = 0; i < k; i++) P *= n - i;
+      let q = bits.field(E * D * P, `play of ${k}: square, direction, rack slots`);
+      const sq = q % E; q = Math.floor(q / E);
+      const across = q % D === 0; q = Math.floor(q / D);
+      const free = rack.map((t, i) => i);
+      const tiles = [];
+      let [r, c] = (() => { let i = sq; for (let rr = 0; rr < 15; rr++) for (let cc = 0; cc < 15; cc++) if (g.board[rr][cc] === '.' && i-- === 0) return [rr, cc]; return [-1, -1]; })();
+      for (let j = 0; j < k; j++) {
+        const pick = q % (n - j); q = Math.floor(q / (n - j));
+        const slot = free.splice(pick, 1)[0];
+        if (j > 0) { if (across) c++; else r++; }
+        while (r < 15 && c < 15 && g.board[r][c] !== '.') { if (across) c++; else r++; }
+        if (r >= 15 || c >= 15) throw new Error('damaged: tiles off the board');
+        tiles.push({ row: r, col: c, letter: rack[slot], blank: rack[slot] === '?' });
+      }
+      for (const t of tiles) if (t.blank) t.letter = LETTERS[bits.field(26, 'blank letter')];
+      m = { type: 'play', tiles };
+    }
+    const points = apply(g, m);
+    moves.push({ ...m, points, score: g.score + (g.over && g.ending.reason !== 'out' ? g.ending.adjustment : 0) });
+  }
+  const total = 6 * (chars.length - 5);
+  if (total - bits.pos >= 6) throw new Error('damaged: characters after the end');
+  return { game: g, moves, start, wordList };
+}
+
+// The position as the API's schema-v1 object writes it (without lastMove).
+export function asSchemaV1(g) {
+  const bag = {};
+  LETTERS.split('').forEach((l, i) => { bag[l] = g.bag[i]; });
+  bag.BLANK = g.bag[26];
+  const name = (t) => (t === '?' ? 'BLANK' : t);
+  return {
+    gameId: g.gameId, turn: g.turn ? 'P2' : 'P1', board: g.board, bag,
+    hands: { P1: g.hands[0].map(name), P2: g.hands[1].map(name) },
+    score: g.score, consecutivePasses: g.passes, gameOver: g.over,
+    ...(g.ending ? { ending: g.ending } : {}),
+  };
+}
