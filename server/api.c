@@ -19,6 +19,7 @@
 #include <sys/random.h>
 
 #include "../core/movegen.h"
+#include "../core/review.h"
 #include "gcg.h"
 #include "link.h"
 #include "position.h"
@@ -397,8 +398,8 @@ static json_t *api_record(const struct core_move_record *rec, int number)
     if (rec->move.type != CORE_MOVE_PASS)
         bad |= json_object_set_new(o, "tiles", api_move_tiles(&rec->move));
     if (rec->move.type == CORE_MOVE_EXCHANGE)
-        bad |= json_object_set_new(o, "exchanged",
-                                   json_integer(rec->move.ntiles));
+        bad |=
+            json_object_set_new(o, "exchanged", json_integer(rec->move.ntiles));
     bad |= json_object_set_new(o, "score", json_integer(rec->score));
     if (bad) {
         json_decref(o);
@@ -715,11 +716,26 @@ done:
     api_finish(resp, 200, out, &err);
 }
 
-/* One play for /plays: the API's move form (ready to post to /move), its
- * words and points as core_move_check gives them, and where it starts in
- * Scrabble's notation. NULL when out of memory, or with *err set if the
- * rules refuse a generated play (a bug, or a graph that disagrees with its
- * own word list: never shown as a play). */
+/* A play as /plays and /review answer it: the move that makes it (the
+ * API's move form, ready to post to /move), its words and points as
+ * core_move_check gives them (`r`), and where its main word starts in
+ * Scrabble's notation. NULL when out of memory. */
+static json_t *api_play_json(const struct core_play *play,
+                             const struct core_move *move,
+                             const struct core_move_result *r)
+{
+    char at[4];
+    core_play_coord(play, at);
+    return json_pack(
+        "{s:{s:s, s:o}, s:o, s:o, s:i, s:b, s:s, s:s}", "move", "type", "play",
+        "tiles", api_move_tiles(move), "words", api_word_list(r, false),
+        "wordPoints", api_word_list(r, true), "points", r->points, "bingo",
+        r->bingo, "at", at, "direction", play->down ? "down" : "across");
+}
+
+/* One play for /plays, checked by the rules first. NULL when out of
+ * memory, or with *err set if the rules refuse a generated play (a bug, or
+ * a graph that disagrees with its own word list: never shown as a play). */
 static json_t *api_play_object(const struct core_game *game,
                                const struct core_play *play,
                                const struct core_lexicon *lex,
@@ -735,29 +751,7 @@ static json_t *api_play_object(const struct core_game *game,
                       "a generated play was refused by the rules");
         return NULL;
     }
-    json_t *tiles = json_array();
-    for (int i = 0; tiles != NULL && i < move.ntiles; i++) {
-        const struct core_placement *t = &move.tiles[i];
-        char letter[2] = {t->letter, '\0'};
-        json_t *o = json_pack("{s:i, s:i, s:s}", "row", t->row, "col", t->col,
-                              "letter", letter);
-        if (o != NULL && t->blank &&
-            json_object_set_new(o, "blank", json_true()) != 0) {
-            json_decref(o);
-            o = NULL;
-        }
-        if (json_array_append_new(tiles, o) != 0) {
-            json_decref(tiles);
-            tiles = NULL;
-        }
-    }
-    char at[4];
-    core_play_coord(play, at);
-    return json_pack(
-        "{s:{s:s, s:o}, s:o, s:o, s:i, s:b, s:s, s:s}", "move", "type", "play",
-        "tiles", tiles, "words", api_word_list(&r, false), "wordPoints",
-        api_word_list(&r, true), "points", r.points, "bingo", r.bingo, "at", at,
-        "direction", play->down ? "down" : "across");
+    return api_play_json(play, &move, &r);
 }
 
 /* POST /api/v1/plays {"state": S, "limit"?: N} -> 200 {total, plays} */
@@ -814,6 +808,51 @@ done:
     api_finish(resp, 200, out, &err);
 }
 
+/* One move of /review: its number, player, kind and points, and the best
+ * play its rack had (null when it had none). */
+static json_t *api_review_move(const struct core_move_record *rec,
+                               const struct core_review_move *rm, int number)
+{
+    json_t *best = rm->has_best
+                       ? api_play_json(&rm->best, &rm->move, &rm->result)
+                       : json_null();
+    return json_pack("{s:i, s:s, s:s, s:i, s:o}", "number", number, "player",
+                     rec->player == CORE_P1 ? "P1" : "P2", "type",
+                     api_move_type_name(rec->move.type), "points", rm->points,
+                     "best", best);
+}
+
+/* POST /api/v1/review {"state": S} -> 200 {moves, scored, possible}: for
+ * every move made, the best play the mover's rack had before it. */
+static void api_review(const struct srv_request *req, struct srv_response *resp)
+{
+    static const char *const keys[] = {"state", NULL};
+    struct clb_error err;
+    clb_error_clear(&err);
+    struct position pos;
+    json_t *out = NULL;
+    json_t *root = api_state_only(req, keys, &pos, &err);
+    json_decref(root);
+    if (root == NULL)
+        goto done;
+    struct core_lexicon lex = dict_lexicon(pos.dict);
+    struct core_review review;
+    if (core_review_history(&pos.history, &lex, &review, &err) != CLB_ERR_OK)
+        goto done;
+    json_t *moves = json_array();
+    for (int i = 0; moves != NULL && i < review.nmoves; i++)
+        if (json_array_append_new(moves, api_review_move(&pos.history.moves[i],
+                                                         &review.moves[i],
+                                                         i + 1)) != 0) {
+            json_decref(moves);
+            moves = NULL;
+        }
+    out = json_pack("{s:o, s:i, s:i}", "moves", moves, "scored", review.scored,
+                    "possible", review.possible);
+done:
+    api_finish(resp, 200, out, &err);
+}
+
 static void api_not_found(const struct srv_request *req,
                           struct srv_response *resp)
 {
@@ -844,6 +883,7 @@ static const struct {
     {"/api/v1/decode", api_decode},
     {"/api/v1/gcg", api_gcg},
     {"/api/v1/plays", api_plays},
+    {"/api/v1/review", api_review},
     /* clang-format on */
 };
 

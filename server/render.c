@@ -581,17 +581,77 @@ static void render_move_cell(struct html_buf *b,
     }
 }
 
-/* One turn of the move list: a row of cells, so a further column (a
- * review of the turn, say) is one more "<td>" here. The end tags of cells
- * and rows are optional in HTML and left out: a long game's list would
- * otherwise spend a kilobyte of the first visit's budget on them. */
+/* ---- the review ----------------------------------------------------------
+ * The best play each rack had, in the move list's last column ("Best
+ * available") and, on the game-over page, the team's total against them.
+ * A board page leaves the column's cells empty (the review costs a search a
+ * move: the script asks POST /game/review for the cells); the game-over page
+ * and GET /game/review fill them in. */
+
+/* A review cell's text: "QUIXOTE at 8D for 102" (the column is headed
+ * "Best available"), or that the rack had no play at all. */
+static void render_review_text(struct html_buf *b,
+                               const struct core_review_move *rm)
+{
+    if (!rm->has_best) {
+        html_raw(b, "No play possible");
+        return;
+    }
+    char at[4];
+    core_play_coord(&rm->best, at);
+    const char *word = rm->result.words[0];
+    html_textn(b, word, strnlen(word, CLB_WORD_MAX));
+    html_rawf(b, " at %s for %d", at, rm->best.points);
+}
+
+void render_review_cells(struct html_buf *b, const struct core_review *review)
+{
+    html_raw(b, "<table>");
+    for (int i = 0; i < review->nmoves && i < CLB_MAX_GAME_MOVES; i++) {
+        html_raw(b, "<tr><td>");
+        render_review_text(b, &review->moves[i]);
+    }
+    html_raw(b, "</table>\n");
+}
+
+/* 1034 as "1,034", as the review's total is read. */
+static void render_count(struct html_buf *b, int n)
+{
+    if (n >= 1000)
+        html_rawf(b, "%d,%03d", n / 1000, n % 1000);
+    else
+        html_rawf(b, "%d", n);
+}
+
+/* The game-over page's sentence: "you scored 812 of a possible 1,034". */
+static void render_review_total(struct html_buf *b,
+                                const struct core_review *review)
+{
+    if (review == NULL || review->nmoves == 0)
+        return;
+    html_raw(b, "<p data-testid=\"review-total\">Review: you scored "
+                "<strong>");
+    render_count(b, review->scored);
+    html_raw(b, "</strong> of a possible <strong>");
+    render_count(b, review->possible);
+    html_raw(b, "</strong>, the best available play of every turn added "
+                "up.</p>");
+}
+
+/* One turn of the move list: a row of cells, the last one the turn's
+ * review (empty when `rm` is NULL). The end tags of cells and rows are
+ * optional in HTML and left out: a long game's list would otherwise spend
+ * a kilobyte of the first visit's budget on them. */
 static void render_move_row(struct html_buf *b,
-                            const struct core_move_record *rec, int number)
+                            const struct core_move_record *rec, int number,
+                            const struct core_review_move *rm)
 {
     html_rawf(b, "<tr><th scope=row>%d<td>P%d<td>", number,
               (int)rec->player + 1);
     render_move_cell(b, rec);
-    html_rawf(b, "<td>%d<td>%d", rec->result.points, rec->score);
+    html_rawf(b, "<td>%d<td>%d<td>", rec->result.points, rec->score);
+    if (rm != NULL)
+        render_review_text(b, rm);
 }
 
 /* The end of a finished game: what was taken off for the racks. */
@@ -600,8 +660,15 @@ static void render_moves_end(struct html_buf *b, const struct core_game *g)
     if (!g->game_over)
         return;
     html_raw(b, "<tfoot><tr><th scope=row colspan=3>");
-    html_raw(b,
-             g->end_adjustment > 0 ? "Tiles left on the racks" : "Game over");
+    /* A game that ended by itself says why, here too. */
+    bool blocked = g->end == CORE_END_BLOCKED;
+    if (g->end_adjustment > 0)
+        html_raw(b, blocked ? "Neither player could play: tiles left on the "
+                              "racks"
+                            : "Tiles left on the racks");
+    else
+        html_raw(b, blocked ? "Neither player could play: game over"
+                            : "Game over");
     html_rawf(b, "</th><td>%s%d</td><td>%d</td></tr></tfoot>",
               g->end_adjustment > 0 ? "\xe2\x88\x92" : "", g->end_adjustment,
               g->score);
@@ -620,7 +687,19 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
                 "role=\"region\" aria-labelledby=\"moves-h\"><table>"
                 "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
                 "<th scope=col>Move</th><th scope=col>Points</th>"
-                "<th scope=col>Score</th></tr></thead><tbody>");
+                "<th scope=col>Score</th><th scope=col>");
+    /* Without the script the review's cells stay empty: the column's
+     * heading links to the page that has them filled in. */
+    const struct core_review *rv =
+        v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
+    if (rv == NULL && h->nmoves > 0) {
+        html_raw(b, "<a href=\"/game/review?s=");
+        html_attr(b, v->state);
+        html_raw(b, "\">Best available</a>");
+    } else {
+        html_raw(b, "Best available");
+    }
+    html_raw(b, "</th></tr></thead><tbody>");
     if (h->start == CORE_START_POSITION)
         html_rawf(b,
                   "<tr class=\"start\"><td colspan=\"4\">From a classic "
@@ -628,10 +707,11 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
                   "</tr>",
                   h->first.score);
     else if (h->nmoves == 0)
-        html_raw(b, "<tr class=\"start\"><td colspan=\"5\">No moves yet"
+        html_raw(b, "<tr class=\"start\"><td colspan=\"6\">No moves yet"
                     "</td></tr>");
     for (int i = 0; i < h->nmoves && i < CLB_MAX_GAME_MOVES; i++)
-        render_move_row(b, &h->moves[i], i + 1);
+        render_move_row(b, &h->moves[i], i + 1,
+                        rv != NULL ? &rv->moves[i] : NULL);
     html_raw(b, "</tbody>");
     render_moves_end(b, g);
     html_raw(b, "</table></div><p class=\"download\"><a href=\"/game.gcg?s=");
@@ -771,15 +851,20 @@ static void render_game_over_panel(struct html_buf *b,
         break;
     case CORE_END_BLOCKED:
         html_raw(b, "The bag was empty and neither player could play, so the "
-                    "game ended.");
+                    "game ended by itself.");
         if (g->end_adjustment > 0)
-            html_rawf(b, " %d %s left on the racks were taken off.",
+            html_rawf(b,
+                      " The tiles left on the racks, worth %d %s, were "
+                      "taken off the score (%d before).",
                       g->end_adjustment,
-                      plural(g->end_adjustment, "point", "points"));
+                      plural(g->end_adjustment, "point", "points"),
+                      g->score + g->end_adjustment);
         break;
     case CORE_END_NONE: html_raw(b, "The game has ended."); break;
     }
-    html_raw(b, "</p><form method=\"get\" action=\"/new\"><button "
+    html_raw(b, "</p>");
+    render_review_total(b, v->review);
+    html_raw(b, "<form method=\"get\" action=\"/new\"><button "
                 "class=\"primary\" type=\"submit\" data-testid=\"new-game\">"
                 "New game</button></form><div class=\"actions needs-js\">"
                 "<button id=\"copy-url\" data-testid=\"copy-url\">Copy URL"

@@ -18,6 +18,7 @@
 #include "../core/error.h"
 #include "../core/game.h"
 #include "../core/history.h"
+#include "../core/review.h"
 #include "html.h"
 #include "http.h"
 
@@ -41,6 +42,12 @@ struct render_view {
      * by move number). NULL for neither. */
     const struct core_history *history;
     const char *start;
+    /* The review of history's moves (the best play each rack had), shown
+     * in the move list's last column and, once the game is over, as the
+     * team's total against the best plays'. NULL: the column's cells stay
+     * empty for the script to fill (POST /game/review) and a plain link
+     * leads to the page with them filled. */
+    const struct core_review *review;
     /* Set when this position is the result of a move made on this page:
      * the copy prompt is shown with what the move did. */
     const struct core_move_result *moved;
@@ -69,6 +76,12 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
 /* The board page of a position, or the game-over page when the game has
  * ended. Cannot fail (overflow is sticky in *b). */
 void render_game(struct html_buf *b, const struct render_view *view);
+
+/* The review cells of the move list, one table row per move in the list's
+ * order, each holding the one cell of the list's review column: the answer
+ * of POST /game/review, which the script swaps into the board page. Cannot
+ * fail (overflow is sticky in *b). */
+void render_review_cells(struct html_buf *b, const struct core_review *review);
 
 /* A page for a link or request that cannot be shown, with the error's
  * sentence and detail (escaped) and a way back to a new game. */

@@ -96,7 +96,7 @@ static const struct {
 } router_page_methods[] = {
     {"/", "GET, HEAD"},           {"/new", "GET, HEAD"},
     {"/game", "GET, HEAD, POST"}, {"/game/move", "POST"},
-    {"/game.gcg", "GET, HEAD"},
+    {"/game.gcg", "GET, HEAD"},   {"/game/review", "GET, HEAD, POST"},
 };
 
 const char *srv_route_allow(struct clb_str path)

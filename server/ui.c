@@ -170,11 +170,28 @@ static const char *lexicon_label(const struct srv_context *ctx,
     return "";
 }
 
+/* The review of pos's moves into *out, or NULL when it cannot be made (a
+ * bug, never the player's input: the page is then shown without it rather
+ * than with a play the rules would refuse). */
+static const struct core_review *review_of(const struct position *pos,
+                                           struct core_review *out,
+                                           struct clb_error *err)
+{
+    struct core_lexicon lex = dict_lexicon(pos->dict);
+    return core_review_history(&pos->history, &lex, out, err) == CLB_ERR_OK
+               ? out
+               : NULL;
+}
+
 /* The view of pos's page, whose link state is `s`. `start` must hold the
- * start id (position_start_id) while the view is used. */
+ * start id (position_start_id) while the view is used, and `review` (may
+ * be NULL) the review: made here for a finished game, whose page shows it
+ * (it is shown once, so it may cost a search a move), or with `reviewed`
+ * for the review page. A game in progress leaves it to the script. */
 static struct render_view view_of(const struct srv_request *req,
                                   const struct position *pos, const char *s,
-                                  char start[32])
+                                  char start[32], struct core_review *review,
+                                  bool reviewed)
 {
     position_start_id(pos, start, 32);
     struct render_view view = {.game = &pos->game,
@@ -182,15 +199,20 @@ static struct render_view view_of(const struct srv_request *req,
                                .lexicon = lexicon_label(req->ctx, &pos->game),
                                .history = &pos->history,
                                .start = start};
+    struct clb_error err;
+    if (review != NULL && (reviewed || pos->game.game_over))
+        view.review = review_of(pos, review, &err);
     return view;
 }
 
-/* Answers 200 with the board page of `pos`, whose link state is `s`. */
+/* Answers 200 with the board page of `pos`, whose link state is `s`, its
+ * review filled in when `reviewed`. */
 static void show_game(const struct srv_request *req, struct srv_response *resp,
-                      const struct position *pos, const char *s)
+                      const struct position *pos, const char *s, bool reviewed)
 {
     char start[32];
-    struct render_view view = view_of(req, pos, s, start);
+    struct core_review review;
+    struct render_view view = view_of(req, pos, s, start, &review, reviewed);
     page_status(resp, 200);
     render_game(resp->body, &view);
 }
@@ -211,13 +233,14 @@ static bool open_link(const struct srv_request *req, struct srv_response *resp,
     return false;
 }
 
-/* Renders the position S (len bytes) as its board page. */
+/* Renders the position S (len bytes) as its board page, its review filled
+ * in when `reviewed`. */
 static void show_state(const struct srv_request *req, struct srv_response *resp,
-                       const char *s, size_t len)
+                       const char *s, size_t len, bool reviewed)
 {
     struct position pos;
     if (open_link(req, resp, s, len, &pos))
-        show_game(req, resp, &pos, s);
+        show_game(req, resp, &pos, s, reviewed);
 }
 
 /* Reads the state field `s` of a query or body. Returns false after
@@ -262,7 +285,7 @@ static void ui_root(const struct srv_request *req, struct srv_response *resp)
         UI_ABSENT) {
         char s[CLB_MAX_ENCODED_STATE + 1];
         if (read_state(req->query, resp, s, sizeof s, &n))
-            show_state(req, resp, s, n);
+            show_state(req, resp, s, n, false);
         return;
     }
     page_status(resp, 200);
@@ -283,7 +306,7 @@ static void ui_game(const struct srv_request *req, struct srv_response *resp)
             return;
         }
         if (read_state(req->query, resp, s, sizeof s, &n))
-            show_state(req, resp, s, n);
+            show_state(req, resp, s, n, false);
         return;
     }
     if (!is_post(req)) {
@@ -299,7 +322,7 @@ static void ui_game(const struct srv_request *req, struct srv_response *resp)
         return;
     }
     if (read_state(req->body, resp, s, sizeof s, &n))
-        show_state(req, resp, s, n);
+        show_state(req, resp, s, n, false);
 }
 
 /* Fills seed with UI_RANDOM_SEED_LEN characters from the kernel's random
@@ -425,7 +448,7 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
         error_page(resp, &err);
         return;
     }
-    show_game(req, resp, &pos, s);
+    show_game(req, resp, &pos, s, false);
 }
 
 /* Answers a refused move: the same position, the play's tiles kept where
@@ -435,7 +458,8 @@ static void refused(const struct srv_request *req, struct srv_response *resp,
                     const struct core_move *move, const struct clb_error *err)
 {
     char start[32];
-    struct render_view view = view_of(req, pos, s, start);
+    struct core_review review;
+    struct render_view view = view_of(req, pos, s, start, &review, false);
     view.error = err;
     if (move != NULL)
         render_pending_from_move(&view, move);
@@ -516,10 +540,55 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
         return;
     }
     char start[32];
-    struct render_view view = view_of(req, &pos, s2, start);
+    struct core_review review;
+    struct render_view view = view_of(req, &pos, s2, start, &review, false);
     view.moved = &result;
     page_status(resp, 200);
     render_game(resp->body, &view);
+}
+
+/* GET /game/review?s=S: the board page with the move list's review filled
+ * in (the plain link for a reader without script). POST /game/review with
+ * s=S: only the review's cells (render_review_cells), which the script
+ * swaps into the board page it shows. */
+static void ui_review(const struct srv_request *req, struct srv_response *resp)
+{
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    size_t n;
+    if (is_get(req)) {
+        char probe[2];
+        if (form_value(req->query, "s", false, probe, sizeof probe, &n) ==
+            UI_ABSENT) {
+            redirect(resp, "/");
+            return;
+        }
+        if (read_state(req->query, resp, s, sizeof s, &n))
+            show_state(req, resp, s, n, true);
+        return;
+    }
+    if (!is_post(req)) {
+        method_not_allowed(resp);
+        return;
+    }
+    resp->cache_control = "no-store";
+    struct clb_error err;
+    clb_error_clear(&err);
+    if (!is_form(req)) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST, "send a form");
+        error_page(resp, &err);
+        return;
+    }
+    struct position pos;
+    if (!read_state(req->body, resp, s, sizeof s, &n) ||
+        !open_link(req, resp, s, n, &pos))
+        return;
+    struct core_review review;
+    if (review_of(&pos, &review, &err) == NULL) {
+        error_page(resp, &err);
+        return;
+    }
+    page_status(resp, 200);
+    render_review_cells(resp->body, &review);
 }
 
 /* GET /game.gcg?s=S: the game's history as a GCG file (the page's
@@ -553,5 +622,7 @@ srv_handler *ui_route(const struct srv_request *req)
         return ui_move;
     if (str_is(req->path, "/game.gcg"))
         return ui_gcg;
+    if (str_is(req->path, "/game/review"))
+        return ui_review;
     return NULL;
 }

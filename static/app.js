@@ -100,6 +100,7 @@
     if (S) keep(el); // an older position (Back, an old link) is not kept
     var ml = $('moves');
     if (ml) ml.scrollTop = ml.scrollHeight; // the newest move in view
+    review();
     if (attr(el, 'data-view') === 'landing') fillResume();
     var m = $('msg'), send = $('send');
     if (m && m.textContent) announce(m.textContent);
@@ -109,6 +110,16 @@
   function focusMain() {
     var t = $('copy-link') || ($('msg') && $('msg').textContent && $('end-turn'));
     if (t && !t.disabled) t.focus();
+  }
+
+  /* ---- the review: each turn's best play, asked for when the page is in
+   * without it (its cells are empty) ---- */
+  function review() {
+    var s = S, td = all('#moves tr:not(.start)>td:nth-child(6)');
+    if (td.length && !td[0].textContent) fetchPage('/game/review', { method: 'POST', body: new URLSearchParams({ s: s }) }).then(function (h) {
+      var got = new DOMParser().parseFromString(h, 'text/html').querySelectorAll('td');
+      if (s === S && got.length === td.length) td.forEach(function (c, i) { c.replaceWith(got[i]); });
+    }, function () {});
   }
 
   /* ---- localStorage: the newest position of each game ---- */

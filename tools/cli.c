@@ -2,7 +2,8 @@
  *
  * Makes the library usable and debuggable without a browser: start a game,
  * look at a link's board and moves, apply a move, list the legal plays,
- * decode or encode a state, export a GCG. It is a thin shell over core/, dict/
+ * review the moves made against the best plays, decode or encode a state,
+ * export a GCG. It is a thin shell over core/, dict/
  * and server/position.c, the same code the server runs, so what it prints is
  * what the server would do. Links of both formats are read; new links are v2
  * unless --format v1.
@@ -16,6 +17,7 @@
 
 #include "../core/game.h"
 #include "../core/movegen.h"
+#include "../core/review.h"
 #include "../dict/dict.h"
 #include "../server/api.h"
 #include "../server/gcg.h"
@@ -54,6 +56,9 @@ static void usage(FILE *out)
         "                      has, and the best N (default 10, at most\n"
         "                      1000): points, square, direction, words and\n"
         "                      the MOVE that makes it\n"
+        "  review S            print, for every move made, the best play\n"
+        "                      the mover's rack had, and the moves' total\n"
+        "                      against the best plays'\n"
         "\n"
         "Options:\n"
         "  --lexicon FILE      the word list (compiled or one word a line);\n"
@@ -321,6 +326,33 @@ static int cmd_plays(const struct position *pos, const char *count)
     return rc;
 }
 
+/* Every move made with the best play its rack had: "  3 P1 play +24  best
+ * QUIXOTE at 8D for 102", then "you scored N of a possible M". */
+static int cmd_review(const struct position *pos)
+{
+    static struct core_review review;
+    struct core_lexicon lex = dict_lexicon(pos->dict);
+    struct clb_error err;
+    if (core_review_history(&pos->history, &lex, &review, &err) != CLB_ERR_OK)
+        return refused(&err);
+    static const char *const kind[] = {"play", "exchange", "pass"};
+    for (int i = 0; i < review.nmoves; i++) {
+        const struct core_review_move *rm = &review.moves[i];
+        const struct core_move_record *rec = &pos->history.moves[i];
+        printf("%3d P%d %-8s %+4d  best ", i + 1, (int)rec->player + 1,
+               kind[rec->move.type], rm->points);
+        if (!rm->has_best) {
+            puts("none: no play possible");
+            continue;
+        }
+        char at[4];
+        core_play_coord(&rm->best, at);
+        printf("%s at %s for %d\n", rm->result.words[0], at, rm->best.points);
+    }
+    printf("you scored %d of a possible %d\n", review.scored, review.possible);
+    return CLI_OK;
+}
+
 /* Runs one command; the lexicon is loaded. */
 static int run(const char *cmd, int nargs, char **args, enum link_format format)
 {
@@ -341,6 +373,7 @@ static int run(const char *cmd, int nargs, char **args, enum link_format format)
     } readers[] = {{"show", cmd_show},
                    {"moves", cmd_moves},
                    {"gcg", cmd_gcg},
+                   {"review", cmd_review},
                    {"decode", cmd_decode}};
     for (size_t i = 0; i < sizeof readers / sizeof readers[0]; i++)
         if (strcmp(cmd, readers[i].name) == 0 && nargs == 1) {
