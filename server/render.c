@@ -627,7 +627,8 @@ static void render_count(struct html_buf *b, int n)
 static void render_review_total(struct html_buf *b,
                                 const struct core_review *review)
 {
-    if (review == NULL || review->nmoves == 0)
+    /* Nothing to compare when no rack could ever play ("0 of 0"). */
+    if (review == NULL || review->possible == 0)
         return;
     html_raw(b, "<p data-testid=\"review-total\">Review: you scored "
                 "<strong>");

@@ -11,9 +11,11 @@
 #include <jansson.h>
 
 #include "../core/lzstring.h"
+#include "../core/movegen.h"
 #include "link.h"
 #include "position.h"
 #include "render.h"
+#include "test_support.h"
 #include "ui.h"
 
 #define PAGE_MAX (1024 * 1024)
@@ -157,7 +159,7 @@ static const char FORM[] = "application/x-www-form-urlencoded;charset=UTF-8";
 Test(ui, routes_only_page_paths)
 {
     struct srv_request req = {.ctx = &ctx, .method = "GET"};
-    const char *mine[] = {"/", "/game", "/new", "/game/move"};
+    const char *mine[] = {"/", "/game", "/new", "/game/move", "/game/review"};
     for (size_t i = 0; i < sizeof mine / sizeof *mine; i++) {
         req.path = (struct clb_str){mine[i], strlen(mine[i])};
         cr_assert_not_null(ui_route(&req), "%s", mine[i]);
@@ -845,6 +847,247 @@ Test(ui, a_v2_link_naming_another_word_list_is_refused_by_name)
         strstr(pg.body.p, "dictionary this server does not have"));
     cr_assert_not_null(strstr(pg.body.p, "lexicon: &quot;test&quot;"),
                        "the list is named");
+    done(&pg);
+    free(body);
+}
+
+/* ---- the review ---------------------------------------------------------- */
+
+/* The data-state of a page into out. */
+static void state_of(const char *html, char out[CLB_MAX_ENCODED_STATE + 1])
+{
+    const char *a = strstr(html, "data-state=\"");
+    cr_assert_not_null(a);
+    a += strlen("data-state=\"");
+    const char *z = strchr(a, '"');
+    cr_assert_not_null(z);
+    cr_assert_lt((size_t)(z - a), (size_t)CLB_MAX_ENCODED_STATE);
+    memcpy(out, a, (size_t)(z - a));
+    out[z - a] = '\0';
+}
+
+/* Posts `move` on the position s from the page; the next state into next. */
+static void page_move(const char *s, const char *move,
+                      char next[CLB_MAX_ENCODED_STATE + 1])
+{
+    char *body = form(s, move);
+    struct page pg;
+    request(&pg, "POST", "/game/move", NULL, body, FORM);
+    cr_assert_eq(pg.resp.status, 200, "%.300s", pg.body.p);
+    state_of(pg.body.p, next);
+    done(&pg);
+    free(body);
+}
+
+static const char PLAY_AT[] =
+    "{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"A\"},"
+    "{\"row\":7,\"col\":8,\"letter\":\"T\"}]}";
+static const char PASS[] = "{\"type\":\"pass\"}";
+
+/* A short game with words whose points are worked out by hand: P1 holds C
+ * A T S Q X Z and plays AT on the star (A1 + T1, doubled: 4), though CATS
+ * was there: across from E8 to H8, C3 A1 T1 S1 doubled by the star, 12 (a
+ * start further left misses the star; across comes before down). P2 holds
+ * only vowels: no word of the list, and passes. */
+static void review_game(char s2[CLB_MAX_ENCODED_STATE + 1])
+{
+    teardown();
+    use_words("AT\nCAT\nCATS\n");
+    struct core_game g;
+    ts_game(&g, "CATSQXZ", "EEIIOOU");
+    char s0[CLB_MAX_ENCODED_STATE + 1], s1[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s0, sizeof s0);
+    page_move(s0, PLAY_AT, s1);
+    page_move(s1, PASS, s2);
+}
+
+/* "WORD at SQ for N" of the best play the player to move in s has now. */
+static void current_best(const char *s, char *out, size_t cap)
+{
+    static struct position pos;
+    struct clb_error err;
+    cr_assert_eq(position_open(&ctx, s, strlen(s), &pos, &err), CLB_ERR_OK);
+    struct core_movegen mg;
+    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])pos.game.board,
+                      dict_lexicon(pos.dict).graph);
+    struct core_play best;
+    cr_assert(core_movegen_best(&mg, &pos.game.hands[pos.game.turn], &best));
+    char word[CLB_WORD_MAX + 1], at[4];
+    core_play_word(&best, (const char(*)[CLB_BOARD_SIZE])pos.game.board, word);
+    core_play_coord(&best, at);
+    snprintf(out, cap, "%s at %s for %d", word, at, best.points);
+}
+
+Test(ui, the_board_page_leaves_the_review_to_its_own_request)
+{
+    char s2[CLB_MAX_ENCODED_STATE + 1];
+    review_game(s2);
+    char *body = form(s2, NULL);
+    struct page pg;
+    request(&pg, "POST", "/game", NULL, body, FORM);
+    const char *h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
+    /* The column is there, its cells empty; its heading links to the page
+     * that has them filled in. */
+    char link[CLB_MAX_ENCODED_STATE + 80];
+    snprintf(link, sizeof link,
+             "<th scope=col><a href=\"/game/review?s=%s\">Best available</a>"
+             "</th></tr></thead>",
+             s2);
+    cr_assert_not_null(strstr(h, link), "%s", link);
+    cr_assert_not_null(strstr(h, "<td>4<td>4<td><tr><th scope=row>2"));
+    cr_assert_not_null(strstr(h, "<td>0<td>4<td></tbody>"));
+    cr_assert_null(strstr(h, " for 12"), "no review in the board page");
+    cr_assert_null(strstr(h, "data-testid=\"review-total\""));
+    done(&pg);
+    free(body);
+}
+
+Test(ui, the_review_cells_and_the_page_with_them)
+{
+    char s2[CLB_MAX_ENCODED_STATE + 1], now[64];
+    review_game(s2);
+    current_best(s2, now, sizeof now);
+    char *body = form(s2, NULL);
+    struct page pg;
+    request(&pg, "POST", "/game/review", NULL, body, FORM);
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_str_eq(pg.resp.content_type, "text/html; charset=utf-8");
+    cr_assert_str_eq(pg.resp.cache_control, "no-store");
+    cr_assert_str_eq(pg.body.p, "<table><tr><td>CATS at 8E for 12<tr><td>No "
+                                "play possible</table>\n");
+    done(&pg);
+
+    char query[CLB_MAX_ENCODED_STATE + 8];
+    snprintf(query, sizeof query, "s=%s", s2);
+    request(&pg, "GET", "/game/review", query, NULL, NULL);
+    const char *h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_not_null(strstr(h, "data-view=\"board\""));
+    cr_assert_not_null(strstr(h, "<th scope=col>Best available</th>"));
+    cr_assert_not_null(strstr(h, "<td>4<td>4<td>CATS at 8E for 12<tr>"));
+    cr_assert_not_null(strstr(h, "<td>0<td>4<td>No play possible</tbody>"));
+    /* P1, to move, has a best play of its own: nowhere to be seen. */
+    cr_assert_null(strstr(h, now), "%s", now);
+    done(&pg);
+    request(&pg, "POST", "/game/review", NULL, body, FORM);
+    cr_assert_null(strstr(pg.body.p, now), "%s", now);
+    done(&pg);
+    free(body);
+}
+
+Test(ui, the_game_over_page_shows_the_review_and_its_total)
+{
+    char s2[CLB_MAX_ENCODED_STATE + 1], third[64];
+    review_game(s2);
+    /* P1's best before its pass, which ends the game: it becomes move 3's
+     * review. */
+    current_best(s2, third, sizeof third);
+    const char *pts = strrchr(third, ' ') + 1;
+    int possible = 12 + atoi(pts);
+    char *body = form(s2, PASS);
+    struct page pg;
+    request(&pg, "POST", "/game/move", NULL, body, FORM);
+    const char *h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_not_null(strstr(h, "data-view=\"over\""));
+    cr_assert_not_null(strstr(h, "<td>CATS at 8E for 12<tr>"));
+    cr_assert_not_null(strstr(h, "<td>No play possible<tr>"));
+    char cell[80], total[200];
+    snprintf(cell, sizeof cell, "<td>%s</tbody>", third);
+    cr_assert_not_null(strstr(h, cell), "%s", cell);
+    snprintf(total, sizeof total,
+             "<p data-testid=\"review-total\">Review: you scored "
+             "<strong>4</strong> of a possible <strong>%d</strong>, the best "
+             "available play of every turn added up.</p>",
+             possible);
+    cr_assert_not_null(strstr(h, total), "%s", total);
+    cr_assert_null(strstr(h, "href=\"/game/review"), "nothing left to fetch");
+    done(&pg);
+    free(body);
+}
+
+/* All 100 tiles out of the bag: the racks given, the rest filling the
+ * board's top six rows in the order of the set (a blank as an E), which
+ * spells no word of a short list; P1 to move, score 300. */
+static void end_of_bag(struct core_game *g, const char *p1, const char *p2)
+{
+    ts_game(g, p1, p2);
+    int n = 0;
+    for (int k = 0; k < CLB_TILE_KINDS; k++)
+        for (; g->bag[k] > 0; g->bag[k]--, n++)
+            g->board[n / CLB_BOARD_SIZE][n % CLB_BOARD_SIZE] =
+                k == CLB_BLANK_INDEX ? 'e' : (char)('A' + k);
+    cr_assert_eq(n, 90);
+    g->score = 300;
+}
+
+Test(ui, a_blocked_game_says_so_in_words)
+{
+    teardown();
+    use_words("AT\nCAT\nCATS\n");
+    struct core_game g;
+    end_of_bag(&g, "QZJKV", "XWYFH");
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    char *body = form(s, PASS);
+    struct page pg;
+    request(&pg, "POST", "/game/move", NULL, body, FORM);
+    const char *h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_not_null(strstr(h, "data-view=\"over\""));
+    /* Q10 Z10 J8 K5 V4 + X8 W4 Y4 F4 H4 = 61 off 300. */
+    cr_assert_not_null(
+        strstr(h, "The bag was empty and neither player could play, so the "
+                  "game ended by itself. The tiles left on the racks, worth "
+                  "61 points, were taken off the score (300 before)."));
+    cr_assert_not_null(strstr(h, "data-testid=\"final-score\">239<"));
+    cr_assert_not_null(
+        strstr(h, "<tfoot><tr><th scope=row colspan=3>Neither player could "
+                  "play: tiles left on the racks</th><td>\xe2\x88\x92"
+                  "61</td><td>239</td>"));
+    cr_assert_not_null(strstr(h, "<td>No play possible</tbody>"));
+    /* No rack could ever play: no "0 of a possible 0". */
+    cr_assert_null(strstr(h, "data-testid=\"review-total\""));
+    done(&pg);
+    free(body);
+}
+
+Test(ui, the_review_routes_refuse_what_they_cannot_read)
+{
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    new_link("review errors", s, sizeof s);
+    char *body = form(s, NULL);
+    struct page pg;
+    request(&pg, "POST", "/game/review", NULL, "", FORM);
+    cr_assert_eq(pg.resp.status, 400);
+    cr_assert_not_null(strstr(pg.body.p, "data-testid=\"error-page\""));
+    done(&pg);
+    request(&pg, "POST", "/game/review", NULL, body, "application/json");
+    cr_assert_eq(pg.resp.status, 400);
+    cr_assert_not_null(strstr(pg.body.p, "send a form"));
+    done(&pg);
+    char damaged[CLB_MAX_ENCODED_STATE + 8];
+    snprintf(damaged, sizeof damaged, "s=%s", s);
+    damaged[6] = damaged[6] == 'A' ? 'B' : 'A';
+    request(&pg, "POST", "/game/review", NULL, damaged, FORM);
+    cr_assert_eq(pg.resp.status, 400);
+    cr_assert_not_null(strstr(pg.body.p, "damaged"));
+    done(&pg);
+    request(&pg, "GET", "/game/review", damaged, NULL, NULL);
+    cr_assert_eq(pg.resp.status, 400);
+    done(&pg);
+    request(&pg, "GET", "/game/review", "", NULL, NULL);
+    cr_assert_eq(pg.resp.status, 303);
+    cr_assert_str_eq(pg.resp.location, "/");
+    done(&pg);
+    request(&pg, "PUT", "/game/review", NULL, body, FORM);
+    cr_assert_eq(pg.resp.status, 405);
+    done(&pg);
+    /* A new game has nothing to review: no rows. */
+    request(&pg, "POST", "/game/review", NULL, body, FORM);
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_str_eq(pg.body.p, "<table></table>\n");
     done(&pg);
     free(body);
 }
