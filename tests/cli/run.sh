@@ -61,6 +61,20 @@ check "a classic game continues as v2 on request" bash -c '"$0" show "$1" | grep
 s2=$("$cli" play "$s1" pass 2>/dev/null)
 check "two passes end the game" bash -c '"$0" show "$1" | grep -q "GAME OVER"' "$cli" "$s2"
 check "gcg names both players and the passes" bash -c '"$0" gcg "$1" | grep -c "^>P[12]: [A-Z?]* - +0 0$" | grep -q 2' "$cli" "$s2"
+# review: every move made with its rack's best play; P1's best before its
+# pass is the best play `plays` listed on that position.
+rv=$("$cli" review "$s2")
+check "review exits 0" test $? -eq 0
+check "review has a line a move and the total" test "$(wc -l <<<"$rv")" -eq 3
+check "review names the move and its best play" bash -c 'grep -Eq "^  1 P1 pass +\+0  best [A-Z]+ at [A-O]?[0-9]+[A-O]? for [0-9]+$" <<<"$0"' "$rv"
+first=$("$cli" plays "$s" 1 | sed -n 2p)
+check "the best play is the one plays lists first" \
+    test "$(sed -n 1p <<<"$rv" | awk '{print $8, $10}')" = "$(awk '{print $2, $1}' <<<"$first")"
+check "review totals the moves against the best plays" bash -c 'tail -1 <<<"$0" | grep -Eq "^you scored 0 of a possible [1-9][0-9]*$"' "$rv"
+check "a new game has nothing to review" test "$("$cli" review "$s")" = "you scored 0 of a possible 0"
+"$cli" review 'not-a-link' >/dev/null 2>&1
+check "review of a damaged link exits 1" test $? -eq 1
+
 "$cli" play "$s2" pass >/dev/null 2>&1
 check "no move after the end" test $? -eq 1
 "$cli" plays "$s2" 2>&1 | grep -q "game_over"

@@ -45,6 +45,9 @@ static const struct {
     {"POST", "/api/v1/gcg"},
     {"GET", "/game.gcg"},
     {"POST", "/api/v1/plays"},
+    {"POST", "/api/v1/review"},
+    {"POST", "/game/review"},
+    {"GET", "/game/review"},
 };
 
 /* A small lexicon so that plays reach the word check and are scored. */

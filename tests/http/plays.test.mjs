@@ -206,7 +206,8 @@ describe('the blocked ending', () => {
     // "colX": column 0 with an X under it is a word here, and only P2
     // holds an X.
     const s = endPosition('colx');
-    const r1 = await post(api('move'), { state: encode(s), move: { type: 'pass' } });
+    // As v2 links, whose history the review reads.
+    const r1 = await post(api('move'), { state: encode(s), format: 'v2', move: { type: 'pass' } });
     assert.equal(r1.status, 200, r1.text);
     assert.equal(r1.body.game.gameOver, false, 'P2 can still play');
     const plays = await post(api('plays'), { state: r1.body.state });
@@ -222,5 +223,14 @@ describe('the blocked ending', () => {
     assert.equal(r2.body.result.gameOver, true);
     assert.equal(r2.body.game.ending.reason, 'blocked');
     assert.equal(r2.body.game.ending.adjustment, END_RACKS - 8, 'the X was played');
+    // The review: P1 had no play before its pass; P2 made its best.
+    const review = await post(api('review'), { state: r2.body.state });
+    assert.equal(review.status, 200, review.text);
+    assert.deepEqual(review.body.moves.map((m) => [m.player, m.type, m.best]),
+      [['P1', 'pass', null], ['P2', 'play', plays.body.plays[0]]]);
+    // The final page says why the game ended, in the move list too.
+    const page = await (await fetch(`${srv.url}/?s=${encodeURIComponent(r2.body.state)}`)).text();
+    assert.match(page, /neither player could play, so the game ended by itself/);
+    assert.match(page, /<tfoot><tr><th scope=row colspan=3>Neither player could play: tiles left on the racks<\/th>/);
   });
 });
