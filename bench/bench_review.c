@@ -7,7 +7,10 @@
  * /game/review), the JSON review (POST /api/v1/review) and the page with
  * the review filled in (GET /game/review?s=S), all of a late-game link;
  * then the game-over page of that game played to its end (which shows the
- * review inline) against its board page; then the longest game a link can
+ * review inline) against its board page; then the review of whole greedy
+ * games (both racks play their best, blanks included: what a good team's
+ * game costs; the late-game link's bot never plays a blank, and racks
+ * holding blanks are the search's slowest); then the longest game a link can
  * hold (CLB_MAX_GAME_MOVES moves, the racks keeping their blanks: the
  * search's slowest case), the worst a hostile link can ask. Each figure is
  * microseconds of the thread's CPU time per request (median of interleaved
@@ -55,6 +58,12 @@ static int cmp(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
 }
 
 static double median(double *v, int n)
@@ -186,6 +195,46 @@ static void longest_game(struct position *pos)
     }
 }
 
+#define GREEDY_GAMES 20
+
+/* The review cells of GREEDY_GAMES greedy games played to their end: the
+ * median, 90th percentile and maximum of a game's review and of a move's. */
+static void greedy_games(void)
+{
+    static struct position pos;
+    static char link[STATE_CAP], body[STATE_CAP + 8];
+    double game_us[GREEDY_GAMES], move_us[GREEDY_GAMES];
+    int moves[GREEDY_GAMES];
+    for (int i = 0; i < GREEDY_GAMES; i++) {
+        char seed[32];
+        snprintf(seed, sizeof seed, "review-%d", i);
+        position_new(&ctx, 0, core_seed_from_text(seed, strlen(seed)), &pos);
+        while (!pos.game.game_over) {
+            struct core_move m;
+            greedy_move(&pos, &m);
+            play(&pos, &m);
+        }
+        write_link(&pos, link);
+        snprintf(body, sizeof body, "s=%s", link);
+        const struct bench_req r = {"POST", "/game/review", "", body};
+        moves[i] = pos.history.nmoves;
+        game_us[i] = time_us(&r);
+        move_us[i] = game_us[i] / moves[i];
+    }
+    qsort(moves, GREEDY_GAMES, sizeof moves[0], cmp_int);
+    double p50 = median(game_us, GREEDY_GAMES);
+    double p90 = game_us[GREEDY_GAMES * 9 / 10],
+           max = game_us[GREEDY_GAMES - 1];
+    double m50 = median(move_us, GREEDY_GAMES);
+    printf("  %d greedy games to their end (%d-%d moves, median %d): "
+           "POST /game/review\n",
+           GREEDY_GAMES, moves[0], moves[GREEDY_GAMES - 1],
+           moves[GREEDY_GAMES / 2]);
+    printf("                      a game %9.1f us median, %.1f p90, %.1f max; "
+           "%.1f us a move (median)\n",
+           p50, p90, max, m50);
+}
+
 static int blanks_held(const struct position *pos)
 {
     int n = 0;
@@ -206,8 +255,8 @@ int main(int argc, char **argv)
     ctx.nlexicons = 1;
 
     static struct position pos;
-    static char late[STATE_CAP], over[STATE_CAP], longest[STATE_CAP];
-    snprintf(late, sizeof late, "%s", read_link(link_file));
+    static char over[STATE_CAP], longest[STATE_CAP];
+    const char *late = read_link(link_file);
     if (position_open(&ctx, late, strlen(late), &pos, &err) != CLB_ERR_OK)
         die(link_file, &err);
     int late_moves = pos.history.nmoves;
@@ -272,6 +321,7 @@ int main(int argc, char **argv)
     printf("                      POST /game          %9.1f us  (%zu bytes) "
            "= %.1f board pages\n",
            m[4], serve(&over_page), m[4] / m[0]);
+    greedy_games();
     printf("  the longest game a link holds (%d moves, %d blanks on the "
            "racks at the end):\n",
            longest_moves, longest_blanks);
