@@ -292,26 +292,24 @@ static void ui_root(const struct srv_request *req, struct srv_response *resp)
     render_landing(resp->body, req->ctx, NULL, 0, NULL);
 }
 
-/* GET /game?s=S (no script) or POST /game with s=S (the script opening a
- * /#S link): the position's page. */
-static void ui_game(const struct srv_request *req, struct srv_response *resp)
+/* The link S of a request to a path that takes it both ways: GET or HEAD
+ * with ?s=S (without s, a redirect home), or POST with the form field s.
+ * Returns false after answering (the redirect, a 405, an error page). */
+static bool page_state(const struct srv_request *req, struct srv_response *resp,
+                       char *s, size_t cap, size_t *n)
 {
-    char s[CLB_MAX_ENCODED_STATE + 1];
-    size_t n;
     if (is_get(req)) {
         char probe[2];
-        if (form_value(req->query, "s", false, probe, sizeof probe, &n) ==
+        if (form_value(req->query, "s", false, probe, sizeof probe, n) ==
             UI_ABSENT) {
             redirect(resp, "/");
-            return;
+            return false;
         }
-        if (read_state(req->query, resp, s, sizeof s, &n))
-            show_state(req, resp, s, n, false);
-        return;
+        return read_state(req->query, resp, s, cap, n);
     }
     if (!is_post(req)) {
         method_not_allowed(resp);
-        return;
+        return false;
     }
     resp->cache_control = "no-store";
     if (!is_form(req)) {
@@ -319,9 +317,18 @@ static void ui_game(const struct srv_request *req, struct srv_response *resp)
         clb_error_clear(&err);
         clb_error_set(&err, CLB_ERR_BAD_REQUEST, "send a form");
         error_page(resp, &err);
-        return;
+        return false;
     }
-    if (read_state(req->body, resp, s, sizeof s, &n))
+    return read_state(req->body, resp, s, cap, n);
+}
+
+/* GET /game?s=S (no script) or POST /game with s=S (the script opening a
+ * /#S link): the position's page. */
+static void ui_game(const struct srv_request *req, struct srv_response *resp)
+{
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    size_t n;
+    if (page_state(req, resp, s, sizeof s, &n))
         show_state(req, resp, s, n, false);
 }
 
@@ -555,34 +562,17 @@ static void ui_review(const struct srv_request *req, struct srv_response *resp)
 {
     char s[CLB_MAX_ENCODED_STATE + 1];
     size_t n;
+    if (!page_state(req, resp, s, sizeof s, &n))
+        return;
     if (is_get(req)) {
-        char probe[2];
-        if (form_value(req->query, "s", false, probe, sizeof probe, &n) ==
-            UI_ABSENT) {
-            redirect(resp, "/");
-            return;
-        }
-        if (read_state(req->query, resp, s, sizeof s, &n))
-            show_state(req, resp, s, n, true);
-        return;
-    }
-    if (!is_post(req)) {
-        method_not_allowed(resp);
-        return;
-    }
-    resp->cache_control = "no-store";
-    struct clb_error err;
-    clb_error_clear(&err);
-    if (!is_form(req)) {
-        clb_error_set(&err, CLB_ERR_BAD_REQUEST, "send a form");
-        error_page(resp, &err);
+        show_state(req, resp, s, n, true);
         return;
     }
     struct position pos;
-    if (!read_state(req->body, resp, s, sizeof s, &n) ||
-        !open_link(req, resp, s, n, &pos))
-        return;
     struct core_review review;
+    struct clb_error err;
+    if (!open_link(req, resp, s, n, &pos))
+        return;
     if (review_of(&pos, &review, &err) == NULL) {
         error_page(resp, &err);
         return;
