@@ -177,6 +177,8 @@ static const struct core_review *review_of(const struct position *pos,
                                            struct core_review *out,
                                            struct clb_error *err)
 {
+    static_assert(sizeof(struct core_review) < CLB_THREAD_STACK_BYTES / 8,
+                  "a review fits a handler's stack beside its position");
     struct core_lexicon lex = dict_lexicon(pos->dict);
     return core_review_history(&pos->history, &lex, out, err) == CLB_ERR_OK
                ? out

@@ -112,8 +112,7 @@
     if (t && !t.disabled) t.focus();
   }
 
-  /* ---- the review: each turn's best play, asked for when the page is in
-   * without it (its cells are empty) ---- */
+  /* ---- the review: each turn's best play, for a page without it ---- */
   function review() {
     var s = S, td = all('#moves tr:not(.start)>td:nth-child(6)');
     if (td.length && !td[0].textContent) fetchPage('/game/review', { method: 'POST', body: new URLSearchParams({ s: s }) }).then(function (h) {
