@@ -394,8 +394,8 @@ static json_t *api_record(const struct core_move_record *rec, int number)
     if (rec->move.type != CORE_MOVE_PASS)
         bad |= json_object_set_new(o, "tiles", api_move_tiles(&rec->move));
     if (rec->move.type == CORE_MOVE_EXCHANGE)
-        bad |= json_object_set_new(o, "exchanged",
-                                   json_integer(rec->move.ntiles));
+        bad |=
+            json_object_set_new(o, "exchanged", json_integer(rec->move.ntiles));
     bad |= json_object_set_new(o, "score", json_integer(rec->score));
     if (bad) {
         json_decref(o);
