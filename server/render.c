@@ -216,7 +216,8 @@ static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
     bool star = r == CLB_CENTER && c == CLB_CENTER;
 
     /* Class tokens only where a square has something to say: a plain
-     * empty square is styled as "#board button" and costs no bytes. */
+     * empty square is styled as "#board button" and costs no bytes. (r, c)
+     * is the square's place among the board's buttons, not an attribute. */
     char cls[40];
     (void)snprintf(
         cls, sizeof cls, "%s%s%s%s%s%s%s%s", premium_class[prem],
@@ -228,7 +229,6 @@ static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
         html_rawf(b,
                   strchr(cls + 1, ' ') != NULL ? " class=\"%s\"" : " class=%s",
                   cls + 1);
-    html_rawf(b, " data-row=%d data-col=%d", r, c);
     if (mark & MARK_PENDING) {
         char l[2] = {upper(ch), '\0'};
         html_rawf(b, " data-from=%d data-letter=", m->from[r][c]);
@@ -274,15 +274,20 @@ static void render_board(struct html_buf *b, const struct render_view *v)
 {
     struct board_marks m;
     board_marks_init(&m, v);
-    /* Coordinates around the board are decoration (the labels carry them
-     * for screen readers), hence aria-hidden. */
+    /* The squares are the board's 225 buttons, row by row: a square's
+     * place among them is its coordinate (its label says it too), so it
+     * carries no row and column attributes, which would be a fifth of a
+     * first visit's budget; the script adds data-row and data-col.
+     * The empty <i>s are the coordinates around the board: the stylesheet
+     * writes them (CSS counters), as decoration, since the labels carry
+     * them for screen readers. */
     html_raw(b, "<div class=\"board\" id=\"board\" role=\"group\" "
                 "aria-label=\"Board, 15 by 15; columns A to O, rows 1 to 15\" "
-                "data-testid=\"board\"><i aria-hidden=true></i>");
-    for (int c = 0; c < CLB_BOARD_SIZE; c++)
-        html_rawf(b, "<i aria-hidden=true>%c</i>", 'A' + c);
+                "data-testid=\"board\">");
+    for (int c = 0; c <= CLB_BOARD_SIZE; c++)
+        html_raw(b, "<i></i>");
     for (int r = 0; r < CLB_BOARD_SIZE; r++) {
-        html_rawf(b, "\n<i aria-hidden=true>%d</i>", r + 1);
+        html_raw(b, "\n<i></i>");
         for (int c = 0; c < CLB_BOARD_SIZE; c++)
             render_cell(b, &m, r, c);
     }

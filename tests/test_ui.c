@@ -217,25 +217,38 @@ Test(ui, new_game_board_has_rack_and_premium_squares)
     const char *h = pg.body.p;
     cr_assert_eq(pg.resp.status, 200);
     cr_assert_eq(count(h, "data-testid=\"rack-tile\""), CLB_RACK_SIZE);
-    cr_assert_eq(count(h, " data-row="), CLB_BOARD_SIZE * CLB_BOARD_SIZE);
+    /* The squares are the board's buttons row by row; their labels name
+     * them (A1 .. O15), no attributes do. The board's div holds no other
+     * div, so it ends at the first "</div>". */
+    const char *board = strstr(h, "id=\"board\"");
+    cr_assert_not_null(board);
+    char squares[64 * 1024];
+    size_t len = (size_t)(strstr(board, "</div>") - board);
+    cr_assert_lt(len, sizeof squares);
+    memcpy(squares, board, len);
+    squares[len] = '\0';
+    cr_assert_eq(count(squares, "<button"), CLB_BOARD_SIZE * CLB_BOARD_SIZE);
+    cr_assert_null(strstr(h, " data-row="));
+    const char *a1 = strstr(squares, "aria-label=\"A1,");
+    const char *o15 = strstr(squares, "aria-label=\"O15,");
+    cr_assert(a1 != NULL && o15 != NULL && a1 < o15);
     cr_assert_not_null(
-        strstr(h, "<button class=tw data-row=0 data-col=0 "
+        strstr(h, "<button class=tw "
                   "aria-label=\"A1, triple word, empty\">TW</button>"));
     cr_assert_not_null(
-        strstr(h, "<button class=dl data-row=0 data-col=3 "
+        strstr(h, "<button class=dl "
                   "aria-label=\"D1, double letter, empty\">DL</button>"));
     cr_assert_not_null(
-        strstr(h, "<button class=tl data-row=1 data-col=5 "
+        strstr(h, "<button class=tl "
                   "aria-label=\"F2, triple letter, empty\">TL</button>"));
     cr_assert_not_null(
-        strstr(h, "<button class=dw data-row=1 data-col=1 "
+        strstr(h, "<button class=dw "
                   "aria-label=\"B2, double word, empty\">DW</button>"));
     cr_assert_not_null(
-        strstr(h, "<button class=\"dw st\" data-row=7 data-col=7 "
+        strstr(h, "<button class=\"dw st\" "
                   "aria-label=\"H8, centre star, double word, empty\">"));
-    cr_assert_not_null(
-        strstr(h, "<button data-row=0 data-col=1 aria-label=\"B1, empty\">"
-                  "</button>"));
+    cr_assert_not_null(strstr(h, "<button aria-label=\"B1, empty\">"
+                                 "</button>"));
     cr_assert_eq(count(h, "class=tw "), 8);
     cr_assert_eq(count(h, "class=tl "), 12);
     cr_assert_eq(count(h, "class=dl "), 24);
@@ -553,7 +566,7 @@ Test(ui, a_valid_play_returns_the_next_position_with_the_copy_prompt)
     cr_assert_not_null(strstr(h, "Player 1 played <strong>"));
     cr_assert_not_null(strstr(h, word));
     cr_assert_eq(count(h, "class=\"t lm\""), 1); /* I8; H8 is "dw st t lm" */
-    cr_assert_not_null(strstr(h, "class=\"dw st t lm\" data-row=7 data-col=7"));
+    cr_assert_not_null(strstr(h, "class=\"dw st t lm\" aria-label=\"H8"));
     cr_assert_null(strstr(h, s), "the old state is gone");
     cr_assert_not_null(strstr(h, "value=\"/#"));
     /* The mover's device waits for the partner, with one share area and
@@ -596,7 +609,7 @@ Test(ui, a_refused_play_keeps_its_tiles_and_highlights_the_word)
     cr_assert_eq(count(h, " pd"), 2);
     cr_assert_eq(count(h, " data-from="), 2);
     cr_assert_eq(count(h, " bw"), 2);
-    cr_assert_not_null(strstr(h, "data-row=7 data-col=7 data-from="));
+    cr_assert_not_null(strstr(h, "data-from="));
     cr_assert_not_null(strstr(h, ", placed this turn"));
     cr_assert_not_null(strstr(h, ", not valid"));
     cr_assert_eq(count(h, " used\""), 2,
@@ -731,7 +744,7 @@ Test(ui, blank_on_board_is_marked)
     html_init(&b, mem, sizeof mem, PAGE_MAX);
     render_game(&b, &v);
     cr_assert_not_null(
-        strstr(b.p, "<button class=\"dw st t bl lm\" data-row=7 data-col=7 "
+        strstr(b.p, "<button class=\"dw st t bl lm\" "
                     "aria-label=\"H8, blank as Q, 0 points, last move\">"
                     "Q<sub>0</sub></button>"));
     html_free(&b);
