@@ -22,7 +22,7 @@
   var sel = -1, blankAs = '', mode = 'play', busy = false, invalid = false;
   var cur = [7, 7], dir = [0, 1], armed = false; // typing cursor and direction
   var seq = 0, timer = 0;         // newest preview wins
-  var drag = null, noClickUntil = 0, zoomAuto = true;
+  var drag = null, dragged = false, zoomAuto = true;
 
   root.classList.add('js');
   if (hashState()) root.classList.add('loading'); // no flash of the landing page
@@ -693,6 +693,7 @@
    * the rack, and within the rack to reorder it. A press that does not
    * move is a click, so click and tap placement are unchanged. */
   function onDown(e) {
+    dragged = false; // a new press: its click is a click
     if (e.button !== 0 || !app || busy || mode !== 'play' || !playable() || drag) return;
     var t = e.target.closest && e.target.closest('#rack .tile:not(.used),#board>.pd');
     if (!t || !app.contains(t)) return;
@@ -707,8 +708,7 @@
     ghost.setAttribute('aria-hidden', 'true');
     document.body.appendChild(ghost);
     t.classList.add('lifted');
-    deselect();
-    autoZoom();
+    deselect(); // the board does not zoom under a finger already moving
   }
   function dropTarget(x, y) {
     var at = document.elementFromPoint(x, y);
@@ -733,7 +733,7 @@
   function onUp(e) {
     if (!drag || e.pointerId !== drag.id) return;
     if (!drag.on) { drag = null; return; } // a click: onClick takes it
-    noClickUntil = Date.now() + 400;       // the click that ends a drag is not a click
+    dragged = true;                        // the click that ends a drag is not a click
     endDrag(dropTarget(e.clientX, e.clientY));
   }
   function endDrag(target) {
@@ -773,7 +773,7 @@
   /* ---- clicks ---- */
   function onClick(e) {
     var t = e.target.closest && e.target.closest('button');
-    if (Date.now() < noClickUntil) { noClickUntil = 0; return; }
+    if (dragged && e.detail > 0) { dragged = false; return; }
     if (!t) return;
     if (picker && picker.contains(t)) return picker.close(attr(t, 'data-letter') || '');
     if (!app || !app.contains(t) || busy) return;
