@@ -13,12 +13,13 @@
 
 #include "html.h"
 
-/* How the code is made, named so the tests make the same one. Level M
- * (15% of the code may be lost) keeps a code read from a phone screen at
- * an angle; an automatic version (0) takes the smallest that holds the
- * text: a late-game link of about 130 characters is version 8, 49
- * modules wide. */
-#define QR_ECLEVEL QR_ECLEVEL_M
+/* How the code is made, named so the tests make the same one. Level L
+ * (7% of the code may be lost): a code shown on a screen is not torn or
+ * smudged as a printed one is, and the lowest level gives the fewest and
+ * so the largest modules for a camera to resolve, and the least markup.
+ * An automatic version (0) takes the smallest that holds the text: a
+ * late-game link of about 130 characters is version 7, 45 modules wide. */
+#define QR_ECLEVEL QR_ECLEVEL_L
 #define QR_VERSION_AUTO 0
 /* The quiet zone the QR standard asks for around the code, in modules. */
 #define QR_QUIET_ZONE 4

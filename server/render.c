@@ -593,7 +593,10 @@ static void render_share(struct html_buf *b, const struct render_view *v)
                 "class=\"primary\" data-testid=\"copy-link-button\">Copy"
                 "</button><button id=\"share-link\" class=\"share\" "
                 "data-testid=\"share-link\" hidden>Share</button>");
-    if (origin) {
+    /* The QR code is for handing the game over in the same room: while
+     * this device waits, and right after the move that ended the game. A
+     * finished game opened later keeps its first visit light without it. */
+    if (origin && (is_waiting(v) || v->moved != NULL)) {
         /* The code holds the same text as the field above. */
         char link[CLB_MAX_ENCODED_STATE + 160];
         int n = snprintf(link, sizeof link, "%s/#%s", v->origin, v->state);
@@ -670,16 +673,13 @@ static void render_footer(struct html_buf *b, const struct render_view *v)
 static void render_help(struct html_buf *b)
 {
     html_raw(b, "<details class=\"help\"><summary>How to play</summary><p>"
-                "Drag a tile from your rack to the board, or pick a tile and "
-                "then a square; drag or pick a tile you placed to move it or "
-                "take it back, and drag tiles along the rack to reorder it. "
-                "The words and points show before you end your turn. A blank "
-                "asks which letter it stands for.</p><p>Keyboard: Tab to "
-                "your rack and press Enter to pick a tile; arrow keys move on "
-                "the board and Enter places it. On the board, type letters to "
-                "place them from your rack: the arrow on the square shows "
-                "whether they go across or down, and Enter on an empty square "
-                "turns it. Escape cancels.</p></details>");
+                "Drag tiles from your rack to the board, or tap a tile, then "
+                "a square; drag or tap a placed tile to move it or take it "
+                "back. The words and points show before you end your turn."
+                "</p><p>Keyboard: Enter on a rack tile picks it; arrow keys "
+                "move on the board, Enter places it. Or type letters on the "
+                "board: the arrow shows if they go across or down, and Enter "
+                "on an empty square turns it. Escape cancels.</p></details>");
 }
 
 /* ---- the move list ------------------------------------------------------ */

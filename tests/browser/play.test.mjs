@@ -260,7 +260,7 @@ test('the QR code in the share area reads back as the link', async () => {
   mkdirSync(dir, { recursive: true });
   const png = path.join(dir, 'qr-code.png');
   await svg.screenshot({ path: png });
-  const read = execFileSync('/usr/bin/zbarimg', ['--raw', '-q', png], { encoding: 'utf8' }).trim();
+  const read = execFileSync('/usr/bin/zbarimg', ['--raw', '-q', png], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   assert.equal(read, link, 'the code holds exactly the link shown');
   quiet(p);
   await p.ctx.close();
