@@ -33,8 +33,16 @@ enum core_move_type { CORE_MOVE_PLAY, CORE_MOVE_EXCHANGE, CORE_MOVE_PASS };
 
 /* How a finished game ended. CORE_END_LIMIT: the game reached
  * CLB_MAX_GAME_MOVES moves (the most a v2 link holds); the racks come off
- * the score as after two passes. */
-enum core_end { CORE_END_NONE, CORE_END_PASSES, CORE_END_OUT, CORE_END_LIMIT };
+ * the score as after two passes. CORE_END_BLOCKED: the bag was empty and
+ * neither rack had a legal play (the spec's last ending rule; needs the
+ * lexicon's word graph to detect); the racks come off as well. */
+enum core_end {
+    CORE_END_NONE,
+    CORE_END_PASSES,
+    CORE_END_OUT,
+    CORE_END_LIMIT,
+    CORE_END_BLOCKED
+};
 
 /* What the previous move did, for highlighting and the partner's summary. */
 struct core_last_move {
@@ -96,10 +104,16 @@ struct core_move_result {
     bool game_over; /* this move ended the game */
 };
 
-/* A word list as core sees it: does it contain `word` (len letters A..Z)? */
+struct core_kwg;
+
+/* A word list as core sees it: does it contain `word` (len letters A..Z)?
+ * `graph` is its word graph (core/kwg.h) for the move generator, which the
+ * end-of-game rule "neither player can play" needs; a lexicon without one
+ * (NULL: only the unit tests' ten-word lists) cannot detect that ending. */
 struct core_lexicon {
     bool (*contains)(const void *ctx, const char *word, size_t len);
     const void *ctx;
+    const struct core_kwg *graph;
 };
 
 /* Starts a game dealt from a numeric seed (below 2^CLB_SEED_BITS; higher
@@ -153,7 +167,10 @@ enum clb_err core_move_check(const struct core_game *game,
  * (turn flipped, tiles drawn, score and lastMove updated, moves counted; at
  * CLB_MAX_GAME_MOVES the game ends as CORE_END_LIMIT). `game` and `next`
  * may be the same struct. Returns CLB_ERR_OK, or an error with *next
- * untouched. The draws depend only on the state and the canonical move. */
+ * untouched. The draws depend only on the state and the canonical move.
+ * After the move, with the bag empty and neither rack able to play
+ * (searched with lexicon->graph when there is one), the game ends as
+ * BLOCKED. */
 enum clb_err
 core_move_apply(const struct core_game *game, const struct core_move *move,
                 const struct core_lexicon *lexicon, struct core_game *next,

@@ -10,6 +10,7 @@
 
 #include <assert.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* The standard Scrabble board is 15x15 and the centre star is (7,7). */
 #define CLB_BOARD_SIZE 15
@@ -127,8 +128,32 @@
  * can make the server allocate. */
 #define CLB_MAX_LEXICON_FILE_BYTES (16u * 1024u * 1024u)
 
+/* The most words a lexicon may hold. A file of CLB_MAX_LEXICON_FILE_BYTES
+ * holds at most 5.6 Mi (two letters and a line feed each); the largest
+ * published lists have under 300,000. Bounds the walk that fingerprints a
+ * compiled file, whose graph could otherwise spell exponentially many. */
+#define CLB_MAX_LEXICON_WORDS ((uint32_t)8 << 20)
+
 /* JSON nesting accepted from a state or body; schema v1 needs depth 4. */
 #define CLB_MAX_JSON_DEPTH 8
+
+/* Nodes of a word graph (core/kwg.h): as many as a lexicon file of
+ * CLB_MAX_LEXICON_FILE_BYTES can hold (4 Mi; an arc could name 2 Gi). SOWPODS
+ * takes 1.77 Mi (7.1 MB); the largest published lists, about 5% bigger,
+ * stay near 1.9 Mi. Bounds what a forged header can make the loader count. */
+#define CLB_KWG_MAX_NODES ((size_t)CLB_MAX_LEXICON_FILE_BYTES / 4u)
+
+/* The most plays one position may have that an "every play" list is sized
+ * for (core/movegen.h). Measured: the bench positions' worst (two blanks in
+ * a midgame) has 22,182; 262,144 records of 14 bytes (3.7 MB) leave more
+ * than ten times that. Past it the count stays exact and the list is cut
+ * short (reported, never silent). The server never needs the whole list: it
+ * asks for the count, the best play or the top few, which need no buffer. */
+#define CLB_MOVEGEN_MAX_PLAYS ((size_t)1 << 18)
+
+/* Plays one answer of POST /api/v1/plays may list: a play is at most about
+ * 500 bytes of JSON, so 1,000 stay near 500 KB, under the response cap. */
+#define CLB_MAX_PLAYS_LISTED 1000
 
 static_assert(CLB_CENTER * 2 + 1 == CLB_BOARD_SIZE, "centre is the middle");
 static_assert(CLB_MAX_BODY_BYTES >= CLB_MAX_ENCODED_STATE,
@@ -141,6 +166,8 @@ static_assert(CLB_RESPONSE_INITIAL_BYTES < CLB_MAX_RESPONSE_BYTES,
               "the stack start must be below the cap");
 static_assert(CLB_EXCHANGE_MIN_BAG <= CLB_TILE_TOTAL - 2 * CLB_RACK_SIZE,
               "an exchange must be possible at the start");
+static_assert(CLB_MAX_PLAYS_LISTED * 500 < CLB_MAX_RESPONSE_BYTES,
+              "the longest list of plays must fit one response");
 static_assert(CLB_MAX_LINK2_CHARS <= CLB_MAX_ENCODED_STATE,
               "a v2 link must pass the encoded-state bound");
 

@@ -5,15 +5,18 @@
  * before returning; two consecutive passes end the game and the tiles left
  * on both racks come off the shared score (never below 0); a play that
  * empties a rack with the bag empty ends the game with no adjustment; the
- * CLB_MAX_GAME_MOVES-th move ends it as two passes would. Every move is
- * made canonical first, so the order a client lists its tiles in changes
- * neither the words' order nor the draws.
+ * CLB_MAX_GAME_MOVES-th move ends it as two passes would; and when, after
+ * any move, the bag is empty and neither rack has a legal play
+ * (core/movegen.h), the game ends as blocked, adjusted as after passes.
+ * Every move is made canonical first, so the order a client lists its
+ * tiles in changes neither the words' order nor the draws.
  * Pure: works on a copy of the state and writes it back only on success.
  */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 
 #include "internal.h"
+#include "movegen.h"
 #include "rng.h"
 
 /* A seed fixed by the state and the move: replaying a link with the same
@@ -207,10 +210,26 @@ static void finish_game(struct core_game *g, enum core_end how)
     g->game_over = true;
     g->end = how;
     g->end_adjustment = 0;
-    if (how == CORE_END_PASSES || how == CORE_END_LIMIT) {
+    if (how == CORE_END_PASSES || how == CORE_END_LIMIT ||
+        how == CORE_END_BLOCKED) {
         g->end_adjustment = core_end_adjustment(g);
         g->score -= g->end_adjustment;
     }
+}
+
+/* The spec's last ending: the bag is empty and neither player can play.
+ * One prepared board serves both racks. Without a word graph the rule
+ * cannot be decided, and the game goes on (two passes still end it). */
+static bool is_blocked(const struct core_game *g,
+                       const struct core_lexicon *lexicon)
+{
+    if (lexicon->graph == NULL || core_bag_count(g) > 0)
+        return false;
+    struct core_movegen mg;
+    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board,
+                      lexicon->graph);
+    return !core_movegen_any(&mg, &g->hands[CORE_P1]) &&
+           !core_movegen_any(&mg, &g->hands[CORE_P2]);
 }
 
 static void apply_play(struct core_game *g, const struct core_move *move,
@@ -304,6 +323,10 @@ core_move_apply(const struct core_game *game, const struct core_move *given,
     }
     if (rc != CLB_ERR_OK)
         return rc;
+    /* The natural ending first: a game that is blocked on its last allowed
+     * move ended because nobody could play, not because of the limit. */
+    if (!g.game_over && is_blocked(&g, lexicon))
+        finish_game(&g, CORE_END_BLOCKED);
     if (++g.moves >= CLB_MAX_GAME_MOVES && !g.game_over)
         finish_game(&g, CORE_END_LIMIT);
     g.has_last_move = true;

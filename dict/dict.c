@@ -1,15 +1,15 @@
 /* dict/dict.c - loads a lexicon file, checks a compiled image, looks words up.
  *
  * The loader reads the whole file into one allocation. A compiled file
- * (dict_format.h) is then checked once, field by field, so a damaged file
- * is refused with CLB_ERR_BAD_LEXICON instead of being trusted by the binary
- * search; a word list is handed to dict_text.c, which builds the same image
- * in memory. Either way a lookup reads only the image and never allocates.
+ * (dict_format.h) is then checked once, header and word graph, so a damaged
+ * file is refused with CLB_ERR_BAD_LEXICON instead of being trusted by the
+ * graph walks; a word list is handed to dict_text.c, which builds the same
+ * image in memory. Either way a lookup, like the move generator, reads only
+ * the image and never allocates.
  */
 /* SPDX-License-Identifier: MIT */
 #include "dict.h"
 
-#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -58,70 +58,130 @@ uint32_t dict_image_crc(const unsigned char *image, size_t size)
     return dict_crc32(crc, image + DICT_HEADER_BYTES, size - DICT_HEADER_BYTES);
 }
 
-/* Unpacks the n letter codes of a record (the inverse of dict_pack). */
-static void dict_unpack(const unsigned char *rec, size_t n, char *out)
+/* ---- the fingerprint -------------------------------------------------- */
+
+/* The words are in the graph alphabetically, all lengths mixed; the
+ * fingerprint wants them by length first. So one walk keeps a CRC per
+ * length, and the CRCs are joined at the end: for CRC-32,
+ * crc(A B) = zeros(crc(A), |B|) ^ crc(B), where zeros() runs the bare
+ * register over |B| zero bytes. (Why: the register update is linear over
+ * GF(2) in the register and the data, and the initial and final inversions
+ * cancel.) */
+struct dict_fp_walk {
+    const uint32_t *nodes;
+    uint32_t table[256];
+    uint32_t reg[DICT_LEN_MAX + 1]; /* the register, words of each length */
+    uint64_t bytes[DICT_LEN_MAX + 1];
+    unsigned char word[DICT_LEN_MAX + 1];
+};
+
+static uint32_t dict_fp_update(const uint32_t table[256], uint32_t reg,
+                               const unsigned char *p, size_t n)
 {
-    uint32_t acc = 0;
-    unsigned bits = 0;
-    for (size_t i = 0; i < n; i++) {
-        while (bits < 5) {
-            acc = acc << 8 | *rec++;
-            bits += 8;
+    while (n-- > 0)
+        reg = table[(reg ^ *p++) & 0xFFu] ^ (reg >> 8);
+    return reg;
+}
+
+/* m times v over GF(2): m[i] is the image of bit i. */
+static uint32_t dict_fp_times(const uint32_t m[32], uint32_t v)
+{
+    uint32_t r = 0;
+    for (int i = 0; v != 0; i++, v >>= 1)
+        if ((v & 1u) != 0)
+            r ^= m[i];
+    return r;
+}
+
+/* The register after n zero bytes. One zero byte is a linear map of the
+ * register, so n of them are its n-th power: squared up bit by bit, a few
+ * thousand operations instead of n table steps. */
+static uint32_t dict_fp_zeros(const uint32_t table[256], uint32_t reg,
+                              uint64_t n)
+{
+    uint32_t m[32], sq[32];
+    for (int i = 0; i < 32; i++) {
+        uint32_t c = (uint32_t)1 << i;
+        m[i] = table[c & 0xFFu] ^ (c >> 8);
+    }
+    while (n != 0) {
+        if ((n & 1u) != 0)
+            reg = dict_fp_times(m, reg);
+        n >>= 1;
+        if (n != 0) {
+            for (int i = 0; i < 32; i++)
+                sq[i] = dict_fp_times(m, m[i]);
+            memcpy(m, sq, sizeof m);
         }
-        bits -= 5;
-        out[i] = (char)('A' + ((acc >> bits) & 31u));
+    }
+    return reg;
+}
+
+/* Every word below `list`, depth letters already in w->word. The depth is
+ * bounded by the longest word, and the words by CLB_MAX_LEXICON_WORDS (a
+ * checked graph has no path that does not end in a word). */
+static void dict_fp_walk(struct dict_fp_walk *w, uint32_t list, int depth)
+{
+    if (list == 0 || depth >= DICT_LEN_MAX)
+        return;
+    uint32_t mask = w->nodes[list];
+    const uint32_t *arc = &w->nodes[list + 1];
+    for (uint32_t m = mask; m != 0; m &= m - 1, arc++) {
+        unsigned tile = (unsigned)__builtin_ctz(m);
+        if (tile == CORE_KWG_SEPARATOR)
+            continue; /* not in a DAWG; a forged one spells nothing here */
+        w->word[depth] = (unsigned char)('A' + tile - 1);
+        int len = depth + 1;
+        if (core_kwg_accepts(*arc) && len >= DICT_LEN_MIN) {
+            w->word[len] = '\n';
+            w->reg[len] =
+                dict_fp_update(w->table, w->reg[len], w->word, (size_t)len + 1);
+            w->bytes[len] += (uint64_t)len + 1;
+        }
+        dict_fp_walk(w, core_kwg_target(*arc), len);
     }
 }
 
-/* The fingerprint: CRC-32 of the list as text in one canonical form (every
- * word in upper case followed by a line feed, shorter words first and
- * alphabetical within a length), which is exactly the order of the image's
- * records. It depends on the words alone, not on the file they came from
- * or on this layout, so two servers agree on it whatever they loaded. */
-static uint32_t dict_compute_fingerprint(const struct dict *d)
+void dict_set_fingerprint(struct dict *d)
 {
-    unsigned char buf[16384];
-    size_t used = 0;
-    uint32_t crc = 0;
-    for (int len = DICT_LEN_MIN; len <= DICT_LEN_MAX; len++) {
-        const unsigned char *row = d->index[len];
-        const unsigned char *rec = d->records[len];
-        size_t w = DICT_WIDTH(len);
-        for (size_t p = 0; p < DICT_PREFIXES; p++) {
-            uint32_t lo = dict_rd32(row + 4u * p);
-            uint32_t hi = dict_rd32(row + 4u * (p + 1));
-            for (uint32_t i = lo; i < hi; i++) {
-                if (used + DICT_LEN_MAX + 1 > sizeof buf) {
-                    crc = dict_crc32(crc, buf, used);
-                    used = 0;
-                }
-                buf[used++] = (unsigned char)('A' + p / CLB_LETTERS);
-                buf[used++] = (unsigned char)('A' + p % CLB_LETTERS);
-                dict_unpack(rec + (size_t)i * w, (size_t)len - 2,
-                            (char *)buf + used);
-                used += (size_t)len - 2;
-                buf[used++] = '\n';
-            }
-        }
+    struct dict_fp_walk w;
+    w.nodes = d->graph.nodes;
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t c = i;
+        for (int k = 0; k < 8; k++)
+            c = c & 1u ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        w.table[i] = c;
     }
-    return dict_crc32(crc, buf, used);
+    for (int len = 0; len <= DICT_LEN_MAX; len++) {
+        w.reg[len] = 0xFFFFFFFFu;
+        w.bytes[len] = 0;
+    }
+    dict_fp_walk(&w, core_kwg_dawg_root(&d->graph), 0);
+    uint32_t crc = 0; /* the CRC of nothing */
+    for (int len = DICT_LEN_MIN; len <= DICT_LEN_MAX; len++)
+        if (w.bytes[len] > 0)
+            crc = dict_fp_zeros(w.table, crc, w.bytes[len]) ^ ~w.reg[len];
+    d->fingerprint = crc;
 }
 
-void dict_image_attach(struct dict *d)
+void dict_nodes_to_host(uint32_t *nodes, size_t count)
 {
-    const unsigned char *rec = d->image + DICT_RECORDS_OFFSET;
-    d->words = dict_rd32(d->image + DICT_OFF_WORDS);
-    for (int len = 0; len < DICT_LEN_MIN; len++) {
-        d->index[len] = NULL;
-        d->records[len] = NULL;
+    const uint32_t probe = 1;
+    if (*(const unsigned char *)&probe == 1)
+        return; /* little-endian: the file's order already */
+    for (size_t i = 0; i < count; i++)
+        nodes[i] = dict_rd32((const unsigned char *)&nodes[i]);
+}
+
+void dict_nodes_to_file(uint32_t *nodes, size_t count)
+{
+    const uint32_t probe = 1;
+    if (*(const unsigned char *)&probe == 1)
+        return;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t v = nodes[i];
+        dict_wr32((unsigned char *)&nodes[i], v);
     }
-    for (int len = DICT_LEN_MIN; len <= DICT_LEN_MAX; len++) {
-        const unsigned char *row = dict_index_row(d->image, len);
-        d->index[len] = row;
-        d->records[len] = rec;
-        rec += (size_t)dict_rd32(row + 4u * DICT_PREFIXES) * DICT_WIDTH(len);
-    }
-    d->fingerprint = dict_compute_fingerprint(d);
 }
 
 /* Length of the UTF-8 sequence at s (n bytes left) if it is a printable,
@@ -215,67 +275,16 @@ void dict_detail_name(char *out, size_t cap, const char *path)
                      tail, keep);
 }
 
-/* Checks the records of one length (n letters after the prefix, w bytes
- * each) against their index row: every code below 26, every pad bit zero,
- * each prefix range strictly increasing. Returns NULL, or the problem.
- * This pass over every record is most of the load time, so it works on
- * whole records as integers: the first 8 bytes big-endian (plus a 9th byte
- * for 15-letter words) compare exactly as memcmp() would, and one SWAR test
- * checks all the codes. */
-static const char *dict_records_problem(const unsigned char *row,
-                                        const unsigned char *rec, size_t w,
-                                        unsigned n)
-{
-    static_assert(DICT_WIDTH_MAX == 9 && DICT_LEN_MAX - 2 == 13,
-                  "a 9th byte holds the last bit of letter 13 and 7 pad bits");
-    size_t head = w < 8 ? w : 8;
-    unsigned whole = w <= 8 ? n : 12;                  /* codes in the head */
-    unsigned under = (unsigned)(8 * head) - 5 * whole; /* bits below them */
-    /* A 5-bit code is >= 26 when its top bit is set and its low four bits
-     * plus 6 carry into the top bit; computed for all codes at once. */
-    uint64_t top = 0, low = 0, six = 0;
-    for (unsigned i = 0; i < whole; i++) {
-        top |= (uint64_t)16 << (5 * i);
-        low |= (uint64_t)15 << (5 * i);
-        six |= (uint64_t)6 << (5 * i);
-    }
-    for (size_t p = 0; p < DICT_PREFIXES; p++) {
-        uint32_t lo = dict_rd32(row + 4u * p);
-        uint32_t hi = dict_rd32(row + 4u * (p + 1));
-        uint64_t prev = 0;
-        unsigned prev_tail = 0;
-        for (uint32_t i = lo; i < hi; i++, rec += w) {
-            uint64_t v = 0;
-            for (size_t b = 0; b < head; b++)
-                v = v << 8 | rec[b];
-            unsigned tail = w > 8 ? rec[8] : 0;
-            bool ok;
-            if (w > 8) /* the bits under the 12 codes start code 13 */
-                ok = ((v & 15u) << 1 | tail >> 7) < CLB_LETTERS &&
-                     (tail & 0x7Fu) == 0;
-            else
-                ok = (v & (((uint64_t)1 << under) - 1)) == 0;
-            uint64_t codes = v >> under;
-            if (!ok || (codes & top & ((codes & low) + six)) != 0)
-                return "a letter code past Z or a pad bit set";
-            if (i > lo && !(prev < v || (prev == v && prev_tail < tail)))
-                return "out of order or repeated";
-            prev = v;
-            prev_tail = tail;
-        }
-    }
-    return NULL;
-}
-
-/* Checks that size bytes are a complete, undamaged compiled lexicon whose
- * index and records keep every promise dict_contains() relies on: all
- * offsets inside the image, each prefix range sorted with no repeats, every
- * letter code below 26 and every pad bit zero (so the word count is the
- * number of distinct words). The checksum catches accidents; the structural
- * checks make even a deliberately forged image safe to search. */
-static enum clb_err dict_image_check(const unsigned char *image, size_t size,
+/* Checks that size bytes are a complete, undamaged compiled lexicon: the
+ * header, the checksum, then the graph through core_kwg_check() (so even a
+ * deliberately forged file with a good checksum is safe to search), and
+ * the DAWG's word count against the header's. On success d->graph is set
+ * and the nodes are in host order. The checksum catches accidents; the
+ * structural checks are what make a forged image harmless. */
+static enum clb_err dict_image_check(struct dict *d, size_t size,
                                      const char *name, struct clb_error *err)
 {
+    const unsigned char *image = dict_bytes(d);
     if (size < DICT_HEADER_BYTES)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "%s: truncated (a %zu-byte file; the header "
@@ -309,70 +318,50 @@ static enum clb_err dict_image_check(const unsigned char *image, size_t size,
     for (size_t i = DICT_OFF_RESERVED; i < DICT_OFF_CRC; i++)
         reserved_zero = reserved_zero && image[i] == 0;
     if (dict_rd32(image + DICT_OFF_HEADER_BYTES) != DICT_HEADER_BYTES ||
-        dict_rd32(image + DICT_OFF_LEN_MIN) != DICT_LEN_MIN ||
-        dict_rd32(image + DICT_OFF_LEN_MAX) != DICT_LEN_MAX ||
-        dict_rd32(image + DICT_OFF_PREFIX) != DICT_PREFIX_LETTERS ||
         !reserved_zero)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "%s: unsupported header fields", name);
+    /* 64-bit arithmetic so a forged count cannot wrap around. */
+    uint64_t nodes = dict_rd32(image + DICT_OFF_NODES);
+    if (DICT_HEADER_BYTES + 4u * nodes != size)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: the header's %llu nodes do not match the "
+                             "file size",
+                             name, (unsigned long long)nodes);
 
-    /* The index: each row starts at 0 and never decreases; together the
-     * rows must account for exactly the bytes that follow. 64-bit sums so
-     * forged counts cannot wrap around. */
-    if (size < DICT_RECORDS_OFFSET)
-        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: truncated index",
-                             name);
-    uint64_t need = DICT_RECORDS_OFFSET, total = 0;
-    for (int len = DICT_LEN_MIN; len <= DICT_LEN_MAX; len++) {
-        const unsigned char *row = dict_index_row(image, len);
-        uint32_t prev = dict_rd32(row);
-        if (prev != 0)
-            return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                                 "%s: corrupt index (%d-letter words)", name,
-                                 len);
-        for (size_t p = 1; p < DICT_INDEX_ROW; p++) {
-            uint32_t v = dict_rd32(row + 4u * p);
-            /* A record of width 0 (two-letter words) is all prefix, so
-             * a prefix holds at most one. */
-            if (v < prev || (DICT_WIDTH(len) == 0 && v - prev > 1))
-                return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                                     "%s: corrupt index (%d-letter words)",
-                                     name, len);
-            prev = v;
-        }
-        total += prev;
-        need += (uint64_t)prev * DICT_WIDTH(len);
-    }
-    if (need != size)
+    /* The graph itself, and its word count against the header's: one
+     * linear pass with a number per node. */
+    dict_nodes_to_host(dict_nodes(d), (size_t)nodes);
+    uint32_t *scratch = malloc(CORE_KWG_CHECK_SCRATCH(nodes) * sizeof *scratch);
+    if (scratch == NULL)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                             "%s: the index does not match the file size",
-                             name);
-    if (total != dict_rd32(image + DICT_OFF_WORDS))
+                             "%s: out of memory to check the word graph", name);
+    struct clb_error gerr;
+    clb_error_clear(&gerr);
+    uint32_t counted = 0;
+    enum clb_err rc =
+        core_kwg_check(dict_nodes(d), (size_t)nodes, scratch, &counted, &gerr);
+    free(scratch);
+    if (rc != CLB_ERR_OK)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: corrupt: %s", name,
+                             gerr.detail);
+    uint32_t words = dict_rd32(image + DICT_OFF_WORDS);
+    if (counted != words)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                             "%s: the header counts %lu words, the index "
-                             "%llu",
-                             name,
-                             (unsigned long)dict_rd32(image + DICT_OFF_WORDS),
-                             (unsigned long long)total);
-    if (total == 0)
+                             "%s: the header counts %lu words, the graph %lu",
+                             name, (unsigned long)words,
+                             (unsigned long)counted);
+    if (words == 0)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: no words", name);
-
-    /* The records: valid codes, zero padding, strictly increasing within
-     * each prefix (sorted for the binary search, distinct for the count). */
-    const unsigned char *rec = image + DICT_RECORDS_OFFSET;
-    for (int len = DICT_LEN_MIN; len <= DICT_LEN_MAX; len++) {
-        size_t w = DICT_WIDTH(len);
-        if (w == 0)
-            continue;
-        const unsigned char *row = dict_index_row(image, len);
-        const char *problem =
-            dict_records_problem(row, rec, w, (unsigned)len - 2);
-        if (problem != NULL)
-            return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                                 "%s: corrupt %d-letter words: %s", name, len,
-                                 problem);
-        rec += (size_t)dict_rd32(row + 4u * DICT_PREFIXES) * w;
-    }
+    if (words > CLB_MAX_LEXICON_WORDS)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: %lu words, more than the %lu a lexicon may "
+                             "have",
+                             name, (unsigned long)words,
+                             (unsigned long)CLB_MAX_LEXICON_WORDS);
+    core_kwg_init(&d->graph, dict_nodes(d), (size_t)nodes);
+    dict_set_fingerprint(d);
+    d->words = words;
     return CLB_ERR_OK;
 }
 
@@ -418,7 +407,7 @@ enum clb_err dict_load(const char *path, struct dict **out,
     /* One allocation: the struct and the image behind it. A compiled file
      * is used in place; a word list is only a staging buffer. */
     size_t cap = (size_t)st.st_size;
-    struct dict *d = malloc(sizeof *d + cap);
+    struct dict *d = malloc(sizeof *d + cap + sizeof(uint32_t));
     if (d == NULL) {
         close(fd);
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
@@ -426,7 +415,7 @@ enum clb_err dict_load(const char *path, struct dict **out,
     }
     size_t size = 0;
     while (size < cap) {
-        ssize_t n = read(fd, d->image + size, cap - size);
+        ssize_t n = read(fd, dict_bytes(d) + size, cap - size);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
@@ -444,18 +433,17 @@ enum clb_err dict_load(const char *path, struct dict **out,
 
     /* The magic's first byte is not text, so it alone decides: a file cut
      * short inside the magic is still reported as a damaged lexicon. */
-    if (size > 0 && d->image[0] == (unsigned char)DICT_MAGIC[0]) {
-        if (dict_image_check(d->image, size, name, err) != CLB_ERR_OK) {
+    if (size > 0 && dict_bytes(d)[0] == (unsigned char)DICT_MAGIC[0]) {
+        if (dict_image_check(d, size, name, err) != CLB_ERR_OK) {
             free(d);
             return err->code;
         }
         d->size = size;
-        dict_image_attach(d);
         *out = d;
         return CLB_ERR_OK;
     }
     enum clb_err rc =
-        dict_from_text((const char *)d->image, size, path, out, err);
+        dict_from_text((const char *)dict_bytes(d), size, path, out, err);
     free(d);
     return rc;
 }
@@ -470,12 +458,31 @@ enum clb_err dict_save_compiled(const struct dict *d, const char *path,
         return clb_error_set(err, CLB_ERR_INTERNAL,
                              "dict_save_compiled: nothing to save");
 
+    /* The nodes are kept in host order; the file's are little-endian. On
+     * a little-endian host (every one we ship for) they are the same bytes
+     * and the image is written as it is. */
+    const unsigned char *bytes = (const unsigned char *)d->image;
+    struct dict *copy = NULL;
+    const uint32_t probe = 1;
+    if (*(const unsigned char *)&probe != 1) {
+        copy = malloc(sizeof *copy + d->size);
+        if (copy == NULL)
+            return clb_error_set(err, CLB_ERR_INTERNAL, "%s: out of memory",
+                                 name);
+        memcpy(copy->image, d->image, d->size);
+        dict_nodes_to_file(dict_nodes(copy),
+                           (d->size - DICT_HEADER_BYTES) / sizeof(uint32_t));
+        bytes = dict_bytes(copy);
+    }
+
     /* Write beside the target and rename over it: a failed or interrupted
      * build never leaves a half-written file that looks up to date. */
     size_t plen = strlen(path);
     char *tmp = malloc(plen + sizeof ".tmp");
-    if (tmp == NULL)
+    if (tmp == NULL) {
+        free(copy);
         return clb_error_set(err, CLB_ERR_INTERNAL, "%s: out of memory", name);
+    }
     memcpy(tmp, path, plen);
     memcpy(tmp + plen, ".tmp", sizeof ".tmp");
 
@@ -483,13 +490,14 @@ enum clb_err dict_save_compiled(const struct dict *d, const char *path,
     if (fd < 0) {
         int e = errno;
         free(tmp);
+        free(copy);
         return clb_error_set(err, CLB_ERR_INTERNAL, "%s: cannot create: %s",
                              name, strerror(e));
     }
     size_t done = 0;
     int e = 0;
     while (done < d->size) {
-        ssize_t n = write(fd, d->image + done, d->size - done);
+        ssize_t n = write(fd, bytes + done, d->size - done);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
@@ -498,6 +506,7 @@ enum clb_err dict_save_compiled(const struct dict *d, const char *path,
         }
         done += (size_t)n;
     }
+    free(copy);
     if (close(fd) != 0 && e == 0)
         e = errno;
     if (e == 0 && rename(tmp, path) != 0)
@@ -516,37 +525,7 @@ bool dict_contains(const struct dict *d, const char *word, size_t len)
 {
     if (d == NULL || word == NULL || len < DICT_LEN_MIN || len > DICT_LEN_MAX)
         return false;
-    unsigned char codes[DICT_LEN_MAX];
-    for (size_t i = 0; i < len; i++) {
-        int c = dict_code((unsigned char)word[i]);
-        if (c < 0)
-            return false;
-        codes[i] = (unsigned char)c;
-    }
-    const unsigned char *row = d->index[len];
-    size_t p = (size_t)codes[0] * CLB_LETTERS + codes[1];
-    uint32_t lo = dict_rd32(row + 4u * p);
-    uint32_t hi = dict_rd32(row + 4u * (p + 1));
-    if (lo >= hi)
-        return false;
-    size_t w = DICT_WIDTH(len);
-    if (w == 0)
-        return true; /* a two-letter word is its prefix */
-
-    unsigned char key[DICT_WIDTH_MAX];
-    dict_pack(codes + DICT_PREFIX_LETTERS, len - DICT_PREFIX_LETTERS, key);
-    const unsigned char *rec = d->records[len];
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        int c = memcmp(rec + (size_t)mid * w, key, w);
-        if (c == 0)
-            return true;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return false;
+    return core_kwg_contains(&d->graph, word, len);
 }
 
 size_t dict_word_count(const struct dict *d)
@@ -559,6 +538,11 @@ uint32_t dict_fingerprint(const struct dict *d)
     return d == NULL ? 0 : d->fingerprint;
 }
 
+const struct core_kwg *dict_graph(const struct dict *d)
+{
+    return d == NULL ? NULL : &d->graph;
+}
+
 /* core's callback shape: ctx is the struct dict. */
 static bool dict_lexicon_contains(const void *ctx, const char *word, size_t len)
 {
@@ -567,7 +551,8 @@ static bool dict_lexicon_contains(const void *ctx, const char *word, size_t len)
 
 struct core_lexicon dict_lexicon(const struct dict *d)
 {
-    struct core_lexicon lex = {.contains = dict_lexicon_contains, .ctx = d};
+    struct core_lexicon lex = {
+        .contains = dict_lexicon_contains, .ctx = d, .graph = dict_graph(d)};
     return lex;
 }
 

@@ -2,9 +2,11 @@
  *
  * A lexicon comes either from the compact file built at build time by
  * collabble-dictc (the default SOWPODS list) or from a plain text file with
- * one word a line (a TWL06, NWL or CSW list a player owns). Loading is the
- * only place that allocates; lookups are read-only and allocation-free, so
- * one loaded dict serves every request. dict depends on core/ only for the
+ * one word a line (a TWL06, NWL or CSW list a player owns). Either way it is
+ * held as one word graph (a DAWG and a GADDAG, core/kwg.h) that serves both
+ * lookups and the move generator. Loading is the only place that
+ * allocates; lookups are read-only and allocation-free, so one loaded dict
+ * serves every request. dict depends on core/ only for the
  * shared error type and the struct core_lexicon it hands to the rules.
  */
 /* SPDX-License-Identifier: MIT */
@@ -17,6 +19,7 @@
 
 #include "../core/error.h"
 #include "../core/game.h"
+#include "../core/kwg.h"
 
 struct dict;
 
@@ -57,7 +60,12 @@ size_t dict_word_count(const struct dict *d);
  * its word list by it. 0 for NULL. */
 uint32_t dict_fingerprint(const struct dict *d);
 
-/* The view core's rules take. Valid while `d` lives. */
+/* The lexicon's word graph (core/kwg.h), checked and ready for the move
+ * generator; valid while `d` lives. NULL only for a NULL d. */
+const struct core_kwg *dict_graph(const struct dict *d);
+
+/* The view core's rules take: lookups and the word graph. Valid while `d`
+ * lives. */
 struct core_lexicon dict_lexicon(const struct dict *d);
 
 /* Frees a lexicon; NULL is fine. */

@@ -1,47 +1,33 @@
 /* dict/dict_format.h - the compiled lexicon (.clx) layout, shared inside dict/.
  *
- * Private to dict/: dict.c loads, validates and searches an image in this
- * layout, dict_text.c builds one from a word list, and collabble-dictc writes
- * one to disk. Nothing outside dict/ sees it; other modules use dict.h.
+ * Private to dict/: dict.c loads, validates and saves an image in this
+ * layout, dict_text.c and graph.c build one from a word list, and
+ * collabble-dictc writes one to disk. Nothing outside dict/ sees it; other
+ * modules use dict.h (and core/kwg.h for the nodes themselves).
  *
- * Layout, version 1. Every integer is a little-endian uint32.
+ * Layout, version 2. Every integer is a little-endian uint32.
  *
  *   offset  size   field
  *        0     8   magic "\x89CLX\r\n\x1a\n"
- *        8     4   version (1)
+ *        8     4   version (2)
  *       12     4   header bytes (64)
  *       16     4   file bytes (the whole file, header included)
  *       20     4   word count
- *       24     4   shortest word (2)
- *       28     4   longest word (15)
- *       32     4   letters in the prefix index (2)
- *       36    24   reserved, zero
+ *       24     4   node count N
+ *       28    32   reserved, zero
  *       60     4   CRC-32 of bytes 0..59 then 64..end
- *       64         the prefix index: for each length L = 2..15, 677 entries.
- *                  Entry p (p = 26 * first letter + second letter, A = 0) is
- *                  the number of L-letter words that sort before prefix p;
- *                  entry 676 is the number of L-letter words.
- *                  Then the records: for each length L = 2..15 in turn, the
- *                  L-letter words in alphabetical order, one fixed-width
- *                  record each, holding letters 3..L. Two-letter words
- *                  take no record bytes: their index entry alone says
- *                  whether the word exists.
+ *       64    4N   the word graph: N nodes in the layout of core/kwg.h, a
+ *                  DAWG and a GADDAG of the words sharing one node array
  *
- * A record packs its L - 2 letters five bits each (A = 0 .. Z = 25), most
- * significant bit first, zero-padded to DICT_WIDTH(L) bytes. Because the
- * codes keep alphabetical order and the padding is at the end, memcmp() of
- * two records of one length orders them alphabetically, so a lookup is a
- * binary search with memcmp inside the range the prefix index gives.
- *
- * Why this layout: the two prefix letters cost nothing (the index names
- * them), five bits a letter is the least a fixed width allows, and the whole
- * thing is used exactly as it lies in the file: loading is one read and one
- * pass of checks, with no pointers to fix up and no per-word allocation.
- * SOWPODS compiles to about 1.3 MB; the largest prefix range (9-letter words
- * in RE-) holds 1486 records, so a lookup takes at most 11 comparisons.
- * A minimised trie (DAWG) would be smaller still, but a lookup walks one
- * dependent load per letter and a forged one is harder to validate (shared
- * nodes, possible cycles); 1.3 MB is well inside the memory target.
+ * Why this layout: the graph is both what the move generator needs and a
+ * fast lookup structure (a DAWG walk is one bitmap test and one load a
+ * letter), so it replaces version 1's sorted word records instead of
+ * sitting beside them: one structure means the rules and the generator can
+ * never disagree about a word, and the server holds one copy (SOWPODS: 7.1
+ * MB). The nodes are used exactly as they lie in the file: loading is one
+ * read, a CRC, core_kwg_check() (which also counts the words) and the
+ * fingerprint's walk, with no pointers to fix up.
+ * Version 1 files are refused with a message saying to rebuild them.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef DICT_FORMAT_H
@@ -51,6 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../core/kwg.h"
 #include "../core/limits.h"
 
 /* The first byte is not ASCII, so a compiled file can never be mistaken for a
@@ -60,17 +47,11 @@
     "\x89"                                                                     \
     "CLX\r\n\x1a\n"
 #define DICT_MAGIC_LEN 8
-#define DICT_VERSION 1u
+#define DICT_VERSION 2u
 
 /* Word lengths: a word must fit one line of the board. */
 #define DICT_LEN_MIN CLB_WORD_MIN
 #define DICT_LEN_MAX CLB_WORD_MAX
-#define DICT_LENGTHS (DICT_LEN_MAX - DICT_LEN_MIN + 1)
-
-/* The index covers the first two letters: 676 prefixes plus an end entry. */
-#define DICT_PREFIX_LETTERS 2u
-#define DICT_PREFIXES (CLB_LETTERS * CLB_LETTERS)
-#define DICT_INDEX_ROW (DICT_PREFIXES + 1)
 
 /* Bytes of the fixed header, and where its fields sit. */
 #define DICT_HEADER_BYTES 64u
@@ -78,33 +59,28 @@
 #define DICT_OFF_HEADER_BYTES 12
 #define DICT_OFF_FILE_BYTES 16
 #define DICT_OFF_WORDS 20
-#define DICT_OFF_LEN_MIN 24
-#define DICT_OFF_LEN_MAX 28
-#define DICT_OFF_PREFIX 32
-#define DICT_OFF_RESERVED 36
+#define DICT_OFF_NODES 24
+#define DICT_OFF_RESERVED 28
 #define DICT_OFF_CRC 60
-
-/* Where the records start: after the header and the whole index. */
-#define DICT_INDEX_BYTES ((size_t)DICT_LENGTHS * DICT_INDEX_ROW * 4u)
-#define DICT_RECORDS_OFFSET (DICT_HEADER_BYTES + DICT_INDEX_BYTES)
-
-/* Bytes of one record of an L-letter word: letters 3..L at five bits. */
-#define DICT_WIDTH(len) ((((size_t)(len)-DICT_PREFIX_LETTERS) * 5u + 7u) / 8u)
-#define DICT_WIDTH_MAX DICT_WIDTH(DICT_LEN_MAX)
 
 /* The largest file dict_load() reads: CLB_MAX_LEXICON_FILE_BYTES. */
 #define DICT_MAX_FILE_BYTES CLB_MAX_LEXICON_FILE_BYTES
 
-/* A loaded lexicon: the image exactly as in the file, plus pointers into it
- * worked out once at load so a lookup does no arithmetic on the header. */
+/* One word while building: its length and letter codes (A = 0), zero past
+ * the length. */
+struct dict_word {
+    unsigned char len;
+    unsigned char codes[DICT_LEN_MAX];
+};
+
+/* A loaded lexicon: the image exactly as in the file (header, then the
+ * nodes, 4-byte aligned), and the checked view core walks. */
 struct dict {
     uint32_t words;
     uint32_t fingerprint; /* dict_fingerprint(), worked out at load */
     size_t size;          /* bytes of image */
-    const unsigned char *index[DICT_LEN_MAX + 1]; /* row of 677, by length */
-    const unsigned char
-        *records[DICT_LEN_MAX + 1]; /* first record, by length */
-    unsigned char image[];          /* the .clx bytes */
+    struct core_kwg graph;
+    uint32_t image[]; /* the .clx bytes; nodes at DICT_HEADER_BYTES */
 };
 
 static inline uint32_t dict_rd32(const unsigned char *p)
@@ -121,40 +97,23 @@ static inline void dict_wr32(unsigned char *p, uint32_t v)
     p[3] = (unsigned char)(v >> 24);
 }
 
+/* The image of d as bytes, and its nodes. */
+static inline unsigned char *dict_bytes(struct dict *d)
+{
+    return (unsigned char *)d->image;
+}
+
+static inline uint32_t *dict_nodes(struct dict *d)
+{
+    return d->image + DICT_HEADER_BYTES / 4u;
+}
+
 /* The letter code of c (A..Z or a..z give 0..25), or -1 for anything else.
  * Plain ASCII arithmetic on purpose: <ctype.h> depends on the locale. */
 static inline int dict_code(unsigned char c)
 {
     unsigned lower = c | 0x20u;
     return lower >= 'a' && lower <= 'z' ? (int)(lower - 'a') : -1;
-}
-
-/* Packs n letter codes into a record of DICT_WIDTH(n + 2) bytes (the layout
- * above). out must hold DICT_WIDTH_MAX bytes. Cannot fail. */
-static inline void dict_pack(const unsigned char *codes, size_t n,
-                             unsigned char *out)
-{
-    uint32_t acc = 0;
-    unsigned bits = 0;
-    size_t o = 0;
-    for (size_t i = 0; i < n; i++) {
-        acc = acc << 5 | codes[i];
-        bits += 5;
-        if (bits >= 8) {
-            bits -= 8;
-            out[o++] = (unsigned char)(acc >> bits);
-        }
-    }
-    if (bits > 0)
-        out[o] = (unsigned char)(acc << (8 - bits));
-}
-
-/* The index row (677 entries) of len-letter words in an image. */
-static inline const unsigned char *dict_index_row(const unsigned char *image,
-                                                  int len)
-{
-    return image + DICT_HEADER_BYTES +
-           (size_t)(len - DICT_LEN_MIN) * DICT_INDEX_ROW * 4u;
 }
 
 /* CRC-32 (the zlib/PNG polynomial) of n bytes, continuing from crc (start
@@ -164,6 +123,11 @@ uint32_t dict_crc32(uint32_t crc, const unsigned char *p, size_t n);
 /* The checksum a header stores for an image of size bytes (>= the header):
  * every byte except the checksum field itself. */
 uint32_t dict_image_crc(const unsigned char *image, size_t size);
+
+/* Turns the nodes of an image between the file's little-endian order and
+ * the host's (a no-op on little-endian hosts). Cannot fail. */
+void dict_nodes_to_host(uint32_t *nodes, size_t count);
+void dict_nodes_to_file(uint32_t *nodes, size_t count);
 
 /* Error details must stay short (CLB_ERR_DETAIL_MAX bytes in all) and must
  * be valid UTF-8 without control characters: the server puts them into JSON
@@ -182,8 +146,19 @@ bool dict_detail_text(char *out, size_t cap, const char *s, size_t n);
 /* The name of path for an error detail, as above, into out (cap bytes). */
 void dict_detail_name(char *out, size_t cap, const char *path);
 
-/* Sets the per-length pointers of d from its image; the image must already
- * have passed dict_image_check() (or have been built by dict_text.c). */
-void dict_image_attach(struct dict *d);
+/* Sets d->fingerprint from d's graph (dict_fingerprint() in dict.h says
+ * what it is). Walks every word of the DAWG once: d->words must be at most
+ * CLB_MAX_LEXICON_WORDS. Cannot fail. */
+void dict_set_fingerprint(struct dict *d);
+
+/* Builds the word graph of `count` distinct words (any order) into a new
+ * struct dict with its image and header filled in (graph.c). Allocates;
+ * memory stays near the final graph's size (the GADDAG's strings are made
+ * and sorted one first letter at a time). Returns CLB_ERR_OK and *out, or
+ * CLB_ERR_BAD_LEXICON with a detail (out of memory, too many nodes) that
+ * begins with `name`. */
+enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
+                              const char *name, struct dict **out,
+                              struct clb_error *err);
 
 #endif

@@ -4,9 +4,9 @@
  * collabble-dictc runs on SOWPODS at build time. Every line is checked and
  * the first bad one is reported as "file:line: problem", because a list of
  * 280,000 lines is only fixable if the error points at the line. The words
- * are then sorted, deduplicated and packed into the layout of
- * dict_format.h, so a list loaded from text answers exactly like its
- * compiled file.
+ * are then sorted, deduplicated and built into the word graph of
+ * dict_format.h (graph.c), so a list loaded from text answers exactly like
+ * its compiled file.
  */
 /* SPDX-License-Identifier: MIT */
 #include "dict.h"
@@ -17,12 +17,6 @@
 #include <string.h>
 
 #include "dict_format.h"
-
-/* One word while building: 16 bytes, compared in one fixed-size memcmp. */
-struct dict_word {
-    unsigned char len;
-    unsigned char codes[DICT_LEN_MAX]; /* 0..25, zero past len */
-};
 
 static int dict_word_cmp(const void *a, const void *b)
 {
@@ -75,66 +69,6 @@ static enum clb_err dict_take_line(const char *s, size_t n, const char *name,
     for (size_t i = 0; i < n; i++)
         word->codes[i] = (unsigned char)dict_code((unsigned char)s[i]);
     return CLB_ERR_OK;
-}
-
-/* Packs sorted, distinct words into a new struct dict (one allocation).
- * Returns NULL when out of memory. */
-static struct dict *dict_build(const struct dict_word *words, size_t count)
-{
-    size_t per_len[DICT_LEN_MAX + 1] = {0};
-    for (size_t i = 0; i < count; i++)
-        per_len[words[i].len]++;
-    size_t size = DICT_RECORDS_OFFSET;
-    for (int len = DICT_LEN_MIN; len <= DICT_LEN_MAX; len++)
-        size += per_len[len] * DICT_WIDTH(len);
-
-    struct dict *d = calloc(1, sizeof *d + size);
-    if (d == NULL)
-        return NULL;
-    unsigned char *img = d->image;
-    memcpy(img, DICT_MAGIC, DICT_MAGIC_LEN);
-    dict_wr32(img + DICT_OFF_VERSION, DICT_VERSION);
-    dict_wr32(img + DICT_OFF_HEADER_BYTES, DICT_HEADER_BYTES);
-    dict_wr32(img + DICT_OFF_FILE_BYTES, (uint32_t)size);
-    dict_wr32(img + DICT_OFF_WORDS, (uint32_t)count);
-    dict_wr32(img + DICT_OFF_LEN_MIN, DICT_LEN_MIN);
-    dict_wr32(img + DICT_OFF_LEN_MAX, DICT_LEN_MAX);
-    dict_wr32(img + DICT_OFF_PREFIX, DICT_PREFIX_LETTERS);
-
-    /* Index rows: count each prefix into the entry after it, then a running
-     * sum turns counts into "words before this prefix". */
-    unsigned char *index = img + DICT_HEADER_BYTES;
-    for (size_t i = 0; i < count; i++) {
-        const struct dict_word *w = &words[i];
-        unsigned char *e =
-            index + ((size_t)(w->len - DICT_LEN_MIN) * DICT_INDEX_ROW +
-                     (size_t)w->codes[0] * CLB_LETTERS + w->codes[1] + 1) *
-                        4u;
-        dict_wr32(e, dict_rd32(e) + 1);
-    }
-    for (int len = DICT_LEN_MIN; len <= DICT_LEN_MAX; len++) {
-        unsigned char *row =
-            index + (size_t)(len - DICT_LEN_MIN) * DICT_INDEX_ROW * 4u;
-        for (size_t p = 1; p < DICT_INDEX_ROW; p++)
-            dict_wr32(row + 4u * p,
-                      dict_rd32(row + 4u * p) + dict_rd32(row + 4u * (p - 1)));
-    }
-
-    /* Records: the words are sorted by length, then alphabetically, which
-     * is exactly the order of the record area. */
-    unsigned char *rec = img + DICT_RECORDS_OFFSET;
-    for (size_t i = 0; i < count; i++) {
-        unsigned char packed[DICT_WIDTH_MAX];
-        size_t w = DICT_WIDTH(words[i].len);
-        dict_pack(words[i].codes + DICT_PREFIX_LETTERS,
-                  words[i].len - DICT_PREFIX_LETTERS, packed);
-        memcpy(rec, packed, w);
-        rec += w;
-    }
-    dict_wr32(img + DICT_OFF_CRC, dict_image_crc(img, size));
-    d->size = size;
-    dict_image_attach(d);
-    return d;
 }
 
 enum clb_err dict_from_text(const char *text, size_t len, const char *name,
@@ -206,12 +140,7 @@ enum clb_err dict_from_text(const char *text, size_t len, const char *name,
         if (dict_word_cmp(&words[distinct - 1], &words[i]) != 0)
             words[distinct++] = words[i];
 
-    struct dict *d = dict_build(words, distinct);
+    enum clb_err rc = dict_graph_build(words, distinct, shown, out, err);
     free(words);
-    if (d == NULL)
-        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                             "%s: out of memory for %zu words", shown,
-                             distinct);
-    *out = d;
-    return CLB_ERR_OK;
+    return rc;
 }

@@ -24,7 +24,8 @@ static void dictc_usage(FILE *to)
 {
     fputs("Usage: " DICTC_NAME " [--help] INPUT.txt OUTPUT.clx\n"
           "\n"
-          "Compiles a word list into Collabble's compact lexicon format.\n"
+          "Compiles a word list into Collabble's compiled lexicon: its word\n"
+          "graph (a DAWG for lookups and a GADDAG for move generation).\n"
           "\n"
           "INPUT.txt holds one word a line: 2 to 15 letters A-Z, any case.\n"
           "Blank lines and CR LF line ends are fine; duplicates are kept\n"

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "../core/movegen.h"
 #include "gcg.h"
 #include "link.h"
 #include "position.h"
@@ -28,6 +29,8 @@
  * the cap rather than cut it short. */
 #define API_STATE_CAP (CLB_MAX_ENCODED_STATE + 1)
 
+/* Plays /plays lists when the request gives no "limit". */
+#define API_PLAYS_DEFAULT 10
 /* ---- small JSON readers ------------------------------------------------ */
 
 /* Refuses any key of `obj` not in `allowed` (NULL-terminated): a typo such
@@ -712,6 +715,105 @@ done:
     api_finish(resp, 200, out, &err);
 }
 
+/* One play for /plays: the API's move form (ready to post to /move), its
+ * words and points as core_move_check gives them, and where it starts in
+ * Scrabble's notation. NULL when out of memory, or with *err set if the
+ * rules refuse a generated play (a bug, or a graph that disagrees with its
+ * own word list: never shown as a play). */
+static json_t *api_play_object(const struct core_game *game,
+                               const struct core_play *play,
+                               const struct core_lexicon *lex,
+                               struct clb_error *err)
+{
+    struct core_move move;
+    struct core_move_result r;
+    struct clb_error rule;
+    core_play_to_move(play, (const char(*)[CLB_BOARD_SIZE])game->board, &move);
+    if (core_move_check(game, &move, lex, &r, &rule) != CLB_ERR_OK ||
+        r.points != play->points) {
+        clb_error_set(err, CLB_ERR_INTERNAL,
+                      "a generated play was refused by the rules");
+        return NULL;
+    }
+    json_t *tiles = json_array();
+    for (int i = 0; tiles != NULL && i < move.ntiles; i++) {
+        const struct core_placement *t = &move.tiles[i];
+        char letter[2] = {t->letter, '\0'};
+        json_t *o = json_pack("{s:i, s:i, s:s}", "row", t->row, "col", t->col,
+                              "letter", letter);
+        if (o != NULL && t->blank &&
+            json_object_set_new(o, "blank", json_true()) != 0) {
+            json_decref(o);
+            o = NULL;
+        }
+        if (json_array_append_new(tiles, o) != 0) {
+            json_decref(tiles);
+            tiles = NULL;
+        }
+    }
+    char at[4];
+    core_play_coord(play, at);
+    return json_pack(
+        "{s:{s:s, s:o}, s:o, s:o, s:i, s:b, s:s, s:s}", "move", "type", "play",
+        "tiles", tiles, "words", api_word_list(&r, false), "wordPoints",
+        api_word_list(&r, true), "points", r.points, "bingo", r.bingo, "at", at,
+        "direction", play->down ? "down" : "across");
+}
+
+/* POST /api/v1/plays {"state": S, "limit"?: N} -> 200 {total, plays} */
+static void api_plays(const struct srv_request *req, struct srv_response *resp)
+{
+    static const char *const keys[] = {"state", "limit", NULL};
+    struct clb_error err;
+    clb_error_clear(&err);
+    struct position pos;
+    json_t *out = NULL;
+    json_t *root = api_state_only(req, keys, &pos, &err);
+    if (root == NULL)
+        goto done;
+    json_int_t limit = API_PLAYS_DEFAULT;
+    const json_t *jl = json_object_get(root, "limit");
+    if (jl != NULL) {
+        limit = json_is_integer(jl) ? json_integer_value(jl) : -1;
+        if (limit < 0 || limit > CLB_MAX_PLAYS_LISTED) {
+            clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                          "limit: expected an integer from 0 to %d",
+                          CLB_MAX_PLAYS_LISTED);
+            goto done;
+        }
+    }
+    const struct core_game *game = &pos.game;
+    if (game->game_over) {
+        clb_error_set(&err, CLB_ERR_GAME_OVER, "a finished game has no plays");
+        goto done;
+    }
+    struct core_lexicon lex = dict_lexicon(pos.dict);
+    struct core_movegen mg;
+    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])game->board,
+                      lex.graph);
+    struct core_play top[CLB_MAX_PLAYS_LISTED];
+    size_t total =
+        core_movegen_top(&mg, &game->hands[game->turn], top, (size_t)limit);
+    size_t shown = total < (size_t)limit ? total : (size_t)limit;
+    json_t *plays = json_array();
+    for (size_t i = 0; plays != NULL && i < shown; i++) {
+        json_t *p = api_play_object(game, &top[i], &lex, &err);
+        if (json_array_append_new(plays, p) != 0) {
+            json_decref(plays);
+            plays = NULL;
+        }
+    }
+    if (err.code == CLB_ERR_OK)
+        out = json_pack("{s:s, s:I, s:o}", "player",
+                        game->turn == CORE_P1 ? "P1" : "P2", "total",
+                        (json_int_t)total, "plays", plays);
+    else
+        json_decref(plays);
+done:
+    json_decref(root);
+    api_finish(resp, 200, out, &err);
+}
+
 static void api_not_found(const struct srv_request *req,
                           struct srv_response *resp)
 {
@@ -735,9 +837,14 @@ static const struct {
     const char *path;
     srv_handler *handler;
 } api_routes[] = {
-    {"/api/v1/games", api_games},     {"/api/v1/move", api_move},
-    {"/api/v1/preview", api_preview}, {"/api/v1/decode", api_decode},
+    /* clang-format off */
+    {"/api/v1/games", api_games},
+    {"/api/v1/move", api_move},
+    {"/api/v1/preview", api_preview},
+    {"/api/v1/decode", api_decode},
     {"/api/v1/gcg", api_gcg},
+    {"/api/v1/plays", api_plays},
+    /* clang-format on */
 };
 
 srv_handler *api_route(const struct srv_request *req)

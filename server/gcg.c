@@ -91,7 +91,8 @@ static void gcg_ending(struct html_buf *b, const struct core_game *g,
                     "player would gain, the other would lose.\n");
         return;
     }
-    if (g->end != CORE_END_PASSES && g->end != CORE_END_LIMIT)
+    if (g->end != CORE_END_PASSES && g->end != CORE_END_LIMIT &&
+        g->end != CORE_END_BLOCKED)
         return;
     int left = g->end_adjustment;
     for (int p = 0; p < CLB_PLAYERS; p++) {

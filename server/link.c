@@ -467,10 +467,12 @@ static enum clb_err read_ending(const json_t *v, struct core_game *game,
         game->end = CORE_END_OUT;
     else if (str_is(reason, "limit"))
         game->end = CORE_END_LIMIT;
+    else if (str_is(reason, "blocked"))
+        game->end = CORE_END_BLOCKED;
     else
         return bad(err,
-                   "ending.reason: \"%.16s\" is not \"passes\", \"out\" or "
-                   "\"limit\"",
+                   "ending.reason: \"%.16s\" is not \"passes\", \"out\", "
+                   "\"limit\" or \"blocked\"",
                    json_string_value(reason));
     return get_int(json_object_get(v, "adjustment"), "ending.adjustment", 0,
                    CLB_MAX_SCORE, &game->end_adjustment, err);
@@ -691,9 +693,10 @@ static json_t *hands_json(const struct core_game *game)
 
 static json_t *ending_json(const struct core_game *game)
 {
-    const char *reason = game->end == CORE_END_OUT     ? "out"
-                         : game->end == CORE_END_LIMIT ? "limit"
-                                                       : "passes";
+    const char *reason = game->end == CORE_END_OUT       ? "out"
+                         : game->end == CORE_END_LIMIT   ? "limit"
+                         : game->end == CORE_END_BLOCKED ? "blocked"
+                                                         : "passes";
     return json_pack("{s:s, s:i}", "reason", reason, "adjustment",
                      game->end_adjustment);
 }

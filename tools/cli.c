@@ -1,10 +1,11 @@
 /* tools/cli.c - collabble-cli: the engine on the command line.
  *
  * Makes the library usable and debuggable without a browser: start a game,
- * look at a link's board and moves, apply a move, decode or encode a state,
- * export a GCG. It is a thin shell over core/, dict/ and server/position.c,
- * the same code the server runs, so what it prints is what the server would
- * do. Links of both formats are read; new links are v2 unless --format v1.
+ * look at a link's board and moves, apply a move, list the legal plays,
+ * decode or encode a state, export a GCG. It is a thin shell over core/, dict/
+ * and server/position.c, the same code the server runs, so what it prints is
+ * what the server would do. Links of both formats are read; new links are v2
+ * unless --format v1.
  */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <jansson.h>
 
 #include "../core/game.h"
+#include "../core/movegen.h"
 #include "../dict/dict.h"
 #include "../server/api.h"
 #include "../server/gcg.h"
@@ -30,31 +32,36 @@ enum cli_exit {
 
 static void usage(FILE *out)
 {
-    fputs("Usage: collabble-cli [--lexicon FILE] [--format v1|v2] COMMAND "
-          "[ARGS]\n"
-          "\n"
-          "Commands (S is a turn link's text after '#', either format):\n"
-          "  new [SEED]          print the link of a new game\n"
-          "  show S              print the board, racks, score, bag and move\n"
-          "                      number of S\n"
-          "  moves S             print every move of S's history\n"
-          "  gcg S               print S's history as a GCG file\n"
-          "  decode S            print S's position as schema-v1 JSON\n"
-          "  encode              read schema-v1 JSON on stdin, print its\n"
-          "                      classic (v1) link\n"
-          "  play S MOVE         apply MOVE and print the next link and the\n"
-          "                      result; MOVE is the API's JSON, e.g.\n"
-          "                      '{\"type\":\"play\",\"tiles\":[{\"row\":7,"
-          "\"col\":7,\"letter\":\"A\"}]}'\n"
-          "                      or 'pass' or 'exchange QZ?' (? is a blank)\n"
-          "\n"
-          "Options:\n"
-          "  --lexicon FILE      the word list (compiled or one word a line);\n"
-          "                      default: the built-in SOWPODS file\n"
-          "  --format v1|v2      the format of the links new and play print;\n"
-          "                      default: v2 for new, S's own for play\n"
-          "  --help              show this help\n",
-          out);
+    fputs(
+        "Usage: collabble-cli [--lexicon FILE] [--format v1|v2] COMMAND "
+        "[ARGS]\n"
+        "\n"
+        "Commands (S is a turn link's text after '#', either format):\n"
+        "  new [SEED]          print the link of a new game\n"
+        "  show S              print the board, racks, score, bag and move\n"
+        "                      number of S\n"
+        "  moves S             print every move of S's history\n"
+        "  gcg S               print S's history as a GCG file\n"
+        "  decode S            print S's position as schema-v1 JSON\n"
+        "  encode              read schema-v1 JSON on stdin, print its\n"
+        "                      classic (v1) link\n"
+        "  play S MOVE         apply MOVE and print the next link and the\n"
+        "                      result; MOVE is the API's JSON, e.g.\n"
+        "                      '{\"type\":\"play\",\"tiles\":[{\"row\":7,"
+        "\"col\":7,\"letter\":\"A\"}]}'\n"
+        "                      or 'pass' or 'exchange QZ?' (? is a blank)\n"
+        "  plays S [N]         print how many legal plays the player to move\n"
+        "                      has, and the best N (default 10, at most\n"
+        "                      1000): points, square, direction, words and\n"
+        "                      the MOVE that makes it\n"
+        "\n"
+        "Options:\n"
+        "  --lexicon FILE      the word list (compiled or one word a line);\n"
+        "                      default: the built-in SOWPODS file\n"
+        "  --format v1|v2      the format of the links new and play print;\n"
+        "                      default: v2 for new, S's own for play\n"
+        "  --help              show this help\n",
+        out);
 }
 
 static int misuse(const char *problem)
@@ -258,6 +265,62 @@ static int cmd_play(struct position *pos, const char *move_text,
     return print_link(pos, format != 0 ? format : pos->format);
 }
 
+/* One play as a line: points, square, direction, the words it makes
+ * (core_move_check's, main word first) and the move, as JSON for `play`. */
+static int print_play(const struct core_game *g, const struct core_play *p,
+                      const struct core_lexicon *lex)
+{
+    struct core_move m;
+    struct core_move_result res;
+    struct clb_error err;
+    core_play_to_move(p, (const char(*)[CLB_BOARD_SIZE])g->board, &m);
+    if (core_move_check(g, &m, lex, &res, &err) != CLB_ERR_OK)
+        return refused(&err);
+    char at[4], words[CLB_MAX_WORDS * (CLB_WORD_MAX + 2) + 1] = "";
+    core_play_coord(p, at);
+    for (int i = 0; i < res.nwords; i++) {
+        if (i > 0)
+            strcat(words, ",");
+        strcat(words, res.words[i]);
+    }
+    printf("%5d  %-4s %-6s %-24s {\"type\":\"play\",\"tiles\":[", res.points,
+           at, p->down ? "down" : "across", words);
+    for (int i = 0; i < m.ntiles; i++)
+        printf("%s{\"row\":%d,\"col\":%d,\"letter\":\"%c\"%s}", i ? "," : "",
+               m.tiles[i].row, m.tiles[i].col, m.tiles[i].letter,
+               m.tiles[i].blank ? ",\"blank\":true" : "");
+    puts("]}");
+    return CLI_OK;
+}
+
+static int cmd_plays(const struct position *pos, const char *count)
+{
+    char *end = NULL;
+    long n = count == NULL ? 10 : strtol(count, &end, 10);
+    if (count != NULL &&
+        (*count == '\0' || *end != '\0' || n < 0 || n > CLB_MAX_PLAYS_LISTED))
+        return misuse("plays: N must be a number from 0 to 1000");
+    const struct core_game *g = &pos->game;
+    struct clb_error err;
+    if (g->game_over) {
+        clb_error_set(&err, CLB_ERR_GAME_OVER, "a finished game has no plays");
+        return refused(&err);
+    }
+    struct core_lexicon lex = dict_lexicon(pos->dict);
+    struct core_movegen mg;
+    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board, lex.graph);
+    static struct core_play top[CLB_MAX_PLAYS_LISTED];
+    const struct core_rack *rack = &g->hands[g->turn];
+    size_t total = core_movegen_top(&mg, rack, top, (size_t)n);
+    printf("%zu play%s for P%d (rack %.*s)%s\n", total, total == 1 ? "" : "s",
+           g->turn + 1, rack->count, rack->tiles,
+           total > 0 && n > 0 ? ", best first:" : "");
+    int rc = CLI_OK;
+    for (size_t i = 0; i < total && i < (size_t)n && rc == CLI_OK; i++)
+        rc = print_play(g, &top[i], &lex);
+    return rc;
+}
+
 /* Runs one command; the lexicon is loaded. */
 static int run(const char *cmd, int nargs, char **args, enum link_format format)
 {
@@ -287,6 +350,10 @@ static int run(const char *cmd, int nargs, char **args, enum link_format format)
     if (strcmp(cmd, "play") == 0 && nargs == 2) {
         int rc = open_arg(args[0], &pos);
         return rc != CLI_OK ? rc : cmd_play(&pos, args[1], format);
+    }
+    if (strcmp(cmd, "plays") == 0 && (nargs == 1 || nargs == 2)) {
+        int rc = open_arg(args[0], &pos);
+        return rc != CLI_OK ? rc : cmd_plays(&pos, nargs == 2 ? args[1] : NULL);
     }
     return misuse("unknown command or wrong number of arguments");
 }

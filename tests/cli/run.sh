@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/cli/run.sh - drives collabble-cli through a short game: new, show,
-# decode/encode round trip, an invalid word, a real play, pass, pass, and
-# the usage errors. Usage: run.sh PATH_TO_collabble-cli
+# decode/encode round trip, an invalid word, the legal plays and the best of
+# them played, pass, pass, and the usage errors. Usage: run.sh PATH_TO_collabble-cli
 set -uo pipefail
 cli=$1
 pass=0 fail=0
@@ -36,6 +36,21 @@ check "a move refused exits 1" test $rc -eq 1
 check "the refusal names its code" grep -q "not_in_rack\|invalid_word" "$errfile"
 rm -f "$errfile"
 
+# plays: the count, the best three, and a listed move the rules accept.
+out=$("$cli" plays "$s" 3)
+check "plays exits 0" test $? -eq 0
+check "plays counts the plays" bash -c 'head -1 <<<"$0" | grep -Eq "^[0-9]+ plays for P1 \(rack [A-Z?]{7}\), best first:$"' "$out"
+check "plays lists three" test "$(tail -n +2 <<<"$out" | wc -l)" -eq 3
+best=$(sed -n 2p <<<"$out")
+points=$(awk '{print $1}' <<<"$best")
+move=${best#*\{}
+move="{$move"
+pts=$("$cli" play "$s" "$move" 2>&1 >/dev/null | sed -n 's/^points \([0-9]*\).*/\1/p')
+check "the best play is accepted with its points" test "$pts" = "$points"
+"$cli" plays "$s" 1001 >/dev/null 2>&1
+check "plays N past 1000 exits 2" test $? -eq 2
+check "plays 0 only counts" test "$("$cli" plays "$s" 0 | wc -l)" -eq 1
+
 s1=$("$cli" play "$s" pass 2>/dev/null)
 check "pass gives a new state" test -n "$s1"
 check "the history holds the pass" bash -c '"$0" moves "$1" | grep -q "^  1 P1 pass  +0 = 0$"' "$cli" "$s1"
@@ -48,6 +63,8 @@ check "two passes end the game" bash -c '"$0" show "$1" | grep -q "GAME OVER"' "
 check "gcg names both players and the passes" bash -c '"$0" gcg "$1" | grep -c "^>P[12]: [A-Z?]* - +0 0$" | grep -q 2' "$cli" "$s2"
 "$cli" play "$s2" pass >/dev/null 2>&1
 check "no move after the end" test $? -eq 1
+"$cli" plays "$s2" 2>&1 | grep -q "game_over"
+check "no plays after the end" test "${PIPESTATUS[0]}" -eq 1
 
 "$cli" --help | grep -q "Usage: collabble-cli"
 check "--help exits 0 on stdout" test "${PIPESTATUS[0]}" -eq 0

@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static struct core_link2 link, again;
     struct core_game game, replayed;
     struct clb_error err;
-    struct core_lexicon lex = {any_word, NULL};
+    struct core_lexicon lex = {any_word, NULL, NULL};
     if (size + 1 > sizeof text)
         return 0;
     size_t len = size;

@@ -3,7 +3,8 @@
  * real router and handlers (the JSON API's bodies, the pages' form fields,
  * the new-game form), exactly as server.c calls them but without a socket.
  *
- * Input: the first byte picks a method and path from `routes`; the rest is
+ * Input: the first byte picks a method and path from `routes` (new routes
+ * go at the end, so the seeds' first bytes keep theirs); the rest is
  * split at the first 0xFF byte into the query and the body (0xFF never
  * occurs in valid UTF-8, so seeds stay readable). The body is cut at
  * CLB_MAX_BODY_BYTES, as the glue does before any handler runs.
@@ -43,6 +44,7 @@ static const struct {
     {"GET", "/nowhere"},
     {"POST", "/api/v1/gcg"},
     {"GET", "/game.gcg"},
+    {"POST", "/api/v1/plays"},
 };
 
 /* A small lexicon so that plays reach the word check and are scored. */

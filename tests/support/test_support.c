@@ -15,7 +15,7 @@ static bool words_contains(const void *ctx, const char *word, size_t len)
 
 struct core_lexicon ts_lexicon(const char *const *words)
 {
-    struct core_lexicon lex = {words_contains, words};
+    struct core_lexicon lex = {words_contains, words, NULL};
     return lex;
 }
 
@@ -29,7 +29,7 @@ static bool any_word(const void *ctx, const char *word, size_t len)
 
 struct core_lexicon ts_any_word(void)
 {
-    struct core_lexicon lex = {any_word, NULL};
+    struct core_lexicon lex = {any_word, NULL, NULL};
     return lex;
 }
 

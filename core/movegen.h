@@ -1,0 +1,122 @@
+/* core/movegen.h - every legal play of a rack on a board, from the word
+ * graph (core/kwg.h).
+ *
+ * Gordon's GADDAG search (1994) over the anchors of both directions, with
+ * the cross-checks and cross-scores of Appel and Jacobson (1988) worked out
+ * once per position: a tile goes down on an empty square only when the
+ * word it makes at right angles is in the lexicon, a blank is tried as
+ * every letter, and a play is scored as it grows, exactly as
+ * core_move_check() scores it.
+ *
+ * A play is its set of placements (square, letter, blank or not): the same
+ * tiles on the same squares are one play however they were found, so a
+ * single tile that makes words both ways is listed once (under the
+ * direction core_move_check() calls its main word: across if it makes an
+ * across word, else down). Each play is generated exactly once, from the
+ * leftmost (topmost) anchor it covers, so nothing needs removing after.
+ *
+ * Use: core_movegen_init() once per board (the cross-checks of both
+ * directions), then any of the searches for a rack; they only read the
+ * struct, so one prepared board serves both players' racks.
+ *
+ * Pure: no I/O, no allocation, no globals. The struct and every buffer
+ * belong to the caller; the search keeps its state on the stack (at most
+ * CLB_BOARD_SIZE levels of recursion).
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef CORE_MOVEGEN_H
+#define CORE_MOVEGEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "kwg.h"
+#include "limits.h"
+
+/* One play found by the generator: the main word's first square and
+ * direction, and the tiles placed on its empty squares, in order along it.
+ * 14 bytes, so a list of every play of a position stays small. */
+struct core_play {
+    int16_t points; /* as core_move_check() scores it, bingo included */
+    uint8_t row;    /* first square of the main word, 0-based */
+    uint8_t col;
+    uint8_t down;   /* 0: the main word runs across, 1: down */
+    uint8_t len;    /* letters in the main word (placed and on the board) */
+    uint8_t ntiles; /* tiles placed, 1..CLB_RACK_SIZE */
+    char tiles[CLB_RACK_SIZE]; /* 'A'..'Z', or 'a'..'z' for a blank */
+};
+
+/* A board prepared for the search: the board seen along each direction
+ * (d = 0 rows, for plays across; d = 1 columns, for plays down), and for
+ * each empty square the letters allowed there and the points of the word
+ * they would make at right angles. Private to movegen.c; about 5 KB, meant
+ * for the caller's stack. */
+struct core_movegen {
+    const struct core_kwg *graph;
+    uint32_t gaddag;  /* the GADDAG's root list */
+    bool empty_board; /* the first play: only the centre is an anchor */
+    uint8_t tile[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];      /* 0 or 1..26 */
+    uint8_t value[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];     /* its points */
+    uint32_t cross[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];    /* bit t: allowed */
+    int16_t cross_sum[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE]; /* -1: no word */
+    uint8_t letter_mult[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+    uint8_t word_mult[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+    uint16_t anchors[2][CLB_BOARD_SIZE]; /* bit p: square p is an anchor */
+};
+
+/* Prepares `board` (a game's board: CORE_EMPTY, 'A'..'Z', 'a'..'z') for
+ * searches with `graph` (not NULL), which must outlive *mg. Cannot fail. */
+void core_movegen_init(struct core_movegen *mg,
+                       const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                       const struct core_kwg *graph);
+
+/* Every play of `rack` into out[0..cap-1], in the order found. Returns the
+ * number of plays the position has, which may exceed cap: then the first
+ * cap are stored and the rest only counted (cap 0 just counts). */
+size_t core_movegen_all(const struct core_movegen *mg,
+                        const struct core_rack *rack, struct core_play *out,
+                        size_t cap);
+
+/* True as soon as one legal play of `rack` is found. */
+bool core_movegen_any(const struct core_movegen *mg,
+                      const struct core_rack *rack);
+
+/* The best play of `rack` (the first in core_play_compare() order: most
+ * points, then position) into *best. False, with *best untouched, when the
+ * rack has no play. */
+bool core_movegen_best(const struct core_movegen *mg,
+                       const struct core_rack *rack, struct core_play *best);
+
+/* The best n plays of `rack`, best first (core_play_compare() order), into
+ * out[0..n-1]; returns the number of plays the position has (all of them,
+ * not only those stored), so min(n, result) entries are filled. Keeps a
+ * heap in `out`: no other buffer. */
+size_t core_movegen_top(const struct core_movegen *mg,
+                        const struct core_rack *rack, struct core_play *out,
+                        size_t n);
+
+/* Orders plays best first: more points, then across before down, then by
+ * row, column, length and tiles. A total order on distinct plays, so every
+ * list and every "best" is the same on every run. Returns <0, 0, >0. */
+int core_play_compare(const struct core_play *a, const struct core_play *b);
+
+/* The move that makes play `p` on `board` (the board it was generated on),
+ * ready for core_move_check() or core_move_apply(). Cannot fail. */
+void core_play_to_move(const struct core_play *p,
+                       const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                       struct core_move *move);
+
+/* The main word of `p` on `board`, uppercase, into out (CLB_WORD_MAX + 1
+ * bytes). Cannot fail. */
+void core_play_word(const struct core_play *p,
+                    const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                    char out[CLB_WORD_MAX + 1]);
+
+/* Where the play's main word starts, in Scrabble's notation: row then
+ * column for a word across ("8D"), column then row for one down ("D8").
+ * out holds at least 4 bytes. Cannot fail. */
+void core_play_coord(const struct core_play *p, char out[4]);
+
+#endif

@@ -1,0 +1,374 @@
+/* dict/graph.c - builds the word graph (core/kwg.h) of a word list.
+ *
+ * Incremental construction of a minimal acyclic automaton from sorted
+ * strings (Daciuk, Mihov, Watson and Watson 2000): the strings are added in
+ * order, and as soon as one diverges from the previous, the states of the
+ * previous string's tail can no longer change, so each is either replaced
+ * by an equal state already built or registered as new. Memory stays near
+ * the final graph's size. A state is its sibling list (a header with its
+ * tiles, then an arc per tile: accepts and target), written straight into
+ * the node array when registered, so two states are equal exactly when
+ * their lists are, and the register is a hash set of list starts. Children
+ * are always registered before their parent, so every arc leads to a list
+ * below it: the order core_kwg_check() asks.
+ *
+ * The DAWG gets the words in alphabetical order. The GADDAG needs about
+ * nine strings a word (one per split), too many to sort at once in little
+ * memory; they are made and sorted one first letter at a time, which is
+ * still sorted order overall. Both halves share one register, so the
+ * GADDAG reuses the DAWG's suffix lists.
+ */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dict_format.h"
+
+/* A GADDAG string: at most 15 letters and the separator. */
+#define GRAPH_KEY_BYTES (DICT_LEN_MAX + 1)
+#define GRAPH_DEPTH (GRAPH_KEY_BYTES + 1)
+#define GRAPH_TILES (CLB_LETTERS + 1)
+
+/* A string as a sort key: tile + 1 per byte (separator 1, A 2 .. Z 27) and
+ * zero padding, so memcmp() order is the graph's order (separator first,
+ * a prefix before its extensions). */
+struct graph_key {
+    unsigned char b[GRAPH_KEY_BYTES];
+};
+
+/* A state still under construction: its arcs so far, in tile order. */
+struct graph_state {
+    int n;
+    unsigned char tile[GRAPH_TILES];
+    bool accepts[GRAPH_TILES];
+    uint32_t target[GRAPH_TILES];
+};
+
+struct graph_builder {
+    struct dict *d;  /* the output, grown in place: no copy at the end */
+    uint32_t *nodes; /* dict_nodes(d); nodes 0 and 1 are the root arcs */
+    size_t n, cap;
+    uint32_t *table; /* open addressing: list starts, 0 = empty */
+    size_t table_cap, table_used;
+    struct graph_state path[GRAPH_DEPTH];
+    unsigned char prev[GRAPH_KEY_BYTES];
+    int prev_len;
+    const char *problem; /* set once something failed */
+};
+
+static uint32_t graph_hash(const uint32_t *list, int n)
+{
+    uint32_t h = 2166136261u;
+    for (int i = 0; i < n; i++) {
+        h ^= list[i];
+        h *= 16777619u;
+        h ^= h >> 15;
+    }
+    return h;
+}
+
+static bool graph_same(const uint32_t *a, const uint32_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+/* Nodes of the list at `at`: its header and one arc per tile. */
+static int graph_list_len(const uint32_t *nodes, uint32_t at)
+{
+    return 1 + (int)core_kwg_popcount(nodes[at]);
+}
+
+static bool graph_table_grow(struct graph_builder *gb)
+{
+    size_t cap = gb->table_cap == 0 ? 1u << 16 : gb->table_cap * 2;
+    uint32_t *t = calloc(cap, sizeof *t);
+    if (t == NULL)
+        return false;
+    for (size_t i = 0; i < gb->table_cap; i++) {
+        uint32_t at = gb->table[i];
+        if (at == 0)
+            continue;
+        int len = graph_list_len(gb->nodes, at);
+        size_t j = graph_hash(gb->nodes + at, len) & (cap - 1);
+        while (t[j] != 0)
+            j = (j + 1) & (cap - 1);
+        t[j] = at;
+    }
+    free(gb->table);
+    gb->table = t;
+    gb->table_cap = cap;
+    return true;
+}
+
+/* Makes room for `cap` nodes behind the header. */
+static bool graph_nodes_grow(struct graph_builder *gb, size_t cap)
+{
+    struct dict *d =
+        realloc(gb->d, sizeof *d + DICT_HEADER_BYTES + cap * sizeof(uint32_t));
+    if (d == NULL)
+        return false;
+    gb->d = d;
+    gb->nodes = dict_nodes(d);
+    gb->cap = cap;
+    return true;
+}
+
+/* Freezes a finished state: returns the start of an equal list already in
+ * the graph, or writes its list and registers it. 0 for a state without
+ * arcs (the arc leads nowhere), and 0 after a failure. */
+static uint32_t graph_register(struct graph_builder *gb,
+                               const struct graph_state *s)
+{
+    if (s->n == 0 || gb->problem != NULL)
+        return 0;
+    uint32_t list[GRAPH_TILES + 1] = {0};
+    int len = s->n + 1;
+    list[0] = 0;
+    for (int i = 0; i < s->n; i++) {
+        list[0] |= 1u << s->tile[i];
+        list[i + 1] = (s->accepts[i] ? CORE_KWG_ACCEPTS : 0) | s->target[i];
+    }
+    if (2 * (gb->table_used + 1) > gb->table_cap && !graph_table_grow(gb)) {
+        gb->problem = "out of memory";
+        return 0;
+    }
+    size_t mask = gb->table_cap - 1;
+    size_t j = graph_hash(list, len) & mask;
+    for (; gb->table[j] != 0; j = (j + 1) & mask) {
+        uint32_t at = gb->table[j];
+        if (at + (size_t)len <= gb->n && graph_same(gb->nodes + at, list, len))
+            return at;
+    }
+    if (gb->n + (size_t)len > CLB_KWG_MAX_NODES) {
+        gb->problem = "the word graph would pass its limit of 4 Mi nodes";
+        return 0;
+    }
+    if (gb->n + (size_t)len > gb->cap &&
+        !graph_nodes_grow(gb, gb->cap + gb->cap / 2)) {
+        gb->problem = "out of memory";
+        return 0;
+    }
+    uint32_t at = (uint32_t)gb->n;
+    memcpy(gb->nodes + at, list, (size_t)len * sizeof *list);
+    gb->n += (size_t)len;
+    gb->table[j] = at;
+    gb->table_used++;
+    return at;
+}
+
+/* Freezes the states of the current path deeper than `depth`, deepest
+ * first, hooking each into the arc that leads to it. */
+static void graph_freeze(struct graph_builder *gb, int depth)
+{
+    for (int d = gb->prev_len; d > depth; d--) {
+        uint32_t at = graph_register(gb, &gb->path[d]);
+        struct graph_state *up = &gb->path[d - 1];
+        up->target[up->n - 1] = at;
+    }
+}
+
+static void graph_begin(struct graph_builder *gb)
+{
+    gb->prev_len = 0;
+    gb->path[0].n = 0;
+}
+
+/* Adds one string (len bytes of sort key, len >= 1). Strings must come in
+ * strictly increasing memcmp order; a repeat is ignored. */
+static void graph_add(struct graph_builder *gb, const unsigned char *key,
+                      int len)
+{
+    int p = 0;
+    while (p < len && p < gb->prev_len && key[p] == gb->prev[p])
+        p++;
+    if (p == len) {
+        if (len != gb->prev_len)
+            gb->problem = "strings out of order"; /* a prefix came after */
+        return;
+    }
+    if (p < gb->prev_len && key[p] < gb->prev[p]) {
+        gb->problem = "strings out of order";
+        return;
+    }
+    graph_freeze(gb, p);
+    for (int d = p; d < len; d++) {
+        struct graph_state *s = &gb->path[d];
+        s->tile[s->n] = (unsigned char)(key[d] - 1);
+        s->accepts[s->n] = d == len - 1;
+        s->target[s->n] = 0;
+        s->n++;
+        gb->path[d + 1].n = 0;
+    }
+    memcpy(gb->prev, key, (size_t)len);
+    gb->prev_len = len;
+}
+
+/* Freezes everything and returns the root list. */
+static uint32_t graph_end(struct graph_builder *gb)
+{
+    graph_freeze(gb, 0);
+    return graph_register(gb, &gb->path[0]);
+}
+
+static int graph_key_cmp(const void *a, const void *b)
+{
+    return memcmp(a, b, GRAPH_KEY_BYTES);
+}
+
+static int graph_key_len(const struct graph_key *k)
+{
+    int n = 0;
+    while (n < GRAPH_KEY_BYTES && k->b[n] != 0)
+        n++;
+    return n;
+}
+
+static void graph_add_sorted(struct graph_builder *gb, struct graph_key *keys,
+                             size_t n)
+{
+    qsort(keys, n, sizeof *keys, graph_key_cmp);
+    for (size_t i = 0; i < n && gb->problem == NULL; i++)
+        graph_add(gb, keys[i].b, graph_key_len(&keys[i]));
+}
+
+/* The GADDAG strings of one word whose split letter (the i-th) is `first`:
+ * the letters i..1 backwards, then, unless i is the whole word, the
+ * separator and letters i+1..n. Returns how many were written. */
+static size_t graph_gaddag_keys(const struct dict_word *w, unsigned first,
+                                struct graph_key *out)
+{
+    size_t made = 0;
+    for (int i = 1; i <= w->len; i++) {
+        if (w->codes[i - 1] + 1u != first)
+            continue;
+        struct graph_key *k = &out[made++];
+        memset(k, 0, sizeof *k);
+        int o = 0;
+        for (int j = i - 1; j >= 0; j--)
+            k->b[o++] = (unsigned char)(w->codes[j] + 2);
+        if (i < w->len) {
+            k->b[o++] = CORE_KWG_SEPARATOR + 1;
+            for (int j = i; j < w->len; j++)
+                k->b[o++] = (unsigned char)(w->codes[j] + 2);
+        }
+    }
+    return made;
+}
+
+static bool graph_build_dawg(struct graph_builder *gb,
+                             const struct dict_word *words, size_t count,
+                             uint32_t *root)
+{
+    struct graph_key *keys = malloc(count * sizeof *keys);
+    if (keys == NULL)
+        return false;
+    for (size_t i = 0; i < count; i++) {
+        memset(&keys[i], 0, sizeof keys[i]);
+        for (int j = 0; j < words[i].len; j++)
+            keys[i].b[j] = (unsigned char)(words[i].codes[j] + 2);
+    }
+    graph_begin(gb);
+    graph_add_sorted(gb, keys, count);
+    free(keys);
+    *root = graph_end(gb);
+    return true;
+}
+
+static bool graph_build_gaddag(struct graph_builder *gb,
+                               const struct dict_word *words, size_t count,
+                               uint32_t *root)
+{
+    /* Size the buffer for the largest first letter. */
+    size_t per_tile[GRAPH_TILES] = {0}, most = 0;
+    for (size_t i = 0; i < count; i++)
+        for (int j = 0; j < words[i].len; j++)
+            per_tile[words[i].codes[j] + 1]++;
+    for (int t = 1; t < GRAPH_TILES; t++)
+        most = per_tile[t] > most ? per_tile[t] : most;
+    struct graph_key *keys = malloc((most > 0 ? most : 1) * sizeof *keys);
+    if (keys == NULL)
+        return false;
+    graph_begin(gb);
+    for (unsigned t = 1; t < GRAPH_TILES && gb->problem == NULL; t++) {
+        size_t n = 0;
+        for (size_t i = 0; i < count; i++)
+            n += graph_gaddag_keys(&words[i], t, keys + n);
+        graph_add_sorted(gb, keys, n);
+    }
+    free(keys);
+    *root = graph_end(gb);
+    return true;
+}
+
+/* Fills the header of a finished image. */
+static void graph_header(struct dict *d, uint32_t words, size_t nodes)
+{
+    unsigned char *img = dict_bytes(d);
+    memset(img, 0, DICT_HEADER_BYTES);
+    memcpy(img, DICT_MAGIC, DICT_MAGIC_LEN);
+    dict_wr32(img + DICT_OFF_VERSION, DICT_VERSION);
+    dict_wr32(img + DICT_OFF_HEADER_BYTES, DICT_HEADER_BYTES);
+    dict_wr32(img + DICT_OFF_FILE_BYTES, (uint32_t)d->size);
+    dict_wr32(img + DICT_OFF_WORDS, words);
+    dict_wr32(img + DICT_OFF_NODES, (uint32_t)nodes);
+}
+
+enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
+                              const char *name, struct dict **out,
+                              struct clb_error *err)
+{
+    *out = NULL;
+    struct graph_builder gb = {0};
+    if (!graph_nodes_grow(&gb, (size_t)1 << 16))
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: out of memory",
+                             name);
+    gb.n = CORE_KWG_FIRST_LIST;
+    uint32_t dawg = 0, gaddag = 0;
+    if (!graph_build_dawg(&gb, words, count, &dawg) ||
+        !graph_build_gaddag(&gb, words, count, &gaddag))
+        gb.problem = "out of memory";
+    free(gb.table);
+    if (gb.problem == NULL && !graph_nodes_grow(&gb, gb.n))
+        gb.problem = "out of memory"; /* shrinking: should never fail */
+    if (gb.problem != NULL) {
+        free(gb.d);
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: %s", name,
+                             gb.problem);
+    }
+
+    struct dict *d = gb.d;
+    d->size = DICT_HEADER_BYTES + gb.n * sizeof(uint32_t);
+    gb.nodes[CORE_KWG_DAWG_NODE] = dawg;
+    gb.nodes[CORE_KWG_GADDAG_NODE] = gaddag;
+    d->words = (uint32_t)count;
+    graph_header(d, d->words, gb.n);
+    /* The builder's own output must pass the reader's check and hold every
+     * word; anything else is a bug here, reported rather than handed to
+     * the generator. */
+    uint32_t *scratch = malloc(CORE_KWG_CHECK_SCRATCH(gb.n) * sizeof *scratch);
+    uint32_t counted = 0;
+    struct clb_error check;
+    clb_error_clear(&check);
+    enum clb_err rc =
+        scratch == NULL
+            ? CLB_ERR_INTERNAL
+            : core_kwg_check(dict_nodes(d), gb.n, scratch, &counted, &check);
+    free(scratch);
+    if (rc != CLB_ERR_OK || counted != d->words) {
+        free(d);
+        return clb_error_set(err, CLB_ERR_INTERNAL,
+                             "%s: the word graph built is invalid (%s)", name,
+                             scratch == NULL ? "out of memory" : check.detail);
+    }
+    core_kwg_init(&d->graph, dict_nodes(d), gb.n);
+    dict_set_fingerprint(d);
+    dict_nodes_to_file(dict_nodes(d), gb.n);
+    dict_wr32(dict_bytes(d) + DICT_OFF_CRC,
+              dict_image_crc(dict_bytes(d), d->size));
+    dict_nodes_to_host(dict_nodes(d), gb.n);
+    *out = d;
+    return CLB_ERR_OK;
+}
