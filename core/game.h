@@ -132,6 +132,12 @@ uint32_t core_seed_from_text(const char *text, size_t len);
 void core_game_new(struct core_game *game, const char *seed, size_t len,
                    const char *lexicon);
 
+/* What ending the game by passes (or the move limit) would take off the
+ * score now: the value of the tiles on both racks, at most the score. The
+ * rules take exactly this when such an ending comes; the page shows it
+ * before the pass that would end the game. Cannot fail. */
+int core_end_adjustment(const struct core_game *game);
+
 /* Checks that a state could occur in a real game: dimensions, characters,
  * rack sizes, non-negative counts, and tile conservation (board + racks +
  * bag == the 100-tile distribution). Returns CLB_ERR_OK or CLB_ERR_BAD_STATE

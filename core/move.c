@@ -197,6 +197,14 @@ static int rack_value(const struct core_rack *rack)
     return v;
 }
 
+int core_end_adjustment(const struct core_game *g)
+{
+    int left = rack_value(&g->hands[CORE_P1]) + rack_value(&g->hands[CORE_P2]);
+    /* Never below 0: the shared score is the team's, and a negative total
+     * would say nothing a zero does not. */
+    return left < g->score ? left : g->score;
+}
+
 static void finish_game(struct core_game *g, enum core_end how)
 {
     g->game_over = true;
@@ -204,11 +212,7 @@ static void finish_game(struct core_game *g, enum core_end how)
     g->end_adjustment = 0;
     if (how == CORE_END_PASSES || how == CORE_END_LIMIT ||
         how == CORE_END_BLOCKED) {
-        int left =
-            rack_value(&g->hands[CORE_P1]) + rack_value(&g->hands[CORE_P2]);
-        /* Never below 0: the shared score is the team's, and a negative
-         * total would say nothing a zero does not. */
-        g->end_adjustment = left < g->score ? left : g->score;
+        g->end_adjustment = core_end_adjustment(g);
         g->score -= g->end_adjustment;
     }
 }

@@ -2,7 +2,7 @@
 # scripts/deps.sh - installs what Collabble needs on Debian 12 and is missing.
 #
 #   scripts/deps.sh run    build dependencies (compiler, CMake, libraries,
-#                          Node.js for the word list)
+#                          esbuild, Node.js for the word list)
 #   scripts/deps.sh test   the above plus what the tests use (Criterion,
 #                          clang for libFuzzer, Chromium for browser tests)
 #
@@ -23,9 +23,14 @@ esac
 
 packages=(gcc make cmake pkg-config libjansson-dev libmicrohttpd-dev
     ca-certificates)
+# The share area's QR code (libqrencode) and the minified script and
+# stylesheet (esbuild, at build time only).
+packages+=(libqrencode-dev esbuild)
 if [ "$mode" = test ]; then
     packages+=(libcriterion-dev clang libclang-rt-14-dev chromium curl
         procps)
+    # zbarimg reads the page's QR code back in the browser tests.
+    packages+=(zbar-tools)
 fi
 
 missing=()

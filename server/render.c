@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "qr.h"
 #include "respond.h"
 #include "static_assets.h"
 
@@ -34,6 +35,25 @@ static enum core_player other_player(enum core_player p)
 static const char *plural(int n, const char *one, const char *many)
 {
     return n == 1 ? one : many;
+}
+
+/* The player on this device: the viewer the script named, else the
+ * player to move. */
+static enum core_player device_player(const struct render_view *v)
+{
+    switch (v->viewer) {
+    case RENDER_VIEWER_P1: return CORE_P1;
+    case RENDER_VIEWER_P2: return CORE_P2;
+    case RENDER_VIEWER_UNKNOWN: break;
+    }
+    return v->game->turn;
+}
+
+/* It is the partner's turn, and this device knows it is not theirs: the
+ * page shows the position read-only and the link to send. */
+static bool is_waiting(const struct render_view *v)
+{
+    return !v->game->game_over && device_player(v) != v->game->turn;
 }
 
 /* ---- page frame ---------------------------------------------------------
@@ -196,7 +216,8 @@ static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
     bool star = r == CLB_CENTER && c == CLB_CENTER;
 
     /* Class tokens only where a square has something to say: a plain
-     * empty square is styled as "#board button" and costs no bytes. */
+     * empty square is styled as "#board button" and costs no bytes. (r, c)
+     * is the square's place among the board's buttons, not an attribute. */
     char cls[40];
     (void)snprintf(
         cls, sizeof cls, "%s%s%s%s%s%s%s%s", premium_class[prem],
@@ -208,7 +229,6 @@ static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
         html_rawf(b,
                   strchr(cls + 1, ' ') != NULL ? " class=\"%s\"" : " class=%s",
                   cls + 1);
-    html_rawf(b, " data-row=%d data-col=%d", r, c);
     if (mark & MARK_PENDING) {
         char l[2] = {upper(ch), '\0'};
         html_rawf(b, " data-from=%d data-letter=", m->from[r][c]);
@@ -254,15 +274,20 @@ static void render_board(struct html_buf *b, const struct render_view *v)
 {
     struct board_marks m;
     board_marks_init(&m, v);
-    /* Coordinates around the board are decoration (the labels carry them
-     * for screen readers), hence aria-hidden. */
+    /* The squares are the board's 225 buttons, row by row: a square's
+     * place among them is its coordinate (its label says it too), so it
+     * carries no row and column attributes, which would be a fifth of a
+     * first visit's budget; the script adds data-row and data-col.
+     * The empty <i>s are the coordinates around the board: the stylesheet
+     * writes them (CSS counters), as decoration, since the labels carry
+     * them for screen readers. */
     html_raw(b, "<div class=\"board\" id=\"board\" role=\"group\" "
                 "aria-label=\"Board, 15 by 15; columns A to O, rows 1 to 15\" "
-                "data-testid=\"board\"><i aria-hidden=true></i>");
-    for (int c = 0; c < CLB_BOARD_SIZE; c++)
-        html_rawf(b, "<i aria-hidden=true>%c</i>", 'A' + c);
+                "data-testid=\"board\">");
+    for (int c = 0; c <= CLB_BOARD_SIZE; c++)
+        html_raw(b, "<i></i>");
     for (int r = 0; r < CLB_BOARD_SIZE; r++) {
-        html_rawf(b, "\n<i aria-hidden=true>%d</i>", r + 1);
+        html_raw(b, "\n<i></i>");
         for (int c = 0; c < CLB_BOARD_SIZE; c++)
             render_cell(b, &m, r, c);
     }
@@ -321,9 +346,12 @@ static void render_active_rack(struct html_buf *b, const struct render_view *v)
     const struct core_game *g = v->game;
     const struct core_rack *rack = &g->hands[g->turn];
     html_rawf(b,
-              "<h2 id=\"rack-h\">Your rack <span class=\"who\">(%s)</span></h2>"
-              "<div class=\"rack\" id=\"rack\" role=\"group\" "
-              "aria-labelledby=\"rack-h\" data-testid=\"rack\">",
+              "<div class=\"prh\"><h2 id=\"rack-h\">Your rack <span "
+              "class=\"who\">(%s)</span></h2><button id=\"shuffle\" "
+              "class=\"minor needs-js\" data-testid=\"shuffle\">Shuffle"
+              "</button></div><div class=\"rack\" id=\"rack\" "
+              "role=\"group\" aria-labelledby=\"rack-h\" "
+              "data-testid=\"rack\">",
               player_name(g->turn));
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
@@ -352,12 +380,16 @@ static void render_active_rack(struct html_buf *b, const struct render_view *v)
     html_raw(b, "</div>");
 }
 
-/* A rack shown, not played: the partner's (with the blind-mode eye) or,
- * at the end, both players'. */
+/* Which plain rack: the partner's (with the blind-mode eye), this
+ * device's own while it waits, or one of both at the end. */
+enum rack_kind { RACK_PARTNER, RACK_MINE, RACK_FINAL };
+
+/* A rack shown, not played. */
 static void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
                               enum core_player who, const char *heading,
-                              bool eye)
+                              enum rack_kind kind)
 {
+    bool eye = kind == RACK_PARTNER;
     html_rawf(b,
               "<div class=\"prh\"><h2 id=\"prack-h%d\">%s "
               "<span class=\"who\">(%s)</span></h2>",
@@ -372,13 +404,18 @@ static void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
                     "-4 7-11 7S1 12 1 12z\"/><circle cx=\"12\" cy=\"12\" "
                     "r=\"3\"/><path class=\"slash\" d=\"M3 3l18 18\"/></svg>"
                     "</button>");
+    const char *id = kind == RACK_PARTNER ? "prack"
+                     : kind == RACK_MINE  ? "myrack"
+                     : who == CORE_P1     ? "rack1"
+                                          : "rack2";
+    const char *testid = kind == RACK_PARTNER ? "partner-rack"
+                         : kind == RACK_MINE  ? "my-rack"
+                         : who == CORE_P1     ? "final-rack-1"
+                                              : "final-rack-2";
     html_rawf(b,
               "</div><ul class=\"rack partner\" id=\"%s\" "
               "data-testid=\"%s\" aria-labelledby=\"prack-h%d\">",
-              eye ? "prack" : (who == CORE_P1 ? "rack1" : "rack2"),
-              eye ? "partner-rack"
-                  : (who == CORE_P1 ? "final-rack-1" : "final-rack-2"),
-              (int)who);
+              id, testid, (int)who);
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
         /* The face sits in a span so blind mode can hide it, text and
@@ -399,6 +436,35 @@ static void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
 
 /* ---- header, summaries, prompts ----------------------------------------- */
 
+/* The bag's count, which opens (a <details>, so without script too) to
+ * what is left in it by letter. Both racks are open in Collabble, so
+ * these are exactly the tiles not yet seen. */
+static void render_bag(struct html_buf *b, const struct core_game *g)
+{
+    int n = core_bag_count(g);
+    html_rawf(b,
+              "<div class=\"bagd\"><dt>Bag</dt><dd><details id=\"bagbox\">"
+              "<summary data-testid=\"bag-toggle\"><span id=\"bag\" "
+              "data-testid=\"bag\">%d</span><span class=\"sr\"> tiles: "
+              "show them</span></summary><div class=\"bagl\" "
+              "data-testid=\"bag-list\">",
+              n);
+    if (n == 0) {
+        html_raw(b, "<p>The bag is empty.</p></div></details></dd></div>");
+        return;
+    }
+    html_raw(b, "<p>Tiles left in the bag:</p><ul>");
+    for (int k = 0; k < CLB_TILE_KINDS; k++) {
+        if (g->bag[k] <= 0)
+            continue;
+        if (k == CLB_TILE_KINDS - 1)
+            html_rawf(b, "<li>Blank\xc3\x97%d</li>", g->bag[k]);
+        else
+            html_rawf(b, "<li>%c\xc3\x97%d</li>", 'A' + k, g->bag[k]);
+    }
+    html_rawf(b, "</ul><p>%d in all.</p></div></details></dd></div>", n);
+}
+
 static void render_stats(struct html_buf *b, const struct core_game *g)
 {
     html_rawf(b,
@@ -413,23 +479,31 @@ static void render_stats(struct html_buf *b, const struct core_game *g)
                   "<div><dt>Turn</dt><dd id=\"turn\" data-testid=\"turn\">"
                   "%s</dd></div>",
                   player_name(g->turn));
-    html_rawf(b,
-              "<div><dt>Bag</dt><dd id=\"bag\" data-testid=\"bag\">%d</dd>"
-              "</div></dl>",
-              core_bag_count(g));
+    render_bag(b, g);
+    html_raw(b, "</dl>");
 }
 
-/* What the previous move did: the partner's move for the player to move. */
+/* Closes the last move's line and adds the zoom toggle the script shows
+ * on narrow screens. */
+static void render_zoom(struct html_buf *b)
+{
+    html_raw(b, "</p><button id=\"zoom\" class=\"zoom needs-js\" "
+                "data-testid=\"zoom\" aria-pressed=\"false\">Zoom board"
+                "</button></div>");
+}
+
+/* What the previous move did, above the board (on a phone too, so it is in
+ * view with the rack), beside the phone's zoom toggle. */
 static void render_last_move(struct html_buf *b, const struct core_game *g)
 {
-    html_raw(
-        b, "<p class=\"lastmove\" id=\"last-move\" data-testid=\"last-move\">");
+    html_raw(b, "<div class=\"lastbar\"><p class=\"lastmove\" "
+                "id=\"last-move\" data-testid=\"last-move\">");
     if (!g->has_last_move) {
         html_rawf(b,
                   "New game: %s starts. The first word must cover the "
                   "\xe2\x98\x85.",
                   player_name(g->turn));
-        html_raw(b, "</p>");
+        render_zoom(b);
         return;
     }
     const struct core_last_move *lm = &g->last_move;
@@ -447,9 +521,13 @@ static void render_last_move(struct html_buf *b, const struct core_game *g)
         html_rawf(b, "%s exchanged %d %s.", who, lm->exchanged,
                   plural(lm->exchanged, "tile", "tiles"));
         break;
-    case CORE_MOVE_PASS: html_rawf(b, "%s passed.", who); break;
+    case CORE_MOVE_PASS:
+        html_rawf(b, "%s passed.", who);
+        if (!g->game_over && g->consecutive_passes == 1)
+            html_raw(b, " <strong>One more pass ends the game.</strong>");
+        break;
     }
-    html_raw(b, "</p>");
+    render_zoom(b);
 }
 
 /* The sentence for a move just made on this page. */
@@ -469,29 +547,78 @@ static void render_moved(struct html_buf *b, const struct core_move_result *r)
     }
 }
 
-/* "Send this link to your partner": the link itself (made absolute by the
- * script, which knows the host), Copy, and Share where the browser has a
- * share sheet. */
-static void render_copy_prompt(struct html_buf *b, const struct render_view *v)
+/* The share area's heading: what this device waits for. */
+static void render_share_heading(struct html_buf *b,
+                                 const struct render_view *v)
 {
     const struct core_game *g = v->game;
-    html_raw(b, "<section class=\"panel send\" id=\"send\" "
-                "data-testid=\"copy-prompt\" aria-labelledby=\"send-h\">"
-                "<h2 id=\"send-h\">Send this link to your partner</h2><p>");
-    render_moved(b, v->moved);
+    html_raw(b, "<h2 id=\"send-h\">");
     if (g->game_over)
-        html_raw(b, " The game is over: send the link so your partner sees "
-                    "the final board.");
+        html_raw(b, "Send the final board to your partner");
+    else if (is_waiting(v))
+        html_rawf(b, "Waiting for %s \xe2\x80\x94 send them the link",
+                  player_name(g->turn));
     else
-        html_rawf(b, " %s plays next.", player_name(g->turn));
-    html_raw(b, "</p><div class=\"linkrow\"><input id=\"link\" "
-                "data-testid=\"copy-link\" readonly aria-label=\"Turn link\" "
-                "value=\"/#");
+        html_raw(b, "Send this link to your partner");
+    html_raw(b, "</h2>");
+}
+
+/* The one share area: the link (absolute when the script said the page's
+ * origin; the script completes it otherwise), Copy, Share where the
+ * browser has a share sheet, the QR code of the very same link, the
+ * classic link for a partner on the original design, and, while waiting,
+ * the switch for one person playing both racks. */
+static void render_share(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    bool origin = v->origin != NULL && v->origin[0] != '\0';
+    html_raw(b, "<section class=\"panel send\" id=\"send\" "
+                "data-testid=\"copy-prompt\" aria-labelledby=\"send-h\">");
+    render_share_heading(b, v);
+    if (v->moved != NULL) {
+        html_raw(b, "<p>");
+        render_moved(b, v->moved);
+        if (!g->game_over && v->moved->type == CORE_MOVE_PASS &&
+            g->consecutive_passes == 1)
+            html_raw(b, " One more pass ends the game.");
+        html_raw(b, "</p>");
+    }
+    html_raw(b, "<input id=\"link\" data-testid=\"copy-link\" readonly "
+                "aria-label=\"Turn link\" value=\"");
+    if (origin)
+        html_attr(b, v->origin);
+    html_raw(b, "/#");
     html_attr(b, v->state);
-    html_raw(b, "\"><button id=\"copy-link\" data-testid=\"copy-link-button\">"
-                "Copy</button><button id=\"share-link\" class=\"share\" "
-                "data-testid=\"share-link\" hidden>Share</button></div>"
-                "</section>");
+    html_raw(b, "\"><div class=\"sharerow\"><button id=\"copy-link\" "
+                "class=\"primary\" data-testid=\"copy-link-button\">Copy"
+                "</button><button id=\"share-link\" class=\"share\" "
+                "data-testid=\"share-link\" hidden>Share</button>");
+    /* The QR code is for handing the game over in the same room: while
+     * this device waits, and right after the move that ended the game. A
+     * finished game opened later keeps its first visit light without it. */
+    if (origin && (is_waiting(v) || v->moved != NULL)) {
+        /* The code holds the same text as the field above. */
+        char link[CLB_MAX_ENCODED_STATE + 160];
+        int n = snprintf(link, sizeof link, "%s/#%s", v->origin, v->state);
+        if (n > 0 && (size_t)n < sizeof link) {
+            html_raw(b, "<details class=\"qrbox\" data-testid=\"qr-box\">"
+                        "<summary data-testid=\"qr-toggle\">QR code"
+                        "</summary>");
+            if (!qr_svg(b, link))
+                html_raw(b, "<p>This link is too long for a QR code.</p>");
+            html_raw(b, "</details>");
+        }
+    }
+    html_raw(b, "<button id=\"classic\" class=\"minor\" "
+                "data-testid=\"copy-classic\">Copy classic link</button>"
+                "</div>");
+    if (is_waiting(v))
+        html_rawf(b,
+                  "<button id=\"switch\" class=\"minor needs-js\" "
+                  "data-testid=\"switch-player\" data-player=%d>Play %s&#39;s "
+                  "turn on this device</button>",
+                  (int)g->turn + 1, player_name(g->turn));
+    html_raw(b, "</section>");
 }
 
 /* The error as a sentence for the player: "Not in the dictionary: QXZ".
@@ -546,13 +673,13 @@ static void render_footer(struct html_buf *b, const struct render_view *v)
 static void render_help(struct html_buf *b)
 {
     html_raw(b, "<details class=\"help\"><summary>How to play</summary><p>"
-                "Pick a tile from your rack, then a square on the board; pick "
-                "a tile you placed to take it back. The words and points show "
-                "before you end your turn. A blank asks which letter it "
-                "stands for.</p><p>Keyboard: Tab to your rack and press Enter "
-                "to pick a tile; arrow keys move on the board and Enter "
-                "places it. On the board you can also type a letter to place "
-                "it from your rack. Escape cancels.</p></details>");
+                "Drag tiles from your rack to the board, or tap a tile, then "
+                "a square; drag or tap a placed tile to move it or take it "
+                "back. The words and points show before you end your turn."
+                "</p><p>Keyboard: Enter on a rack tile picks it; arrow keys "
+                "move on the board, Enter places it. Or type letters on the "
+                "board: the arrow shows if they go across or down, and Enter "
+                "on an empty square turns it. Escape cancels.</p></details>");
 }
 
 /* ---- the move list ------------------------------------------------------ */
@@ -763,6 +890,35 @@ static void render_app_open(struct html_buf *b, const char *view,
     html_raw(b, ">\n");
 }
 
+/* The confirmation a pass asks for. The pass that would be the second in
+ * a row ends the game, so it says so and what the racks will cost. */
+static void render_pass_bar(struct html_buf *b, const struct core_game *g)
+{
+    html_raw(b, "<div class=\"bar needs-js\" id=\"pass-bar\" hidden>"
+                "<p id=\"pass-q\" data-testid=\"pass-question\">");
+    bool ends = g->consecutive_passes >= 1;
+    if (ends) {
+        int cost = core_end_adjustment(g);
+        html_rawf(b,
+                  "<strong>Passing now ends the game</strong>: %s passed "
+                  "last turn, and two passes in a row end it. The tiles left "
+                  "on both racks take %d %s off the score (%d, then %d).",
+                  player_name(other_player(g->turn)), cost,
+                  plural(cost, "point", "points"), g->score, g->score - cost);
+    } else {
+        html_rawf(b,
+                  "Pass this turn without playing? If %s passes next, the "
+                  "game ends.",
+                  player_name(other_player(g->turn)));
+    }
+    html_rawf(b,
+              "</p><button class=\"primary\" id=\"pass-confirm\" "
+              "data-testid=\"pass-confirm\" aria-describedby=\"pass-q\">%s"
+              "</button><button id=\"pass-cancel\" "
+              "data-testid=\"pass-cancel\">Cancel</button></div>",
+              ends ? "Pass and end the game" : "Pass");
+}
+
 static void render_actions(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
@@ -770,16 +926,11 @@ static void render_actions(struct html_buf *b, const struct render_view *v)
     html_rawf(b,
               "<div class=\"actions needs-js\" id=\"actions\">"
               "<button class=\"primary\" id=\"end-turn\" "
-              "data-testid=\"end-turn\"%s>End Turn</button>"
-              "<button id=\"exchange\" data-testid=\"exchange\"%s>Exchange"
-              "</button><button id=\"pass\" data-testid=\"pass\">Pass"
-              "</button><button id=\"copy-url\" data-testid=\"copy-url\">"
-              "Copy URL</button><button id=\"recall\" class=\"minor\" "
-              "data-testid=\"recall\"%s>Recall tiles</button>"
-              "<button id=\"share\" class=\"minor share\" "
-              "data-testid=\"share\" hidden>Share</button>"
-              "<button id=\"classic\" class=\"minor\" "
-              "data-testid=\"copy-classic\">Copy classic link</button></div>",
+              "data-testid=\"end-turn\" aria-describedby=\"preview\"%s>End "
+              "Turn</button><button id=\"exchange\" data-testid=\"exchange\"%s>"
+              "Exchange</button><button id=\"pass\" data-testid=\"pass\">"
+              "Pass</button><button id=\"recall\" data-testid=\"recall\"%s>"
+              "Recall all</button></div>",
               v->npending > 0 ? "" : " disabled",
               can_exchange ? "" : " disabled aria-describedby=\"ex-why\"",
               v->npending > 0 ? "" : " disabled");
@@ -793,14 +944,9 @@ static void render_actions(struct html_buf *b, const struct render_view *v)
                 "<button class=\"primary\" id=\"ex-confirm\" "
                 "data-testid=\"exchange-confirm\" disabled>Exchange</button>"
                 "<button id=\"ex-cancel\" data-testid=\"exchange-cancel\">"
-                "Cancel</button></div>"
-                "<div class=\"bar needs-js\" id=\"pass-bar\" hidden>"
-                "<p>Pass this turn without playing?</p>"
-                "<button class=\"primary\" id=\"pass-confirm\" "
-                "data-testid=\"pass-confirm\">Pass</button>"
-                "<button id=\"pass-cancel\" data-testid=\"pass-cancel\">"
-                "Cancel</button></div>"
-                "<p class=\"nojs\">This is a read-only view: turn on "
+                "Cancel</button></div>");
+    render_pass_bar(b, g);
+    html_raw(b, "<p class=\"nojs\">This is a read-only view: turn on "
                 "JavaScript to play.</p>");
 }
 
@@ -867,59 +1013,89 @@ static void render_game_over_panel(struct html_buf *b,
     render_review_total(b, v->review);
     html_raw(b, "<form method=\"get\" action=\"/new\"><button "
                 "class=\"primary\" type=\"submit\" data-testid=\"new-game\">"
-                "New game</button></form><div class=\"actions needs-js\">"
-                "<button id=\"copy-url\" data-testid=\"copy-url\">Copy URL"
-                "</button><button id=\"share\" class=\"share\" "
-                "data-testid=\"share\" hidden>Share</button>"
-                "<button id=\"classic\" class=\"minor\" "
-                "data-testid=\"copy-classic\">Copy classic link</button>"
-                "</div></section>");
+                "New game</button></form></section>");
+}
+
+/* The side column of a game still on: the rack to play and its controls,
+ * then the partner's rack (blind mode hides it). */
+static void render_play_side(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    if (v->moved != NULL)
+        render_share(b, v);
+    html_raw(b, "<section class=\"panel play\" aria-label=\"Your turn\">");
+    render_active_rack(b, v);
+    html_raw(b, "<p class=\"preview\" id=\"preview\" data-testid=\"preview\">"
+                "</p>");
+    render_message(b, v->error);
+    render_actions(b, v);
+    html_raw(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
+    render_plain_rack(b, &g->hands[other_player(g->turn)],
+                      other_player(g->turn), "Partner&#39;s rack",
+                      RACK_PARTNER);
+    html_raw(b, "</section>");
+    render_help(b);
+}
+
+/* The side column while this device waits for its partner: the link to
+ * send, then this device's own rack and the partner's (blind mode hides
+ * the partner's, whoever is to move). */
+static void render_wait_side(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    enum core_player me = device_player(v);
+    render_share(b, v);
+    html_raw(b, "<section class=\"panel\" aria-label=\"Racks\">");
+    render_plain_rack(b, &g->hands[me], me, "Your rack", RACK_MINE);
+    render_plain_rack(b, &g->hands[other_player(me)], other_player(me),
+                      "Partner&#39;s rack", RACK_PARTNER);
+    html_raw(b, "</section>");
+}
+
+static void render_over_side(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    render_game_over_panel(b, v);
+    render_share(b, v);
+    html_raw(b, "<section class=\"panel\">");
+    render_plain_rack(b, &g->hands[CORE_P1], CORE_P1, "Rack left", RACK_FINAL);
+    render_plain_rack(b, &g->hands[CORE_P2], CORE_P2, "Rack left", RACK_FINAL);
+    html_raw(b, "</section>");
 }
 
 void render_game(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
+    bool waiting = is_waiting(v);
     char title[64];
     if (g->game_over)
         (void)snprintf(title, sizeof title, "Collabble \xc2\xb7 game over, %d",
                        g->score);
+    else if (waiting)
+        (void)snprintf(title, sizeof title,
+                       "Collabble \xc2\xb7 waiting for %s, %d",
+                       player_name(g->turn), g->score);
     else
         (void)snprintf(title, sizeof title, "Collabble \xc2\xb7 %s to play, %d",
                        player_name(g->turn), g->score);
     render_head(b, title);
-    render_app_open(b, g->game_over ? "over" : "board", v);
+    render_app_open(b, g->game_over ? "over" : waiting ? "wait" : "board", v);
     html_raw(b, "<header class=\"top\">");
     render_brand(b);
     render_stats(b, g);
-    html_raw(b, "</header>\n<main class=\"game\"><section class=\"boardwrap\" "
+    html_raw(b, "</header>\n<main class=\"game\">");
+    render_last_move(b, g);
+    html_raw(b, "<section class=\"boardwrap\" id=\"boardwrap\" "
                 "aria-label=\"Board\">");
     render_board(b, v);
     html_raw(b, "</section>\n<section class=\"side\" aria-label=\"Racks and "
                 "actions\">");
-    render_last_move(b, g);
-    if (v->moved != NULL)
-        render_copy_prompt(b, v);
-    if (g->game_over) {
-        render_game_over_panel(b, v);
-        html_raw(b, "<section class=\"panel\">");
-        render_plain_rack(b, &g->hands[CORE_P1], CORE_P1, "Rack left", false);
-        render_plain_rack(b, &g->hands[CORE_P2], CORE_P2, "Rack left", false);
-        html_raw(b, "</section>");
-    } else {
-        html_raw(b, "<section class=\"panel play\" aria-label=\"Your turn\">");
-        render_active_rack(b, v);
-        html_raw(b,
-                 "<p class=\"preview\" id=\"preview\" data-testid=\"preview\">"
-                 "</p>");
-        render_message(b, v->error);
-        render_actions(b, v);
-        html_raw(b,
-                 "</section><section class=\"panel\" aria-label=\"Partner\">");
-        render_plain_rack(b, &g->hands[other_player(g->turn)],
-                          other_player(g->turn), "Partner&#39;s rack", true);
-        html_raw(b, "</section>");
-        render_help(b);
-    }
+    if (g->game_over)
+        render_over_side(b, v);
+    else if (waiting)
+        render_wait_side(b, v);
+    else
+        render_play_side(b, v);
     if (v->history != NULL)
         render_moves(b, v);
     render_footer(b, v);
@@ -940,11 +1116,10 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
              "<p class=\"lead\">Scrabble for two, played together: every "
              "word adds to one shared score. Play your turn, then send "
              "the link to your partner.</p>"
-             "<section class=\"card\" id=\"resume-box\" "
-             "data-testid=\"resume-box\" aria-labelledby=\"resume-h\" hidden>"
-             "<h2 id=\"resume-h\">Resume</h2><p id=\"resume-info\"></p>"
-             "<a class=\"btn primary\" id=\"resume\" data-testid=\"resume\" "
-             "href=\"/\">Resume game</a></section>"
+             "<section class=\"card\" id=\"games\" "
+             "data-testid=\"saved-games\" aria-labelledby=\"games-h\" hidden>"
+             "<h2 id=\"games-h\">Your games</h2><ul class=\"games\" "
+             "id=\"game-list\"></ul></section>"
              "<form class=\"card\" method=\"get\" action=\"/new\" "
              "aria-labelledby=\"new-h\"><h2 id=\"new-h\">New game</h2>"
              "<label for=\"seed\">Seed <span class=\"opt\">(optional: the "

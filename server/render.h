@@ -32,6 +32,15 @@ struct render_pending {
     int rack_index;
 };
 
+/* Who this device is in the game. The page's script remembers it for each
+ * game and says so with the request; without it (no script, or a device
+ * new to the game) the player to move is the one looking. */
+enum render_viewer {
+    RENDER_VIEWER_UNKNOWN,
+    RENDER_VIEWER_P1,
+    RENDER_VIEWER_P2,
+};
+
 /* Everything the board page shows. */
 struct render_view {
     const struct core_game *game;
@@ -51,6 +60,14 @@ struct render_view {
     /* Set when this position is the result of a move made on this page:
      * the copy prompt is shown with what the move did. */
     const struct core_move_result *moved;
+    /* Who is looking. A viewer who is not the player to move sees the
+     * position read-only, waiting for the partner, with the share area;
+     * the racks are "yours" and "your partner's" by viewer, not by turn. */
+    enum render_viewer viewer;
+    /* The origin the page was opened from ("http://localhost:8080"), as
+     * the script sends it and ui.c checked it; NULL when not known. The
+     * share area's link and its QR code are origin + "/#" + state. */
+    const char *origin;
     /* A refused move: its message, and for a play its tiles kept in place
      * and its words and squares highlighted. NULL when none. */
     const struct clb_error *error;
@@ -67,7 +84,8 @@ void render_pending_from_move(struct render_view *view,
 
 /* The landing page: "New game" (with an optional seed, echoed back after
  * an error), the lexicon choice when the server has several, and a hidden
- * "Resume" panel the script fills from localStorage. `seed` may be NULL;
+ * list of the games this browser keeps, which the script fills from
+ * localStorage. `seed` may be NULL;
  * `err` may be NULL. Cannot fail (overflow is sticky in *b). */
 void render_landing(struct html_buf *b, const struct srv_context *ctx,
                     const char *seed, size_t seed_len,

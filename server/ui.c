@@ -30,6 +30,12 @@
  * ample and keeps a hostile body from reaching the JSON parser in bulk. */
 #define UI_MAX_MOVE_JSON 2048
 
+/* The page's origin as its script sends it: a scheme, a host name or
+ * address and a port (no path). 128 bytes holds any real host name a
+ * player types into a browser; the share area writes it beside the link
+ * and into the QR code. */
+#define UI_MAX_ORIGIN 128
+
 /* Random seeds for "New game" without one: 12 characters of 32 symbols
  * (60 bits), short enough that /new?seed=...&lexicon=NAME fits the
  * response's Location field. */
@@ -158,6 +164,60 @@ static void redirect(struct srv_response *resp, const char *location)
     html_raw(resp->body, "\">Continue</a></p>\n");
 }
 
+/* What the script says about the device looking at a page (`me`, `origin`
+ * fields of the form or query); nothing without script. */
+struct ui_viewer {
+    enum render_viewer viewer;
+    char origin[UI_MAX_ORIGIN + 1]; /* "" when none was sent or it was bad */
+};
+
+/* The fields of a request: the body of a POST, else the query. */
+static struct clb_str request_form(const struct srv_request *req)
+{
+    return is_post(req) ? req->body : req->query;
+}
+
+/* An origin is "http://" or "https://" and a host with an optional port:
+ * letters, digits and . - : [ ] (an IPv6 address) only, so it cannot
+ * carry a path, a query or markup into the page. */
+static bool origin_ok(const char *o, size_t len)
+{
+    static const char *const schemes[] = {"http://", "https://"};
+    for (size_t i = 0; i < sizeof schemes / sizeof schemes[0]; i++) {
+        size_t n = strlen(schemes[i]);
+        if (len <= n || strncmp(o, schemes[i], n) != 0)
+            continue;
+        for (size_t k = n; k < len; k++) {
+            char c = o[k];
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                  (c >= '0' && c <= '9') || c == '.' || c == '-' || c == ':' ||
+                  c == '[' || c == ']'))
+                return false;
+        }
+        return true;
+    }
+    return false;
+}
+
+/* Reads `me` ("1" or "2": which player this device is in the game) and
+ * `origin`. Anything else is ignored, as if not sent: they only choose
+ * how a position is shown, never what it is. Cannot fail. */
+static struct ui_viewer read_viewer(struct clb_str form)
+{
+    struct ui_viewer v = {.viewer = RENDER_VIEWER_UNKNOWN, .origin = ""};
+    char me[2];
+    size_t n;
+    if (form_value(form, "me", true, me, sizeof me, &n) == UI_FOUND && n == 1)
+        v.viewer = me[0] == '1'   ? RENDER_VIEWER_P1
+                   : me[0] == '2' ? RENDER_VIEWER_P2
+                                  : RENDER_VIEWER_UNKNOWN;
+    if (form_value(form, "origin", true, v.origin, sizeof v.origin, &n) !=
+            UI_FOUND ||
+        !origin_ok(v.origin, n))
+        v.origin[0] = '\0';
+    return v;
+}
+
 /* The dictionary's name for the footer: the game's own, else the
  * server's default. */
 static const char *lexicon_label(const struct srv_context *ctx,
@@ -185,36 +245,42 @@ static const struct core_review *review_of(const struct position *pos,
                : NULL;
 }
 
-/* The view of pos's page, whose link state is `s`. `start` must hold the
- * start id (position_start_id) while the view is used, and `review` (may
- * be NULL) the review: made here for a finished game, whose page shows it
- * (it is shown once, so it may cost a search a move), or with `reviewed`
- * for the review page. A game in progress leaves it to the script. */
+/* The view of pos's page, whose link state is `s`, for `who`. `start`
+ * must hold the start id (position_start_id) and *who must live while the
+ * view is used, and `review` (may be NULL) the review: made here for a
+ * finished game, whose page shows it (it is shown once, so it may cost a
+ * search a move), or with `reviewed` for the review page. A game in
+ * progress leaves it to the script. */
 static struct render_view view_of(const struct srv_request *req,
                                   const struct position *pos, const char *s,
-                                  char start[32], struct core_review *review,
-                                  bool reviewed)
+                                  const struct ui_viewer *who, char start[32],
+                                  struct core_review *review, bool reviewed)
 {
     position_start_id(pos, start, 32);
     struct render_view view = {.game = &pos->game,
                                .state = s,
                                .lexicon = lexicon_label(req->ctx, &pos->game),
                                .history = &pos->history,
-                               .start = start};
+                               .start = start,
+                               .viewer = who->viewer,
+                               .origin = who->origin};
     struct clb_error err;
     if (review != NULL && (reviewed || pos->game.game_over))
         view.review = review_of(pos, review, &err);
     return view;
 }
 
-/* Answers 200 with the board page of `pos`, whose link state is `s`, its
- * review filled in when `reviewed`. */
+/* Answers 200 with the board page of `pos`, whose link state is `s`, for
+ * the device the request's fields describe, its review filled in when
+ * `reviewed`. */
 static void show_game(const struct srv_request *req, struct srv_response *resp,
                       const struct position *pos, const char *s, bool reviewed)
 {
     char start[32];
     struct core_review review;
-    struct render_view view = view_of(req, pos, s, start, &review, reviewed);
+    struct ui_viewer who = read_viewer(request_form(req));
+    struct render_view view =
+        view_of(req, pos, s, &who, start, &review, reviewed);
     page_status(resp, 200);
     render_game(resp->body, &view);
 }
@@ -468,7 +534,8 @@ static void refused(const struct srv_request *req, struct srv_response *resp,
 {
     char start[32];
     struct core_review review;
-    struct render_view view = view_of(req, pos, s, start, &review, false);
+    struct ui_viewer who = read_viewer(request_form(req));
+    struct render_view view = view_of(req, pos, s, &who, start, &review, false);
     view.error = err;
     if (move != NULL)
         render_pending_from_move(&view, move);
@@ -535,7 +602,10 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     }
 
     /* The page's format is v2: a classic link's game continues as a v2
-     * link whose history starts at the classic position. */
+     * link whose history starts at the classic position. The device that
+     * moved is the mover, whatever it said: it now waits for the other. */
+    struct ui_viewer who = read_viewer(req->body);
+    who.viewer = pos.game.turn == CORE_P1 ? RENDER_VIEWER_P1 : RENDER_VIEWER_P2;
     struct core_move_result result;
     if (position_play(&pos, &move, &result, &err) != CLB_ERR_OK) {
         refused(req, resp, &pos, s, &move, &err);
@@ -550,7 +620,8 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     }
     char start[32];
     struct core_review review;
-    struct render_view view = view_of(req, &pos, s2, start, &review, false);
+    struct render_view view =
+        view_of(req, &pos, s2, &who, start, &review, false);
     view.moved = &result;
     page_status(resp, 200);
     render_game(resp->body, &view);

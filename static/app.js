@@ -1,11 +1,14 @@
 /* static/app.js - the thin layer that makes the server's pages playable.
  * The server renders every page. This script opens a turn link /#S by
  * posting S to /game and swapping in the returned #app (the address bar
- * stays on /#S: reload and back just work), keeps this turn's tiles,
- * previews them via /api/v1/preview, posts moves to /game/move, and keeps
- * the newest position of each game and blind mode in localStorage (an
- * older position says so). Nothing inline: the CSP forbids it. Hooks and
- * flow: docs/UI.md. */
+ * stays on /#S: reload and back just work), keeps this turn's tiles
+ * (clicks, keys, drag and drop), previews them via /api/v1/preview and
+ * posts moves to /game/move. It remembers in localStorage, per game, the
+ * newest position, which player this device is (sent with each request
+ * as `me`, so the server shows the partner's turn read-only) and the
+ * tiles placed but not yet played; and blind mode. Nothing inline: the
+ * CSP forbids it. Hooks, keys and storage: docs/UI.md. Minified at build
+ * time (esbuild), so names and comments cost the player nothing. */
 /* SPDX-License-Identifier: MIT */
 (function () {
   'use strict';
@@ -14,30 +17,56 @@
   var VAL = [1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10];
   var PREM = { tw: 'triple word', dw: 'double word', tl: 'triple letter', dl: 'double letter' };
   var DIRS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  var app, S = '', want = null, live, picker, onPick;
+  var app, S = '', want = null, live, picker, onPick, toast, toastTimer;
   var pending = [];   // this turn's tiles: {row, col, letter, blank, idx}
-  var sel = -1, blankAs = '', mode = 'play', busy = false;
-  var cur = [7, 7], dir = [0, 1]; // roving focus square; typing direction
+  var sel = -1, blankAs = '', mode = 'play', busy = false, invalid = false;
+  var cur = [7, 7], dir = [0, 1], armed = false; // typing cursor and direction
   var seq = 0, timer = 0;         // newest preview wins
+  var drag = null, dragged = false, zoomAuto = true;
 
   root.classList.add('js');
   if (hashState()) root.classList.add('loading'); // no flash of the landing page
 
+  /* ---- small helpers ---- */
   function $(id) { return document.getElementById(id); }
   function all(sel, el) { return Array.prototype.slice.call((el || app).querySelectorAll(sel)); }
   function attr(el, a) { return el.getAttribute(a); }
   function store(k, v) {
-    try { if (v === undefined) return localStorage.getItem(k); localStorage.setItem(k, v); } catch (e) { /* private mode */ }
+    try {
+      if (v === undefined) return localStorage.getItem(k);
+      if (v === null) localStorage.removeItem(k); else localStorage.setItem(k, v);
+    } catch (e) { /* private mode */ }
     return null;
   }
+  function parse(text) { try { return JSON.parse(text); } catch (e) { return null; } }
   function hashState() {
     var h = location.hash.slice(1);
     try { return decodeURIComponent(h); } catch (e) { return h; }
+  }
+  function el(tag, props, testid) {
+    var e = document.createElement(tag);
+    Object.keys(props).forEach(function (k) { e[k] = props[k]; });
+    if (testid) e.setAttribute('data-testid', testid);
+    return e;
   }
   function announce(msg) {
     if (!live) return;
     live.textContent = ''; // cleared first so a repeated message speaks again
     setTimeout(function () { live.textContent = msg; }, 30);
+  }
+  // What a sighted player must see too (a tap that did nothing, a letter
+  // not on the rack): announced, and shown for a few seconds.
+  function hint(msg) {
+    announce(msg);
+    if (!toast) {
+      toast = el('div', { className: 'toast' }, 'toast');
+      toast.setAttribute('aria-hidden', 'true'); // #live speaks it
+      document.body.appendChild(toast);
+    }
+    toast.textContent = msg;
+    toast.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(function () { toast.hidden = true; }, 3500);
   }
   function coord(r, c) { return String.fromCharCode(65 + c) + (r + 1); }
   function cell(r, c) { return app.querySelector('#board>[data-row="' + r + '"][data-col="' + c + '"]'); }
@@ -45,28 +74,137 @@
   function isCell(el) { return el.parentNode && el.parentNode.id === 'board'; }
   function pos(el) { return [+attr(el, 'data-row'), +attr(el, 'data-col')]; }
   function pts(n) { return n + (n === 1 ? ' point' : ' points'); }
+  function view() { return app ? attr(app, 'data-view') : ''; }
+  function playable() { return view() === 'board'; }
+  function gameId() { return app && attr(app, 'data-game-id'); }
+  function turn() { return +attr(app, 'data-turn'); }
+
+  /* ---- localStorage: one record per game ----
+   * collabble:game:<gameId> = the newest position this browser saw, which
+   * player this device is (me) and the tiles placed on it but not played
+   * (draft). docs/UI.md lists every field. */
+  function record(id) { var r = parse(store(KEY + id)); return r && typeof r === 'object' ? r : null; }
+  function save(id, r) { store(KEY + id, JSON.stringify(r)); }
+  function meOf(id) { var r = id && record(id); return r && (r.me === 1 || r.me === 2) ? r.me : 0; }
+  function setMe(id, me) { var r = record(id) || {}; r.me = me; save(id, r); }
+  function savedGames() {
+    var out = [];
+    try {
+      for (var i = 0; i < localStorage.length; i++) {
+        var k = localStorage.key(i), r = k.indexOf(KEY) === 0 && record(k.slice(KEY.length));
+        if (r && typeof r.state === 'string' && r.state) { r.id = k.slice(KEY.length); out.push(r); }
+      }
+    } catch (e) { /* private mode */ }
+    return out.sort(function (a, b) { return (b.savedAt || 0) - (a.savedAt || 0); });
+  }
+  // The game whose kept position is s, if any (to say who we are at once).
+  function ownerOf(s) {
+    var g = savedGames().filter(function (r) { return r.state === s; })[0];
+    return g ? g.id : '';
+  }
+  function isNewer(r, x) {
+    return r.start === attr(x, 'data-start') ? r.move > +attr(x, 'data-move') : r.tiles > +attr(x, 'data-tiles');
+  }
+  // Keeps the page's position unless an older one than the kept (by move
+  // number, else tiles on the board); then it says so and keeps the newer,
+  // unless a move was just made here.
+  function keep(x) {
+    var id = attr(x, 'data-game-id'), was, same, box,
+      now = { state: S, savedAt: Date.now(), score: +attr(x, 'data-score'), turn: +attr(x, 'data-turn'), over: x.hasAttribute('data-over'),
+        move: +attr(x, 'data-move'), start: attr(x, 'data-start'), tiles: +attr(x, 'data-tiles') };
+    if (!id) return;
+    was = record(id);
+    if (!was || !was.state || was.state === S || x.hasAttribute('data-moved') || !isNewer(was, x)) {
+      if (was && was.state === S) now.savedAt = was.savedAt || now.savedAt; // last played, not last looked at
+      if (was && was.me) now.me = was.me;
+      if (was && was.draft && was.draft.state === S) now.draft = was.draft;
+      return save(id, now);
+    }
+    same = was.start === now.start;
+    box = el('p', { className: 'stale', textContent: same ? 'This is move ' + now.move + ' of this game; you have move ' + was.move + '. '
+      : 'This is an older position of this game than yours. ' }, 'stale');
+    box.appendChild(el('a', { className: 'btn primary', href: '/#' + was.state, textContent: same ? 'Go to move ' + was.move : 'Go to the newest' }, 'stale-newest'));
+    x.querySelector('main').before(box);
+  }
+  // Which player this device is: once set it stays (Switch changes it);
+  // a device new to a game is the player to move in the first position it
+  // opens: the one who started it is Player 1, the first to open a link
+  // for Player 2's turn is Player 2.
+  function identify(x) {
+    var id = attr(x, 'data-game-id');
+    if (id && !meOf(id) && !x.hasAttribute('data-over')) setMe(id, +attr(x, 'data-turn'));
+  }
+  function me() { return meOf(gameId()) || turn(); }
+
+  /* ---- the tiles placed on a position, kept across a reload ---- */
+  function saveDraft() {
+    var id = gameId(), r = id && record(id);
+    if (!r || !playable()) return;
+    var order = all('#rack .tile').map(function (t) { return +attr(t, 'data-index'); });
+    var moved = order.some(function (v, i) { return v !== i; });
+    if (pending.length || moved) {
+      r.draft = { state: S, order: order, tiles: pending.map(function (p) { return [p.row, p.col, p.letter, p.blank ? 1 : 0, p.idx]; }) };
+    } else {
+      delete r.draft;
+    }
+    save(id, r);
+  }
+  function restoreDraft() {
+    var r = record(gameId()), d = r && r.draft, rack = $('rack');
+    if (!d || d.state !== S || !rack || pending.length) return;
+    (d.order || []).forEach(function (i) { var t = rackTile(i); if (t) rack.appendChild(t); });
+    (d.tiles || []).forEach(function (x) {
+      var sq = cell(x[0], x[1]), t = rackTile(x[4]);
+      if (!sq || !t || sq.classList.contains('t') || t.classList.contains('used') ||
+        attr(t, 'data-letter') !== (x[3] ? 'BLANK' : x[2]) || !/^[A-Z]$/.test(x[2])) return;
+      pending.push({ row: x[0], col: x[1], letter: x[2], blank: !!x[3], idx: x[4] });
+      paint(sq, x[2], !!x[3], x[4]);
+      t.classList.add('used');
+    });
+    if (pending.length) { changed(); announce('Your placed tiles are back on the board.'); }
+  }
 
   /* ---- pages ---- */
   function fetchPage(url, opts) {
-    return fetch(url, opts).then(function (r) { return r.text(); });
+    return fetch(url, opts).then(function (r) { return r.text(); })
+      .then(function (html) { return new DOMParser().parseFromString(html, 'text/html'); });
   }
-  function swapIn(html) {
-    var doc = new DOMParser().parseFromString(html, 'text/html');
-    var next = doc.getElementById('app');
+  // The form every page request carries: the state, who this device is
+  // and the page's origin (for the share area's link and QR code).
+  function form(s, who, extra) {
+    var f = new URLSearchParams(extra || {});
+    f.set('s', s);
+    f.set('origin', location.origin);
+    if (who) f.set('me', who);
+    return f;
+  }
+  function openPage(s, who) { return fetchPage('/game', { method: 'POST', body: form(s, who) }); }
+  function swapIn(doc) {
+    var next = doc.getElementById('app'), score = app && app.querySelector('#score');
     if (!next) throw new Error('no page');
     document.title = doc.title;
     next = document.adoptNode(next);
     applyBlind(next); // before it is seen
     app.replaceWith(next);
     adopt(next);
+    var now = $('score');
+    if (score && now && score.textContent !== now.textContent) now.classList.add('bump');
   }
   // Shows position s ('' = landing); the address bar already says /#s.
+  // When the device's player is only known from the answer (the first
+  // time this browser sees the link) and it is the partner's turn, the
+  // page is asked again for its waiting view, before anything is shown.
   function load(s) {
+    var who = s ? meOf(ownerOf(s)) : 0;
     want = s;
-    (s ? fetchPage('/game', { method: 'POST', body: new URLSearchParams({ s: s }) }) : fetchPage('/'))
-      .then(function (html) {
+    (s ? openPage(s, who) : fetchPage('/'))
+      .then(function (doc) {
+        var a = doc.getElementById('app'), m = a && !who ? meOf(attr(a, 'data-game-id')) : 0;
+        return m && attr(a, 'data-view') === 'board' && m !== +attr(a, 'data-turn') ? openPage(s, m) : doc;
+      })
+      .then(function (doc) {
         if (want !== s) return;
-        swapIn(html);
+        swapIn(doc);
         focusMain();
       }, function () { fail('Could not reach the Collabble server. Check the connection and reload.'); })
       .then(function () { want = null; root.classList.remove('loading'); });
@@ -78,14 +216,16 @@
   function fail(msg) {
     var m = $('msg');
     if (m) { m.textContent = msg; m.className = 'msg err'; }
-    announce(msg);
+    hint(msg);
   }
   // Takes over a freshly shown #app, including tiles the server kept in
-  // place after a refused move.
-  function adopt(el) {
-    app = el;
-    S = attr(el, 'data-state') || '';
-    sel = -1; blankAs = ''; mode = 'play'; busy = false;
+  // place after a refused move, or this browser kept across a reload.
+  function adopt(x) {
+    app = x;
+    S = attr(x, 'data-state') || '';
+    // A square's place among the board's buttons is its coordinate.
+    all('#board>button').forEach(function (b, i) { b.setAttribute('data-row', i / 15 | 0); b.setAttribute('data-col', i % 15); });
+    sel = -1; blankAs = ''; mode = 'play'; busy = false; invalid = false; armed = false; zoomAuto = true;
     clearTimeout(timer); seq++;
     pending = all('#board>.pd').map(function (c) {
       var p = pos(c);
@@ -93,70 +233,83 @@
     });
     cur = pending.length ? [pending[0].row, pending[0].col] : [7, 7];
     all('#board>button').forEach(function (c) { c.tabIndex = -1; }); // roving tabindex
-    if (cell(cur[0], cur[1])) cell(cur[0], cur[1]).tabIndex = 0;
+    cursorTo(cur[0], cur[1]);
     if ($('link') && S) $('link').value = url();
     if (navigator.share) all('.share').forEach(function (b) { b.hidden = false; });
-    applyBlind(el);
-    if (S) keep(el); // an older position (Back, an old link) is not kept
+    applyBlind(x);
+    if (S) { identify(x); keep(x); } // an older position (Back, an old link) is not kept
+    if (playable()) restoreDraft();
     var ml = $('moves');
     if (ml) ml.scrollTop = ml.scrollHeight; // the newest move in view
     review();
-    if (attr(el, 'data-view') === 'landing') fillResume();
+    if (view() === 'landing') fillGames();
     var m = $('msg'), send = $('send');
     if (m && m.textContent) announce(m.textContent);
-    else if (send) announce(send.querySelector('p').textContent + ' Send this link to your partner.');
+    else if (send) announce($('send-h').textContent + '. ' + (send.querySelector('p') ? send.querySelector('p').textContent : ''));
     else if (app.querySelector('.stale')) announce(app.querySelector('.stale').textContent);
   }
   function focusMain() {
     var t = $('copy-link') || ($('msg') && $('msg').textContent && $('end-turn'));
     if (t && !t.disabled) t.focus();
   }
+  // Another tab of this browser opened a newer link of the game this page
+  // waits on: follow it, and the page is playable again.
+  function onStorage(e) {
+    if (!app || view() !== 'wait' || e.key !== KEY + gameId()) return;
+    var r = parse(e.newValue);
+    if (r && r.state && r.state !== S && isNewer(r, app)) {
+      history.pushState(null, '', '/#' + r.state);
+      load(r.state);
+    }
+  }
 
   /* ---- the review: each turn's best play, for a page without it ---- */
   function review() {
     var s = S, td = all('#moves tr:not(.start)>td:nth-child(6)');
-    if (td.length && !td[0].textContent) fetchPage('/game/review', { method: 'POST', body: new URLSearchParams({ s: s }) }).then(function (h) {
-      var got = new DOMParser().parseFromString(h, 'text/html').querySelectorAll('td');
+    if (td.length && !td[0].textContent) fetchPage('/game/review', { method: 'POST', body: new URLSearchParams({ s: s }) }).then(function (doc) {
+      var got = doc.querySelectorAll('td');
       if (s === S && got.length === td.length) td.forEach(function (c, i) { c.replaceWith(got[i]); });
     }, function () {});
   }
 
-  /* ---- localStorage: the newest position of each game ---- */
-  function keep(x) {
-    var id = attr(x, 'data-game-id'), was = null, same, box,
-      now = { state: S, savedAt: Date.now(), score: +attr(x, 'data-score'), turn: +attr(x, 'data-turn'), over: x.hasAttribute('data-over'),
-        move: +attr(x, 'data-move'), start: attr(x, 'data-start'), tiles: +attr(x, 'data-tiles') };
-    if (!id) return;
-    try { was = JSON.parse(store(KEY + id)); } catch (e) { /* none kept */ }
-    same = was && was.start === now.start;
-    // Older than the one kept (by move number, else tiles on the board)?
-    // Say so and keep the newer, unless a move was just made here.
-    if (!was || was.state === S || x.hasAttribute('data-moved') || (same ? now.move >= was.move : now.tiles >= was.tiles)) {
-      return store(KEY + id, JSON.stringify(now));
-    }
-    box = el('p', { className: 'stale', textContent: same ? 'This is move ' + now.move + ' of this game; you have move ' + was.move + '. '
-      : 'This is an older position of this game than yours. ' }, 'stale');
-    box.appendChild(el('a', { className: 'btn primary', href: '/#' + was.state, textContent: same ? 'Go to move ' + was.move : 'Go to the newest' }, 'stale-newest'));
-    x.querySelector('main').before(box);
+  /* ---- the landing page: every game this browser keeps ---- */
+  function when(ms) {
+    try { return new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }); } catch (e) { return new Date(ms).toLocaleString(); }
   }
-  function fillResume() {
-    var best = null, id = '';
-    try {
-      for (var i = 0; i < localStorage.length; i++) {
-        var k = localStorage.key(i);
-        if (k.indexOf(KEY) !== 0) continue;
-        var v = JSON.parse(localStorage.getItem(k));
-        if (v && typeof v.state === 'string' && v.state && (!best || v.savedAt > best.savedAt)) { best = v; id = k.slice(KEY.length); }
-      }
-    } catch (e) { return; }
-    if (!best) return;
-    $('resume').href = '/#' + best.state;
-    $('resume-info').textContent = 'Game ' + id + ': ' + (best.over ? 'finished' : 'Player ' + best.turn + ' to play') +
-      ', score ' + best.score + ', saved ' + new Date(best.savedAt).toLocaleString() + '.';
-    $('resume-box').hidden = false;
+  function gameSummary(g) {
+    var state = g.over ? 'Finished, final score ' + g.score
+      : (g.me === g.turn ? 'Your turn' : 'Player ' + g.turn + ' to play') + ', score ' + g.score;
+    return state + (g.me ? ' \u00b7 you are Player ' + g.me + ', with Player ' + (3 - g.me) : '') +
+      ' \u00b7 last played ' + when(g.savedAt);
   }
-  function applyBlind(el) {
-    var on = store(BLIND) === '1', pr = el.querySelector('#prack'), eye = el.querySelector('#eye');
+  function fillGames() {
+    var list = $('game-list');
+    if (!list) return;
+    list.textContent = '';
+    savedGames().forEach(function (g) {
+      var li = el('li', { className: g.over ? 'fin' : '' }, 'saved-game'), a = el('a', { href: '/#' + g.state }, 'open-game'),
+        rm = el('button', { className: 'minor', textContent: 'Remove' }, 'remove-game');
+      li.setAttribute('data-game-id', g.id);
+      a.append(el('b', { textContent: 'Game ' + g.id }), el('span', { textContent: gameSummary(g) }));
+      rm.setAttribute('data-id', g.id);
+      rm.setAttribute('aria-label', 'Remove game ' + g.id + ' from this list');
+      li.append(a, rm);
+      list.appendChild(li);
+    });
+    $('games').hidden = !list.children.length;
+  }
+  function removeGame(btn) {
+    var id = attr(btn, 'data-id'), li = btn.closest('li'), next = li.nextElementSibling || li.previousElementSibling;
+    store(KEY + id, null);
+    li.remove();
+    $('games').hidden = !$('game-list').children.length;
+    if (next) next.querySelector('button').focus(); else $('seed').focus();
+    hint('Game ' + id + ' removed from this list.');
+  }
+
+  /* ---- blind mode: the partner's rack (never this device's) hidden ---- */
+  function applyBlind(x) {
+    var on = store(BLIND) === '1', pr = x.querySelector('#prack'), eye = x.querySelector('#eye');
     if (pr) pr.classList.toggle('blind', on);
     if (eye) eye.setAttribute('aria-pressed', on);
   }
@@ -167,8 +320,10 @@
     deselect();
     if (!t || t.classList.contains('used')) return;
     sel = i;
+    armed = false;
     t.setAttribute('aria-pressed', true);
     app.classList.add('picking');
+    autoZoom();
     if (attr(t, 'data-letter') !== 'BLANK') {
       announce(attr(t, 'aria-label') + ' selected. Choose a square.');
       if (keyboard) focusBoard();
@@ -186,22 +341,28 @@
     sel = -1; blankAs = '';
     if (app) app.classList.remove('picking');
   }
+  function animate(x, cls) {
+    x.classList.remove(cls);
+    void x.offsetWidth; // restart the animation
+    x.classList.add(cls);
+  }
   function paint(c, letter, blank, idx) {
     var p = pos(c), v = blank ? 0 : VAL[letter.charCodeAt(0) - 65], sub = document.createElement('sub');
     c.classList.add('t', 'pd');
     c.classList.toggle('bl', blank);
     c.setAttribute('data-letter', letter);
     c.setAttribute('data-from', idx);
-    if (blank) c.setAttribute('data-blank', 1);
+    if (blank) c.setAttribute('data-blank', 1); else c.removeAttribute('data-blank');
     c.textContent = letter;
     sub.textContent = v;
     c.appendChild(sub);
     c.setAttribute('aria-label', coord(p[0], p[1]) + ', ' + (blank ? 'blank as ' : '') + letter + ', ' + pts(v) + ', placed this turn');
+    animate(c, 'drop');
   }
   function unpaint(c) {
     var p = pos(c), star = c.classList.contains('st');
     var k = ['tw', 'dw', 'tl', 'dl'].filter(function (x) { return c.classList.contains(x); })[0];
-    c.classList.remove('t', 'pd', 'bl', 'bad', 'bw');
+    c.classList.remove('t', 'pd', 'bl', 'bad', 'bw', 'drop');
     ['data-letter', 'data-from', 'data-blank'].forEach(function (a) { c.removeAttribute(a); });
     c.textContent = star ? '\u2605' : k ? k.toUpperCase() : '';
     c.setAttribute('aria-label', coord(p[0], p[1]) + ', ' + (star ? 'centre star, ' : '') + (k ? PREM[k] + ', ' : '') + 'empty');
@@ -218,21 +379,50 @@
     changed();
     return true;
   }
-  function recall(r, c) {
+  // A tile placed this turn moves to another empty square (drag and drop).
+  function shift(from, to) {
+    var p = pending.filter(function (x) { return x.row === from[0] && x.col === from[1]; })[0], sq = cell(to[0], to[1]);
+    if (!p || !sq || sq.classList.contains('t')) return;
+    unpaint(cell(p.row, p.col));
+    p.row = to[0]; p.col = to[1];
+    paint(sq, p.letter, p.blank, p.idx);
+    announce(attr(sq, 'aria-label'));
+    changed();
+  }
+  function recall(r, c, quiet) {
     pending = pending.filter(function (p) {
       if (p.row !== r || p.col !== c) return true;
       unpaint(cell(r, c));
-      if (rackTile(p.idx)) rackTile(p.idx).classList.remove('used');
-      announce(p.letter + ' back on your rack.');
+      var t = rackTile(p.idx);
+      if (t) { t.classList.remove('used'); animate(t, 'back'); }
+      if (!quiet) announce(p.letter + ' back on your rack.');
       return false;
     });
     changed();
   }
   function recallAll() {
-    pending.slice().forEach(function (p) { recall(p.row, p.col); });
+    var n = pending.length;
+    pending.slice().forEach(function (p) { recall(p.row, p.col, true); });
+    if (n) announce(n === 1 ? 'The tile is back on your rack.' : 'All ' + n + ' tiles are back on your rack.');
   }
+  // Shuffles the rack's order on screen (the rack itself has no order that
+  // matters: a move names letters, not slots), always to a new order.
+  function shuffle() {
+    var rack = $('rack'), tiles = all('#rack .tile'), was = letters(tiles);
+    for (var tries = 0; tries < 20 && letters(tiles) === was; tries++) {
+      for (var i = tiles.length - 1; i > 0; i--) {
+        var j = Math.floor(Math.random() * (i + 1)), x = tiles[i];
+        tiles[i] = tiles[j]; tiles[j] = x;
+      }
+    }
+    tiles.forEach(function (t) { rack.appendChild(t); });
+    saveDraft();
+    announce('Rack shuffled: ' + tiles.filter(function (t) { return !t.classList.contains('used'); })
+      .map(function (t) { return attr(t, 'data-letter') === 'BLANK' ? 'blank' : attr(t, 'data-letter'); }).join(', ') + '.');
+  }
+  function letters(tiles) { return tiles.map(function (t) { return attr(t, 'data-letter'); }).join(); }
   function buttons() {
-    if ($('end-turn')) $('end-turn').disabled = !pending.length || busy;
+    if ($('end-turn')) $('end-turn').disabled = !pending.length || busy || invalid;
     if ($('recall')) $('recall').disabled = !pending.length;
   }
   // Any change to the placed tiles: old highlights go, a preview is asked.
@@ -240,7 +430,9 @@
     all('#board>.bad,#board>.bw').forEach(function (c) { c.classList.remove('bad', 'bw'); });
     var m = $('msg'), pv = $('preview');
     if (m) { m.textContent = ''; m.className = 'msg'; }
+    invalid = false;
     buttons();
+    saveDraft();
     clearTimeout(timer);
     seq++;
     if (!pv) return;
@@ -256,8 +448,10 @@
       return t;
     }) };
   }
-  function words(list) {
-    return (list || []).map(function (w) { return typeof w === 'string' ? w : w.word; }).join(', ');
+  // "QI 11, IT 2: 13 points": each word with its points, then the total.
+  function scored(j) {
+    return (j.words || []).map(function (w, i) { return w + ' ' + (j.wordPoints || [])[i]; }).join(', ') +
+      ': ' + pts(j.points) + (j.bingo ? ', with the 50-point bingo' : '');
   }
   function preview() {
     var mine = ++seq, pv = $('preview');
@@ -266,12 +460,14 @@
       body: JSON.stringify({ state: S, move: playMove() })
     }).then(function (r) { return r.json(); }).then(function (j) {
       if (mine !== seq) return;
-      var e = j.error || {}, text = j.valid
-        ? words(j.words) + ': ' + pts(j.points) + (j.bingo ? ', with the 50-point bingo' : '')
-        : (e.message || 'not a valid play') + (e.words && e.words.length ? ': ' + words(e.words) : '');
+      var e = j.error || {}, text = j.valid ? scored(j)
+        : (e.message || 'not a valid play') + (e.words && e.words.length ? ': ' + e.words.join(', ') : '');
       (e.cells || []).forEach(function (rc) { if (cell(rc[0], rc[1])) cell(rc[0], rc[1]).classList.add('bad'); });
       pv.className = j.valid ? 'preview' : 'preview bad';
       pv.textContent = text.charAt(0).toUpperCase() + text.slice(1);
+      // End Turn would only be refused: it waits, with the reason beside it.
+      invalid = !j.valid;
+      buttons();
       announce(pv.textContent);
     }).catch(function () { if (mine === seq) pv.textContent = ''; });
   }
@@ -282,10 +478,10 @@
     busy = true;
     buttons();
     app.setAttribute('aria-busy', true);
-    fetchPage('/game/move', { method: 'POST', body: new URLSearchParams({ s: S, move: JSON.stringify(move) }) })
-      .then(function (html) {
+    fetchPage('/game/move', { method: 'POST', body: form(S, me(), { move: JSON.stringify(move) }) })
+      .then(function (doc) {
         var before = S;
-        swapIn(html);
+        swapIn(doc);
         if (S && S !== before) history.pushState(null, '', '/#' + S); // a new position
         focusMain();
       }, function () {
@@ -309,6 +505,7 @@
       announce('Choose the tiles to exchange, then confirm.');
       if (app.querySelector('#rack .tile')) app.querySelector('#rack .tile').focus();
     } else if (m === 'pass') {
+      announce($('pass-q').textContent);
       $('pass-confirm').focus();
     } else if (back && $(back)) {
       $(back).focus();
@@ -322,11 +519,16 @@
     b.disabled = !n;
     b.textContent = n ? 'Exchange ' + n + (n === 1 ? ' tile' : ' tiles') : 'Exchange';
   }
+  // One person playing both racks: this device becomes the player to move.
+  function switchPlayer(btn) {
+    setMe(gameId(), +attr(btn, 'data-player'));
+    load(S);
+  }
 
   /* ---- copy and share ---- */
   function url() { return location.origin + '/#' + S; }
   function copy(btn, text) {
-    text = text || url();
+    text = text || ($('link') ? $('link').value : url());
     if (!attr(btn, 'data-label')) btn.setAttribute('data-label', btn.textContent);
     function done() {
       btn.textContent = 'Copied \u2713';
@@ -343,7 +545,7 @@
       ta.remove();
       if (ok) return done();
       if ($('link')) { $('link').focus(); $('link').select(); }
-      announce('Select the link and copy it.');
+      hint('Select the link and copy it.');
     }
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, fallback);
     else fallback();
@@ -360,12 +562,6 @@
   }
 
   /* ---- the blank's letter picker ---- */
-  function el(tag, props, testid) {
-    var e = document.createElement(tag);
-    Object.keys(props).forEach(function (k) { e[k] = props[k]; });
-    if (testid) e.setAttribute('data-testid', testid);
-    return e;
-  }
   function openPicker(cb) {
     if (!picker) {
       picker = el('dialog', { id: 'picker', className: 'picker' }, 'picker');
@@ -390,18 +586,42 @@
     picker.showModal();
   }
 
-  /* ---- keyboard ---- */
+  /* ---- the typing cursor: an arrow says where typed letters go ---- */
+  function cursorTo(r, c) {
+    var old = cell(cur[0], cur[1]), next = cell(r, c), b = $('board');
+    if (!next) return;
+    if (old) { old.tabIndex = -1; old.classList.remove('cur'); }
+    next.tabIndex = 0;
+    next.classList.add('cur');
+    cur = [r, c];
+    if (b) b.classList.toggle('down', dir[0] === 1);
+  }
+  function setDir(d) {
+    dir = d;
+    $('board').classList.toggle('down', dir[0] === 1);
+  }
   function focusBoard() {
     var c = cell(cur[0], cur[1]);
     if (c) c.focus();
   }
   function moveTo(r, c) {
-    var next = cell(Math.max(0, Math.min(14, r)), Math.max(0, Math.min(14, c)));
-    if (!next) return;
-    cell(cur[0], cur[1]).tabIndex = -1;
-    next.tabIndex = 0;
-    cur = pos(next);
-    next.focus();
+    cursorTo(Math.max(0, Math.min(14, r)), Math.max(0, Math.min(14, c)));
+    armed = true;
+    focusBoard();
+  }
+  // A press (click, tap, Enter) on an empty square with no tile picked:
+  // the first puts the typing cursor there, the next turns its direction.
+  function pressSquare(t, p) {
+    if (armed && cur[0] === p[0] && cur[1] === p[1]) {
+      setDir(dir[0] ? [0, 1] : [1, 0]);
+      hint(dir[0] ? 'Typing down \u2193.' : 'Typing across \u2192.');
+      return;
+    }
+    cursorTo(p[0], p[1]);
+    armed = true;
+    t.focus();
+    hint('Choose a tile from your rack first, or type its letter here (' + (dir[0] ? 'down \u2193' : 'across \u2192') +
+      '; press the square again to turn).');
   }
   // A letter typed on the board places that tile (or a blank for it) and
   // moves on, like writing the word.
@@ -410,7 +630,7 @@
     if (sq.classList.contains('t')) return moveTo(r + dir[0], c + dir[1]);
     var t = all('#rack .tile:not(.used)').filter(function (x) { return attr(x, 'data-letter') === letter; })[0] ||
       app.querySelector('#rack .bl:not(.used)');
-    if (!t) return announce('No ' + letter + ' on your rack.');
+    if (!t) return hint('No ' + letter + ' on your rack.');
     deselect();
     sel = +attr(t, 'data-index');
     blankAs = letter;
@@ -423,6 +643,7 @@
     if (!app || (picker && picker.open)) return;
     var t = e.target, k = e.key;
     if (k === 'Escape') {
+      if (drag) return endDrag(null);
       if (mode !== 'play') setMode('play', mode);
       else if (sel >= 0) { var back = rackTile(sel); deselect(); back.focus(); announce('Selection cancelled.'); }
       return;
@@ -431,11 +652,13 @@
     var p = pos(t), d = DIRS[k];
     if (d) {
       e.preventDefault();
-      if (d[0] + d[1] > 0) dir = d; // typing runs right or down
+      if (d[0] + d[1] > 0) setDir(d); // typing runs right or down
       moveTo(p[0] + d[0], p[1] + d[1]);
     } else if (k === 'Home' || k === 'End') {
       e.preventDefault();
       moveTo(p[0], k === 'Home' ? 0 : 14);
+    } else if (!playable()) {
+      return; // the partner's turn, or the game is over: look, do not touch
     } else if ((k === 'Backspace' || k === 'Delete') && t.classList.contains('pd')) {
       e.preventDefault();
       recall(p[0], p[1]);
@@ -444,13 +667,127 @@
       type(k.toUpperCase(), p[0], p[1]);
     }
   }
+  function onFocus(e) {
+    var t = e.target, b = $('board');
+    if (!app || !b || !isCell(t) || !playable()) return;
+    b.classList.add('typing');
+    if (t.matches(':focus-visible')) { cursorTo.apply(null, pos(t)); armed = true; } // the keyboard arrived
+  }
+  function onBlur(e) {
+    var b = $('board');
+    if (b && isCell(e.target) && !(e.relatedTarget && b.contains(e.relatedTarget))) b.classList.remove('typing');
+  }
+
+  /* ---- the phone's zoomed board ---- */
+  function narrow() { return window.matchMedia('(max-width: 767px)').matches; }
+  function zoom(on) {
+    var z = $('zoom'), w = $('boardwrap'), c;
+    if (!z || !w) return;
+    app.classList.toggle('zoomed', on);
+    z.setAttribute('aria-pressed', on);
+    z.textContent = on ? 'Whole board' : 'Zoom board';
+    if (!on) return;
+    // Into view: the tiles being placed, else the last move, else the star.
+    c = app.querySelector('#board>.pd') || all('#board>.lm')[Math.floor(all('#board>.lm').length / 2)] || cell(cur[0], cur[1]);
+    if (c) {
+      w.scrollLeft = c.offsetLeft + c.offsetWidth / 2 - w.clientWidth / 2;
+      w.scrollTop = c.offsetTop + c.offsetHeight / 2 - w.clientHeight / 2;
+    }
+  }
+  function autoZoom() {
+    if (zoomAuto && narrow() && !app.classList.contains('zoomed')) zoom(true);
+  }
+
+  /* ---- drag and drop (Pointer Events: mouse, pen and touch) ----
+   * From the rack to a square, a placed tile to another square or back to
+   * the rack, and within the rack to reorder it. A press that does not
+   * move is a click, so click and tap placement are unchanged. */
+  function onDown(e) {
+    dragged = false; // a new press: its click is a click
+    if (e.button !== 0 || !app || busy || mode !== 'play' || !playable() || drag) return;
+    var t = e.target.closest && e.target.closest('#rack .tile:not(.used),#board>.pd');
+    if (!t || !app.contains(t)) return;
+    drag = { el: t, id: e.pointerId, x: e.clientX, y: e.clientY, on: false, ghost: null, over: null };
+    try { t.setPointerCapture(e.pointerId); } catch (err) { /* not captured: window listeners still follow */ }
+  }
+  function startDrag() {
+    var t = drag.el, ghost = el('div', { className: 'tile ghost', textContent: attr(t, 'data-letter') === 'BLANK' ? '' : attr(t, 'data-letter') });
+    if (t.classList.contains('bl') && !isCell(t)) ghost.classList.add('bl');
+    drag.on = true;
+    drag.ghost = ghost;
+    ghost.setAttribute('aria-hidden', 'true');
+    document.body.appendChild(ghost);
+    t.classList.add('lifted');
+    deselect(); // the board does not zoom under a finger already moving
+  }
+  function dropTarget(x, y) {
+    var at = document.elementFromPoint(x, y);
+    return at && (at.closest('#board>button') || at.closest('#rack .tile') || at.closest('#rack'));
+  }
+  function onMove(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.on) {
+      if (Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y) < 8) return;
+      startDrag();
+    }
+    e.preventDefault();
+    drag.ghost.style.transform = 'translate(' + (e.clientX - 24) + 'px,' + (e.clientY - 40) + 'px)';
+    var over = dropTarget(e.clientX, e.clientY);
+    over = over && isCell(over) && !over.classList.contains('t') ? over : null;
+    if (over !== drag.over) {
+      if (drag.over) drag.over.classList.remove('over');
+      if (over) over.classList.add('over');
+      drag.over = over;
+    }
+  }
+  function onUp(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.on) { drag = null; return; } // a click: onClick takes it
+    dragged = true;                        // the click that ends a drag is not a click
+    endDrag(dropTarget(e.clientX, e.clientY));
+  }
+  function endDrag(target) {
+    var d = drag, t = d.el, rack = $('rack');
+    drag = null;
+    d.ghost.remove();
+    t.classList.remove('lifted');
+    if (d.over) d.over.classList.remove('over');
+    if (!target || !app.contains(target)) return;
+    var fromBoard = isCell(t);
+    if (isCell(target)) {
+      if (target.classList.contains('t')) return;
+      if (fromBoard) return shift(pos(t), pos(target));
+      var p = pos(target), i = +attr(t, 'data-index');
+      if (attr(t, 'data-letter') !== 'BLANK') {
+        sel = i;
+        if (place(p[0], p[1])) announce(attr(target, 'aria-label'));
+        return;
+      }
+      openPicker(function (letter) {
+        if (!letter) return;
+        sel = i; blankAs = letter;
+        if (place(p[0], p[1])) announce(attr(target, 'aria-label'));
+      });
+      return;
+    }
+    // On the rack: a placed tile goes back; a rack tile goes before the
+    // tile it is dropped on (or to the end).
+    if (fromBoard) return recall.apply(null, pos(t));
+    if (target !== t) {
+      rack.insertBefore(t, target.classList.contains('tile') ? target : null);
+      saveDraft();
+      announce(attr(t, 'aria-label') + ' moved.');
+    }
+  }
 
   /* ---- clicks ---- */
   function onClick(e) {
     var t = e.target.closest && e.target.closest('button');
+    if (dragged && e.detail > 0) { dragged = false; return; }
     if (!t) return;
     if (picker && picker.contains(t)) return picker.close(attr(t, 'data-letter') || '');
     if (!app || !app.contains(t) || busy) return;
+    if (t.matches('[data-testid=remove-game]')) return removeGame(t);
     if (t.matches('#rack .tile')) {
       var i = +attr(t, 'data-index');
       if (mode === 'exchange') {
@@ -464,27 +801,31 @@
     }
     if (isCell(t)) {
       var p = pos(t);
-      cell(cur[0], cur[1]).tabIndex = -1;
-      t.tabIndex = 0;
-      cur = p;
-      if (t.classList.contains('pd')) recall(p[0], p[1]);
-      else if (t.classList.contains('t') || app.hasAttribute('data-over')) return;
-      else if (sel >= 0 && mode === 'play') { if (place(p[0], p[1])) announce(attr(t, 'aria-label')); }
-      else announce('Choose a tile from your rack first.');
+      if (!playable()) {
+        if (view() === 'wait') hint('It is Player ' + turn() + '\u2019s turn: send them the link.');
+        return;
+      }
+      if (t.classList.contains('pd')) { cursorTo(p[0], p[1]); recall(p[0], p[1]); }
+      else if (t.classList.contains('t')) cursorTo(p[0], p[1]);
+      else if (sel >= 0 && mode === 'play') { cursorTo(p[0], p[1]); if (place(p[0], p[1])) announce(attr(t, 'aria-label')); }
+      else if (mode === 'play') pressSquare(t, p);
       return;
     }
     switch (t.id) {
       case 'end-turn': if (pending.length) send(playMove()); break;
       case 'recall': recallAll(); break;
+      case 'shuffle': shuffle(); break;
       case 'exchange': setMode('exchange'); break;
       case 'ex-confirm': if (chosen().length) send({ type: 'exchange', tiles: chosen() }); break;
       case 'ex-cancel': setMode('play', 'exchange'); break;
       case 'pass': setMode('pass'); break;
       case 'pass-confirm': send({ type: 'pass' }); break;
       case 'pass-cancel': setMode('play', 'pass'); break;
-      case 'copy-url': case 'copy-link': copy(t); break;
+      case 'copy-link': copy(t); break;
       case 'classic': classic(t); break;
-      case 'share': case 'share-link': share(); break;
+      case 'share-link': share(); break;
+      case 'switch': switchPlayer(t); break;
+      case 'zoom': zoomAuto = false; zoom(!app.classList.contains('zoomed')); break;
       case 'eye':
         var on = attr(t, 'aria-pressed') !== 'true';
         store(BLIND, on ? '1' : '0');
@@ -499,14 +840,23 @@
     if (!app) return;
     document.addEventListener('click', onClick);
     document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
+    document.addEventListener('focusout', onBlur);
+    document.addEventListener('pointerdown', onDown);
+    addEventListener('pointermove', onMove, { passive: false });
+    addEventListener('pointerup', onUp);
+    addEventListener('pointercancel', function (e) { if (drag && e.pointerId === drag.id) { if (drag.on) endDrag(null); else drag = null; } });
     addEventListener('hashchange', sync);
     addEventListener('popstate', sync);
+    addEventListener('storage', onStorage);
     adopt(app);
     var h = hashState();
     if (h && h !== S) return load(h);
-    root.classList.remove('loading');
     // Opened as /?s=S, /game?s=S or /new?seed=X: show the shareable /#S
-    // instead, without a new history entry.
+    // instead, without a new history entry; and if it is the partner's
+    // turn for this device, its waiting view.
     if (S) history.replaceState(null, '', '/#' + S);
+    if (S && playable() && me() !== turn()) return load(S);
+    root.classList.remove('loading');
   });
 })();

@@ -17,6 +17,6 @@ elseif(TARGET collabble)
            WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
   set_tests_properties(browser PROPERTIES
     ENVIRONMENT "COLLABBLE_BIN=$<TARGET_FILE:collabble>;ARTIFACT_DIR=${CMAKE_BINARY_DIR}/artifacts"
-    TIMEOUT 300
+    TIMEOUT 900
     LABELS browser)
 endif()

@@ -208,6 +208,26 @@ Test(core_game, end_adjustment_never_goes_below_zero)
     cr_assert_eq(g.end_adjustment, 5);
 }
 
+Test(core_game, end_adjustment_is_known_before_the_ending_pass)
+{
+    /* Score 30, racks Q A T ? (10 + 1 + 1 + 0) and K (5): the second pass
+     * would take 17; with score 9 it would take all 9. What the warning
+     * says is what the pass then takes. */
+    struct core_game g;
+    struct core_move_result res;
+    ts_game(&g, "QAT?", "K");
+    g.score = 30;
+    cr_assert_eq(core_end_adjustment(&g), 17);
+    g.score = 9;
+    cr_assert_eq(core_end_adjustment(&g), 9);
+    struct core_move p = pass_move();
+    apply(&g, &p, &res);
+    int warned = core_end_adjustment(&g);
+    apply(&g, &p, &res);
+    cr_assert(g.game_over);
+    cr_assert_eq(g.end_adjustment, warned);
+}
+
 Test(core_game, going_out_with_an_empty_bag_ends_without_adjustment)
 {
     /* Bag empty; P1 plays its last two tiles AT (4 points); P2 still holds

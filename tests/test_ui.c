@@ -172,7 +172,7 @@ Test(ui, routes_only_page_paths)
     }
 }
 
-Test(ui, landing_page_offers_new_game_and_hidden_resume)
+Test(ui, landing_page_offers_new_game_and_a_hidden_list_of_games)
 {
     struct page pg;
     request(&pg, "GET", "/", NULL, NULL, NULL);
@@ -184,9 +184,9 @@ Test(ui, landing_page_offers_new_game_and_hidden_resume)
         strstr(h, "<form class=\"card\" method=\"get\" action=\"/new\""));
     cr_assert_not_null(strstr(h, "data-testid=\"new-game\""));
     cr_assert_not_null(strstr(h, "data-testid=\"seed\""));
-    cr_assert_not_null(strstr(h, "id=\"resume-box\" data-testid=\"resume-box\" "
-                                 "aria-labelledby=\"resume-h\" hidden>"));
-    cr_assert_not_null(strstr(h, "data-testid=\"resume\""));
+    cr_assert_not_null(strstr(h, "id=\"games\" data-testid=\"saved-games\" "
+                                 "aria-labelledby=\"games-h\" hidden>"));
+    cr_assert_not_null(strstr(h, "<ul class=\"games\" id=\"game-list\">"));
     cr_assert_not_null(strstr(h, "href=\"/static/app.css?v="));
     cr_assert_not_null(strstr(h, "<div id=\"app\" data-view=\"landing\">"));
     cr_assert_not_null(strstr(h, "aria-live=\"polite\""));
@@ -219,25 +219,38 @@ Test(ui, new_game_board_has_rack_and_premium_squares)
     const char *h = pg.body.p;
     cr_assert_eq(pg.resp.status, 200);
     cr_assert_eq(count(h, "data-testid=\"rack-tile\""), CLB_RACK_SIZE);
-    cr_assert_eq(count(h, " data-row="), CLB_BOARD_SIZE * CLB_BOARD_SIZE);
+    /* The squares are the board's buttons row by row; their labels name
+     * them (A1 .. O15), no attributes do. The board's div holds no other
+     * div, so it ends at the first "</div>". */
+    const char *board = strstr(h, "id=\"board\"");
+    cr_assert_not_null(board);
+    char squares[64 * 1024];
+    size_t len = (size_t)(strstr(board, "</div>") - board);
+    cr_assert_lt(len, sizeof squares);
+    memcpy(squares, board, len);
+    squares[len] = '\0';
+    cr_assert_eq(count(squares, "<button"), CLB_BOARD_SIZE * CLB_BOARD_SIZE);
+    cr_assert_null(strstr(h, " data-row="));
+    const char *a1 = strstr(squares, "aria-label=\"A1,");
+    const char *o15 = strstr(squares, "aria-label=\"O15,");
+    cr_assert(a1 != NULL && o15 != NULL && a1 < o15);
     cr_assert_not_null(
-        strstr(h, "<button class=tw data-row=0 data-col=0 "
+        strstr(h, "<button class=tw "
                   "aria-label=\"A1, triple word, empty\">TW</button>"));
     cr_assert_not_null(
-        strstr(h, "<button class=dl data-row=0 data-col=3 "
+        strstr(h, "<button class=dl "
                   "aria-label=\"D1, double letter, empty\">DL</button>"));
     cr_assert_not_null(
-        strstr(h, "<button class=tl data-row=1 data-col=5 "
+        strstr(h, "<button class=tl "
                   "aria-label=\"F2, triple letter, empty\">TL</button>"));
     cr_assert_not_null(
-        strstr(h, "<button class=dw data-row=1 data-col=1 "
+        strstr(h, "<button class=dw "
                   "aria-label=\"B2, double word, empty\">DW</button>"));
     cr_assert_not_null(
-        strstr(h, "<button class=\"dw st\" data-row=7 data-col=7 "
+        strstr(h, "<button class=\"dw st\" "
                   "aria-label=\"H8, centre star, double word, empty\">"));
-    cr_assert_not_null(
-        strstr(h, "<button data-row=0 data-col=1 aria-label=\"B1, empty\">"
-                  "</button>"));
+    cr_assert_not_null(strstr(h, "<button aria-label=\"B1, empty\">"
+                                 "</button>"));
     cr_assert_eq(count(h, "class=tw "), 8);
     cr_assert_eq(count(h, "class=tl "), 12);
     cr_assert_eq(count(h, "class=dl "), 24);
@@ -248,10 +261,21 @@ Test(ui, new_game_board_has_rack_and_premium_squares)
     cr_assert_not_null(strstr(h, "data-testid=\"partner-rack\""));
     cr_assert_not_null(
         strstr(h, "data-testid=\"eye-toggle\" aria-pressed=\"false\""));
-    cr_assert_not_null(strstr(h, "data-testid=\"end-turn\" disabled"));
+    cr_assert_not_null(strstr(h, "data-testid=\"end-turn\" "
+                                 "aria-describedby=\"preview\" disabled"));
     cr_assert_not_null(strstr(h, "data-testid=\"exchange\">"));
     cr_assert_not_null(strstr(h, "data-testid=\"pass\">"));
-    cr_assert_not_null(strstr(h, "data-testid=\"copy-url\">"));
+    cr_assert_not_null(strstr(h, "data-testid=\"shuffle\">"));
+    cr_assert_not_null(strstr(h, "data-testid=\"recall\" disabled>Recall all"));
+    /* The bag's count opens to its contents: the full set less both
+     * racks. */
+    cr_assert_not_null(strstr(h, "<summary data-testid=\"bag-toggle\">"));
+    cr_assert_not_null(strstr(h, "86 in all."));
+    /* A first pass only warns that one more ends the game. */
+    cr_assert_not_null(strstr(h, "If Player 2 passes next, the game ends."));
+    cr_assert_null(strstr(h, "Passing now ends the game"));
+    cr_assert_null(strstr(h, "data-testid=\"copy-prompt\""),
+                   "no share area on the player's own turn");
     cr_assert_not_null(strstr(h, "data-testid=\"preview\""));
     cr_assert_not_null(strstr(h, "data-testid=\"message\""));
     cr_assert_not_null(strstr(h, "New game: Player 1 starts."));
@@ -544,9 +568,22 @@ Test(ui, a_valid_play_returns_the_next_position_with_the_copy_prompt)
     cr_assert_not_null(strstr(h, "Player 1 played <strong>"));
     cr_assert_not_null(strstr(h, word));
     cr_assert_eq(count(h, "class=\"t lm\""), 1); /* I8; H8 is "dw st t lm" */
-    cr_assert_not_null(strstr(h, "class=\"dw st t lm\" data-row=7 data-col=7"));
+    cr_assert_not_null(strstr(h, "class=\"dw st t lm\" aria-label=\"H8"));
     cr_assert_null(strstr(h, s), "the old state is gone");
     cr_assert_not_null(strstr(h, "value=\"/#"));
+    /* The mover's device waits for the partner, with one share area and
+     * no controls to play the partner's turn. */
+    cr_assert_not_null(strstr(h, "data-view=\"wait\""));
+    cr_assert_not_null(
+        strstr(h, "Waiting for Player 2 \xe2\x80\x94 send them the link"));
+    cr_assert_eq(count(h, "data-testid=\"copy-link-button\""), 1);
+    cr_assert_null(strstr(h, "data-testid=\"end-turn\""));
+    cr_assert_null(strstr(h, "data-testid=\"rack-tile\""));
+    cr_assert_not_null(strstr(h, "data-testid=\"my-rack\""));
+    cr_assert_not_null(
+        strstr(h, "data-testid=\"switch-player\" data-player=2"));
+    /* Without the page's origin there is no absolute link to encode. */
+    cr_assert_null(strstr(h, "<svg class=\"qr\""));
     done(&pg);
     free(body);
 }
@@ -574,12 +611,13 @@ Test(ui, a_refused_play_keeps_its_tiles_and_highlights_the_word)
     cr_assert_eq(count(h, " pd"), 2);
     cr_assert_eq(count(h, " data-from="), 2);
     cr_assert_eq(count(h, " bw"), 2);
-    cr_assert_not_null(strstr(h, "data-row=7 data-col=7 data-from="));
+    cr_assert_not_null(strstr(h, "data-from="));
     cr_assert_not_null(strstr(h, ", placed this turn"));
     cr_assert_not_null(strstr(h, ", not valid"));
     cr_assert_eq(count(h, " used\""), 2,
                  "the two rack slots are shown as used");
-    cr_assert_not_null(strstr(h, "data-testid=\"end-turn\">End Turn"));
+    cr_assert_not_null(strstr(h, "data-testid=\"end-turn\" "
+                                 "aria-describedby=\"preview\">End Turn"));
     char same[CLB_MAX_ENCODED_STATE + 64];
     snprintf(same, sizeof same, "data-state=\"%s\"", s);
     cr_assert_not_null(strstr(h, same), "the same position");
@@ -708,7 +746,7 @@ Test(ui, blank_on_board_is_marked)
     html_init(&b, mem, sizeof mem, PAGE_MAX);
     render_game(&b, &v);
     cr_assert_not_null(
-        strstr(b.p, "<button class=\"dw st t bl lm\" data-row=7 data-col=7 "
+        strstr(b.p, "<button class=\"dw st t bl lm\" "
                     "aria-label=\"H8, blank as Q, 0 points, last move\">"
                     "Q<sub>0</sub></button>"));
     html_free(&b);
@@ -1090,4 +1128,139 @@ Test(ui, the_review_routes_refuse_what_they_cannot_read)
     cr_assert_str_eq(pg.body.p, "<table></table>\n");
     done(&pg);
     free(body);
+}
+
+/* A position opened by a device that says who it is (me) and where the
+ * page lives (origin). */
+static void open_as(struct page *pg, const char *s, const char *extra)
+{
+    char *es = urlenc(s);
+    char *body = malloc(strlen(es) + strlen(extra) + 8);
+    cr_assert_not_null(body);
+    sprintf(body, "s=%s%s", es, extra);
+    request(pg, "POST", "/game", NULL, body, FORM);
+    free(es);
+    free(body);
+}
+
+Test(ui, the_partner_of_the_player_to_move_waits_read_only_with_the_link)
+{
+    struct core_game g;
+    core_game_new(&g, "hello", 5, "");
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    struct page pg;
+    open_as(&pg, s, "&me=2&origin=http%3A%2F%2F127.0.0.1%3A8080");
+    const char *h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
+    cr_assert_not_null(strstr(h, "data-view=\"wait\""));
+    cr_assert_not_null(strstr(h, "<title>Collabble \xc2\xb7 waiting for "
+                                 "Player 1, 0</title>"));
+    cr_assert_not_null(
+        strstr(h, "Waiting for Player 1 \xe2\x80\x94 send them the link"));
+    char want[CLB_MAX_ENCODED_STATE + 80];
+    snprintf(want, sizeof want, "value=\"http://127.0.0.1:8080/#%s\"", s);
+    cr_assert_not_null(strstr(h, want), "the absolute link");
+    cr_assert_eq(count(h, "<svg class=\"qr\""), 1, "its QR code");
+    cr_assert_null(strstr(h, "data-testid=\"end-turn\""));
+    cr_assert_null(strstr(h, "data-testid=\"rack\""));
+    /* Player 2's own rack is "yours"; Player 1's is the partner's, the one
+     * blind mode hides. */
+    cr_assert_not_null(strstr(h, "Your rack <span class=\"who\">(Player 2)"));
+    cr_assert_not_null(
+        strstr(h, "Partner&#39;s rack <span class=\"who\">(Player 1)"));
+    const char *mine = strstr(h, "data-testid=\"my-rack\"");
+    const char *partner = strstr(h, "data-testid=\"partner-rack\"");
+    cr_assert(mine != NULL && partner != NULL);
+    done(&pg);
+
+    /* The player to move plays; nothing said is the same. */
+    open_as(&pg, s, "&me=1");
+    cr_assert_not_null(strstr(pg.body.p, "data-view=\"board\""));
+    cr_assert_not_null(strstr(pg.body.p, "data-testid=\"end-turn\""));
+    done(&pg);
+    open_as(&pg, s, "&me=3&origin=x");
+    cr_assert_not_null(strstr(pg.body.p, "data-view=\"board\""));
+    done(&pg);
+}
+
+Test(ui, an_origin_that_is_not_a_plain_origin_is_ignored)
+{
+    struct core_game g;
+    core_game_new(&g, "hello", 5, "");
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    const char *bad[] = {
+        "&me=2&origin=javascript%3Aalert(1)",
+        "&me=2&origin=http%3A%2F%2Fa%2Fpath",
+        "&me=2&origin=http%3A%2F%2Fa%22%3E%3Cscript%3E",
+        "&me=2&origin=http%3A%2F%2F",
+        "&me=2&origin=ftp%3A%2F%2Fhost",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct page pg;
+        open_as(&pg, s, bad[i]);
+        const char *h = pg.body.p;
+        cr_assert_not_null(strstr(h, "data-view=\"wait\""));
+        cr_assert_not_null(strstr(h, "value=\"/#"), "%s", bad[i]);
+        cr_assert_null(strstr(h, "<svg class=\"qr\""), "%s", bad[i]);
+        assert_no_injected_script(h);
+        done(&pg);
+    }
+}
+
+Test(ui, the_pass_that_would_end_the_game_says_so_and_what_it_costs)
+{
+    /* P2 passed; P1's pass now would end the game. Racks: the new game's
+     * tiles; the cost is what core_end_adjustment says, the score 40
+     * less it. */
+    struct core_game g;
+    core_game_new(&g, "hello", 5, "");
+    g.score = 40;
+    g.consecutive_passes = 1;
+    g.has_last_move = true;
+    g.last_move.type = CORE_MOVE_PASS;
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    struct page pg;
+    open_as(&pg, s, "");
+    const char *h = pg.body.p;
+    int cost = core_end_adjustment(&g);
+    cr_assert_gt(cost, 0);
+    char want[200];
+    snprintf(want, sizeof want,
+             "<strong>Passing now ends the game</strong>: Player 2 passed "
+             "last turn, and two passes in a row end it. The tiles left on "
+             "both racks take %d points off the score (40, then %d).",
+             cost, 40 - cost);
+    cr_assert_not_null(strstr(h, want), "%s", want);
+    cr_assert_not_null(strstr(h, ">Pass and end the game</button>"));
+    cr_assert_not_null(strstr(
+        h, "Player 2 passed. <strong>One more pass ends the game.</strong>"));
+    done(&pg);
+}
+
+Test(ui, the_bag_lists_every_tile_left_by_letter)
+{
+    /* A new game's bag: the 100 tiles less both racks, each kind once. */
+    struct core_game g;
+    core_game_new(&g, "hello", 5, "");
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    struct page pg;
+    open_as(&pg, s, "");
+    const char *h = pg.body.p;
+    for (int k = 0; k < CLB_TILE_KINDS; k++) {
+        char want[32];
+        if (k == CLB_TILE_KINDS - 1)
+            snprintf(want, sizeof want, "<li>Blank\xc3\x97%d</li>", g.bag[k]);
+        else
+            snprintf(want, sizeof want, "<li>%c\xc3\x97%d</li>", 'A' + k,
+                     g.bag[k]);
+        if (g.bag[k] > 0)
+            cr_assert_not_null(strstr(h, want), "%s", want);
+        else
+            cr_assert_null(strstr(h, want + 4), "%s", want);
+    }
+    done(&pg);
 }

@@ -75,6 +75,10 @@ export async function newPlayer(browser, base, { phone = false, bypassCSP = fals
   return { ctx, page, problems };
 }
 
+// The value of each letter's tile (a blank is worth 0).
+export const TILE_POINTS = Object.fromEntries([...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((l, i) =>
+  [l, [1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10][i]]));
+
 /* ---- reading the page ---------------------------------------------------- */
 
 // The game a turn link S (either format) holds, as the API decodes it
@@ -137,14 +141,16 @@ export async function stat(page, id) {
   return (await page.textContent(`[data-testid=${id}]`)).trim();
 }
 
+// A square: the board's buttons are its squares row by row (the script
+// also marks them data-row and data-col, which a page without script lacks).
 export function cell(page, r, c) {
-  return page.locator(`#board > [data-row="${r}"][data-col="${c}"]`);
+  return page.locator(`#board > button:nth-of-type(${r * 15 + c + 1})`);
 }
 
 // Cells carrying a class, as [[r, c], ...] sorted.
 export async function cellsWith(page, cls) {
-  const cells = await page.$$eval(`#board > button.${cls}`, (bs) =>
-    bs.map((b) => [+b.getAttribute('data-row'), +b.getAttribute('data-col')]));
+  const cells = await page.$$eval('#board > button', (bs, k) =>
+    bs.map((b, i) => (b.classList.contains(k) ? [Math.floor(i / 15), i % 15] : null)).filter((x) => x), cls);
   return sortCells(cells);
 }
 
@@ -176,7 +182,7 @@ export async function placeTiles(page, tiles, opts = {}) {
       await picker.waitFor({ state: 'hidden' });
     }
     await press(cell(page, t.row, t.col), opts);
-    await page.locator(`#board > .pd[data-row="${t.row}"][data-col="${t.col}"]`).waitFor();
+    await cell(page, t.row, t.col).and(page.locator('.pd')).waitFor();
   }
 }
 
@@ -198,9 +204,11 @@ export async function previewText(page, { valid = true, expect = /\S/ } = {}) {
   return (await page.textContent('[data-testid=preview]')).trim();
 }
 
-// What the preview says for a play found by the finders below.
+// What the preview says for a play found by the finders below: each word
+// with its points, then the total.
 export function previewOf(play) {
-  return `${play.words.join(', ')}: ${play.points} point${play.points === 1 ? '' : 's'}`;
+  const words = play.words.map((w, i) => `${w} ${play.wordPoints[i]}`).join(', ');
+  return `${words}: ${play.points} point${play.points === 1 ? '' : 's'}`;
 }
 
 // End Turn; resolves once the answer is on the page: { moved: true, state }
@@ -223,6 +231,31 @@ export async function settle(page, before) {
   const state = await page.getAttribute('#app', 'data-state');
   await page.waitForFunction((s) => decodeURIComponent(location.hash.slice(1)) === s, state);
   return { moved: true, state };
+}
+
+// When this device waits for its partner, plays their turn too (the share
+// area's switch, for one person playing both racks); resolves once the
+// page is playable.
+export async function takeTurn(page, opts = {}) {
+  if (await page.getAttribute('#app', 'data-view') !== 'wait') return;
+  const state = await page.getAttribute('#app', 'data-state');
+  await press(page.locator('[data-testid=switch-player]'), opts);
+  await page.waitForFunction((s) => {
+    const app = document.getElementById('app');
+    return app.getAttribute('data-view') === 'board' && app.getAttribute('data-state') === s;
+  }, state);
+}
+
+// Passes (with its confirmation) as the player to move; resolves to the
+// new state.
+export async function pass(page, opts = {}) {
+  await takeTurn(page, opts);
+  const before = await page.getAttribute('#app', 'data-state');
+  await press(page.locator('[data-testid=pass]'), opts);
+  await press(page.locator('[data-testid=pass-confirm]'), opts);
+  const r = await settle(page, before);
+  if (!r.moved) throw new Error(`the pass was refused: ${r.error}`);
+  return r.state;
 }
 
 // Copies the turn link with the Copy button of the prompt and returns what
@@ -272,7 +305,9 @@ function fitsRack(letters, rack) {
 async function firstValid(base, s, candidates) {
   for (const tiles of candidates) {
     const r = await post(`${base}/api/v1/preview`, { state: s, move: { type: 'play', tiles } });
-    if (r.status === 200 && r.body.valid) return { tiles, words: r.body.words, points: r.body.points };
+    if (r.status === 200 && r.body.valid) {
+      return { tiles, words: r.body.words, wordPoints: r.body.wordPoints, points: r.body.points };
+    }
   }
   throw new Error('no legal play found');
 }

@@ -75,6 +75,10 @@ export async function screenshotGame(browser, base, out) {
       await h.waitForPosition(page, state);
       await h.placeTiles(page, PLACING, { tap: phone });
       await h.previewText(page, { expect: 'OTHER' });
+      // Placing zoomed the phone's board; the picture shows all of it.
+      if (await page.evaluate(() => document.getElementById('app').classList.contains('zoomed'))) {
+        await page.locator('[data-testid=zoom]').tap();
+      }
       await page.evaluate(() => { document.activeElement?.blur(); window.scrollTo(0, 0); });
       await page.screenshot({ path: file, animations: 'disabled' });
       sizes[kind] = page.viewportSize();

@@ -7,7 +7,7 @@
 // (CTest does this; see tests/http.cmake.)
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -625,8 +625,13 @@ describe('server behaviour', () => {
     const dir = new URL('../../static/', import.meta.url);
     const names = readdirSync(dir).filter((n) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(n));
     const types = { '.js': /^text\/javascript/, '.css': /^text\/css/, '.svg': /^image\/svg\+xml/ };
+    // The script and stylesheet are embedded minified (server/CMakeLists.txt):
+    // the build writes what it embeds beside the binary, in static/.
+    const bin = process.env.COLLABBLE_BIN ?? process.argv[2] ?? '';
+    const built = path.join(path.dirname(bin), 'static');
     for (const name of names) {
-      const bytes = readFileSync(new URL(name, dir));
+      const min = path.join(built, name);
+      const bytes = existsSync(min) ? readFileSync(min) : readFileSync(new URL(name, dir));
       const version = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
       const r = await fetch(`${srv.url}/static/${name}`);
       assert.equal(r.status, 200, name);

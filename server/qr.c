@@ -1,0 +1,65 @@
+/* server/qr.c - a text's QR code as inline SVG (qr.h).
+ *
+ * The SVG is one path: each horizontal run of dark modules is a line one
+ * module thick, drawn along the middle of its row ("M x y.5 h n", then
+ * "m gap 0 h n" for the next run of the row), so a code of ~50 modules
+ * costs 2-3 KB of markup rather than the ~20 KB of one rectangle per
+ * module. crispEdges keeps the runs from blurring into each other when the
+ * picture is scaled. The quiet zone is part of the picture (a white
+ * background), so a scanner finds the code even on a dark page.
+ */
+/* SPDX-License-Identifier: MIT */
+#include "qr.h"
+
+#include <qrencode.h>
+#include <string.h>
+
+/* libqrencode's modules: the low bit of each byte is 1 for a dark one. */
+static bool qr_dark(const QRcode *code, int x, int y)
+{
+    return (code->data[(size_t)y * (size_t)code->width + (size_t)x] & 1) != 0;
+}
+
+/* One row's runs, as path commands. */
+static void qr_row(struct html_buf *b, const QRcode *code, int y)
+{
+    int pen = -1; /* where the last run of this row ended, -1 for none */
+    for (int x = 0; x < code->width;) {
+        if (!qr_dark(code, x, y)) {
+            x++;
+            continue;
+        }
+        int start = x;
+        while (x < code->width && qr_dark(code, x, y))
+            x++;
+        if (pen < 0)
+            html_rawf(b, "M%d %d.5h%d", start + QR_QUIET_ZONE,
+                      y + QR_QUIET_ZONE, x - start);
+        else
+            html_rawf(b, "m%d 0h%d", start - pen, x - start);
+        pen = x;
+    }
+}
+
+bool qr_svg(struct html_buf *b, const char *text)
+{
+    size_t len = strlen(text);
+    if (len == 0 || len > QR_MAX_TEXT)
+        return false;
+    QRcode *code =
+        QRcode_encodeString(text, QR_VERSION_AUTO, QR_ECLEVEL, QR_MODE_8, 1);
+    if (code == NULL)
+        return false;
+    int size = code->width + 2 * QR_QUIET_ZONE;
+    html_rawf(b,
+              "<svg class=\"qr\" viewBox=\"0 0 %d %d\" role=\"img\" "
+              "aria-label=\"QR code of the link\" data-testid=\"qr\" "
+              "shape-rendering=\"crispEdges\"><rect width=\"%d\" "
+              "height=\"%d\" fill=\"#fff\"/><path stroke=\"#000\" d=\"",
+              size, size, size, size);
+    for (int y = 0; y < code->width; y++)
+        qr_row(b, code, y);
+    html_raw(b, "\"/></svg>");
+    QRcode_free(code);
+    return true;
+}
