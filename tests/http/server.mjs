@@ -12,6 +12,19 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import LZString from 'lz-string';
 
+// The headers every answer of the application carries (server/server.c).
+export const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+};
+
+// What a sanitizer writes when it finds something (ASan, LSan, UBSan).
+export const SANITIZER_REPORT = /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|SUMMARY: (Address|Undefined|Leak)/;
+
 // The 100-tile English bag, index A..Z then BLANK.
 export const DISTRIBUTION = {
   A: 9, B: 2, C: 2, D: 4, E: 12, F: 2, G: 3, H: 2, I: 9, J: 1, K: 1, L: 4,
@@ -55,14 +68,14 @@ export async function startServer({ args = [], env = {} } = {}) {
       reject(new Error(`server exited (${code}) before listening:\n${stderr}`));
     });
   });
+  // Probed on connections that close, so that no pooled keep-alive
+  // connection is left holding a slot a test counts.
   for (let i = 0; ; i++) {
-    try {
-      const r = await fetch(`${url}/healthz`);
-      if (r.status === 200) break;
-    } catch (e) {
-      if (i > 100) throw e;
-    }
-    await new Promise((r) => setTimeout(r, 50));
+    const r = await rawRequest(port, 'GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n',
+      { timeoutMs: 2000 });
+    if (/^HTTP\/1\.1 200 /.test(r.data)) break;
+    if (i > 100) throw new Error(`server not ready:\n${stderr}`);
+    await new Promise((res) => setTimeout(res, 50));
   }
   const exited = new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
@@ -124,6 +137,36 @@ export function rawRequest(port, bytes, { timeoutMs = 5000, keepSending } = {}) 
     sock.on('close', () => finish(true));
     sock.on('error', () => finish(true));
   });
+}
+
+// Splits what a server wrote on one connection into answers:
+// [{ status, headers (lower-case names -> value; repeated ones joined with
+// ", "), rawHead, body }], stopping at the first incomplete one. `rest` is
+// what was left over.
+export function parseResponses(data) {
+  const out = [];
+  let at = 0;
+  for (;;) {
+    const end = data.indexOf('\r\n\r\n', at);
+    if (end < 0) break;
+    const rawHead = data.slice(at, end);
+    const lines = rawHead.split('\r\n');
+    const m = /^HTTP\/1\.[01] (\d{3})/.exec(lines[0]);
+    if (!m) break;
+    const headers = {};
+    for (const l of lines.slice(1)) {
+      const i = l.indexOf(':');
+      if (i < 0) continue;
+      const k = l.slice(0, i).trim().toLowerCase();
+      const v = l.slice(i + 1).trim();
+      headers[k] = k in headers ? `${headers[k]}, ${v}` : v;
+    }
+    const len = Number(headers['content-length'] ?? 0);
+    if (data.length < end + 4 + len) break;
+    out.push({ status: Number(m[1]), headers, rawHead, body: data.slice(end + 4, end + 4 + len) });
+    at = end + 4 + len;
+  }
+  return { responses: out, rest: data.slice(at) };
 }
 
 // An empty 15x15 board as arrays of ".".
