@@ -71,8 +71,9 @@ export async function startServer({ args = [], env = {} } = {}) {
   // Probed on connections that close, so that no pooled keep-alive
   // connection is left holding a slot a test counts.
   for (let i = 0; ; i++) {
+    const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
     const r = await rawRequest(port, 'GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n',
-      { timeoutMs: 2000 });
+      { timeoutMs: 2000, host });
     if (/^HTTP\/1\.1 200 /.test(r.data)) break;
     if (i > 100) throw new Error(`server not ready:\n${stderr}`);
     await new Promise((res) => setTimeout(res, 50));
@@ -113,10 +114,10 @@ export async function post(url, value, headers = {}) {
 // Sends raw bytes on a fresh connection and collects everything the server
 // writes until it closes (or `timeoutMs` passes). Resolves to
 // { data, closed, ms }.
-export function rawRequest(port, bytes, { timeoutMs = 5000, keepSending } = {}) {
+export function rawRequest(port, bytes, { timeoutMs = 5000, keepSending, host = '127.0.0.1' } = {}) {
   return new Promise((resolve) => {
     const start = Date.now();
-    const sock = net.connect(port, '127.0.0.1');
+    const sock = net.connect(port, host);
     let data = '';
     let done = false;
     const finish = (closed) => {
