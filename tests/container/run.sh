@@ -75,6 +75,12 @@ runtime = "runc"
 EOF
 export CONTAINERS_CONF="$TMP/containers.conf"
 podman info >"$TMP/info.log" 2>&1 || skip "podman info fails: $(tail -n 1 "$TMP/info.log")"
+# Building the base image and running a container both need a private mount
+# namespace, which a chroot (for one) cannot give: ask the kernel first, so
+# the skip names the real reason.
+if ! unshare --mount true 2>"$TMP/unshare.log"; then
+  skip "this machine cannot make a mount namespace, which containers need (unshare --mount: $(tail -n 1 "$TMP/unshare.log"); inside a chroot?)"
+fi
 
 # --- the base image, built from the host's apt mirror ----------------------
 apt_uris() {
@@ -121,7 +127,9 @@ else
   log "building base image $BASE from ${MIRROR:-?} (once; cached in podman storage)"
   if ! make_base_image >"$TMP/base.log" 2>&1; then
     tail -n 20 "$TMP/base.log"
-    skip "cannot build the debian:bookworm-slim base image from the apt mirror ${MIRROR:-(none found)}"
+    # The first line that says what failed, rather than a guess.
+    why=$(grep -m1 -iE 'error|cannot|failed|denied|unable|not found|refused' "$TMP/base.log" || tail -n 1 "$TMP/base.log")
+    skip "cannot build the debian:bookworm-slim base image (mirror ${MIRROR:-none found}): $why"
   fi
   log "base image built"
 fi
