@@ -41,8 +41,8 @@ static uint64_t srv_conns_now_ms(void)
 static void srv_conns_sweep(struct srv_conns *cs, uint64_t now)
 {
     for (struct srv_conn *c = cs->head; c != NULL; c = c->next) {
-        uint64_t d = atomic_load_explicit(&c->deadline_ms,
-                                          memory_order_relaxed);
+        uint64_t d =
+            atomic_load_explicit(&c->deadline_ms, memory_order_relaxed);
         if (d == 0 || now < d)
             continue;
         atomic_store_explicit(&c->deadline_ms, 0, memory_order_relaxed);

@@ -106,7 +106,8 @@ static void main_usage(FILE *out)
             "Exit status: 0 after SIGINT or SIGTERM, 1 if it cannot listen, "
             "2 for\na bad command line, 3 if a lexicon cannot be loaded.\n",
             MAIN_DEFAULT_PORT, MAIN_DEFAULT_BIND, CLB_MAX_LEXICONS,
-            CLB_MAX_CONNECTIONS, MAIN_ENV_LEXICON, CLB_DEFAULT_LEXICON, MAIN_DEFAULT_LEXICON_NAME);
+            CLB_MAX_CONNECTIONS, MAIN_ENV_LEXICON, CLB_DEFAULT_LEXICON,
+            MAIN_DEFAULT_LEXICON_NAME);
 }
 
 /* Reports misuse the way every Unix tool does, and exits 2. */
@@ -398,9 +399,9 @@ int main(int argc, char **argv)
         return MAIN_EXIT_LEXICON;
     }
     struct srv_options srv_opts = {
-        .max_connections = main_fit_fd_limit(opts.max_connections != 0
-                                                 ? opts.max_connections
-                                                 : CLB_MAX_CONNECTIONS),
+        .max_connections =
+            main_fit_fd_limit(opts.max_connections != 0 ? opts.max_connections
+                                                        : CLB_MAX_CONNECTIONS),
         .max_per_ip = opts.max_per_ip,
     };
     struct srv_server *srv =

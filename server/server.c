@@ -524,7 +524,7 @@ struct srv_server *srv_start(const struct srv_context *ctx,
         threads = cpus < 1 ? 1 : cpus > 16 ? 16 : (unsigned)cpus;
     }
     unsigned max_conns = opts->max_connections != 0 ? opts->max_connections
-                                                     : CLB_MAX_CONNECTIONS;
+                                                    : CLB_MAX_CONNECTIONS;
     struct srv_server *s = calloc(1, sizeof *s);
     if (s == NULL)
         return NULL;

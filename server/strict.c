@@ -126,8 +126,8 @@ const char *srv_strict_head(struct MHD_Connection *conn, const char *method,
                                 .end = method + info->header_size};
     if (version[vlen + 1] != '\0')
         return "the request line ends in a bare LF instead of CRLF";
-    (void)MHD_get_connection_values_n(conn, MHD_HEADER_KIND,
-                                      srv_strict_header, &w);
+    (void)MHD_get_connection_values_n(conn, MHD_HEADER_KIND, srv_strict_header,
+                                      &w);
     if (w.error != NULL)
         return w.error;
     /* What is left must be the empty line, as CRLF. */
