@@ -30,6 +30,12 @@ log() { echo "--- $* [$((SECONDS - T0))s]"; }
 [ "${CLB_CONTAINER_TEST:-1}" != 0 ] || skip "disabled by CLB_CONTAINER_TEST=0"
 [ "$(uname -s)" = Linux ] || skip "podman needs Linux"
 [ "$(id -u)" = 0 ] || skip "needs root: rootless podman is not set up here"
+# Building the base image and running a container both need a private mount
+# namespace, which a chroot (for one) cannot give: ask the kernel first, so
+# the skip names the real reason, before anything is installed.
+if ! why=$(unshare --mount true 2>&1); then
+  skip "this machine cannot make a mount namespace, which containers need (unshare --mount: ${why##*$'\n'}; inside a chroot?)"
+fi
 
 # --- tools ---------------------------------------------------------------
 missing=()
@@ -75,12 +81,6 @@ runtime = "runc"
 EOF
 export CONTAINERS_CONF="$TMP/containers.conf"
 podman info >"$TMP/info.log" 2>&1 || skip "podman info fails: $(tail -n 1 "$TMP/info.log")"
-# Building the base image and running a container both need a private mount
-# namespace, which a chroot (for one) cannot give: ask the kernel first, so
-# the skip names the real reason.
-if ! unshare --mount true 2>"$TMP/unshare.log"; then
-  skip "this machine cannot make a mount namespace, which containers need (unshare --mount: $(tail -n 1 "$TMP/unshare.log"); inside a chroot?)"
-fi
 
 # --- the base image, built from the host's apt mirror ----------------------
 apt_uris() {
