@@ -6,6 +6,10 @@
 //       COUNT requests "GET /?&&&...&" with BYTES '&' (32 at a time),
 //       each of which exhausts libmicrohttpd's per-connection pool; no
 //       answer ever comes, so each connection is dropped after 300 ms.
+//   node bench/hostile.mjs clients PORT COUNT SECONDS
+//       COUNT keep-alive clients, each asking GET /healthz again as soon as
+//       it is answered, for SECONDS. Prints one JSON line: how many clients
+//       were answered at least once, the answers, and the closed ones.
 //   node bench/hostile.mjs slowloris PORT ATTACKERS ROUNDS DRIP_MS
 //       ATTACKERS sockets each send one byte of a request head every
 //       DRIP_MS, never finishing it (0 attackers: the baseline); meanwhile a
@@ -40,6 +44,40 @@ async function pool(count, bytes) {
       await send(req, 300);
     }
   }));
+}
+
+async function clients(count, seconds) {
+  const req = 'GET /healthz HTTP/1.1\r\nHost: b\r\n\r\n';
+  const end = Date.now() + seconds * 1000;
+  let answers = 0;
+  let served = 0;
+  let closed = 0;
+  const socks = [];
+  await Promise.all(Array.from({ length: count }, () => new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    socks.push(s);
+    s.setEncoding('latin1');
+    let buf = '';
+    let mine = 0;
+    const finish = () => { clearTimeout(t); resolve(); };
+    const t = setTimeout(finish, seconds * 1000 + 1000);
+    s.on('connect', () => s.write(req));
+    s.on('data', (d) => {
+      buf += d;
+      // /healthz answers "ok": one complete answer per "\r\n\r\nok".
+      let k;
+      while ((k = buf.indexOf('\r\n\r\nok')) >= 0) {
+        buf = buf.slice(k + 6);
+        answers += 1;
+        if (mine++ === 0) served += 1;
+        if (Date.now() < end) s.write(req); else finish();
+      }
+    });
+    s.on('close', () => { closed += 1; finish(); });
+    s.on('error', () => {});
+  })));
+  for (const s of socks) s.destroy();
+  console.log(JSON.stringify({ clients: count, served, answers, closed }));
 }
 
 async function timed(url, init) {
@@ -95,8 +133,9 @@ async function slowloris(attackers, rounds, dripMs) {
 }
 
 if (mode === 'pool') await pool(Number(rest[0]), Number(rest[1]));
+else if (mode === 'clients') await clients(Number(rest[0]), Number(rest[1]));
 else if (mode === 'slowloris') await slowloris(Number(rest[0]), Number(rest[1]), Number(rest[2]));
 else {
-  console.error('usage: node bench/hostile.mjs pool PORT COUNT BYTES | slowloris PORT ATTACKERS ROUNDS DRIP_MS');
+  console.error('usage: node bench/hostile.mjs pool PORT COUNT BYTES | clients PORT COUNT SECONDS | slowloris PORT ATTACKERS ROUNDS DRIP_MS');
   process.exit(2);
 }

