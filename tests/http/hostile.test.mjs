@@ -7,7 +7,7 @@
 // Each test starts a server of its own, so the tests run side by side and
 // each one's stop can be checked: under the sanitizer build (what CTest
 // runs) a leak or a memory error shows when the server exits.
-import { test, describe } from 'node:test';
+import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import {
@@ -46,6 +46,16 @@ async function postWithin(url, value, ms = 5000) {
   const text = await r.text();
   return { status: r.status, text, body: r.status < 300 ? JSON.parse(text) : null };
 }
+
+// Every server a test starts, stopped at the end even if its test failed
+// half-way, so that a failure cannot leave the run waiting on it.
+const servers = [];
+async function start(opts) {
+  const srv = await startServer(opts);
+  servers.push(srv);
+  return srv;
+}
+after(() => Promise.all(servers.map((srv) => srv.stop())));
 
 function assertSecurityHeaders(headers, where) {
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) {
@@ -97,7 +107,7 @@ describe('hostile clients', { concurrency: true }, () => {
     // without an answer). The server used to lose what it held for each
     // such request, and its epoll loop left each connection open until the
     // idle timeout.
-    const srv = await startServer();
+    const srv = await start();
     const hostile = `GET /?${'&'.repeat(32000)} HTTP/1.1\r\nHost: t\r\n\r\n`;
     const total = 2000;
     const t0 = Date.now();
@@ -123,7 +133,7 @@ describe('hostile clients', { concurrency: true }, () => {
   test('hundreds of concurrent keep-alive clients are all answered promptly', async (t) => {
     // Past 256 connections the server used to serve none of the rest, and
     // at 128 per worker thread its epoll loop stalled for seconds a round.
-    const srv = await startServer();
+    const srv = await start();
     const clients = 400;
     const rounds = 3;
     const conns = await Promise.all(Array.from({ length: clients }, () => keepAlive(srv.port)));
@@ -151,7 +161,7 @@ describe('hostile clients', { concurrency: true }, () => {
   });
 
   test('slowloris does not starve a client from the same address, and is cut off', async () => {
-    const srv = await startServer();
+    const srv = await start();
     const attackers = 500;
     const t0 = Date.now();
     // Each one sends its head a byte a second, never finishing it.
@@ -197,7 +207,7 @@ describe('hostile clients', { concurrency: true }, () => {
   });
 
   test('heads with ambiguous framing are refused with 400 and the connection closed', async () => {
-    const srv = await startServer();
+    const srv = await start();
     const refused = {
       'conflicting Content-Length': 'POST /api/v1/decode HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nContent-Length: 40\r\n\r\n{}',
       'repeated Content-Length': 'POST /api/v1/decode HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}',
@@ -264,7 +274,7 @@ describe('hostile clients', { concurrency: true }, () => {
   });
 
   test('connections from one address can be capped (--max-connections-per-ip)', async () => {
-    const srv = await startServer({ args: ['--max-connections-per-ip', '4'] });
+    const srv = await start({ args: ['--max-connections-per-ip', '4'] });
     const held = await Promise.all(Array.from({ length: 4 }, () => keepAlive(srv.port)));
     for (const c of held) assert.equal(await c.ask(), 200);
     // A fifth from 127.0.0.1 is closed unanswered...
