@@ -92,9 +92,40 @@
 /* HTTP request bodies (form posts and JSON API): a state plus a move. */
 #define CLB_MAX_BODY_BYTES 16384
 
-/* The server's connection cap and timeouts, against slow or idle clients. */
-#define CLB_MAX_CONNECTIONS 256
+/* Connections served at once; the rest wait in the kernel's listen queue.
+ * A browser opens up to six, so 2048 serves hundreds of players at once,
+ * and a spike of a thousand keep-alive clients or 500 slowloris sockets
+ * still leaves room for everyone else. libmicrohttpd's pool of each is
+ * reserved address space, touched only as a request needs it, so a
+ * resident few KiB per idle connection. */
+#define CLB_MAX_CONNECTIONS 2048
+
+/* File descriptors the server needs besides its connections: stdio, the
+ * listening socket, each thread's wake-up pipe, a lexicon being read. */
+#define CLB_FD_RESERVE 64
+
+/* The kernel's queue of connections not yet accepted (listen(2) backlog);
+ * the kernel caps it at net.core.somaxconn. */
+#define CLB_LISTEN_BACKLOG 4096
+
+/* A connection that sends nothing for this long is closed (idle keep-alive
+ * connections included). */
 #define CLB_CONNECTION_TIMEOUT_S 10
+
+/* The idle timeout alone only measures silence: a client sending one byte
+ * every few seconds would hold its connection for ever (slowloris). So a
+ * request's whole head must arrive within this long of the connection
+ * becoming ready for it (accepted, or the previous answer sent), and its
+ * body (at most CLB_MAX_BODY_BYTES) within CLB_BODY_DEADLINE_S more; past
+ * either, the connection is closed. Ten seconds is far more than any real
+ * client needs for a few hundred bytes of head or 16 KiB of body, even on
+ * a poor mobile link. */
+#define CLB_HEADER_DEADLINE_S 10
+#define CLB_BODY_DEADLINE_S 10
+
+/* How often the watchdog looks for requests past their deadline: a
+ * deadline is kept to within this. */
+#define CLB_DEADLINE_CHECK_MS 250
 
 /* Scores, move points and the end adjustment are capped well below INT_MAX.
  * Not a game rule (real games end below ~2,000 points): a hostile link must
@@ -113,7 +144,8 @@
 /* libmicrohttpd's per-connection memory pool holds the request line, the
  * headers and the read buffer. A GET /?s=<state> carries a state of up to
  * CLB_MAX_ENCODED_STATE bytes in its target; 64 KiB leaves room for that
- * and ordinary headers, and 256 connections then use at most 16 MiB. */
+ * and ordinary headers. It is address space mapped per connection, of
+ * which only what a request uses becomes resident. */
 #define CLB_CONNECTION_MEMORY_BYTES ((size_t)64 * 1024)
 
 /* Stack of each server thread. LZ-String's fixed tables take about 670 KB
@@ -162,6 +194,8 @@ static_assert(CLB_MAX_DECODED_STATE >= 4 * CLB_MAX_ENCODED_STATE,
               "decoded bound must allow normal compression ratios");
 static_assert(CLB_CONNECTION_MEMORY_BYTES > 2 * CLB_MAX_ENCODED_STATE,
               "a GET /?s=<state> must fit the connection pool");
+static_assert(CLB_DEADLINE_CHECK_MS < 1000 * CLB_HEADER_DEADLINE_S,
+              "the watchdog must look more often than the deadline");
 static_assert(CLB_RESPONSE_INITIAL_BYTES < CLB_MAX_RESPONSE_BYTES,
               "the stack start must be below the cap");
 static_assert(CLB_EXCHANGE_MIN_BAG <= CLB_TILE_TOTAL - 2 * CLB_RACK_SIZE,

@@ -1,6 +1,7 @@
 /* server/main.c - the collabble command: flags, lexicons, signals.
  *
  * Reads the command line (or COLLABBLE_LEXICON), loads every lexicon once,
+ * makes sure enough file descriptors are allowed for the connection cap,
  * starts the HTTP server and waits for SIGINT or SIGTERM, then stops the
  * server and frees what it loaded. The only file that calls exit().
  */
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 
@@ -51,6 +53,8 @@ struct main_lexicon_arg {
 struct main_options {
     unsigned port;
     const char *bind;
+    unsigned max_connections; /* 0 for CLB_MAX_CONNECTIONS */
+    unsigned max_per_ip;      /* 0 for no per-address cap */
     int nlexicons;
     struct main_lexicon_arg lexicons[CLB_MAX_LEXICONS];
     /* COLLABBLE_LEXICON is split in place in this copy. */
@@ -61,7 +65,9 @@ static void main_usage(FILE *out)
 {
     fprintf(out,
             "Usage: collabble [--port N] [--bind ADDR] "
-            "[--lexicon FILE[:NAME]]... [--help] [--version]\n"
+            "[--lexicon FILE[:NAME]]...\n"
+            "                 [--max-connections N] "
+            "[--max-connections-per-ip N] [--help] [--version]\n"
             "\n"
             "Serves Collabble, a cooperative two-player Scrabble, over HTTP.\n"
             "The server keeps no games: every turn link carries its game.\n"
@@ -69,7 +75,9 @@ static void main_usage(FILE *out)
             "  --port N               TCP port, 0 for any free one "
             "(default %d)\n"
             "  --bind ADDR            IPv4 or IPv6 address to listen on "
-            "(default %s)\n"
+            "(default %s;\n"
+            "                         0.0.0.0 or :: to be reached from "
+            "other machines)\n"
             "  --lexicon FILE[:NAME]  a word list: a compiled lexicon or a "
             "text file\n"
             "                         with one word a line. Repeatable (at "
@@ -77,6 +85,16 @@ static void main_usage(FILE *out)
             "                         the first is the default. NAME "
             "defaults to the\n"
             "                         file name without its extension.\n"
+            "  --max-connections N    connections served at once (default "
+            "%d); more\n"
+            "                         wait in the kernel's queue\n"
+            "  --max-connections-per-ip N\n"
+            "                         connections from one address (default "
+            "0: no cap).\n"
+            "                         For a server reached directly, not "
+            "behind a proxy\n"
+            "                         (which makes every client one "
+            "address).\n"
             "  --help                 show this help and exit\n"
             "  --version              show the version and exit\n"
             "\n"
@@ -88,7 +106,8 @@ static void main_usage(FILE *out)
             "Exit status: 0 after SIGINT or SIGTERM, 1 if it cannot listen, "
             "2 for\na bad command line, 3 if a lexicon cannot be loaded.\n",
             MAIN_DEFAULT_PORT, MAIN_DEFAULT_BIND, CLB_MAX_LEXICONS,
-            MAIN_ENV_LEXICON, CLB_DEFAULT_LEXICON, MAIN_DEFAULT_LEXICON_NAME);
+            CLB_MAX_CONNECTIONS, MAIN_ENV_LEXICON, CLB_DEFAULT_LEXICON,
+            MAIN_DEFAULT_LEXICON_NAME);
 }
 
 /* Reports misuse the way every Unix tool does, and exits 2. */
@@ -176,6 +195,19 @@ static bool main_is_flag(const char *arg, const char *flag)
     return strncmp(arg, flag, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
 }
 
+/* A whole number from `lo` to `hi` for `flag`, or exit 2. */
+static unsigned main_count(const char *s, const char *flag, unsigned lo,
+                           unsigned hi)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (s[0] < '0' || s[0] > '9' || *end != '\0' || errno != 0 || v < lo ||
+        v > hi)
+        main_die_usage("invalid %s '%s' (%u-%u)", flag, s, lo, hi);
+    return (unsigned)v;
+}
+
 static unsigned main_port(const char *s)
 {
     char *end;
@@ -204,6 +236,14 @@ static void main_parse(int argc, char **argv, struct main_options *o)
             o->bind = main_value(argc, argv, &i, "--bind");
         } else if (main_is_flag(a, "--lexicon")) {
             main_add_lexicon(o, main_value(argc, argv, &i, "--lexicon"));
+        } else if (main_is_flag(a, "--max-connections")) {
+            o->max_connections =
+                main_count(main_value(argc, argv, &i, "--max-connections"),
+                           "--max-connections", 1, CLB_MAX_CONNECTIONS);
+        } else if (main_is_flag(a, "--max-connections-per-ip")) {
+            o->max_per_ip = main_count(
+                main_value(argc, argv, &i, "--max-connections-per-ip"),
+                "--max-connections-per-ip", 0, CLB_MAX_CONNECTIONS);
         } else if (a[0] == '-') {
             main_die_usage("unknown option '%s'", a);
         } else {
@@ -269,6 +309,36 @@ static double main_ms_since(const struct timespec *t0)
            (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
+/* Raises the soft limit on open files so `want` connections fit (the
+ * usual default, 1024, would not), up to the hard limit. Returns the
+ * connections that fit, which is less than `want` only when the hard limit
+ * says so; a warning then names it. */
+static unsigned main_fit_fd_limit(unsigned want)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+        return want;
+    rlim_t need = (rlim_t)want + CLB_FD_RESERVE;
+    if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
+        rlim_t to = rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= need
+                        ? need
+                        : rl.rlim_max;
+        struct rlimit up = {.rlim_cur = to, .rlim_max = rl.rlim_max};
+        if (setrlimit(RLIMIT_NOFILE, &up) == 0)
+            rl.rlim_cur = to;
+    }
+    if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= need)
+        return want;
+    unsigned fit = rl.rlim_cur > CLB_FD_RESERVE + 1
+                       ? (unsigned)(rl.rlim_cur - CLB_FD_RESERVE)
+                       : 1;
+    fprintf(stderr,
+            "collabble: warning: at most %llu open files allowed (ulimit -n), "
+            "so at most %u connections at once instead of %u\n",
+            (unsigned long long)rl.rlim_cur, fit, want);
+    return fit;
+}
+
 static void main_free_lexicons(struct srv_context *ctx)
 {
     for (int i = 0; i < ctx->nlexicons; i++)
@@ -328,7 +398,14 @@ int main(int argc, char **argv)
         free(opts.env_copy);
         return MAIN_EXIT_LEXICON;
     }
-    struct srv_server *srv = srv_start(&ctx, (struct sockaddr *)&addr, 0);
+    struct srv_options srv_opts = {
+        .max_connections =
+            main_fit_fd_limit(opts.max_connections != 0 ? opts.max_connections
+                                                        : CLB_MAX_CONNECTIONS),
+        .max_per_ip = opts.max_per_ip,
+    };
+    struct srv_server *srv =
+        srv_start(&ctx, (struct sockaddr *)&addr, &srv_opts);
     if (srv == NULL) {
         fprintf(stderr, "collabble: cannot listen on %s port %u: %s\n",
                 opts.bind, opts.port, strerror(errno));

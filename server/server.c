@@ -1,14 +1,20 @@
 /* server/server.c - the libmicrohttpd glue (server.h).
  *
  * libmicrohttpd runs a small pool of threads, each polling its share of
- * the connections with epoll, so one slow client costs a socket, never a
- * thread. For each request this file keeps a struct srv_pending: the raw
- * request target (libmicrohttpd would otherwise hand over the path already
+ * the connections with poll(2), so one slow client costs a socket, never a
+ * thread. (Not epoll: libmicrohttpd 0.9.75's edge-triggered epoll loop
+ * stalls once a thread's connections fill its 128-event batch.) Every
+ * connection is registered in conns.c, whose watchdog cuts off a request
+ * that takes too long to arrive. For each request this file keeps a struct
+ * srv_pending, owned by its connection so it is freed even when
+ * libmicrohttpd abandons the request: the raw request target
+ * (libmicrohttpd would otherwise hand over the path already
  * percent-decoded and the query pre-split), the start time for the access
  * log, and the body, refused with 413 as soon as it is known to be too
- * large. When the request is complete it builds the struct srv_request,
- * asks the router, runs the one handler, and sends the struct srv_response
- * with the headers every response carries.
+ * large. A head with ambiguous framing is refused with 400 (strict.c).
+ * When the request is complete it builds the struct srv_request, asks the
+ * router, runs the one handler, and sends the struct srv_response with the
+ * headers every response carries (srv_send, the one place a body leaves).
  */
 /* SPDX-License-Identifier: MIT */
 #include "server.h"
@@ -24,9 +30,11 @@
 
 #include <microhttpd.h>
 
+#include "conns.h"
 #include "respond.h"
 #include "router.h"
 #include "static_assets.h"
+#include "strict.h"
 
 /* Path bytes shown in the access log; longer ones are cut with "...". */
 #define SRV_LOG_PATH_MAX 200
@@ -40,10 +48,13 @@
 struct srv_server {
     struct MHD_Daemon *daemon;
     const struct srv_context *ctx;
+    struct srv_conns *conns;
 };
 
 struct srv_pending {
+    struct srv_conn *conn; /* the connection, which owns this request */
     uint64_t start_us;
+    bool target_ok;    /* no space or control byte in the raw target */
     bool headers_seen; /* the access handler ran its first call */
     bool answered;     /* a response was queued before the body ended */
     size_t body_len;
@@ -184,11 +195,13 @@ static bool srv_location_ok(const char *loc)
     return true;
 }
 
-/* Sends a handler's response. The body buffer is copied into
- * libmicrohttpd's response, so the caller frees it right after. */
+/* Sends a handler's response, closing the connection after it when
+ * `close` is set (a request whose framing cannot be trusted). The body
+ * buffer is copied into libmicrohttpd's response, so the caller frees it
+ * right after. This is where a body leaves the server. */
 static enum MHD_Result srv_send(struct MHD_Connection *conn,
                                 struct srv_pending *p, const char *method,
-                                const struct srv_response *resp)
+                                const struct srv_response *resp, bool close)
 {
     struct MHD_Response *r = MHD_create_response_from_buffer(
         resp->body->len, resp->body->p, MHD_RESPMEM_MUST_COPY);
@@ -204,6 +217,9 @@ static enum MHD_Result srv_send(struct MHD_Connection *conn,
                  r, "Allow", srv_route_allow(srv_path_of(p))) == MHD_YES;
     if (ok && resp->location[0] != '\0' && srv_location_ok(resp->location))
         ok = MHD_add_response_header(r, "Location", resp->location) == MHD_YES;
+    if (ok && close)
+        ok = MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close") ==
+             MHD_YES;
     if (!ok) {
         MHD_destroy_response(r);
         return srv_queue(conn, p, method, 500, NULL, 0);
@@ -213,10 +229,11 @@ static enum MHD_Result srv_send(struct MHD_Connection *conn,
 }
 
 /* Answers `code` without running any handler: JSON under /api, a page
- * elsewhere. */
+ * elsewhere; `close` as for srv_send. */
 static enum MHD_Result srv_send_error(struct MHD_Connection *conn,
                                       struct srv_pending *p, const char *method,
-                                      enum clb_err code, const char *detail)
+                                      enum clb_err code, const char *detail,
+                                      bool close)
 {
     char mem[CLB_RESPONSE_INITIAL_BYTES];
     struct html_buf body;
@@ -231,7 +248,7 @@ static enum MHD_Result srv_send_error(struct MHD_Connection *conn,
     if (body.overflow) /* cannot happen: a short page of fixed text */
         rc = srv_queue(conn, p, method, 500, NULL, 0);
     else
-        rc = srv_send(conn, p, method, &resp);
+        rc = srv_send(conn, p, method, &resp, close);
     html_free(&body);
     return rc;
 }
@@ -311,9 +328,9 @@ static enum MHD_Result srv_dispatch(struct srv_server *s,
     if (body.overflow || resp.status < 100 || resp.status > 599 ||
         resp.content_type == NULL)
         rc = srv_send_error(conn, p, method, CLB_ERR_INTERNAL,
-                            body.overflow ? "response too large" : "");
+                            body.overflow ? "response too large" : "", false);
     else
-        rc = srv_send(conn, p, method, &resp);
+        rc = srv_send(conn, p, method, &resp, false);
     html_free(&body);
     return rc;
 }
@@ -332,11 +349,46 @@ static bool srv_declared_too_large(struct MHD_Connection *conn)
     return errno == ERANGE || n > CLB_MAX_BODY_BYTES;
 }
 
+/* Answers before the body is read (or before all of it is): the request
+ * deadline no longer applies, since nothing more of it is awaited. */
+static enum MHD_Result srv_answer_early(struct MHD_Connection *conn,
+                                        struct srv_pending *p,
+                                        const char *method, enum clb_err code,
+                                        const char *detail, bool close)
+{
+    p->answered = true;
+    srv_conn_request_in(p->conn);
+    return srv_send_error(conn, p, method, code, detail, close);
+}
+
 static enum MHD_Result srv_too_large(struct MHD_Connection *conn,
                                      struct srv_pending *p, const char *method)
 {
-    p->answered = true;
-    return srv_send_error(conn, p, method, CLB_ERR_TOO_LARGE, "");
+    return srv_answer_early(conn, p, method, CLB_ERR_TOO_LARGE, "", false);
+}
+
+/* The first call for a request, once its headers are in: refuses what
+ * cannot be served before any of the body is read. */
+static enum MHD_Result srv_headers_in(struct srv_server *s,
+                                      struct MHD_Connection *conn,
+                                      struct srv_pending *p, const char *method,
+                                      const char *version)
+{
+    p->headers_seen = true;
+    srv_conn_await_body(s->conns, p->conn);
+    const char *bad = p->target_ok
+                          ? srv_strict_head(conn, method, version)
+                          : "the request target holds a space or a control "
+                            "character";
+    if (bad != NULL) {
+        /* The framing is in doubt, so nothing after this head on the
+         * connection can be trusted to be a request: close it. */
+        return srv_answer_early(conn, p, method, CLB_ERR_BAD_REQUEST, bad,
+                                true);
+    }
+    if (srv_declared_too_large(conn))
+        return srv_too_large(conn, p, method);
+    return MHD_YES;
 }
 
 static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
@@ -344,19 +396,14 @@ static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
                                   const char *version, const char *upload_data,
                                   size_t *upload_data_size, void **con_cls)
 {
-    (void)url;     /* already decoded; the raw target is in p->uri */
-    (void)version; /* libmicrohttpd handles 1.0 and 1.1 alike for us */
+    (void)url; /* already decoded; the raw target is in p->uri */
     struct srv_server *s = cls;
     struct srv_pending *p = *con_cls;
     if (p == NULL)
         return MHD_NO; /* srv_uri_log ran out of memory: drop the client */
 
-    if (!p->headers_seen) {
-        p->headers_seen = true;
-        if (srv_declared_too_large(conn))
-            return srv_too_large(conn, p, method);
-        return MHD_YES;
-    }
+    if (!p->headers_seen)
+        return srv_headers_in(s, conn, p, method, version);
     if (*upload_data_size != 0) {
         size_t n = *upload_data_size;
         if (p->answered) {
@@ -379,50 +426,105 @@ static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
     }
     if (p->answered)
         return MHD_YES;
+    srv_conn_request_in(p->conn);
     return srv_dispatch(s, conn, p, method);
+}
+
+static void srv_pending_free(struct srv_pending *p)
+{
+    if (p == NULL)
+        return;
+    p->conn->request = NULL;
+    free(p->body);
+    free(p);
 }
 
 /* Called once per request with the raw target, before the headers: the
  * place to start the clock and keep the target undecoded. What it returns
- * becomes *con_cls; srv_completed frees it. */
+ * becomes *con_cls. It is also recorded in the connection: libmicrohttpd
+ * 0.9.75 does not always report the end of a request it gives up on (a
+ * query of thousands of '&' exhausts its pool before the headers), so
+ * srv_completed frees it when the request ends and srv_notify_connection
+ * when the connection does, whichever comes first. */
 static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
 {
     (void)cls;
-    (void)c;
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    struct srv_conn *sc = info != NULL ? info->socket_context : NULL;
+    if (sc == NULL)
+        return NULL; /* not registered (out of memory): dropped */
+    /* A request this connection's previous one left behind unreported. */
+    srv_pending_free(sc->request);
     size_t n = strlen(uri);
     struct srv_pending *p = malloc(sizeof *p + n + 1);
     if (p == NULL)
         return NULL;
     memset(p, 0, sizeof *p);
+    p->conn = sc;
     p->start_us = srv_now_us();
+    p->target_ok = srv_strict_target(uri, n);
     p->uri_len = n;
     memcpy(p->uri, uri, n + 1);
+    sc->request = p;
     return p;
 }
 
+/* A request ended (answered, or given up): free it, and start the clock
+ * for the next request on this connection. */
 static void srv_completed(void *cls, struct MHD_Connection *conn,
                           void **con_cls, enum MHD_RequestTerminationCode why)
 {
-    (void)cls;
     (void)conn;
     (void)why;
+    struct srv_server *s = cls;
     struct srv_pending *p = *con_cls;
     if (p != NULL) {
-        free(p->body);
-        free(p);
+        struct srv_conn *sc = p->conn;
+        srv_pending_free(p);
+        srv_conn_await_headers(s->conns, sc);
     }
     *con_cls = NULL;
+}
+
+/* A connection opened or closed. Closing comes before libmicrohttpd closes
+ * the socket, so the watchdog never sees a descriptor that was reused. */
+static void srv_notify_connection(void *cls, struct MHD_Connection *conn,
+                                  void **socket_context,
+                                  enum MHD_ConnectionNotificationCode toe)
+{
+    struct srv_server *s = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *socket_context =
+            info != NULL ? srv_conn_open(s->conns, info->connect_fd) : NULL;
+        return;
+    }
+    struct srv_conn *sc = *socket_context;
+    if (sc != NULL) {
+        srv_pending_free(sc->request);
+        srv_conn_close(s->conns, sc);
+    }
+    *socket_context = NULL;
 }
 
 /* ---- life cycle ------------------------------------------------------- */
 
 struct srv_server *srv_start(const struct srv_context *ctx,
-                             const struct sockaddr *addr, unsigned threads)
+                             const struct sockaddr *addr,
+                             const struct srv_options *opts)
 {
+    static const struct srv_options defaults = {0};
+    if (opts == NULL)
+        opts = &defaults;
+    unsigned threads = opts->threads;
     if (threads == 0) {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         threads = cpus < 1 ? 1 : cpus > 16 ? 16 : (unsigned)cpus;
     }
+    unsigned max_conns = opts->max_connections != 0 ? opts->max_connections
+                                                    : CLB_MAX_CONNECTIONS;
     struct srv_server *s = calloc(1, sizeof *s);
     if (s == NULL)
         return NULL;
@@ -430,23 +532,36 @@ struct srv_server *srv_start(const struct srv_context *ctx,
     /* jansson seeds its hash function on first use; doing it here, before
      * any thread exists, keeps that one-time step out of a race. */
     json_object_seed(0);
+    s->conns = srv_conns_start(CLB_HEADER_DEADLINE_S, CLB_BODY_DEADLINE_S);
+    if (s->conns == NULL) {
+        int e = errno;
+        free(s);
+        errno = e;
+        return NULL;
+    }
 
-    unsigned flags =
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+    unsigned flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG;
     if (addr->sa_family == AF_INET6)
         flags |= MHD_USE_IPv6;
+    /* MHD_OPTION_STRICT_FOR_CLIENT stays 0: its level 1 refuses a missing
+     * Host and spaces in the target with an answer of its own, without the
+     * security headers; strict.c refuses both, and more, with ours. */
     s->daemon = MHD_start_daemon(
         flags, 0, NULL, NULL, srv_access, s, MHD_OPTION_EXTERNAL_LOGGER,
         srv_mhd_log, NULL, MHD_OPTION_SOCK_ADDR, addr,
         MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)CLB_MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
-        (unsigned)CLB_CONNECTION_TIMEOUT_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        CLB_CONNECTION_MEMORY_BYTES, MHD_OPTION_THREAD_STACK_SIZE,
-        (size_t)CLB_THREAD_STACK_BYTES, MHD_OPTION_URI_LOG_CALLBACK,
+        max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT, opts->max_per_ip,
+        MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)CLB_LISTEN_BACKLOG,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CLB_CONNECTION_TIMEOUT_S,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, CLB_CONNECTION_MEMORY_BYTES,
+        MHD_OPTION_THREAD_STACK_SIZE, (size_t)CLB_THREAD_STACK_BYTES,
+        MHD_OPTION_STRICT_FOR_CLIENT, 0, MHD_OPTION_URI_LOG_CALLBACK,
         srv_uri_log, (void *)s, MHD_OPTION_NOTIFY_COMPLETED, srv_completed,
+        (void *)s, MHD_OPTION_NOTIFY_CONNECTION, srv_notify_connection,
         (void *)s, MHD_OPTION_END);
     if (s->daemon == NULL) {
         int e = errno;
+        srv_conns_stop(s->conns);
         free(s);
         errno = e;
         return NULL;
@@ -465,6 +580,7 @@ void srv_stop(struct srv_server *s)
 {
     if (s == NULL)
         return;
-    MHD_stop_daemon(s->daemon);
+    MHD_stop_daemon(s->daemon); /* closes (and so frees) every connection */
+    srv_conns_stop(s->conns);
     free(s);
 }

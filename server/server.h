@@ -1,8 +1,9 @@
 /* server/server.h - the HTTP server: libmicrohttpd in, srv_request out.
  *
  * srv_start() listens on one address and answers every request on
- * libmicrohttpd's own threads: it bounds the connection count, idle time
- * and body size, turns a request into a struct srv_request, lets the
+ * libmicrohttpd's own threads: it bounds the connection count, idle time,
+ * the time a request may take to arrive and the body size, refuses heads
+ * with ambiguous framing, turns a request into a struct srv_request, lets the
  * router pick the answer and sends it with the security headers every
  * response carries, logging one line per request. srv_stop() stops it.
  */
@@ -25,12 +26,20 @@ struct srv_server;
     "img-src 'self' data:; connect-src 'self'; form-action 'self'; "           \
     "base-uri 'none'; frame-ancestors 'none'"
 
-/* Starts answering on `addr` (IPv4 or IPv6, port 0 for any free port) with
- * `threads` worker threads (0: one per online CPU). `ctx` must outlive the
- * server. Returns the server, or NULL with errno set and a reason written
- * to stderr by libmicrohttpd. */
+/* How the server shares itself out; zero in every field is the default. */
+struct srv_options {
+    unsigned threads;         /* worker threads; 0: one per online CPU */
+    unsigned max_connections; /* 0: CLB_MAX_CONNECTIONS */
+    unsigned max_per_ip;      /* connections from one address; 0: no cap */
+};
+
+/* Starts answering on `addr` (IPv4 or IPv6, port 0 for any free port).
+ * `ctx` must outlive the server; `opts` may be NULL for the defaults.
+ * Returns the server, or NULL with errno set and a reason written to
+ * stderr by libmicrohttpd. */
 struct srv_server *srv_start(const struct srv_context *ctx,
-                             const struct sockaddr *addr, unsigned threads);
+                             const struct sockaddr *addr,
+                             const struct srv_options *opts);
 
 /* The port actually bound (useful after port 0). Cannot fail. */
 uint16_t srv_port(const struct srv_server *s);

@@ -30,6 +30,12 @@ log() { echo "--- $* [$((SECONDS - T0))s]"; }
 [ "${CLB_CONTAINER_TEST:-1}" != 0 ] || skip "disabled by CLB_CONTAINER_TEST=0"
 [ "$(uname -s)" = Linux ] || skip "podman needs Linux"
 [ "$(id -u)" = 0 ] || skip "needs root: rootless podman is not set up here"
+# Building the base image and running a container both need a private mount
+# namespace, which a chroot (for one) cannot give: ask the kernel first, so
+# the skip names the real reason, before anything is installed.
+if ! why=$(unshare --mount true 2>&1); then
+  skip "this machine cannot make a mount namespace, which containers need (unshare --mount: ${why##*$'\n'}; inside a chroot?)"
+fi
 
 # --- tools ---------------------------------------------------------------
 missing=()
@@ -121,7 +127,9 @@ else
   log "building base image $BASE from ${MIRROR:-?} (once; cached in podman storage)"
   if ! make_base_image >"$TMP/base.log" 2>&1; then
     tail -n 20 "$TMP/base.log"
-    skip "cannot build the debian:bookworm-slim base image from the apt mirror ${MIRROR:-(none found)}"
+    # The first line that says what failed, rather than a guess.
+    why=$(grep -m1 -iE 'error|cannot|failed|denied|unable|not found|refused' "$TMP/base.log" || tail -n 1 "$TMP/base.log")
+    skip "cannot build the debian:bookworm-slim base image (mirror ${MIRROR:-none found}): $why"
   fi
   log "base image built"
 fi

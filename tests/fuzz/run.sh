@@ -3,12 +3,16 @@
 # clang in a build directory of their own, and runs each for SECONDS
 # (default 60) on a scratch copy of its seed corpus tests/fuzz/corpus/NAME
 # (NAME = the target without "fuzz_"), so no new corpus files are ever
-# written into the repository. Crash inputs go to BUILD/artifacts/.
+# written into the repository. Then it runs the raw-HTTP fuzzer
+# (tests/fuzz/http_fuzz.mjs) for SECONDS against the real server built with
+# ASan and UBSan. Crash inputs go to BUILD/artifacts/.
 # SPDX-License-Identifier: MIT
 #
 # Usage: bash tests/fuzz/run.sh [SECONDS]
 # Environment: CLB_FUZZ_BUILD_DIR (default: build-fuzz in the repository),
-#              CLB_FUZZ_JOBS (build jobs, default 2).
+#              CLB_FUZZ_JOBS (build jobs, default 2), COLLABBLE_BIN (a
+#              sanitizer build of the server for the HTTP fuzzer; default:
+#              the one built here with clang), CLB_FUZZ_SEED (its seed).
 # Exits 0 when every target ran clean, 1 on a crash, leak, timeout or
 # failed build, 2 on misuse.
 set -euo pipefail
@@ -21,6 +25,10 @@ if ! [[ $secs =~ ^[1-9][0-9]*$ ]]; then
 fi
 if ! command -v clang >/dev/null 2>&1; then
     echo "run.sh: clang not found (libFuzzer needs it)" >&2
+    exit 2
+fi
+if ! command -v node >/dev/null 2>&1; then
+    echo "run.sh: node not found (the HTTP fuzzer needs it)" >&2
     exit 2
 fi
 
@@ -50,7 +58,11 @@ if [[ ${#targets[@]} -eq 0 ]]; then
     echo "run.sh: no tests/fuzz/fuzz_*.c targets" >&2
     exit 1
 fi
-cmake --build "$build" -j "$jobs" --target "${targets[@]}"
+server_targets=()
+if [[ -z ${COLLABBLE_BIN:-} ]]; then
+    server_targets=(collabble clb_lexicon)
+fi
+cmake --build "$build" -j "$jobs" --target "${targets[@]}" "${server_targets[@]}"
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -66,7 +78,8 @@ for t in "${targets[@]}"; do
     if [[ -d $here/corpus/$name ]]; then
         cp -R "$here/corpus/$name/." "$corpus/"
     fi
-    args=(-max_total_time="$secs" -timeout=10 -rss_limit_mb=2048
+    # -max_len past 16 KiB: the body and state limits must be reached.
+    args=(-max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=20480
           -print_final_stats=1 -artifact_prefix="$build/artifacts/$t-")
     if [[ -f $here/$name.dict ]]; then
         args+=(-dict="$here/$name.dict")
@@ -85,4 +98,19 @@ for t in "${targets[@]}"; do
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     echo "run.sh: $t $result: ${execs:-?} runs; $last"
 done
+
+# The raw-HTTP fuzzer: the layer libFuzzer's targets do not reach.
+bin=${COLLABBLE_BIN:-$build/server/collabble}
+seed_args=()
+[[ -z ${CLB_FUZZ_SEED:-} ]] || seed_args=(--seed "$CLB_FUZZ_SEED")
+log="$build/http_fuzz.log"
+echo "run.sh: http_fuzz for ${secs}s against $bin (log: $log)"
+if COLLABBLE_BIN="$bin" node "$here/http_fuzz.mjs" "$secs" \
+        --artifacts "$build/artifacts" "${seed_args[@]}" >"$log" 2>&1; then
+    tail -n 1 "$log"
+else
+    status=1
+    tail -n 80 "$log" >&2
+    echo "run.sh: http_fuzz FAILED"
+fi
 exit $status

@@ -13,17 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   startServer, post, rawRequest, makeState, boardWith, encode, decode, bagCount, sowpodsPath,
+  SECURITY_HEADERS,
 } from './server.mjs';
 import { playGame } from './bot.mjs';
-
-const SECURITY_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-};
 
 const VALUES = {
   A: 1, B: 3, C: 3, D: 2, E: 1, F: 4, G: 2, H: 4, I: 1, J: 8, K: 5, L: 1, M: 3,

@@ -10,7 +10,9 @@ import net from 'node:net';
 import { binaryPath, startServer, rawRequest } from './server.mjs';
 
 const TIMEOUT_S = 10; // CLB_CONNECTION_TIMEOUT_S
-const MAX_CONNECTIONS = 256; // CLB_MAX_CONNECTIONS
+// The cap is CLB_MAX_CONNECTIONS (2048) by default; this test checks how
+// a cap behaves on one lowered with --max-connections.
+const MAX_CONNECTIONS = 64;
 
 let srv;
 
@@ -54,11 +56,12 @@ describe('slow and idle clients', () => {
     // Past the cap libmicrohttpd stops accepting: the extra connections
     // wait in the kernel's queue until a slot frees, so the server never
     // holds more than the cap in memory.
+    const capped = await startServer({ args: ['--max-connections', String(MAX_CONNECTIONS)] });
     const extra = 44;
     const socks = [];
     let answered = 0;
     await Promise.all(Array.from({ length: MAX_CONNECTIONS + extra }, () => new Promise((resolve) => {
-      const s = net.connect(srv.port, '127.0.0.1');
+      const s = net.connect(capped.port, '127.0.0.1');
       s.setEncoding('latin1');
       s.on('connect', () => { s.write('GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n'); resolve(); });
       s.on('data', (d) => { if (d.startsWith('HTTP/1.1 200')) answered += 1; });
@@ -74,7 +77,10 @@ describe('slow and idle clients', () => {
     assert.ok(answered >= MAX_CONNECTIONS / 2, `${answered} answered`);
     for (const s of socks) s.destroy();
     await new Promise((r) => setTimeout(r, 300));
-    await healthy();
+    const r = await fetch(`${capped.url}/healthz`);
+    assert.equal(r.status, 200);
+    await r.text();
+    assert.equal(await capped.stop(), 0, capped.log().slice(-2000));
   });
 });
 
@@ -88,6 +94,8 @@ describe('the command line', () => {
     assert.equal(r.status, 0);
     assert.match(r.stdout, /^Usage: collabble /);
     assert.match(r.stdout, /--lexicon FILE\[:NAME\]/);
+    assert.match(r.stdout, /--max-connections-per-ip N/);
+    assert.match(r.stdout, /0\.0\.0\.0/);
     assert.equal(r.stderr, '');
   });
 
@@ -100,6 +108,7 @@ describe('the command line', () => {
   test('misuse says what is wrong, points at --help and exits 2', () => {
     for (const args of [['--bogus'], ['--port'], ['--port', '70000'], ['--port', 'x'],
       ['--bind', 'localhost'], ['--lexicon', 'a.txt:bad<name>'], ['extra'],
+      ['--max-connections', '0'], ['--max-connections', '99999'], ['--max-connections-per-ip', 'x'],
       ['--lexicon', 'a.txt:x', '--lexicon', 'b.txt:x']]) {
       const r = run(args);
       assert.equal(r.status, 2, args.join(' '));

@@ -12,6 +12,19 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import LZString from 'lz-string';
 
+// The headers every answer of the application carries (server/server.c).
+export const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+};
+
+// What a sanitizer writes when it finds something (ASan, LSan, UBSan).
+export const SANITIZER_REPORT = /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|SUMMARY: (Address|Undefined|Leak)/;
+
 // The 100-tile English bag, index A..Z then BLANK.
 export const DISTRIBUTION = {
   A: 9, B: 2, C: 2, D: 4, E: 12, F: 2, G: 3, H: 2, I: 9, J: 1, K: 1, L: 4,
@@ -55,14 +68,15 @@ export async function startServer({ args = [], env = {} } = {}) {
       reject(new Error(`server exited (${code}) before listening:\n${stderr}`));
     });
   });
+  // Probed on connections that close, so that no pooled keep-alive
+  // connection is left holding a slot a test counts.
   for (let i = 0; ; i++) {
-    try {
-      const r = await fetch(`${url}/healthz`);
-      if (r.status === 200) break;
-    } catch (e) {
-      if (i > 100) throw e;
-    }
-    await new Promise((r) => setTimeout(r, 50));
+    const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+    const r = await rawRequest(port, 'GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n',
+      { timeoutMs: 2000, host });
+    if (/^HTTP\/1\.1 200 /.test(r.data)) break;
+    if (i > 100) throw new Error(`server not ready:\n${stderr}`);
+    await new Promise((res) => setTimeout(res, 50));
   }
   const exited = new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
@@ -100,10 +114,10 @@ export async function post(url, value, headers = {}) {
 // Sends raw bytes on a fresh connection and collects everything the server
 // writes until it closes (or `timeoutMs` passes). Resolves to
 // { data, closed, ms }.
-export function rawRequest(port, bytes, { timeoutMs = 5000, keepSending } = {}) {
+export function rawRequest(port, bytes, { timeoutMs = 5000, keepSending, host = '127.0.0.1' } = {}) {
   return new Promise((resolve) => {
     const start = Date.now();
-    const sock = net.connect(port, '127.0.0.1');
+    const sock = net.connect(port, host);
     let data = '';
     let done = false;
     const finish = (closed) => {
@@ -124,6 +138,65 @@ export function rawRequest(port, bytes, { timeoutMs = 5000, keepSending } = {}) 
     sock.on('close', () => finish(true));
     sock.on('error', () => finish(true));
   });
+}
+
+// Splits what a server wrote on one connection into answers:
+// [{ status, headers (lower-case names -> value; repeated ones joined with
+// ", "), rawHead, body }], stopping at the first incomplete one. `rest` is
+// what was left over.
+export function parseResponses(data) {
+  const out = [];
+  let at = 0;
+  for (;;) {
+    const end = data.indexOf('\r\n\r\n', at);
+    if (end < 0) break;
+    const rawHead = data.slice(at, end);
+    const lines = rawHead.split('\r\n');
+    const m = /^HTTP\/1\.[01] (\d{3})/.exec(lines[0]);
+    if (!m) break;
+    const headers = {};
+    for (const l of lines.slice(1)) {
+      const i = l.indexOf(':');
+      if (i < 0) continue;
+      const k = l.slice(0, i).trim().toLowerCase();
+      const v = l.slice(i + 1).trim();
+      headers[k] = k in headers ? `${headers[k]}, ${v}` : v;
+    }
+    const len = Number(headers['content-length'] ?? 0);
+    if (data.length < end + 4 + len) break;
+    out.push({ status: Number(m[1]), headers, rawHead, body: data.slice(end + 4, end + 4 + len) });
+    at = end + 4 + len;
+  }
+  return { responses: out, rest: data.slice(at) };
+}
+
+// Slowloris: opens `count` sockets with `connect(onOpen)` (net.connect or
+// tls.connect) and sends each a byte of `head` every second, never
+// finishing it. Resolves once all are open to { closedAt, stop }:
+// closedAt collects, for each socket the server closes, the milliseconds
+// since the start; stop() ends the attack.
+export async function slowloris(count, connect, head) {
+  const socks = [];
+  const closedAt = [];
+  const t0 = Date.now();
+  await Promise.all(Array.from({ length: count }, () => new Promise((resolve) => {
+    const s = connect(resolve);
+    s.on('error', () => resolve());
+    s.on('close', () => closedAt.push(Date.now() - t0));
+    socks.push(s);
+  })));
+  let at = 0;
+  const drip = setInterval(() => {
+    for (const s of socks) if (!s.destroyed) s.write(head[Math.min(at, head.length - 1)]);
+    at += 1;
+  }, 1000);
+  return {
+    closedAt,
+    stop() {
+      clearInterval(drip);
+      for (const s of socks) s.destroy();
+    },
+  };
 }
 
 // An empty 15x15 board as arrays of ".".

@@ -405,10 +405,26 @@ function cmp(problems, what, got, want) {
 
 const STRING_LINES = 6;
 
+// True if `s` has no lone surrogate: String.prototype.isWellFormed, which
+// Node 18 (Debian 12's) lacks.
+function isWellFormed(s) {
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    if (u >= 0xd800 && u <= 0xdbff) {
+      const next = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+      if (next < 0xdc00 || next > 0xdfff) return false;
+      i += 1;
+    } else if (u >= 0xdc00 && u <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
+
 function stringCommands(s) {
   const js64 = LZString.compressToBase64(s);
   const jsUri = LZString.compressToEncodedURIComponent(s);
-  const wellFormed = s.isWellFormed();
+  const wellFormed = isWellFormed(s);
   return {
     js64,
     jsUri,

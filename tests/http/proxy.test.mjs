@@ -1,0 +1,233 @@
+// tests/http/proxy.test.mjs - Debian's nginx, configured with
+// docs/nginx/collabble.conf, in front of two Collabble processes on
+// loopback: a game started through one process continues through the
+// other, TLS, compression and the security headers come through, and
+// slowloris against nginx does not starve a legitimate client.
+// SPDX-License-Identifier: MIT
+//
+// The configuration file is the documented one with only its addresses,
+// ports and certificate paths rewritten; the certificate is a throw-away
+// self-signed one made with openssl. $NGINX_BIN names nginx (CTest passes
+// the one it found); without it the test fails rather than pass unseen.
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync, chmodSync } from 'node:fs';
+import https from 'node:https';
+import net from 'node:net';
+import tls from 'node:tls';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import {
+  startServer, rawRequest, slowloris, SECURITY_HEADERS, SANITIZER_REPORT,
+} from './server.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CONF = path.join(ROOT, 'docs/nginx/collabble.conf');
+const NAME = 'collabble.example.org';
+const HEADER_TIMEOUT_S = 10; // client_header_timeout in the configuration
+
+let dir;
+let upstreams;
+let nginx;
+let nginxLog = '';
+let httpPort;
+let tlsPort;
+let ca;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+// One HTTPS request through nginx; resolves to { status, headers, text }
+// (gunzipped if nginx compressed it).
+function request(method, p, body, { headers = {}, timeoutMs = 5000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = https.request({
+      host: '127.0.0.1', port: tlsPort, servername: NAME, ca, method, path: p,
+      headers: { host: NAME, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      agent: false, timeout: timeoutMs,
+    }, (res) => {
+      const parts = [];
+      res.on('data', (d) => parts.push(d));
+      res.on('end', () => {
+        let buf = Buffer.concat(parts);
+        if (res.headers['content-encoding'] === 'gzip') buf = zlib.gunzipSync(buf);
+        resolve({ status: res.statusCode, headers: res.headers, text: buf.toString('utf8') });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${p}: no answer in ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+// Which upstream logged a line for `what` (e.g. "POST /api/v1/move 200")
+// since the marks taken by mark().
+// The access log line comes through a pipe, so it may arrive a moment after
+// the answer does: wait for it (a second at most).
+const mark = () => upstreams.map((u) => u.log().length);
+async function servedBy(marks, what) {
+  const count = () => upstreams.map((u, i) => u.log().slice(marks[i]).split('\n')
+    .filter((l) => l.startsWith(what)).length);
+  for (let i = 0; i < 20 && count().reduce((a, b) => a + b) === 0; i++) await sleep(50);
+  return count();
+}
+
+before(async () => {
+  const bin = process.env.NGINX_BIN;
+  assert.ok(bin, 'set NGINX_BIN to Debian\'s nginx (scripts/deps.sh test installs it)');
+  dir = mkdtempSync(path.join(tmpdir(), 'collabble-nginx-'));
+  chmodSync(dir, 0o755); // nginx's workers may run as another user
+  upstreams = [await startServer(), await startServer()];
+  httpPort = await freePort();
+  tlsPort = await freePort();
+
+  const key = path.join(dir, 'key.pem');
+  const cert = path.join(dir, 'cert.pem');
+  const ssl = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2',
+    '-subj', `/CN=${NAME}`, '-addext', `subjectAltName=DNS:${NAME}`, '-keyout', key, '-out', cert],
+  { encoding: 'utf8' });
+  assert.equal(ssl.status, 0, `openssl: ${ssl.stderr}`);
+  ca = readFileSync(cert);
+
+  // The documented configuration, pointed at this test's ports and files.
+  let conf = readFileSync(CONF, 'utf8');
+  const swap = (from, to) => {
+    assert.ok(conf.includes(from), `docs/nginx/collabble.conf no longer has "${from}"`);
+    conf = conf.split(from).join(to);
+  };
+  swap('server 127.0.0.1:8081 ', `server 127.0.0.1:${upstreams[0].port} `);
+  swap('server 127.0.0.1:8082 ', `server 127.0.0.1:${upstreams[1].port} `);
+  swap('listen 80;', `listen 127.0.0.1:${httpPort};`);
+  swap('listen 443 ssl http2;', `listen 127.0.0.1:${tlsPort} ssl http2;`);
+  swap('listen [::]:80;\n', '');
+  swap('listen [::]:443 ssl http2;\n', '');
+  swap(`/etc/letsencrypt/live/${NAME}/fullchain.pem`, cert);
+  swap(`/etc/letsencrypt/live/${NAME}/privkey.pem`, key);
+  writeFileSync(path.join(dir, 'collabble.conf'), conf);
+  // A minimal nginx.conf around it, everything under the scratch directory.
+  writeFileSync(path.join(dir, 'nginx.conf'), `
+daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include /etc/nginx/mime.types;
+  include ${dir}/collabble.conf;
+}
+`);
+  const t = spawnSync(bin, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
+  assert.equal(t.status, 0, `nginx -t:\n${t.stderr}`);
+  nginx = spawn(bin, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  nginx.stderr.setEncoding('utf8');
+  nginx.stderr.on('data', (d) => { nginxLog += d; });
+  for (let i = 0; ; i++) {
+    const r = await rawRequest(httpPort, `GET / HTTP/1.1\r\nHost: ${NAME}\r\nConnection: close\r\n\r\n`, { timeoutMs: 1000 });
+    if (r.data.startsWith('HTTP/1.1 301')) break;
+    assert.ok(i < 100, `nginx did not start:\n${nginxLog}\n${readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
+    await sleep(100);
+  }
+});
+
+after(async () => {
+  if (nginx && nginx.exitCode === null) {
+    const gone = new Promise((r) => nginx.on('exit', r));
+    nginx.kill('SIGQUIT'); // graceful
+    await Promise.race([gone, sleep(5000)]);
+    if (nginx.exitCode === null && nginx.signalCode === null) nginx.kill('SIGKILL');
+  }
+  for (const u of upstreams ?? []) {
+    assert.equal(await u.stop(), 0, u.log().slice(-2000));
+    assert.equal(SANITIZER_REPORT.exec(u.log()), null, u.log().slice(-4000));
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('behind nginx', () => {
+  test('plain HTTP is redirected to HTTPS', async () => {
+    const r = await rawRequest(httpPort, `GET /?x=1 HTTP/1.1\r\nHost: ${NAME}\r\nConnection: close\r\n\r\n`);
+    assert.match(r.data, /^HTTP\/1\.1 301 /);
+    assert.match(r.data, new RegExp(`\r\nLocation: https://${NAME.replace(/\./g, '\\.')}/\\?x=1\r\n`));
+  });
+
+  test('a game started through one process continues through the other', async () => {
+    let m = mark();
+    const start = await request('POST', '/api/v1/games', { seed: 'proxy-game' });
+    assert.equal(start.status, 201, start.text);
+    const first = await servedBy(m, 'POST /api/v1/games 201');
+    assert.equal(first[0] + first[1], 1, `one process started the game: ${first}`);
+    const starter = first[0] === 1 ? 0 : 1;
+    const started = JSON.parse(start.text);
+    let { state } = started;
+    // An exchange, then two passes, which end the game: each move is
+    // answered by whichever process nginx picks, from the link alone.
+    const moves = [
+      { type: 'exchange', tiles: [started.game.hands.P1[0]] }, { type: 'pass' }, { type: 'pass' },
+    ];
+    const who = [];
+    for (const move of moves) {
+      m = mark();
+      const r = await request('POST', '/api/v1/move', { state, move });
+      assert.equal(r.status, 200, r.text);
+      ({ state } = JSON.parse(r.text));
+      const by = await servedBy(m, 'POST /api/v1/move 200');
+      assert.equal(by[0] + by[1], 1, `one process answered the ${move.type}: ${by}`);
+      who.push(by[0] === 1 ? 0 : 1);
+    }
+    // Round robin: the first move went to the other process, and both
+    // took part in the game.
+    assert.equal(who[0], 1 - starter, `the first move went to process ${who[0]}, the game began on ${starter}`);
+    assert.ok(who.includes(0) && who.includes(1), `moves by ${who}`);
+    const end = JSON.parse((await request('POST', '/api/v1/decode', { state })).text);
+    assert.equal(end.game.gameOver, true, 'the two passes ended the game');
+  });
+
+  test('answers keep their security headers, and text is compressed', async () => {
+    const r = await request('GET', '/', undefined, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(r.status, 200);
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) assert.equal(r.headers[k], v, k);
+    assert.equal(r.headers['content-encoding'], 'gzip');
+    assert.match(r.text, /Collabble/);
+    assert.match(r.headers['strict-transport-security'] ?? '', /max-age=/);
+  });
+
+  test('slowloris through the proxy does not starve a legitimate client', async () => {
+    const attackers = 300;
+    const t0 = Date.now();
+    const attack = await slowloris(attackers,
+      (open) => tls.connect({ host: '127.0.0.1', port: tlsPort, servername: NAME, ca }, open),
+      `GET /healthz HTTP/1.1\r\nHost: ${NAME}\r\nX-Slow: `);
+    const { closedAt } = attack;
+    try {
+      await sleep(1000);
+      // From the same address as every attacker: a page, a new game, a move.
+      const page = await request('GET', '/');
+      assert.equal(page.status, 200);
+      const g = await request('POST', '/api/v1/games', { seed: 'through-slowloris' });
+      assert.equal(g.status, 201, g.text);
+      const mv = await request('POST', '/api/v1/move', { state: JSON.parse(g.text).state, move: { type: 'pass' } });
+      assert.equal(mv.status, 200, mv.text);
+      // nginx drops the slow heads at client_header_timeout.
+      while (closedAt.length < attackers && Date.now() - t0 < (HEADER_TIMEOUT_S + 8) * 1000) await sleep(250);
+      assert.equal(closedAt.length, attackers, `${closedAt.length} of ${attackers} slow heads dropped`);
+    } finally {
+      attack.stop();
+    }
+  });
+});
