@@ -1,0 +1,132 @@
+// bench/server_requests.mjs - the fixed requests the server benchmarks
+// measure (bench/server_bench.sh with wrk, bench/server_callgrind.sh with
+// callgrind), made once against a running server and then sent as often as
+// a benchmark asks.
+// SPDX-License-Identifier: MIT
+//
+//   node bench/server_requests.mjs prepare URL DIR [LINK_FILE]
+//     Writes DIR/requests.json: the late-game v2 link (tests/data/link/
+//     late_v2.link by default), the same position's classic v1 link (the
+//     server writes it: /api/v1/decode with "format": "v1"), and a legal
+//     move on it (the best play /api/v1/plays lists), as the requests below.
+//   node bench/server_requests.mjs send URL DIR KIND N
+//     Sends N requests of KIND one after another on one keep-alive
+//     connection, checks each is answered 200 (or 304 where asked), and
+//     prints the size of the last answer's body as sent.
+//   node bench/server_requests.mjs kinds
+//     Lists the kinds, one a line: name, method, what it is.
+//
+// The pad file for the static request (bench-pad.html, the size of the v2
+// page) is made by the shell scripts, which rebuild with it embedded.
+import { readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+// What each kind asks. `path` and `body` are filled from requests.json.
+export const KINDS = {
+  page: { method: 'GET', what: 'GET /?s=S, the late-game v2 link: decode, replay, render' },
+  'page-v1': { method: 'GET', what: 'GET /?s=S, the same position as a classic v1 link' },
+  move: { method: 'POST', what: 'POST /api/v1/move on the v2 link: play, link, JSON answer' },
+  'move-v1': { method: 'POST', what: 'POST /api/v1/move on the v1 link (answered as v1)' },
+  preview: { method: 'POST', what: 'POST /api/v1/preview of the same move' },
+  static: { method: 'GET', what: 'GET /static/bench-pad.html?v=..., a file of the page\'s size' },
+  'page-gzip': { method: 'GET', gzip: true, what: 'the page, Accept-Encoding: gzip, br' },
+  'move-gzip': { method: 'POST', gzip: true, what: 'the move, Accept-Encoding: gzip, br' },
+  'static-gzip': { method: 'GET', gzip: true, what: 'the static file, Accept-Encoding: gzip, br' },
+  'static-304': { method: 'GET', etag: true, what: 'GET /static/bench-pad.html with a matching If-None-Match' },
+};
+
+function post(url, body) {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = http.request(url, { method: 'POST', headers: { 'content-length': Buffer.byteLength(data) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => { text += c; });
+        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text))
+          : reject(new Error(`${url}: ${res.statusCode} ${text}`))));
+      });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function prepare(base, dir, linkFile) {
+  const v2 = readFileSync(linkFile ?? `${ROOT}/tests/data/link/late_v2.link`, 'latin1').trim();
+  const decoded = await post(`${base}/api/v1/decode`, { state: v2, format: 'v1' });
+  const v1 = decoded.state;
+  const plays = await post(`${base}/api/v1/plays`, { state: v2, limit: 1 });
+  if (plays.plays.length !== 1) throw new Error('the position has no play');
+  const move = plays.plays[0].move;
+  const game = decoded.game;
+  const bag = Object.values(game.bag).reduce((a, b) => a + b, 0);
+  const tiles = game.board.flat().filter((c) => c !== '.').length;
+  const req = {
+    v2, v1, move,
+    page: { path: `/?s=${encodeURIComponent(v2)}` },
+    'page-v1': { path: `/?s=${encodeURIComponent(v1)}` },
+    move: { path: '/api/v1/move', body: JSON.stringify({ state: v2, move }) },
+    'move-v1': { path: '/api/v1/move', body: JSON.stringify({ state: v1, move }) },
+    preview: { path: '/api/v1/preview', body: JSON.stringify({ state: v2, move }) },
+  };
+  writeFileSync(`${dir}/requests.json`, JSON.stringify(req, null, 1));
+  // For wrk: the bodies as files (bench/move.lua reads $BENCH_BODY).
+  writeFileSync(`${dir}/move.json`, req.move.body);
+  writeFileSync(`${dir}/preview.json`, req.preview.body);
+  console.log(`   late-game position: ${decoded.moveNumber} moves, ${tiles} tiles on the board, ` +
+    `${bag} in the bag, score ${game.score}; v2 link ${v2.length} characters, v1 ${v1.length}; ` +
+    `move: ${plays.plays[0].words[0]} for ${plays.plays[0].points}`);
+}
+
+// The request of `kind`; the static file's address comes from DIR/static.txt
+// (written by the shell script once the pad is embedded).
+function request(dir, kind) {
+  const k = KINDS[kind];
+  if (!k) throw new Error(`unknown kind ${kind}`);
+  const req = JSON.parse(readFileSync(`${dir}/requests.json`, 'utf8'));
+  const base = kind.replace(/-(gzip|304)$/, '');
+  let path; let body;
+  if (base === 'static') {
+    const s = JSON.parse(readFileSync(`${dir}/static.json`, 'utf8'));
+    path = kind === 'static-304' ? s.path.replace(/\?.*$/, '') : s.path;
+    if (k.etag) k.headers = { 'if-none-match': s.etag };
+  } else {
+    ({ path, body } = req[base]);
+  }
+  const headers = { ...(k.headers ?? {}) };
+  if (k.gzip) headers['accept-encoding'] = 'gzip, br';
+  if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
+  return { method: k.method, path, body, headers, expect: k.etag ? 304 : 200 };
+}
+
+async function send(base, dir, kind, n) {
+  const r = request(dir, kind);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    size = await new Promise((resolve, reject) => {
+      const req = http.request(`${base}${r.path}`, { method: r.method, headers: r.headers, agent }, (res) => {
+        let bytes = 0;
+        res.on('data', (c) => { bytes += c.length; });
+        res.on('end', () => (res.statusCode === r.expect ? resolve(bytes)
+          : reject(new Error(`${kind}: answered ${res.statusCode}`))));
+      });
+      req.on('error', reject);
+      req.end(r.body);
+    });
+  }
+  agent.destroy();
+  console.log(size);
+}
+
+const [cmd, ...args] = process.argv.slice(2);
+if (cmd === 'prepare') await prepare(args[0], args[1], args[2]);
+else if (cmd === 'send') await send(args[0], args[1], args[2], Number(args[3]));
+else if (cmd === 'kinds') for (const [k, v] of Object.entries(KINDS)) console.log(`${k}\t${v.method}\t${v.what}`);
+else {
+  console.error('usage: server_requests.mjs prepare URL DIR [LINK] | send URL DIR KIND N | kinds');
+  process.exit(2);
+}

@@ -1,0 +1,330 @@
+/* tests/test_pages.c - every kind of page and API answer, byte for byte
+ * against the committed reference in tests/data/pages/ (NAME.html and
+ * NAME.json), rendered through the real router and handlers with SOWPODS.
+ *
+ * The renderers and the JSON writer are tuned for speed; these references
+ * pin what they write, so a faster writer can only be a faster way to the
+ * same bytes. Only the static files' version strings (?v=<hash>, which
+ * change with static/ and with minification) are replaced by "VERSION"
+ * before comparing.
+ *
+ * A deliberate change to the markup regenerates the references:
+ *   COLLABBLE_WRITE_PAGES=1 build-test/tests/test_pages
+ * and the diff of tests/data/pages/ then shows exactly what changed.
+ */
+/* SPDX-License-Identifier: MIT */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "position.h"
+#include "router.h"
+#include "static_assets.h"
+
+#define PAGES_DIR CLB_TEST_DATA_DIR "/pages/"
+#define PAGE_MAX (1024 * 1024)
+#define ORIGIN "origin=http%3A%2F%2Flocalhost%3A8080"
+#define FORM "application/x-www-form-urlencoded"
+
+static struct srv_context ctx;
+
+static void setup(void)
+{
+    struct clb_error err;
+    memset(&ctx, 0, sizeof ctx);
+    cr_assert_eq(dict_load(CLB_TEST_LEXICON, &ctx.lexicons[0], &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    strcpy(ctx.lexicon_names[0], "sowpods");
+    ctx.nlexicons = 1;
+}
+
+static void teardown(void)
+{
+    dict_free(ctx.lexicons[0]);
+    memset(&ctx, 0, sizeof ctx);
+}
+
+TestSuite(pages, .init = setup, .fini = teardown, .timeout = 120);
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    char *buf = malloc(PAGE_MAX);
+    cr_assert_not_null(buf);
+    size_t n = fread(buf, 1, PAGE_MAX - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* The committed link tests/data/<name> (one line). */
+static void link_of(const char *name, char *out, size_t cap)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", CLB_TEST_DATA_DIR, name);
+    size_t n;
+    char *text = read_file(path, &n);
+    cr_assert_not_null(text, "cannot read %s", path);
+    while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r'))
+        n--;
+    cr_assert_lt(n, cap);
+    memcpy(out, text, n);
+    out[n] = '\0';
+    free(text);
+}
+
+/* The classic (v1) link of the position of v2 link s. */
+static void classic_of(const char *s, char *out, size_t cap)
+{
+    struct position pos;
+    struct clb_error err;
+    size_t n;
+    cr_assert_eq(position_open(&ctx, s, strlen(s), &pos, &err), CLB_ERR_OK,
+                 "%s", err.detail);
+    cr_assert_eq(position_write(&pos, LINK_V1, out, cap, &n, &err), CLB_ERR_OK);
+}
+
+/* Percent-encodes s for a query or form (into a malloc'd string). */
+static char *urlenc(const char *s)
+{
+    char *out = malloc(strlen(s) * 3 + 1), *o = out;
+    cr_assert_not_null(out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+            (c >= '0' && c <= '9') || c == '-' || c == '_')
+            *o++ = (char)c;
+        else
+            o += sprintf(o, "%%%02X", c);
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Replaces every static file's version in text (len bytes, in place) by
+ * "VERSION"; returns the new length. */
+static size_t normalize(char *text, size_t len)
+{
+    for (size_t a = 0; a < srv_static_asset_count; a++) {
+        const char *v = srv_static_assets[a].version;
+        size_t vn = strlen(v);
+        if (vn == 0)
+            continue;
+        char *p;
+        while ((p = strstr(text, v)) != NULL) {
+            memcpy(p, "VERSION", 7);
+            memmove(p + 7, p + vn, len - (size_t)(p + vn - text) + 1);
+            len -= vn - 7;
+        }
+    }
+    return len;
+}
+
+/* Runs one request through the router, as server.c does, and compares (or
+ * with COLLABBLE_WRITE_PAGES, writes) the body with pages/<name>. */
+static void check(const char *name, const char *method, const char *path,
+                  const char *query, const char *body, int status)
+{
+    char mem[CLB_RESPONSE_INITIAL_BYTES];
+    struct html_buf out;
+    html_init(&out, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    struct srv_response resp = {.status = 0, .body = &out};
+    struct srv_request req = {
+        .ctx = &ctx,
+        .method = method,
+        .path = {path, strlen(path)},
+        .query = {query != NULL ? query : "",
+                  query != NULL ? strlen(query) : 0},
+        .body = {body != NULL ? body : "", body != NULL ? strlen(body) : 0},
+        .content_type =
+            body != NULL && strncmp(path, "/api", 4) != 0 ? FORM : NULL,
+    };
+    struct srv_route route;
+    srv_route(&req, &route);
+    cr_assert_not_null(route.handler, "%s: no handler", name);
+    route.handler(&req, &resp);
+    cr_assert_not(out.overflow, "%s", name);
+    cr_assert_eq(resp.status, status, "%s: status %d", name, resp.status);
+
+    char *got = malloc(out.len + 1);
+    cr_assert_not_null(got);
+    memcpy(got, out.p, out.len + 1);
+    size_t got_len = normalize(got, out.len);
+    html_free(&out);
+
+    char file[256];
+    snprintf(file, sizeof file, "%s%s", PAGES_DIR, name);
+    if (getenv("COLLABBLE_WRITE_PAGES") != NULL) {
+        FILE *f = fopen(file, "wb");
+        cr_assert_not_null(f, "cannot write %s", file);
+        cr_assert_eq(fwrite(got, 1, got_len, f), got_len);
+        fclose(f);
+        free(got);
+        return;
+    }
+    size_t want_len;
+    char *want = read_file(file, &want_len);
+    cr_assert_not_null(want,
+                       "no reference %s (COLLABBLE_WRITE_PAGES=1 "
+                       "makes it)",
+                       file);
+    size_t i = 0;
+    while (i < got_len && i < want_len && got[i] == want[i])
+        i++;
+    if (i != got_len || i != want_len) {
+        size_t from = i > 60 ? i - 60 : 0;
+        cr_assert_fail("%s differs from its reference at byte %zu of %zu "
+                       "(reference %zu):\n  got  ...%.120s\n  want ...%.120s",
+                       name, i, got_len, want_len, got + from, want + from);
+    }
+    free(want);
+    free(got);
+}
+
+/* "s=<S>" and more fields, as a form or query (malloc'd). */
+static char *fields(const char *s, const char *more)
+{
+    char *es = urlenc(s);
+    char *out = malloc(strlen(es) + strlen(more) + 8);
+    cr_assert_not_null(out);
+    sprintf(out, "s=%s%s", es, more);
+    free(es);
+    return out;
+}
+
+/* {"state": S, ...more} as a JSON body (malloc'd). */
+static char *json_body(const char *s, const char *more)
+{
+    char *out = malloc(strlen(s) + strlen(more) + 32);
+    cr_assert_not_null(out);
+    sprintf(out, "{\"state\":\"%s\"%s}", s, more);
+    return out;
+}
+
+#define MID_BEST                                                               \
+    "{\"type\":\"play\",\"tiles\":[{\"row\":13,\"col\":7,\"letter\":\"A\"},"   \
+    "{\"row\":13,\"col\":8,\"letter\":\"M\"},{\"row\":13,\"col\":9,"           \
+    "\"letter\":\"P\"}]}"
+#define MID_BAD                                                                \
+    "{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":10,\"letter\":\"B\"}]}"
+
+Test(pages, the_landing_and_error_pages)
+{
+    check("landing.html", "GET", "/", NULL, NULL, 200);
+    check("landing-error.html", "GET", "/new", "seed=a%01%3Cb%3E", NULL, 400);
+    check("error-damaged.html", "GET", "/", "s=2AAAAAAAAA", NULL, 400);
+    check("error-404.html", "GET", "/nowhere", NULL, NULL, 404);
+    check("error-405.html", "PUT", "/game", NULL, NULL, 405);
+}
+
+Test(pages, the_board_pages)
+{
+    char late[CLB_MAX_ENCODED_STATE + 1], mid[CLB_MAX_ENCODED_STATE + 1];
+    link_of("link/late_v2.link", late, sizeof late);
+    link_of("pages/mid.link", mid, sizeof mid);
+    char *q = fields(late, "");
+    check("board-late.html", "GET", "/", q, NULL, 200);
+    free(q);
+    q = fields(mid, "&me=1&" ORIGIN);
+    check("board-mid.html", "POST", "/game", NULL, q, 200);
+    free(q);
+    q = fields(mid, "&me=2&" ORIGIN);
+    check("wait-mid.html", "POST", "/game", NULL, q, 200);
+    free(q);
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    link_of("pages/pass1.link", s, sizeof s);
+    q = fields(s, "&me=2");
+    check("pass1.html", "POST", "/game", NULL, q, 200);
+    free(q);
+    link_of("pages/exchange.link", s, sizeof s);
+    q = fields(s, "");
+    check("exchange.html", "GET", "/game", q, NULL, 200);
+    free(q);
+    char classic[CLB_MAX_ENCODED_STATE + 1];
+    classic_of(mid, classic, sizeof classic);
+    q = fields(classic, "");
+    check("classic-mid.html", "GET", "/", q, NULL, 200);
+    free(q);
+}
+
+Test(pages, a_move_made_and_a_move_refused)
+{
+    char mid[CLB_MAX_ENCODED_STATE + 1];
+    link_of("pages/mid.link", mid, sizeof mid);
+    char *move = urlenc(MID_BEST);
+    char more[1024];
+    snprintf(more, sizeof more, "&move=%s&me=1&%s", move, ORIGIN);
+    free(move);
+    char *q = fields(mid, more);
+    check("moved-mid.html", "POST", "/game/move", NULL, q, 200);
+    free(q);
+    move = urlenc(MID_BAD);
+    snprintf(more, sizeof more, "&move=%s&me=1", move);
+    free(move);
+    q = fields(mid, more);
+    check("refused-mid.html", "POST", "/game/move", NULL, q, 422);
+    free(q);
+}
+
+Test(pages, the_game_over_page_and_the_review)
+{
+    char over[CLB_MAX_ENCODED_STATE + 1], mid[CLB_MAX_ENCODED_STATE + 1];
+    link_of("pages/over.link", over, sizeof over);
+    link_of("pages/mid.link", mid, sizeof mid);
+    char *q = fields(over, "");
+    check("over.html", "GET", "/", q, NULL, 200);
+    free(q);
+    q = fields(mid, "");
+    check("review-mid.html", "GET", "/game/review", q, NULL, 200);
+    check("review-cells-mid.html", "POST", "/game/review", NULL, q, 200);
+    free(q);
+}
+
+Test(pages, the_api_answers)
+{
+    char mid[CLB_MAX_ENCODED_STATE + 1], over[CLB_MAX_ENCODED_STATE + 1];
+    link_of("pages/mid.link", mid, sizeof mid);
+    link_of("pages/over.link", over, sizeof over);
+    char classic[CLB_MAX_ENCODED_STATE + 1];
+    classic_of(mid, classic, sizeof classic);
+    check("api-games.json", "POST", "/api/v1/games", NULL,
+          "{\"seed\":\"pages\"}", 201);
+    check("api-games-v1.json", "POST", "/api/v1/games", NULL,
+          "{\"seed\":\"pages\",\"format\":\"v1\"}", 201);
+    char *b = json_body(mid, ",\"move\":" MID_BEST);
+    check("api-move.json", "POST", "/api/v1/move", NULL, b, 200);
+    check("api-preview.json", "POST", "/api/v1/preview", NULL, b, 200);
+    free(b);
+    b = json_body(classic, ",\"move\":" MID_BEST);
+    check("api-move-v1.json", "POST", "/api/v1/move", NULL, b, 200);
+    free(b);
+    b = json_body(mid, ",\"move\":" MID_BAD);
+    check("api-move-refused.json", "POST", "/api/v1/move", NULL, b, 422);
+    check("api-preview-refused.json", "POST", "/api/v1/preview", NULL, b, 200);
+    free(b);
+    b = json_body(mid, ",\"move\":{\"type\":\"pass\"}");
+    check("api-move-pass.json", "POST", "/api/v1/move", NULL, b, 200);
+    free(b);
+    b = json_body(over, "");
+    check("api-decode-over.json", "POST", "/api/v1/decode", NULL, b, 200);
+    check("api-gcg-over.json", "POST", "/api/v1/gcg", NULL, b, 200);
+    free(b);
+    b = json_body(mid, ",\"format\":\"v1\"");
+    check("api-decode-v1.json", "POST", "/api/v1/decode", NULL, b, 200);
+    free(b);
+    b = json_body(mid, ",\"limit\":3");
+    check("api-plays.json", "POST", "/api/v1/plays", NULL, b, 200);
+    free(b);
+    b = json_body(mid, "");
+    check("api-review.json", "POST", "/api/v1/review", NULL, b, 200);
+    free(b);
+    check("api-error-json.json", "POST", "/api/v1/move", NULL,
+          "{\"state\":", 400);
+    check("api-error-state.json", "POST", "/api/v1/decode", NULL,
+          "{\"state\":\"2AAAAAAAAA\"}", 400);
+    check("api-error-404.json", "POST", "/api/v1/nowhere", NULL, "{}", 404);
+}
