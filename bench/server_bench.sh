@@ -1,25 +1,31 @@
 #!/usr/bin/env bash
 # bench/server_bench.sh - requests per second of the collabble server, with
-# wrk, for (a) the page of a late-game link, (b) a move through the JSON
-# API and (c) a static file of the same size as (a)'s page, all in one run
-# on one Release build; prints (a)/(c) and (b)/(c), the lexicon's load
-# time and the server's resident memory.
+# wrk, all in one run on one Release build, interleaved: the page of a
+# late-game link (the v2 link, and the same position as a classic v1 link),
+# a move through the JSON API, a static file of exactly the v2 page's size,
+# and the page and the static file again with Accept-Encoding: gzip, br;
+# prints each against the static file, the lexicon's load time and the
+# server's resident memory.
 # SPDX-License-Identifier: MIT
 #
 # Usage: bench/server_bench.sh    (from anywhere; needs cmake, node, wrk,
 #                                  curl, and `npm ci` done)
 # Environment: BENCH_BUILD_DIR (default build-bench), BENCH_DURATION
-# seconds per run (5), BENCH_ROUNDS (3: the three runs are interleaved
-# this many times and each figure is the median, which keeps a burst of
-# other load on the machine from skewing one ratio), BENCH_CONNECTIONS
-# (32), BENCH_THREADS (wrk threads, 2), BENCH_SEED (the bot game's seed).
+# seconds per run (5), BENCH_ROUNDS (3: the runs are interleaved this many
+# times and each figure is the median, which keeps a burst of other load
+# on the machine from skewing one ratio), BENCH_CONNECTIONS (32),
+# BENCH_THREADS (wrk threads, 2).
 #
-# (c) needs a file the server serves exactly as it serves static/, so the
-# Release build embeds one more directory (CLB_STATIC_EXTRA_DIR, a cache
-# option meant for this script only) holding bench-pad.html, padded to the
-# byte size of (a)'s page. The size is only known once the page renders, so
-# the script builds, renders (a), writes the pad, and builds again (only
-# the embedded-assets file recompiles).
+# The requests are bench/server_requests.mjs's (the late-game link
+# tests/data/link/late_v2.link, its classic link, the best play on it),
+# the same ones bench/server_callgrind.sh counts instructions of.
+#
+# The static file needs to be served exactly as static/ is, so the Release
+# build embeds one more directory (CLB_STATIC_EXTRA_DIR, a cache option
+# meant for the benchmarks only) holding bench-pad.html, padded to the byte
+# size of the v2 page. The size is only known once the page renders, so
+# the script builds, renders the page, writes the pad, and builds again
+# (only the embedded-assets file recompiles).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,7 +34,6 @@ DURATION=${BENCH_DURATION:-5}
 ROUNDS=${BENCH_ROUNDS:-3}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
 THREADS=${BENCH_THREADS:-2}
-SEED=${BENCH_SEED:-bench-late-game}
 PAD_DIR=$BUILD/bench-static
 DATA=$BUILD/bench-data
 WRK=${WRK:-wrk}
@@ -78,34 +83,22 @@ echo "== building $BUILD (Release)"
 build
 start_server
 
-# A late-game position: a bot plays a seeded game through the API until the
-# bag is nearly empty; its next move is (b)'s request.
-echo "== playing a game to a late position (seed '$SEED')"
-BENCH_URL="http://127.0.0.1:$PORT" BENCH_SEED="$SEED" BENCH_OUT="$DATA" \
-BENCH_BOT="$ROOT/tests/http/bot.mjs" node --input-type=module - <<'EOF'
-import { writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-const { playGame, chooseMove } = await import(pathToFileURL(process.env.BENCH_BOT));
-const bag = (g) => Object.values(g.bag).reduce((a, b) => a + b, 0);
-const { state, game, moves } = await playGame(process.env.BENCH_URL, process.env.BENCH_SEED,
-  (g) => bag(g) <= 8);
-const out = process.env.BENCH_OUT;
-writeFileSync(`${out}/page-query.txt`, `s=${encodeURIComponent(state)}`);
-writeFileSync(`${out}/move.json`, JSON.stringify({ state, move: chooseMove(game) }));
-const tiles = game.board.flat().filter((c) => c !== '.').length;
-console.log(`   ${moves.length} moves, ${tiles} tiles on the board, ${bag(game)} in the bag, ` +
-  `score ${game.score}, state ${state.length} bytes`);
-EOF
-
-PAGE_URL="http://127.0.0.1:$PORT/?$(cat "$DATA/page-query.txt")"
-PAGE_BYTES=$(curl -s -o "$DATA/page.html" -w '%{size_download}' "$PAGE_URL")
-PAGE_STATUS=$(curl -s -o /dev/null -w '%{http_code}' "$PAGE_URL")
+# The late-game position (tests/data/link/late_v2.link), its classic v1
+# link and a legal move on it: bench/server_requests.mjs makes the requests
+# bench/server_callgrind.sh counts too.
+echo "== the requests (bench/server_requests.mjs)"
+node "$ROOT/bench/server_requests.mjs" prepare "http://127.0.0.1:$PORT" "$DATA"
+PAGE_PATH=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).page.path)' "$DATA/requests.json")
+PAGE_V1_PATH=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))["page-v1"].path)' "$DATA/requests.json")
+PAGE_BYTES=$(curl -s -o "$DATA/page.html" -w '%{size_download}' "http://127.0.0.1:$PORT$PAGE_PATH")
+PAGE_V1_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "http://127.0.0.1:$PORT$PAGE_V1_PATH")
+PAGE_STATUS=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$PAGE_PATH")
 MOVE_STATUS=$(curl -s -o "$DATA/move-answer.json" -w '%{http_code}' \
                    --data-binary "@$DATA/move.json" "http://127.0.0.1:$PORT/api/v1/move")
 MOVE_BYTES=$(wc -c <"$DATA/move-answer.json")
 [ "$PAGE_STATUS" = 200 ] || { echo "server_bench: page answered $PAGE_STATUS" >&2; exit 1; }
 [ "$MOVE_STATUS" = 200 ] || { echo "server_bench: move answered $MOVE_STATUS" >&2; exit 1; }
-echo "   page: $PAGE_BYTES bytes; move answer: $MOVE_BYTES bytes"
+echo "   page: $PAGE_BYTES bytes (v1 link: $PAGE_V1_BYTES); move answer: $MOVE_BYTES bytes"
 
 # The pad: the page's size in bytes, HTML, so (c) differs from (a) only in
 # how the body is produced.
@@ -121,12 +114,15 @@ if [ ! -f "$PAD" ] || [ "$(wc -c <"$PAD")" != "$PAGE_BYTES" ]; then
   start_server
 fi
 # The server may have restarted on another port.
-PAGE_URL="http://127.0.0.1:$PORT/?$(cat "$DATA/page-query.txt")"
+BASE=http://127.0.0.1:$PORT
 PAD_VERSION=$(sha256sum "$PAD" | cut -c1-16)
-STATIC_URL="http://127.0.0.1:$PORT/static/bench-pad.html?v=$PAD_VERSION"
+STATIC_URL="$BASE/static/bench-pad.html?v=$PAD_VERSION"
 STATIC_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$STATIC_URL")
 [ "$STATIC_BYTES" = "$PAGE_BYTES" ] ||
   { echo "server_bench: static $STATIC_BYTES bytes, page $PAGE_BYTES" >&2; exit 1; }
+GZ='Accept-Encoding: gzip, br'
+PAGE_GZ_BYTES=$(curl -s -H "$GZ" -o /dev/null -w '%{size_download}' "$BASE$PAGE_PATH")
+STATIC_GZ_BYTES=$(curl -s -H "$GZ" -o /dev/null -w '%{size_download}' "$STATIC_URL")
 
 LOAD_LINE=$(grep -m1 '^collabble: lexicon ' "$LOG" || true)
 LOAD_MS=$(sed -n 's/.* in \([0-9.]*\) ms.*/\1/p' <<<"$LOAD_LINE")
@@ -146,14 +142,18 @@ run() { # name url [lua]
   printf '%s %s %s %s\n' "$name" "$rps" "${non2xx:-0}" "$p50" >>"$DATA/results.txt"
 }
 
+KINDS="page page-v1 move static page-gzip static-gzip"
 : >"$DATA/results.txt"
 rm -f "$DATA"/wrk-*.txt
 echo "== wrk: $THREADS threads, $CONNECTIONS connections, ${DURATION}s a run, $ROUNDS rounds"
 for round in $(seq 1 "$ROUNDS"); do
-  run page "$PAGE_URL"
-  BENCH_BODY="$DATA/move.json" run move "http://127.0.0.1:$PORT/api/v1/move" -s "$ROOT/bench/move.lua"
+  run page "$BASE$PAGE_PATH"
+  run page-v1 "$BASE$PAGE_V1_PATH"
+  BENCH_BODY="$DATA/move.json" run move "$BASE/api/v1/move" -s "$ROOT/bench/move.lua"
   run static "$STATIC_URL"
-  echo "   round $round: $(awk -v n=$((3 * round)) 'NR > n - 3 && NR <= n { printf "%s %.0f  ", $1, $2 }' "$DATA/results.txt")"
+  run page-gzip "$BASE$PAGE_PATH" -H "$GZ"
+  run static-gzip "$STATIC_URL" -H "$GZ"
+  echo "   round $round: $(awk -v n=$((6 * round)) 'NR > n - 6 && NR <= n { printf "%s %.0f  ", $1, $2 }' "$DATA/results.txt")"
 done
 RSS_AFTER=$(rss_kib)
 
@@ -161,18 +161,25 @@ echo
 echo "collabble server benchmark ($(nproc) CPUs, wrk on the same machine)"
 # Medians over the rounds (sorted by rate, the middle run of each kind).
 sort -k1,1 -k2,2g "$DATA/results.txt" |
-awk -v page="$PAGE_BYTES" -v move="$MOVE_BYTES" -v rounds="$ROUNDS" '
+awk -v page="$PAGE_BYTES" -v pagev1="$PAGE_V1_BYTES" -v move="$MOVE_BYTES" -v rounds="$ROUNDS" \
+    -v pagegz="$PAGE_GZ_BYTES" -v staticgz="$STATIC_GZ_BYTES" '
   { n[$1]++; if (n[$1] == int((rounds + 1) / 2)) { rps[$1] = $2; p50[$1] = $4 }
     bad[$1] += $3 }
+  function line(k, what, bytes) {
+    printf "  %-12s %-34s %9.0f req/s  p50 %-8s (%s bytes)%s\n", k, what, rps[k], p50[k], bytes,
+           bad[k] ? "  NON-2XX: " bad[k] : ""
+  }
   END {
-    printf "  (a) late-game page   GET /?s=S        %10.0f req/s  p50 %-8s (%d-byte page)%s\n",
-           rps["page"], p50["page"], page, bad["page"] ? "  NON-2XX: " bad["page"] : ""
-    printf "  (b) move via the API POST /api/v1/move %10.0f req/s  p50 %-8s (%d-byte answer)%s\n",
-           rps["move"], p50["move"], move, bad["move"] ? "  NON-2XX: " bad["move"] : ""
-    printf "  (c) static, same size GET /static/...  %10.0f req/s  p50 %-8s (%d bytes)%s\n",
-           rps["static"], p50["static"], page, bad["static"] ? "  NON-2XX: " bad["static"] : ""
-    printf "  (a)/(c) = %.3f   (b)/(c) = %.3f   (medians of %d runs each)\n",
-           rps["page"] / rps["static"], rps["move"] / rps["static"], rounds
+    line("page", "GET /?s=S, the v2 link", page)
+    line("page-v1", "GET /?s=S, the same as a v1 link", pagev1)
+    line("move", "POST /api/v1/move", move)
+    line("static", "GET /static/..., the page'"'"'s size", page)
+    line("page-gzip", "the page, Accept-Encoding: gzip", pagegz)
+    line("static-gzip", "the static file, gzip", staticgz)
+    printf "  page/static = %.3f   page-v1/static = %.3f   move/static = %.3f\n",
+           rps["page"] / rps["static"], rps["page-v1"] / rps["static"], rps["move"] / rps["static"]
+    printf "  page-gzip/static-gzip = %.3f   page-gzip/page = %.3f   (medians of %d runs each)\n",
+           rps["page-gzip"] / rps["static-gzip"], rps["page-gzip"] / rps["page"], rounds
   }'
 echo "  lexicon load: ${LOAD_MS:-?} ms  (${LOAD_LINE#collabble: })"
 echo "  resident memory (VmRSS): ${RSS_IDLE} KiB idle after start, ${RSS_AFTER} KiB after the runs"
