@@ -50,7 +50,7 @@ void html_reset(struct html_buf *b)
 /* Makes room for `extra` more bytes plus the NUL. Returns false (and sets
  * the sticky flag) when that would pass b->max or allocation fails; the
  * existing contents are then left as they were. */
-static bool html_reserve(struct html_buf *b, size_t extra)
+bool html_grow(struct html_buf *b, size_t extra)
 {
     if (b->overflow)
         return false;
@@ -88,18 +88,30 @@ static bool html_reserve(struct html_buf *b, size_t extra)
     return true;
 }
 
-void html_rawn(struct html_buf *b, const char *s, size_t n)
-{
-    if (!html_reserve(b, n))
-        return;
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = '\0';
-}
-
 void html_raw(struct html_buf *b, const char *s)
 {
     html_rawn(b, s, strlen(s));
+}
+
+void html_int(struct html_buf *b, int v)
+{
+    /* Most numbers on a page are a row, a count or a tile's points. */
+    if (v >= 0 && v < 100) {
+        char two[2] = {(char)('0' + v / 10), (char)('0' + v % 10)};
+        html_rawn(b, two + (v < 10), v < 10 ? 1 : 2);
+        return;
+    }
+    /* Written backwards from the last digit; unsigned so INT_MIN works. */
+    char digits[12];
+    size_t i = sizeof digits;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    do {
+        digits[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (v < 0)
+        digits[--i] = '-';
+    html_rawn(b, digits + i, sizeof digits - i);
 }
 
 void html_rawf(struct html_buf *b, const char *fmt, ...)
@@ -118,7 +130,7 @@ void html_rawf(struct html_buf *b, const char *fmt, ...)
     if ((size_t)n >= b->cap - b->len) {
         /* Did not fit: grow, then format again from the start. */
         b->p[b->len] = '\0';
-        if (!html_reserve(b, (size_t)n))
+        if (!html_grow(b, (size_t)n))
             return;
         va_start(ap, fmt);
         (void)vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
@@ -127,34 +139,26 @@ void html_rawf(struct html_buf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
-/* The entity for a byte that must not appear raw, or NULL. The single quote
- * matters for attributes written with either quote; escaping the same set
- * in text and attributes keeps one rule to remember. */
-static const char *html_entity(unsigned char c)
-{
-    switch (c) {
-    case '&': return "&amp;";
-    case '<': return "&lt;";
-    case '>': return "&gt;";
-    case '"': return "&quot;";
-    case '\'': return "&#39;";
-    default: return NULL;
-    }
-}
+/* The bytes that must not appear raw, each with its entity (the single
+ * quote matters for attributes written with either quote; escaping the same
+ * set in text and attributes keeps one rule to remember), and NUL, which is
+ * dropped: it is a parse error in HTML and never meaningful in game data,
+ * and dropping it keeps the output a valid C string. One table lookup a
+ * byte finds them. */
+static const char *const html_entities[256] = {
+    ['\0'] = "",    ['&'] = "&amp;",  ['<'] = "&lt;",
+    ['>'] = "&gt;", ['"'] = "&quot;", ['\''] = "&#39;",
+};
 
 void html_textn(struct html_buf *b, const char *s, size_t n)
 {
     size_t run = 0; /* start of the pending run of safe bytes */
     for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        const char *ent = html_entity(c);
-        /* NUL is dropped: it is a parse error in HTML and never meaningful
-         * in game data; dropping it keeps the output a valid C string. */
-        if (ent == NULL && c != '\0')
+        const char *ent = html_entities[(unsigned char)s[i]];
+        if (ent == NULL)
             continue;
         html_rawn(b, s + run, i - run); /* safe runs go in bulk */
-        if (ent != NULL)
-            html_raw(b, ent);
+        html_raw(b, ent);
         run = i + 1;
     }
     html_rawn(b, s + run, n - run);

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 struct html_buf {
     char *p;       /* current storage: the caller's buffer or the heap */
@@ -36,11 +37,39 @@ void html_free(struct html_buf *b);
  * Cannot fail. */
 void html_reset(struct html_buf *b);
 
-/* Appends literal markup written by server code (never data). */
-void html_raw(struct html_buf *b, const char *s);
-void html_rawn(struct html_buf *b, const char *s, size_t n);
+/* Makes room for `extra` more bytes (and the NUL) when the buffer is short
+ * of it, growing on the heap; false (and the sticky flag set) when that
+ * would pass max, allocation fails, or the buffer has overflowed already.
+ * The appends below call it only when they do not fit: a page is a few
+ * hundred appends, so the common case stays a compare and a copy. */
+bool html_grow(struct html_buf *b, size_t extra);
 
-/* printf into the buffer, unescaped: for numbers and server literals. */
+/* Appends literal markup written by server code (never data). */
+static inline void html_rawn(struct html_buf *b, const char *s, size_t n)
+{
+    if ((b->overflow || b->cap - b->len <= n) && !html_grow(b, n))
+        return;
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = '\0';
+}
+
+void html_raw(struct html_buf *b, const char *s);
+
+/* A string literal, its length known at compile time. */
+#define html_lit(b, s) html_rawn((b), "" s, sizeof(s) - 1)
+
+/* One byte of markup. */
+static inline void html_char(struct html_buf *b, char c)
+{
+    html_rawn(b, &c, 1);
+}
+
+/* A decimal integer, as printf's %d writes it. */
+void html_int(struct html_buf *b, int v);
+
+/* printf into the buffer, unescaped: for numbers and server literals, on
+ * paths where speed does not matter (the pages use the appends above). */
 void html_rawf(struct html_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

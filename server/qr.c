@@ -32,11 +32,19 @@ static void qr_row(struct html_buf *b, const QRcode *code, int y)
         int start = x;
         while (x < code->width && qr_dark(code, x, y))
             x++;
-        if (pen < 0)
-            html_rawf(b, "M%d %d.5h%d", start + QR_QUIET_ZONE,
-                      y + QR_QUIET_ZONE, x - start);
-        else
-            html_rawf(b, "m%d 0h%d", start - pen, x - start);
+        /* "M<x> <y>.5h<n>" starts the row, "m<dx> 0h<n>" goes on. */
+        if (pen < 0) {
+            html_char(b, 'M');
+            html_int(b, start + QR_QUIET_ZONE);
+            html_char(b, ' ');
+            html_int(b, y + QR_QUIET_ZONE);
+            html_lit(b, ".5h");
+        } else {
+            html_char(b, 'm');
+            html_int(b, start - pen);
+            html_lit(b, " 0h");
+        }
+        html_int(b, x - start);
         pen = x;
     }
 }
@@ -59,7 +67,7 @@ bool qr_svg(struct html_buf *b, const char *text)
               size, size, size, size);
     for (int y = 0; y < code->width; y++)
         qr_row(b, code, y);
-    html_raw(b, "\"/></svg>");
+    html_lit(b, "\"/></svg>");
     QRcode_free(code);
     return true;
 }

@@ -9,6 +9,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "render.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,11 +17,26 @@
 #include "respond.h"
 #include "static_assets.h"
 
+/* A piece of markup and its length, for the tables below. */
+struct render_str {
+    const char *s;
+    size_t n;
+};
+#define RENDER_STR(text)                                                       \
+    {                                                                          \
+        text, sizeof text - 1                                                  \
+    }
+
 /* Indexed by enum core_premium: NONE, DL, TL, DW, TW. */
-static const char *const premium_class[] = {"", " dl", " tl", " dw", " tw"};
-static const char *const premium_short[] = {"", "DL", "TL", "DW", "TW"};
-static const char *const premium_name[] = {"", "double letter", "triple letter",
-                                           "double word", "triple word"};
+static const struct render_str premium_class[] = {
+    RENDER_STR(""), RENDER_STR(" dl"), RENDER_STR(" tl"), RENDER_STR(" dw"),
+    RENDER_STR(" tw")};
+static const struct render_str premium_short[] = {
+    RENDER_STR(""), RENDER_STR("DL"), RENDER_STR("TL"), RENDER_STR("DW"),
+    RENDER_STR("TW")};
+static const struct render_str premium_name[] = {
+    RENDER_STR(""), RENDER_STR("double letter"), RENDER_STR("triple letter"),
+    RENDER_STR("double word"), RENDER_STR("triple word")};
 
 static const char *player_name(enum core_player p)
 {
@@ -35,6 +51,24 @@ static enum core_player other_player(enum core_player p)
 static const char *plural(int n, const char *one, const char *many)
 {
     return n == 1 ? one : many;
+}
+
+/* "Player 1" or "Player 2". */
+static void put_player(struct html_buf *b, enum core_player p)
+{
+    if (p == CORE_P1)
+        html_lit(b, "Player 1");
+    else
+        html_lit(b, "Player 2");
+}
+
+/* "1 point", "3 points": n and the word for it (one or many). */
+static void put_count(struct html_buf *b, int n, const char *one,
+                      const char *many)
+{
+    html_int(b, n);
+    html_char(b, ' ');
+    html_raw(b, plural(n, one, many));
 }
 
 /* The player on this device: the viewer the script named, else the
@@ -61,33 +95,44 @@ static bool is_waiting(const struct render_view *v)
  * first paint ("js", and "loading" while a /#S link is being fetched):
  * controls that need the script never flash for a no-script reader, and a
  * turn link never flashes the landing page. It is a few KB and cached. */
-static void render_head(struct html_buf *b, const char *title)
+static void render_head_open(struct html_buf *b)
 {
-    html_raw(b, "<!doctype html>\n<html lang=\"en\"><head>"
+    html_lit(b, "<!doctype html>\n<html lang=\"en\"><head>"
                 "<meta charset=\"utf-8\">"
                 "<meta name=\"viewport\" "
                 "content=\"width=device-width,initial-scale=1\">"
                 "<title>");
-    html_text(b, title);
+}
+
+/* After the title's text, which the caller writes (escaped). */
+static void render_head_close(struct html_buf *b)
+{
     /* Versioned links may be cached for good: a new build changes them. */
-    html_raw(b, "</title><link rel=\"icon\" href=\"data:,\">"
+    html_lit(b, "</title><link rel=\"icon\" href=\"data:,\">"
                 "<link rel=\"stylesheet\" href=\"/static/app.css?v=");
     html_attr(b, srv_static_version("app.css"));
-    html_raw(b, "\"><script src=\"/static/app.js?v=");
+    html_lit(b, "\"><script src=\"/static/app.js?v=");
     html_attr(b, srv_static_version("app.js"));
-    html_raw(b, "\"></script></head>\n<body>"
+    html_lit(b, "\"></script></head>\n<body>"
                 "<div id=\"live\" class=\"sr\" role=\"status\" "
                 "aria-live=\"polite\" data-testid=\"live\"></div>\n");
 }
 
+static void render_head(struct html_buf *b, const char *title)
+{
+    render_head_open(b);
+    html_text(b, title);
+    render_head_close(b);
+}
+
 static void render_foot(struct html_buf *b)
 {
-    html_raw(b, "</div>\n</body></html>\n");
+    html_lit(b, "</div>\n</body></html>\n");
 }
 
 static void render_brand(struct html_buf *b)
 {
-    html_raw(b, "<h1 class=\"brand\"><a href=\"/\">"
+    html_lit(b, "<h1 class=\"brand\"><a href=\"/\">"
                 "<span aria-hidden=\"true\">\xe2\x9c\xa6 </span>Collabble"
                 "</a></h1>");
 }
@@ -100,7 +145,7 @@ static void render_words(struct html_buf *b, int n,
 {
     for (int i = 0; i < n; i++) {
         if (i > 0)
-            html_raw(b, ", ");
+            html_lit(b, ", ");
         html_textn(b, words[i], strnlen(words[i], CLB_WORD_MAX));
     }
 }
@@ -108,9 +153,10 @@ static void render_words(struct html_buf *b, int n,
 /* A tile's face: its letter and, as a subscript, its value. */
 static void render_tile_face(struct html_buf *b, char letter, int points)
 {
-    char l[2] = {letter, '\0'};
-    html_text(b, l);
-    html_rawf(b, "<sub>%d</sub>", points);
+    html_textn(b, &letter, 1);
+    html_lit(b, "<sub>");
+    html_int(b, points);
+    html_lit(b, "</sub>");
 }
 
 /* ---- the board ---------------------------------------------------------- */
@@ -205,8 +251,35 @@ static void board_marks_init(struct board_marks *m, const struct render_view *v)
     }
 }
 
-static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
-                        int c)
+/* A square's class attribute, built token by token (each with its leading
+ * space): quoted only when it holds more than one token. */
+struct cell_class {
+    char s[40];
+    size_t n;
+    int tokens;
+};
+
+static void class_add(struct cell_class *c, const struct render_str *tok)
+{
+    if (tok->n == 0)
+        return;
+    memcpy(c->s + c->n, tok->s, tok->n);
+    c->n += tok->n;
+    c->tokens++;
+}
+
+#define CLASS_TOKEN(name, text)                                                \
+    static const struct render_str name = {text, sizeof text - 1}
+CLASS_TOKEN(class_star, " st");
+CLASS_TOKEN(class_tile, " t");
+CLASS_TOKEN(class_blank, " bl");
+CLASS_TOKEN(class_last, " lm");
+CLASS_TOKEN(class_pending, " pd");
+CLASS_TOKEN(class_badword, " bw");
+CLASS_TOKEN(class_bad, " bad");
+
+static void render_cell_markup(struct html_buf *b, const struct board_marks *m,
+                               int r, int c)
 {
     enum core_premium prem = core_premium_at(r, c);
     char ch = m->cell[r][c];
@@ -214,64 +287,130 @@ static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
     bool tile = ch != CORE_EMPTY;
     bool blank = core_is_lower(ch);
     bool star = r == CLB_CENTER && c == CLB_CENTER;
+    char letter = upper(ch);
 
     /* Class tokens only where a square has something to say: a plain
      * empty square is styled as "#board button" and costs no bytes. (r, c)
      * is the square's place among the board's buttons, not an attribute. */
-    char cls[40];
-    (void)snprintf(
-        cls, sizeof cls, "%s%s%s%s%s%s%s%s", premium_class[prem],
-        star ? " st" : "", tile ? " t" : "", blank ? " bl" : "",
-        mark & MARK_LAST ? " lm" : "", mark & MARK_PENDING ? " pd" : "",
-        mark & MARK_BADWORD ? " bw" : "", mark & MARK_BAD ? " bad" : "");
-    html_raw(b, "<button");
-    if (cls[0] != '\0')
-        html_rawf(b,
-                  strchr(cls + 1, ' ') != NULL ? " class=\"%s\"" : " class=%s",
-                  cls + 1);
+    struct cell_class cls = {.n = 0, .tokens = 0};
+    class_add(&cls, &premium_class[prem]);
+    if (star)
+        class_add(&cls, &class_star);
+    if (tile)
+        class_add(&cls, &class_tile);
+    if (blank)
+        class_add(&cls, &class_blank);
+    if (mark & MARK_LAST)
+        class_add(&cls, &class_last);
+    if (mark & MARK_PENDING)
+        class_add(&cls, &class_pending);
+    if (mark & MARK_BADWORD)
+        class_add(&cls, &class_badword);
+    if (mark & MARK_BAD)
+        class_add(&cls, &class_bad);
+    html_lit(b, "<button");
+    if (cls.tokens == 1) {
+        html_lit(b, " class=");
+        html_rawn(b, cls.s + 1, cls.n - 1);
+    } else if (cls.tokens > 1) {
+        html_lit(b, " class=\"");
+        html_rawn(b, cls.s + 1, cls.n - 1);
+        html_char(b, '"');
+    }
     if (mark & MARK_PENDING) {
-        char l[2] = {upper(ch), '\0'};
-        html_rawf(b, " data-from=%d data-letter=", m->from[r][c]);
-        html_attr(b, l);
+        html_lit(b, " data-from=");
+        html_int(b, m->from[r][c]);
+        html_lit(b, " data-letter=");
+        html_textn(b, &letter, 1);
         if (blank)
-            html_raw(b, " data-blank=1");
+            html_lit(b, " data-blank=1");
     }
 
     /* The label a screen reader speaks: "H8, double word, empty" or
-     * "H8, C, 3 points" - column letter A-O, row number 1-15. */
-    char label[128];
-    size_t n = (size_t)snprintf(label, sizeof label, "%c%d, ", 'A' + c, r + 1);
+     * "H8, C, 3 points" - column letter A-O, row number 1-15. It is made of
+     * the server's own words, the coordinates and a tile's letter A-Z
+     * (checked when the position was read), so nothing in it needs
+     * escaping but the letter, which goes through html_textn all the same. */
+    html_lit(b, " aria-label=\"");
+    html_char(b, (char)('A' + c));
+    html_int(b, r + 1);
+    html_lit(b, ", ");
     if (tile) {
         int pts = core_tile_points(ch);
-        (void)snprintf(label + n, sizeof label - n, "%s%c, %d %s%s%s",
-                       blank ? "blank as " : "", upper(ch), pts,
-                       plural(pts, "point", "points"),
-                       mark & MARK_PENDING ? ", placed this turn" : "",
-                       mark & MARK_LAST ? ", last move" : "");
+        if (blank)
+            html_lit(b, "blank as ");
+        html_textn(b, &letter, 1);
+        html_lit(b, ", ");
+        html_int(b, pts);
+        if (pts == 1)
+            html_lit(b, " point");
+        else
+            html_lit(b, " points");
+        if (mark & MARK_PENDING)
+            html_lit(b, ", placed this turn");
+        if (mark & MARK_LAST)
+            html_lit(b, ", last move");
     } else {
-        (void)snprintf(label + n, sizeof label - n, "%s%s%sempty",
-                       star ? "centre star, " : "", premium_name[prem],
-                       prem != CORE_PREMIUM_NONE ? ", " : "");
+        if (star)
+            html_lit(b, "centre star, ");
+        html_rawn(b, premium_name[prem].s, premium_name[prem].n);
+        if (prem != CORE_PREMIUM_NONE)
+            html_lit(b, ", ");
+        html_lit(b, "empty");
     }
-    if (mark & (MARK_BAD | MARK_BADWORD)) {
-        n = strlen(label);
-        (void)snprintf(label + n, sizeof label - n, ", not valid");
-    }
-    html_raw(b, " aria-label=\"");
-    html_attr(b, label);
-    html_raw(b, "\">");
+    if (mark & (MARK_BAD | MARK_BADWORD))
+        html_lit(b, ", not valid");
+    html_lit(b, "\">");
 
     if (tile)
-        render_tile_face(b, upper(ch), core_tile_points(ch));
+        render_tile_face(b, letter, core_tile_points(ch));
     else if (star)
-        html_raw(b, "\xe2\x98\x85");
+        html_lit(b, "\xe2\x98\x85");
     else
-        html_raw(b, premium_short[prem]);
-    html_raw(b, "</button>");
+        html_rawn(b, premium_short[prem].s, premium_short[prem].n);
+    html_lit(b, "</button>");
+}
+
+/* The markup of every empty square, unmarked, made once by render_cell
+ * itself (so it is byte for byte what render_cell writes): most squares of a
+ * board are empty, and each is then one copy. */
+#define EMPTY_SQUARE_MAX 128
+static struct {
+    char text[CLB_BOARD_SIZE][CLB_BOARD_SIZE][EMPTY_SQUARE_MAX];
+    unsigned char len[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+} empty_squares;
+static pthread_once_t empty_squares_once = PTHREAD_ONCE_INIT;
+
+static void empty_squares_make(void)
+{
+    struct board_marks none; /* all empty, nothing marked */
+    memset(&none, 0, sizeof none);
+    memset(none.cell, CORE_EMPTY, sizeof none.cell);
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        for (int c = 0; c < CLB_BOARD_SIZE; c++) {
+            struct html_buf b;
+            html_init(&b, empty_squares.text[r][c], EMPTY_SQUARE_MAX,
+                      EMPTY_SQUARE_MAX);
+            render_cell_markup(&b, &none, r, c);
+            /* Cannot overflow (the longest is "H8"'s 88 bytes); a square
+             * that did is left out of the table and rendered in full. */
+            empty_squares.len[r][c] = b.overflow ? 0 : (unsigned char)b.len;
+        }
+}
+
+static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
+                        int c)
+{
+    unsigned char n = empty_squares.len[r][c];
+    if (m->cell[r][c] == CORE_EMPTY && m->mark[r][c] == 0 && n > 0)
+        html_rawn(b, empty_squares.text[r][c], n);
+    else
+        render_cell_markup(b, m, r, c);
 }
 
 static void render_board(struct html_buf *b, const struct render_view *v)
 {
+    (void)pthread_once(&empty_squares_once, empty_squares_make);
     struct board_marks m;
     board_marks_init(&m, v);
     /* The squares are the board's 225 buttons, row by row: a square's
@@ -281,17 +420,17 @@ static void render_board(struct html_buf *b, const struct render_view *v)
      * The empty <i>s are the coordinates around the board: the stylesheet
      * writes them (CSS counters), as decoration, since the labels carry
      * them for screen readers. */
-    html_raw(b, "<div class=\"board\" id=\"board\" role=\"group\" "
+    html_lit(b, "<div class=\"board\" id=\"board\" role=\"group\" "
                 "aria-label=\"Board, 15 by 15; columns A to O, rows 1 to 15\" "
                 "data-testid=\"board\">");
     for (int c = 0; c <= CLB_BOARD_SIZE; c++)
-        html_raw(b, "<i></i>");
+        html_lit(b, "<i></i>");
     for (int r = 0; r < CLB_BOARD_SIZE; r++) {
-        html_raw(b, "\n<i></i>");
+        html_lit(b, "\n<i></i>");
         for (int c = 0; c < CLB_BOARD_SIZE; c++)
             render_cell(b, &m, r, c);
     }
-    html_raw(b, "</div>\n");
+    html_lit(b, "</div>\n");
 }
 
 void render_pending_from_move(struct render_view *v,
@@ -345,39 +484,48 @@ static void render_active_rack(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
     const struct core_rack *rack = &g->hands[g->turn];
-    html_rawf(b,
-              "<div class=\"prh\"><h2 id=\"rack-h\">Your rack <span "
-              "class=\"who\">(%s)</span></h2><button id=\"shuffle\" "
-              "class=\"minor needs-js\" data-testid=\"shuffle\">Shuffle"
-              "</button></div><div class=\"rack\" id=\"rack\" "
-              "role=\"group\" aria-labelledby=\"rack-h\" "
-              "data-testid=\"rack\">",
-              player_name(g->turn));
+    html_lit(b, "<div class=\"prh\"><h2 id=\"rack-h\">Your rack <span "
+                "class=\"who\">(");
+    put_player(b, g->turn);
+    html_lit(b, ")</span></h2><button id=\"shuffle\" "
+                "class=\"minor needs-js\" data-testid=\"shuffle\">Shuffle"
+                "</button></div><div class=\"rack\" id=\"rack\" "
+                "role=\"group\" aria-labelledby=\"rack-h\" "
+                "data-testid=\"rack\">");
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
         bool blank = t == CORE_BLANK;
         int pts = core_tile_points(t);
-        char l[2] = {t, '\0'};
-        html_rawf(b,
-                  "<button class=\"tile%s%s\" data-testid=\"rack-tile\" "
-                  "data-index=%d data-letter=",
-                  blank ? " bl" : "", slot_pending(v, i) ? " used" : "", i);
-        html_attr(b, blank ? "BLANK" : l);
-        html_raw(b, " aria-pressed=\"false\" aria-label=\"");
+        html_lit(b, "<button class=\"tile");
         if (blank)
-            html_raw(b, "Blank tile, 0 points");
+            html_lit(b, " bl");
+        if (slot_pending(v, i))
+            html_lit(b, " used");
+        html_lit(b, "\" data-testid=\"rack-tile\" data-index=");
+        html_int(b, i);
+        html_lit(b, " data-letter=");
+        if (blank)
+            html_lit(b, "BLANK");
         else
-            html_rawf(b, "%c, %d %s", t, pts, plural(pts, "point", "points"));
-        html_raw(b, "\">");
+            html_textn(b, &t, 1);
+        html_lit(b, " aria-pressed=\"false\" aria-label=\"");
+        if (blank) {
+            html_lit(b, "Blank tile, 0 points");
+        } else {
+            html_textn(b, &t, 1);
+            html_lit(b, ", ");
+            put_count(b, pts, "point", "points");
+        }
+        html_lit(b, "\">");
         if (blank)
-            html_rawf(b, "<sub>0</sub>");
+            html_lit(b, "<sub>0</sub>");
         else
             render_tile_face(b, t, pts);
-        html_raw(b, "</button>");
+        html_lit(b, "</button>");
     }
     if (rack->count == 0)
-        html_raw(b, "<p class=\"none\">No tiles left.</p>");
-    html_raw(b, "</div>");
+        html_lit(b, "<p class=\"none\">No tiles left.</p>");
+    html_lit(b, "</div>");
 }
 
 /* Which plain rack: the partner's (with the blind-mode eye), this
@@ -390,12 +538,15 @@ static void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
                               enum rack_kind kind)
 {
     bool eye = kind == RACK_PARTNER;
-    html_rawf(b,
-              "<div class=\"prh\"><h2 id=\"prack-h%d\">%s "
-              "<span class=\"who\">(%s)</span></h2>",
-              (int)who, heading, player_name(who));
+    html_lit(b, "<div class=\"prh\"><h2 id=\"prack-h");
+    html_int(b, (int)who);
+    html_lit(b, "\">");
+    html_raw(b, heading);
+    html_lit(b, " <span class=\"who\">(");
+    put_player(b, who);
+    html_lit(b, ")</span></h2>");
     if (eye)
-        html_raw(b, "<button class=\"eye needs-js\" id=\"eye\" "
+        html_lit(b, "<button class=\"eye needs-js\" id=\"eye\" "
                     "data-testid=\"eye-toggle\" "
                     "aria-pressed=\"false\" aria-controls=\"prack\" "
                     "aria-label=\"Blind mode: hide your partner&#39;s tiles\">"
@@ -412,26 +563,29 @@ static void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
                          : kind == RACK_MINE  ? "my-rack"
                          : who == CORE_P1     ? "final-rack-1"
                                               : "final-rack-2";
-    html_rawf(b,
-              "</div><ul class=\"rack partner\" id=\"%s\" "
-              "data-testid=\"%s\" aria-labelledby=\"prack-h%d\">",
-              id, testid, (int)who);
+    html_lit(b, "</div><ul class=\"rack partner\" id=\"");
+    html_raw(b, id);
+    html_lit(b, "\" data-testid=\"");
+    html_raw(b, testid);
+    html_lit(b, "\" aria-labelledby=\"prack-h");
+    html_int(b, (int)who);
+    html_lit(b, "\">");
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
         /* The face sits in a span so blind mode can hide it, text and
          * all, from sight and from screen readers alike. */
         if (t == CORE_BLANK) {
-            html_raw(b, "<li class=\"tile bl\"><span><span class=\"sr\">"
+            html_lit(b, "<li class=\"tile bl\"><span><span class=\"sr\">"
                         "blank</span><sub>0</sub></span></li>");
         } else {
-            html_raw(b, "<li class=\"tile\"><span>");
+            html_lit(b, "<li class=\"tile\"><span>");
             render_tile_face(b, t, core_tile_points(t));
-            html_raw(b, "</span></li>");
+            html_lit(b, "</span></li>");
         }
     }
     if (rack->count == 0)
-        html_raw(b, "<li class=\"none\">No tiles</li>");
-    html_raw(b, "</ul>");
+        html_lit(b, "<li class=\"none\">No tiles</li>");
+    html_lit(b, "</ul>");
 }
 
 /* ---- header, summaries, prompts ----------------------------------------- */
@@ -442,52 +596,56 @@ static void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
 static void render_bag(struct html_buf *b, const struct core_game *g)
 {
     int n = core_bag_count(g);
-    html_rawf(b,
-              "<div class=\"bagd\"><dt>Bag</dt><dd><details id=\"bagbox\">"
-              "<summary data-testid=\"bag-toggle\"><span id=\"bag\" "
-              "data-testid=\"bag\">%d</span><span class=\"sr\"> tiles: "
-              "show them</span></summary><div class=\"bagl\" "
-              "data-testid=\"bag-list\">",
-              n);
+    html_lit(b, "<div class=\"bagd\"><dt>Bag</dt><dd><details id=\"bagbox\">"
+                "<summary data-testid=\"bag-toggle\"><span id=\"bag\" "
+                "data-testid=\"bag\">");
+    html_int(b, n);
+    html_lit(b, "</span><span class=\"sr\"> tiles: "
+                "show them</span></summary><div class=\"bagl\" "
+                "data-testid=\"bag-list\">");
     if (n == 0) {
-        html_raw(b, "<p>The bag is empty.</p></div></details></dd></div>");
+        html_lit(b, "<p>The bag is empty.</p></div></details></dd></div>");
         return;
     }
-    html_raw(b, "<p>Tiles left in the bag:</p><ul>");
+    html_lit(b, "<p>Tiles left in the bag:</p><ul>");
     for (int k = 0; k < CLB_TILE_KINDS; k++) {
         if (g->bag[k] <= 0)
             continue;
+        html_lit(b, "<li>");
         if (k == CLB_TILE_KINDS - 1)
-            html_rawf(b, "<li>Blank\xc3\x97%d</li>", g->bag[k]);
+            html_lit(b, "Blank");
         else
-            html_rawf(b, "<li>%c\xc3\x97%d</li>", 'A' + k, g->bag[k]);
+            html_char(b, (char)('A' + k));
+        html_lit(b, "\xc3\x97"); /* the multiplication sign */
+        html_int(b, g->bag[k]);
+        html_lit(b, "</li>");
     }
-    html_rawf(b, "</ul><p>%d in all.</p></div></details></dd></div>", n);
+    html_lit(b, "</ul><p>");
+    html_int(b, n);
+    html_lit(b, " in all.</p></div></details></dd></div>");
 }
 
 static void render_stats(struct html_buf *b, const struct core_game *g)
 {
-    html_rawf(b,
-              "<dl class=\"stats\"><div><dt>Score</dt><dd id=\"score\" "
-              "data-testid=\"score\">%d</dd></div>",
-              g->score);
+    html_lit(b, "<dl class=\"stats\"><div><dt>Score</dt><dd id=\"score\" "
+                "data-testid=\"score\">");
+    html_int(b, g->score);
+    html_lit(b, "</dd></div><div><dt>Turn</dt><dd id=\"turn\" "
+                "data-testid=\"turn\">");
     if (g->game_over)
-        html_raw(b, "<div><dt>Turn</dt><dd id=\"turn\" data-testid=\"turn\">"
-                    "Game over</dd></div>");
+        html_lit(b, "Game over");
     else
-        html_rawf(b,
-                  "<div><dt>Turn</dt><dd id=\"turn\" data-testid=\"turn\">"
-                  "%s</dd></div>",
-                  player_name(g->turn));
+        put_player(b, g->turn);
+    html_lit(b, "</dd></div>");
     render_bag(b, g);
-    html_raw(b, "</dl>");
+    html_lit(b, "</dl>");
 }
 
 /* Closes the last move's line and adds the zoom toggle the script shows
  * on narrow screens. */
 static void render_zoom(struct html_buf *b)
 {
-    html_raw(b, "</p><button id=\"zoom\" class=\"zoom needs-js\" "
+    html_lit(b, "</p><button id=\"zoom\" class=\"zoom needs-js\" "
                 "data-testid=\"zoom\" aria-pressed=\"false\">Zoom board"
                 "</button></div>");
 }
@@ -496,35 +654,37 @@ static void render_zoom(struct html_buf *b)
  * view with the rack), beside the phone's zoom toggle. */
 static void render_last_move(struct html_buf *b, const struct core_game *g)
 {
-    html_raw(b, "<div class=\"lastbar\"><p class=\"lastmove\" "
+    html_lit(b, "<div class=\"lastbar\"><p class=\"lastmove\" "
                 "id=\"last-move\" data-testid=\"last-move\">");
     if (!g->has_last_move) {
-        html_rawf(b,
-                  "New game: %s starts. The first word must cover the "
-                  "\xe2\x98\x85.",
-                  player_name(g->turn));
+        html_lit(b, "New game: ");
+        put_player(b, g->turn);
+        html_lit(b, " starts. The first word must cover the \xe2\x98\x85.");
         render_zoom(b);
         return;
     }
     const struct core_last_move *lm = &g->last_move;
-    const char *who = player_name(other_player(g->turn));
+    put_player(b, other_player(g->turn));
     switch (lm->type) {
     case CORE_MOVE_PLAY:
-        html_rawf(b, "%s played <strong>", who);
+        html_lit(b, " played <strong>");
         render_words(b, lm->nwords < CLB_MAX_WORDS ? lm->nwords : CLB_MAX_WORDS,
                      lm->words);
-        html_rawf(b, "</strong> for %d %s%s.", lm->points,
-                  plural(lm->points, "point", "points"),
-                  lm->ncells == CLB_RACK_SIZE ? ", a bingo" : "");
+        html_lit(b, "</strong> for ");
+        put_count(b, lm->points, "point", "points");
+        if (lm->ncells == CLB_RACK_SIZE)
+            html_lit(b, ", a bingo");
+        html_char(b, '.');
         break;
     case CORE_MOVE_EXCHANGE:
-        html_rawf(b, "%s exchanged %d %s.", who, lm->exchanged,
-                  plural(lm->exchanged, "tile", "tiles"));
+        html_lit(b, " exchanged ");
+        put_count(b, lm->exchanged, "tile", "tiles");
+        html_char(b, '.');
         break;
     case CORE_MOVE_PASS:
-        html_rawf(b, "%s passed.", who);
+        html_lit(b, " passed.");
         if (!g->game_over && g->consecutive_passes == 1)
-            html_raw(b, " <strong>One more pass ends the game.</strong>");
+            html_lit(b, " <strong>One more pass ends the game.</strong>");
         break;
     }
     render_zoom(b);
@@ -535,15 +695,17 @@ static void render_moved(struct html_buf *b, const struct core_move_result *r)
 {
     switch (r->type) {
     case CORE_MOVE_PLAY:
-        html_raw(b, "You played <strong>");
+        html_lit(b, "You played <strong>");
         render_words(b, r->nwords < CLB_MAX_WORDS ? r->nwords : CLB_MAX_WORDS,
                      r->words);
-        html_rawf(b, "</strong> for %d %s%s.", r->points,
-                  plural(r->points, "point", "points"),
-                  r->bingo ? " (bingo: +50)" : "");
+        html_lit(b, "</strong> for ");
+        put_count(b, r->points, "point", "points");
+        if (r->bingo)
+            html_lit(b, " (bingo: +50)");
+        html_char(b, '.');
         break;
-    case CORE_MOVE_EXCHANGE: html_raw(b, "You exchanged tiles."); break;
-    case CORE_MOVE_PASS: html_raw(b, "You passed."); break;
+    case CORE_MOVE_EXCHANGE: html_lit(b, "You exchanged tiles."); break;
+    case CORE_MOVE_PASS: html_lit(b, "You passed."); break;
     }
 }
 
@@ -552,15 +714,16 @@ static void render_share_heading(struct html_buf *b,
                                  const struct render_view *v)
 {
     const struct core_game *g = v->game;
-    html_raw(b, "<h2 id=\"send-h\">");
+    html_lit(b, "<h2 id=\"send-h\">");
     if (g->game_over)
-        html_raw(b, "Send the final board to your partner");
-    else if (is_waiting(v))
-        html_rawf(b, "Waiting for %s \xe2\x80\x94 send them the link",
-                  player_name(g->turn));
-    else
-        html_raw(b, "Send this link to your partner");
-    html_raw(b, "</h2>");
+        html_lit(b, "Send the final board to your partner");
+    else if (is_waiting(v)) {
+        html_lit(b, "Waiting for ");
+        put_player(b, g->turn);
+        html_lit(b, " \xe2\x80\x94 send them the link");
+    } else
+        html_lit(b, "Send this link to your partner");
+    html_lit(b, "</h2>");
 }
 
 /* The one share area: the link (absolute when the script said the page's
@@ -572,24 +735,24 @@ static void render_share(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
     bool origin = v->origin != NULL && v->origin[0] != '\0';
-    html_raw(b, "<section class=\"panel send\" id=\"send\" "
+    html_lit(b, "<section class=\"panel send\" id=\"send\" "
                 "data-testid=\"copy-prompt\" aria-labelledby=\"send-h\">");
     render_share_heading(b, v);
     if (v->moved != NULL) {
-        html_raw(b, "<p>");
+        html_lit(b, "<p>");
         render_moved(b, v->moved);
         if (!g->game_over && v->moved->type == CORE_MOVE_PASS &&
             g->consecutive_passes == 1)
-            html_raw(b, " One more pass ends the game.");
-        html_raw(b, "</p>");
+            html_lit(b, " One more pass ends the game.");
+        html_lit(b, "</p>");
     }
-    html_raw(b, "<input id=\"link\" data-testid=\"copy-link\" readonly "
+    html_lit(b, "<input id=\"link\" data-testid=\"copy-link\" readonly "
                 "aria-label=\"Turn link\" value=\"");
     if (origin)
         html_attr(b, v->origin);
-    html_raw(b, "/#");
+    html_lit(b, "/#");
     html_attr(b, v->state);
-    html_raw(b, "\"><div class=\"sharerow\"><button id=\"copy-link\" "
+    html_lit(b, "\"><div class=\"sharerow\"><button id=\"copy-link\" "
                 "class=\"primary\" data-testid=\"copy-link-button\">Copy"
                 "</button><button id=\"share-link\" class=\"share\" "
                 "data-testid=\"share-link\" hidden>Share</button>");
@@ -601,24 +764,26 @@ static void render_share(struct html_buf *b, const struct render_view *v)
         char link[CLB_MAX_ENCODED_STATE + 160];
         int n = snprintf(link, sizeof link, "%s/#%s", v->origin, v->state);
         if (n > 0 && (size_t)n < sizeof link) {
-            html_raw(b, "<details class=\"qrbox\" data-testid=\"qr-box\">"
+            html_lit(b, "<details class=\"qrbox\" data-testid=\"qr-box\">"
                         "<summary data-testid=\"qr-toggle\">QR code"
                         "</summary>");
             if (!qr_svg(b, link))
-                html_raw(b, "<p>This link is too long for a QR code.</p>");
-            html_raw(b, "</details>");
+                html_lit(b, "<p>This link is too long for a QR code.</p>");
+            html_lit(b, "</details>");
         }
     }
-    html_raw(b, "<button id=\"classic\" class=\"minor\" "
+    html_lit(b, "<button id=\"classic\" class=\"minor\" "
                 "data-testid=\"copy-classic\">Copy classic link</button>"
                 "</div>");
-    if (is_waiting(v))
-        html_rawf(b,
-                  "<button id=\"switch\" class=\"minor needs-js\" "
-                  "data-testid=\"switch-player\" data-player=%d>Play %s&#39;s "
-                  "turn on this device</button>",
-                  (int)g->turn + 1, player_name(g->turn));
-    html_raw(b, "</section>");
+    if (is_waiting(v)) {
+        html_lit(b, "<button id=\"switch\" class=\"minor needs-js\" "
+                    "data-testid=\"switch-player\" data-player=");
+        html_int(b, (int)g->turn + 1);
+        html_lit(b, ">Play ");
+        put_player(b, g->turn);
+        html_lit(b, "&#39;s turn on this device</button>");
+    }
+    html_lit(b, "</section>");
 }
 
 /* The error as a sentence for the player: "Not in the dictionary: QXZ".
@@ -634,27 +799,27 @@ static void render_sentence(struct html_buf *b, const struct clb_error *err)
     if (msg[0] != '\0')
         html_text(b, msg + 1);
     if (err->nwords > 0) {
-        html_raw(b, ": <strong>");
+        html_lit(b, ": <strong>");
         render_words(b,
                      err->nwords < CLB_MAX_WORDS ? err->nwords : CLB_MAX_WORDS,
                      err->words);
-        html_raw(b, "</strong>");
+        html_lit(b, "</strong>");
     } else if (err->detail[0] != '\0' && clb_err_status(err->code) != 422) {
-        html_raw(b, " (");
+        html_lit(b, " (");
         html_textn(b, err->detail, strnlen(err->detail, sizeof err->detail));
-        html_raw(b, ")");
+        html_lit(b, ")");
     }
-    html_raw(b, ".");
+    html_lit(b, ".");
 }
 
 static void render_message(struct html_buf *b, const struct clb_error *err)
 {
     if (err != NULL && err->code != CLB_ERR_OK) {
-        html_raw(b, "<p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
+        html_lit(b, "<p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
         render_sentence(b, err);
-        html_raw(b, "</p>");
+        html_lit(b, "</p>");
     } else {
-        html_raw(b, "<p class=\"msg\" id=\"msg\" data-testid=\"message\"></p>");
+        html_lit(b, "<p class=\"msg\" id=\"msg\" data-testid=\"message\"></p>");
     }
 }
 
@@ -664,15 +829,15 @@ static void render_footer(struct html_buf *b, const struct render_view *v)
     html_raw(
         b, "<footer class=\"foot\"><span>Game <code data-testid=\"game-id\">");
     html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
-    html_raw(b, "</code></span> <span>Dictionary ");
+    html_lit(b, "</code></span> <span>Dictionary ");
     html_text(b, v->lexicon != NULL && v->lexicon[0] != '\0' ? v->lexicon
                                                              : "default");
-    html_raw(b, "</span> <a href=\"/\">New game</a></footer>");
+    html_lit(b, "</span> <a href=\"/\">New game</a></footer>");
 }
 
 static void render_help(struct html_buf *b)
 {
-    html_raw(b, "<details class=\"help\"><summary>How to play</summary><p>"
+    html_lit(b, "<details class=\"help\"><summary>How to play</summary><p>"
                 "Drag tiles from your rack to the board, or tap a tile, then "
                 "a square; drag or tap a placed tile to move it or take it "
                 "back. The words and points show before you end your turn."
@@ -693,18 +858,24 @@ static void render_move_cell(struct html_buf *b,
     switch (rec->move.type) {
     case CORE_MOVE_PLAY:
         for (int i = 0; i < r->nwords && i < CLB_MAX_WORDS; i++) {
-            html_raw(b, i > 0 ? ", <b>" : "<b>");
+            if (i > 0)
+                html_lit(b, ", <b>");
+            else
+                html_lit(b, "<b>");
             html_textn(b, r->words[i], strnlen(r->words[i], CLB_WORD_MAX));
-            html_rawf(b, "</b> %d", r->word_points[i]);
+            html_lit(b, "</b> ");
+            html_int(b, r->word_points[i]);
         }
-        if (r->bingo)
-            html_rawf(b, ", bingo +%d", CLB_BINGO_BONUS);
+        if (r->bingo) {
+            html_lit(b, ", bingo +");
+            html_int(b, CLB_BINGO_BONUS);
+        }
         break;
     case CORE_MOVE_EXCHANGE:
-        html_rawf(b, "Exchanged %d %s", rec->move.ntiles,
-                  plural(rec->move.ntiles, "tile", "tiles"));
+        html_lit(b, "Exchanged ");
+        put_count(b, rec->move.ntiles, "tile", "tiles");
         break;
-    case CORE_MOVE_PASS: html_raw(b, "Passed"); break;
+    case CORE_MOVE_PASS: html_lit(b, "Passed"); break;
     }
 }
 
@@ -721,33 +892,42 @@ static void render_review_text(struct html_buf *b,
                                const struct core_review_move *rm)
 {
     if (!rm->has_best) {
-        html_raw(b, "No play possible");
+        html_lit(b, "No play possible");
         return;
     }
     char at[4];
     core_play_coord(&rm->best, at);
     const char *word = rm->result.words[0];
     html_textn(b, word, strnlen(word, CLB_WORD_MAX));
-    html_rawf(b, " at %s for %d", at, rm->best.points);
+    html_lit(b, " at ");
+    html_raw(b, at);
+    html_lit(b, " for ");
+    html_int(b, rm->best.points);
 }
 
 void render_review_cells(struct html_buf *b, const struct core_review *review)
 {
-    html_raw(b, "<table>");
+    html_lit(b, "<table>");
     for (int i = 0; i < review->nmoves && i < CLB_MAX_GAME_MOVES; i++) {
-        html_raw(b, "<tr><td>");
+        html_lit(b, "<tr><td>");
         render_review_text(b, &review->moves[i]);
     }
-    html_raw(b, "</table>\n");
+    html_lit(b, "</table>\n");
 }
 
 /* 1034 as "1,034", as the review's total is read. */
 static void render_count(struct html_buf *b, int n)
 {
-    if (n >= 1000)
-        html_rawf(b, "%d,%03d", n / 1000, n % 1000);
-    else
-        html_rawf(b, "%d", n);
+    if (n >= 1000) {
+        int low = n % 1000;
+        html_int(b, n / 1000);
+        html_char(b, ',');
+        html_char(b, (char)('0' + low / 100));
+        html_char(b, (char)('0' + low / 10 % 10));
+        html_char(b, (char)('0' + low % 10));
+    } else {
+        html_int(b, n);
+    }
 }
 
 /* The game-over page's sentence: "you scored 812 of a possible 1,034". */
@@ -757,12 +937,12 @@ static void render_review_total(struct html_buf *b,
     /* Nothing to compare when no rack could ever play ("0 of 0"). */
     if (review == NULL || review->possible == 0)
         return;
-    html_raw(b, "<p data-testid=\"review-total\">Review: you scored "
+    html_lit(b, "<p data-testid=\"review-total\">Review: you scored "
                 "<strong>");
     render_count(b, review->scored);
-    html_raw(b, "</strong> of a possible <strong>");
+    html_lit(b, "</strong> of a possible <strong>");
     render_count(b, review->possible);
-    html_raw(b, "</strong>, the best available play of every turn added "
+    html_lit(b, "</strong>, the best available play of every turn added "
                 "up.</p>");
 }
 
@@ -774,10 +954,17 @@ static void render_move_row(struct html_buf *b,
                             const struct core_move_record *rec, int number,
                             const struct core_review_move *rm)
 {
-    html_rawf(b, "<tr><th scope=row>%d<td>P%d<td>", number,
-              (int)rec->player + 1);
+    html_lit(b, "<tr><th scope=row>");
+    html_int(b, number);
+    html_lit(b, "<td>P");
+    html_int(b, (int)rec->player + 1);
+    html_lit(b, "<td>");
     render_move_cell(b, rec);
-    html_rawf(b, "<td>%d<td>%d<td>", rec->result.points, rec->score);
+    html_lit(b, "<td>");
+    html_int(b, rec->result.points);
+    html_lit(b, "<td>");
+    html_int(b, rec->score);
+    html_lit(b, "<td>");
     if (rm != NULL)
         render_review_text(b, rm);
 }
@@ -787,7 +974,7 @@ static void render_moves_end(struct html_buf *b, const struct core_game *g)
 {
     if (!g->game_over)
         return;
-    html_raw(b, "<tfoot><tr><th scope=row colspan=3>");
+    html_lit(b, "<tfoot><tr><th scope=row colspan=3>");
     /* A game that ended by itself says why, here too. */
     bool blocked = g->end == CORE_END_BLOCKED;
     if (g->end_adjustment > 0)
@@ -797,9 +984,13 @@ static void render_moves_end(struct html_buf *b, const struct core_game *g)
     else
         html_raw(b, blocked ? "Neither player could play: game over"
                             : "Game over");
-    html_rawf(b, "</th><td>%s%d</td><td>%d</td></tr></tfoot>",
-              g->end_adjustment > 0 ? "\xe2\x88\x92" : "", g->end_adjustment,
-              g->score);
+    html_lit(b, "</th><td>");
+    if (g->end_adjustment > 0)
+        html_lit(b, "\xe2\x88\x92"); /* the minus sign */
+    html_int(b, g->end_adjustment);
+    html_lit(b, "</td><td>");
+    html_int(b, g->score);
+    html_lit(b, "</td></tr></tfoot>");
 }
 
 /* Every move of the game, oldest first, in a table a screen reader can
@@ -809,7 +1000,7 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
 {
     const struct core_history *h = v->history;
     const struct core_game *g = v->game;
-    html_raw(b, "<section class=\"panel moves\" aria-labelledby=\"moves-h\" "
+    html_lit(b, "<section class=\"panel moves\" aria-labelledby=\"moves-h\" "
                 "data-testid=\"move-list\"><h2 id=\"moves-h\">Moves</h2>"
                 "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
                 "role=\"region\" aria-labelledby=\"moves-h\"><table>"
@@ -821,32 +1012,31 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
     const struct core_review *rv =
         v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
     if (rv == NULL && h->nmoves > 0) {
-        html_raw(b, "<a href=\"/game/review?s=");
+        html_lit(b, "<a href=\"/game/review?s=");
         html_attr(b, v->state);
-        html_raw(b, "\">Best available</a>");
+        html_lit(b, "\">Best available</a>");
     } else {
-        html_raw(b, "Best available");
+        html_lit(b, "Best available");
     }
-    html_raw(b, "</th></tr></thead><tbody>");
-    if (h->start == CORE_START_POSITION)
-        html_rawf(b,
-                  "<tr class=\"start\"><td colspan=\"4\">From a classic "
-                  "link: the moves before it are not known</td><td>%d</td>"
-                  "</tr>",
-                  h->first.score);
-    else if (h->nmoves == 0)
-        html_raw(b, "<tr class=\"start\"><td colspan=\"6\">No moves yet"
+    html_lit(b, "</th></tr></thead><tbody>");
+    if (h->start == CORE_START_POSITION) {
+        html_lit(b, "<tr class=\"start\"><td colspan=\"4\">From a classic "
+                    "link: the moves before it are not known</td><td>");
+        html_int(b, h->first.score);
+        html_lit(b, "</td></tr>");
+    } else if (h->nmoves == 0)
+        html_lit(b, "<tr class=\"start\"><td colspan=\"6\">No moves yet"
                     "</td></tr>");
     for (int i = 0; i < h->nmoves && i < CLB_MAX_GAME_MOVES; i++)
         render_move_row(b, &h->moves[i], i + 1,
                         rv != NULL ? &rv->moves[i] : NULL);
-    html_raw(b, "</tbody>");
+    html_lit(b, "</tbody>");
     render_moves_end(b, g);
-    html_raw(b, "</table></div><p class=\"download\"><a href=\"/game.gcg?s=");
+    html_lit(b, "</table></div><p class=\"download\"><a href=\"/game.gcg?s=");
     html_attr(b, v->state);
-    html_raw(b, "\" download=\"collabble-");
+    html_lit(b, "\" download=\"collabble-");
     html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
-    html_raw(b, ".gcg\" data-testid=\"download\">Download game</a> (GCG, "
+    html_lit(b, ".gcg\" data-testid=\"download\">Download game</a> (GCG, "
                 "for Quackle)</p></section>");
 }
 
@@ -864,89 +1054,109 @@ static int tiles_on_board(const struct core_game *g)
 static void render_app_open(struct html_buf *b, const char *view,
                             const struct render_view *v)
 {
-    html_rawf(b, "<div id=\"app\" data-view=\"%s\"", view);
+    html_lit(b, "<div id=\"app\" data-view=\"");
+    html_raw(b, view);
+    html_char(b, '"');
     if (v != NULL) {
         const struct core_game *g = v->game;
-        html_raw(b, " data-state=\"");
+        html_lit(b, " data-state=\"");
         html_attr(b, v->state);
-        html_raw(b, "\" data-game-id=\"");
+        html_lit(b, "\" data-game-id=\"");
         html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
-        html_rawf(b, "\" data-turn=%d data-score=%d data-bag=%d%s%s",
-                  (int)g->turn + 1, g->score, core_bag_count(g),
-                  g->game_over ? " data-over=1" : "",
-                  v->moved != NULL ? " data-moved=1" : "");
+        html_lit(b, "\" data-turn=");
+        html_int(b, (int)g->turn + 1);
+        html_lit(b, " data-score=");
+        html_int(b, g->score);
+        html_lit(b, " data-bag=");
+        html_int(b, core_bag_count(g));
+        if (g->game_over)
+            html_lit(b, " data-over=1");
+        if (v->moved != NULL)
+            html_lit(b, " data-moved=1");
         if (v->history != NULL && v->start != NULL) {
-            html_rawf(b, " data-move=%d data-tiles=%d data-start=\"",
-                      v->history->nmoves, tiles_on_board(g));
+            html_lit(b, " data-move=");
+            html_int(b, v->history->nmoves);
+            html_lit(b, " data-tiles=");
+            html_int(b, tiles_on_board(g));
+            html_lit(b, " data-start=\"");
             html_attr(b, v->start);
-            html_raw(b, "\"");
+            html_lit(b, "\"");
         }
         if (v->error != NULL && v->error->code != CLB_ERR_OK) {
-            html_raw(b, " data-error=\"");
+            html_lit(b, " data-error=\"");
             html_attr(b, clb_err_code(v->error->code));
-            html_raw(b, "\"");
+            html_lit(b, "\"");
         }
     }
-    html_raw(b, ">\n");
+    html_lit(b, ">\n");
 }
 
 /* The confirmation a pass asks for. The pass that would be the second in
  * a row ends the game, so it says so and what the racks will cost. */
 static void render_pass_bar(struct html_buf *b, const struct core_game *g)
 {
-    html_raw(b, "<div class=\"bar needs-js\" id=\"pass-bar\" hidden>"
+    html_lit(b, "<div class=\"bar needs-js\" id=\"pass-bar\" hidden>"
                 "<p id=\"pass-q\" data-testid=\"pass-question\">");
     bool ends = g->consecutive_passes >= 1;
     if (ends) {
         int cost = core_end_adjustment(g);
-        html_rawf(b,
-                  "<strong>Passing now ends the game</strong>: %s passed "
-                  "last turn, and two passes in a row end it. The tiles left "
-                  "on both racks take %d %s off the score (%d, then %d).",
-                  player_name(other_player(g->turn)), cost,
-                  plural(cost, "point", "points"), g->score, g->score - cost);
+        html_lit(b, "<strong>Passing now ends the game</strong>: ");
+        put_player(b, other_player(g->turn));
+        html_lit(b, " passed last turn, and two passes in a row end it. The "
+                    "tiles left on both racks take ");
+        put_count(b, cost, "point", "points");
+        html_lit(b, " off the score (");
+        html_int(b, g->score);
+        html_lit(b, ", then ");
+        html_int(b, g->score - cost);
+        html_lit(b, ").");
     } else {
-        html_rawf(b,
-                  "Pass this turn without playing? If %s passes next, the "
-                  "game ends.",
-                  player_name(other_player(g->turn)));
+        html_lit(b, "Pass this turn without playing? If ");
+        put_player(b, other_player(g->turn));
+        html_lit(b, " passes next, the game ends.");
     }
-    html_rawf(b,
-              "</p><button class=\"primary\" id=\"pass-confirm\" "
-              "data-testid=\"pass-confirm\" aria-describedby=\"pass-q\">%s"
-              "</button><button id=\"pass-cancel\" "
-              "data-testid=\"pass-cancel\">Cancel</button></div>",
-              ends ? "Pass and end the game" : "Pass");
+    html_lit(b, "</p><button class=\"primary\" id=\"pass-confirm\" "
+                "data-testid=\"pass-confirm\" aria-describedby=\"pass-q\">");
+    if (ends)
+        html_lit(b, "Pass and end the game");
+    else
+        html_lit(b, "Pass");
+    html_lit(b, "</button><button id=\"pass-cancel\" "
+                "data-testid=\"pass-cancel\">Cancel</button></div>");
 }
 
 static void render_actions(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
     bool can_exchange = core_bag_count(g) >= CLB_EXCHANGE_MIN_BAG;
-    html_rawf(b,
-              "<div class=\"actions needs-js\" id=\"actions\">"
-              "<button class=\"primary\" id=\"end-turn\" "
-              "data-testid=\"end-turn\" aria-describedby=\"preview\"%s>End "
-              "Turn</button><button id=\"exchange\" data-testid=\"exchange\"%s>"
-              "Exchange</button><button id=\"pass\" data-testid=\"pass\">"
-              "Pass</button><button id=\"recall\" data-testid=\"recall\"%s>"
-              "Recall all</button></div>",
-              v->npending > 0 ? "" : " disabled",
-              can_exchange ? "" : " disabled aria-describedby=\"ex-why\"",
-              v->npending > 0 ? "" : " disabled");
+    html_lit(b, "<div class=\"actions needs-js\" id=\"actions\">"
+                "<button class=\"primary\" id=\"end-turn\" "
+                "data-testid=\"end-turn\" aria-describedby=\"preview\"");
+    if (v->npending == 0)
+        html_lit(b, " disabled");
+    html_lit(b, ">End Turn</button><button id=\"exchange\" "
+                "data-testid=\"exchange\"");
     if (!can_exchange)
-        html_rawf(b,
-                  "<p class=\"note\" id=\"ex-why\">Exchanging needs at "
-                  "least %d tiles in the bag.</p>",
-                  CLB_EXCHANGE_MIN_BAG);
-    html_raw(b, "<div class=\"bar needs-js\" id=\"ex-bar\" hidden>"
+        html_lit(b, " disabled aria-describedby=\"ex-why\"");
+    html_lit(b, ">Exchange</button><button id=\"pass\" data-testid=\"pass\">"
+                "Pass</button><button id=\"recall\" data-testid=\"recall\"");
+    if (v->npending == 0)
+        html_lit(b, " disabled");
+    html_lit(b, ">Recall all</button></div>");
+    if (!can_exchange) {
+        html_lit(b, "<p class=\"note\" id=\"ex-why\">Exchanging needs at "
+                    "least ");
+        html_int(b, CLB_EXCHANGE_MIN_BAG);
+        html_lit(b, " tiles in the bag.</p>");
+    }
+    html_lit(b, "<div class=\"bar needs-js\" id=\"ex-bar\" hidden>"
                 "<p>Choose the tiles to exchange, then confirm.</p>"
                 "<button class=\"primary\" id=\"ex-confirm\" "
                 "data-testid=\"exchange-confirm\" disabled>Exchange</button>"
                 "<button id=\"ex-cancel\" data-testid=\"exchange-cancel\">"
                 "Cancel</button></div>");
     render_pass_bar(b, g);
-    html_raw(b, "<p class=\"nojs\">This is a read-only view: turn on "
+    html_lit(b, "<p class=\"nojs\">This is a read-only view: turn on "
                 "JavaScript to play.</p>");
 }
 
@@ -963,7 +1173,7 @@ static void render_game_over_panel(struct html_buf *b,
               g->score);
     switch (g->end) {
     case CORE_END_PASSES:
-        html_raw(b, "Both players passed in a row, so the game ended.");
+        html_lit(b, "Both players passed in a row, so the game ended.");
         if (g->end_adjustment > 0)
             html_rawf(b,
                       " The tiles left on the racks, worth %d %s, were "
@@ -997,7 +1207,7 @@ static void render_game_over_panel(struct html_buf *b,
                       plural(g->end_adjustment, "point", "points"));
         break;
     case CORE_END_BLOCKED:
-        html_raw(b, "The bag was empty and neither player could play, so the "
+        html_lit(b, "The bag was empty and neither player could play, so the "
                     "game ended by itself.");
         if (g->end_adjustment > 0)
             html_rawf(b,
@@ -1007,11 +1217,11 @@ static void render_game_over_panel(struct html_buf *b,
                       plural(g->end_adjustment, "point", "points"),
                       g->score + g->end_adjustment);
         break;
-    case CORE_END_NONE: html_raw(b, "The game has ended."); break;
+    case CORE_END_NONE: html_lit(b, "The game has ended."); break;
     }
-    html_raw(b, "</p>");
+    html_lit(b, "</p>");
     render_review_total(b, v->review);
-    html_raw(b, "<form method=\"get\" action=\"/new\"><button "
+    html_lit(b, "<form method=\"get\" action=\"/new\"><button "
                 "class=\"primary\" type=\"submit\" data-testid=\"new-game\">"
                 "New game</button></form></section>");
 }
@@ -1023,17 +1233,17 @@ static void render_play_side(struct html_buf *b, const struct render_view *v)
     const struct core_game *g = v->game;
     if (v->moved != NULL)
         render_share(b, v);
-    html_raw(b, "<section class=\"panel play\" aria-label=\"Your turn\">");
+    html_lit(b, "<section class=\"panel play\" aria-label=\"Your turn\">");
     render_active_rack(b, v);
-    html_raw(b, "<p class=\"preview\" id=\"preview\" data-testid=\"preview\">"
+    html_lit(b, "<p class=\"preview\" id=\"preview\" data-testid=\"preview\">"
                 "</p>");
     render_message(b, v->error);
     render_actions(b, v);
-    html_raw(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
+    html_lit(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
     render_plain_rack(b, &g->hands[other_player(g->turn)],
                       other_player(g->turn), "Partner&#39;s rack",
                       RACK_PARTNER);
-    html_raw(b, "</section>");
+    html_lit(b, "</section>");
     render_help(b);
 }
 
@@ -1045,11 +1255,11 @@ static void render_wait_side(struct html_buf *b, const struct render_view *v)
     const struct core_game *g = v->game;
     enum core_player me = device_player(v);
     render_share(b, v);
-    html_raw(b, "<section class=\"panel\" aria-label=\"Racks\">");
+    html_lit(b, "<section class=\"panel\" aria-label=\"Racks\">");
     render_plain_rack(b, &g->hands[me], me, "Your rack", RACK_MINE);
     render_plain_rack(b, &g->hands[other_player(me)], other_player(me),
                       "Partner&#39;s rack", RACK_PARTNER);
-    html_raw(b, "</section>");
+    html_lit(b, "</section>");
 }
 
 static void render_over_side(struct html_buf *b, const struct render_view *v)
@@ -1057,38 +1267,40 @@ static void render_over_side(struct html_buf *b, const struct render_view *v)
     const struct core_game *g = v->game;
     render_game_over_panel(b, v);
     render_share(b, v);
-    html_raw(b, "<section class=\"panel\">");
+    html_lit(b, "<section class=\"panel\">");
     render_plain_rack(b, &g->hands[CORE_P1], CORE_P1, "Rack left", RACK_FINAL);
     render_plain_rack(b, &g->hands[CORE_P2], CORE_P2, "Rack left", RACK_FINAL);
-    html_raw(b, "</section>");
+    html_lit(b, "</section>");
 }
 
 void render_game(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
     bool waiting = is_waiting(v);
-    char title[64];
-    if (g->game_over)
-        (void)snprintf(title, sizeof title, "Collabble \xc2\xb7 game over, %d",
-                       g->score);
-    else if (waiting)
-        (void)snprintf(title, sizeof title,
-                       "Collabble \xc2\xb7 waiting for %s, %d",
-                       player_name(g->turn), g->score);
-    else
-        (void)snprintf(title, sizeof title, "Collabble \xc2\xb7 %s to play, %d",
-                       player_name(g->turn), g->score);
-    render_head(b, title);
+    render_head_open(b);
+    html_lit(b, "Collabble \xc2\xb7 ");
+    if (g->game_over) {
+        html_lit(b, "game over");
+    } else if (waiting) {
+        html_lit(b, "waiting for ");
+        put_player(b, g->turn);
+    } else {
+        put_player(b, g->turn);
+        html_lit(b, " to play");
+    }
+    html_lit(b, ", ");
+    html_int(b, g->score);
+    render_head_close(b);
     render_app_open(b, g->game_over ? "over" : waiting ? "wait" : "board", v);
-    html_raw(b, "<header class=\"top\">");
+    html_lit(b, "<header class=\"top\">");
     render_brand(b);
     render_stats(b, g);
-    html_raw(b, "</header>\n<main class=\"game\">");
+    html_lit(b, "</header>\n<main class=\"game\">");
     render_last_move(b, g);
-    html_raw(b, "<section class=\"boardwrap\" id=\"boardwrap\" "
+    html_lit(b, "<section class=\"boardwrap\" id=\"boardwrap\" "
                 "aria-label=\"Board\">");
     render_board(b, v);
-    html_raw(b, "</section>\n<section class=\"side\" aria-label=\"Racks and "
+    html_lit(b, "</section>\n<section class=\"side\" aria-label=\"Racks and "
                 "actions\">");
     if (g->game_over)
         render_over_side(b, v);
@@ -1099,7 +1311,7 @@ void render_game(struct html_buf *b, const struct render_view *v)
     if (v->history != NULL)
         render_moves(b, v);
     render_footer(b, v);
-    html_raw(b, "</section></main>\n");
+    html_lit(b, "</section></main>\n");
     render_foot(b);
 }
 
@@ -1109,9 +1321,9 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
 {
     render_head(b, "Collabble");
     render_app_open(b, "landing", NULL);
-    html_raw(b, "<header class=\"top\">");
+    html_lit(b, "<header class=\"top\">");
     render_brand(b);
-    html_raw(b,
+    html_lit(b,
              "</header>\n<main class=\"landing\">"
              "<p class=\"lead\">Scrabble for two, played together: every "
              "word adds to one shared score. Play your turn, then send "
@@ -1127,30 +1339,30 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
              "<input id=\"seed\" name=\"seed\" data-testid=\"seed\" "
              "autocomplete=\"off\" maxlength=\"64\"");
     if (seed != NULL && seed_len > 0) {
-        html_raw(b, " value=\"");
+        html_lit(b, " value=\"");
         html_textn(b, seed, seed_len);
-        html_raw(b, "\"");
+        html_lit(b, "\"");
     }
-    html_raw(b, ">");
+    html_lit(b, ">");
     if (ctx != NULL && ctx->nlexicons > 1) {
-        html_raw(b, "<label for=\"lexicon\">Dictionary</label>"
+        html_lit(b, "<label for=\"lexicon\">Dictionary</label>"
                     "<select id=\"lexicon\" name=\"lexicon\" "
                     "data-testid=\"lexicon\">");
         for (int i = 0; i < ctx->nlexicons && i < CLB_MAX_LEXICONS; i++) {
-            html_raw(b, "<option value=\"");
+            html_lit(b, "<option value=\"");
             html_attr(b, ctx->lexicon_names[i]);
-            html_raw(b, "\">");
+            html_lit(b, "\">");
             html_text(b, ctx->lexicon_names[i]);
-            html_raw(b, "</option>");
+            html_lit(b, "</option>");
         }
-        html_raw(b, "</select>");
+        html_lit(b, "</select>");
     }
     if (err != NULL && err->code != CLB_ERR_OK) {
-        html_raw(b, "<p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
+        html_lit(b, "<p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
         render_sentence(b, err);
-        html_raw(b, "</p>");
+        html_lit(b, "</p>");
     }
-    html_raw(b, "<button class=\"primary\" type=\"submit\" id=\"new-game\" "
+    html_lit(b, "<button class=\"primary\" type=\"submit\" id=\"new-game\" "
                 "data-testid=\"new-game\">New game</button></form>"
                 "<section class=\"card how\" aria-labelledby=\"how-h\">"
                 "<h2 id=\"how-h\">How it works</h2><ol>"
@@ -1167,18 +1379,18 @@ void render_error_page(struct html_buf *b, const struct clb_error *err)
 {
     render_head(b, "Collabble \xc2\xb7 error");
     render_app_open(b, "error", NULL);
-    html_raw(b, "<header class=\"top\">");
+    html_lit(b, "<header class=\"top\">");
     render_brand(b);
-    html_raw(b, "</header>\n<main class=\"landing\"><section class=\"card\" "
+    html_lit(b, "</header>\n<main class=\"landing\"><section class=\"card\" "
                 "data-testid=\"error-page\" aria-labelledby=\"err-h\">"
                 "<h2 id=\"err-h\">");
     html_raw(b, err->code == CLB_ERR_BAD_STATE || err->code == CLB_ERR_TOO_LARGE
                     ? "This game link does not work"
                     : "Something is not right");
-    html_raw(b,
+    html_lit(b,
              "</h2><p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
     render_sentence(b, err);
-    html_raw(b, "</p><p>Check that the whole link was copied, or start a new "
+    html_lit(b, "</p><p>Check that the whole link was copied, or start a new "
                 "game.</p><a class=\"btn primary\" href=\"/\" "
                 "data-testid=\"new-game\">New game</a></section></main>\n");
     render_foot(b);

@@ -107,7 +107,7 @@ bool srv_json_body(struct srv_response *resp, int status, const json_t *v)
         resp->body->overflow = true;
         return false;
     }
-    html_raw(resp->body, "\n");
+    html_lit(resp->body, "\n");
     return !resp->body->overflow;
 }
 
@@ -135,10 +135,10 @@ void srv_error_html(struct html_buf *b, const struct clb_error *err)
      * about. */
     html_text(b, clb_err_str(err->code));
     if (err->detail[0] != '\0') {
-        html_raw(b, ": ");
+        html_lit(b, ": ");
         html_text(b, err->detail);
     }
-    html_raw(b, ".");
+    html_lit(b, ".");
 }
 
 void srv_error_page(struct srv_response *resp, const struct clb_error *err)

@@ -37,7 +37,7 @@ static void router_healthz(const struct srv_request *req,
      * after that, so answering at all is the readiness signal. */
     resp->status = 200;
     resp->content_type = SRV_TYPE_TEXT;
-    html_raw(resp->body, "ok\n");
+    html_lit(resp->body, "ok\n");
 }
 
 static void router_not_found(const struct srv_request *req,

@@ -158,10 +158,10 @@ static void redirect(struct srv_response *resp, const char *location)
     resp->content_type = SRV_TYPE_HTML;
     resp->cache_control = "no-store";
     (void)snprintf(resp->location, sizeof resp->location, "%s", location);
-    html_raw(resp->body, "<!doctype html>\n<title>Collabble</title>"
+    html_lit(resp->body, "<!doctype html>\n<title>Collabble</title>"
                          "<p><a href=\"");
     html_attr(resp->body, location);
-    html_raw(resp->body, "\">Continue</a></p>\n");
+    html_lit(resp->body, "\">Continue</a></p>\n");
 }
 
 /* What the script says about the device looking at a page (`me`, `origin`
