@@ -21,6 +21,8 @@
 #include "../core/movegen.h"
 #include "../core/review.h"
 #include "gcg.h"
+#include "json_in.h"
+#include "json_out.h"
 #include "link.h"
 #include "position.h"
 #include "respond.h"
@@ -251,17 +253,13 @@ static json_t *api_body(const struct srv_request *req, bool empty_ok,
     return root;
 }
 
-/* Opens root's "state" (a turn link's S, either format) into *pos. */
-static enum clb_err api_position(const struct srv_request *req,
-                                 const json_t *root, struct position *pos,
-                                 struct clb_error *err)
+/* Opens the state S (len bytes, a turn link of either format) into *pos,
+ * as the API words its errors. */
+static enum clb_err api_open_state(const struct srv_request *req, const char *s,
+                                   size_t len, struct position *pos,
+                                   struct clb_error *err)
 {
-    const json_t *s = json_object_get(root, "state");
-    if (!json_is_string(s))
-        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                             "state: expected the encoded state as a string");
-    enum clb_err rc = position_open(req->ctx, json_string_value(s),
-                                    json_string_length(s), pos, err);
+    enum clb_err rc = position_open(req->ctx, s, len, pos, err);
     /* A state that only grows too large once decompressed is a damaged
      * state, not a large request: the body itself was within bounds. */
     if (rc == CLB_ERR_TOO_LARGE)
@@ -272,6 +270,19 @@ static enum clb_err api_position(const struct srv_request *req,
         return clb_error_set(err, CLB_ERR_BAD_STATE, "state: %s",
                              clb_err_str(rc));
     return rc;
+}
+
+/* Opens root's "state" (a turn link's S, either format) into *pos. */
+static enum clb_err api_position(const struct srv_request *req,
+                                 const json_t *root, struct position *pos,
+                                 struct clb_error *err)
+{
+    const json_t *s = json_object_get(root, "state");
+    if (!json_is_string(s))
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "state: expected the encoded state as a string");
+    return api_open_state(req, json_string_value(s), json_string_length(s), pos,
+                          err);
 }
 
 /* Reads the optional "format" ("v1" or "v2") into *format, which keeps its
@@ -293,20 +304,183 @@ static enum clb_err api_format(const json_t *root, enum link_format *format,
     return CLB_ERR_OK;
 }
 
-/* The result's words, or their points with `points`, as a JSON array in
- * the same order (main word first). NULL only when out of memory. */
-static json_t *api_word_list(const struct core_move_result *r, bool points)
+/* ---- the fast readers ----------------------------------------------------
+ * The bodies of /move and /preview, and the page's move field, read in
+ * place with json_in.h. They read only well-formed requests of the usual
+ * shape (a move's "type" before its "tiles"); anything else, every error
+ * included, goes to the jansson readers above, which word the errors, so a
+ * request is answered the same whichever reader took it. */
+
+/* One placement {"row", "col", "letter", "blank"?}, as api_play_tiles
+ * reads it. */
+static bool fast_placement(struct jin *j, struct core_placement *p)
 {
-    json_t *a = json_array();
-    for (int i = 0; a != NULL && i < r->nwords && i < CLB_MAX_WORDS; i++) {
-        json_t *v =
-            points ? json_integer(r->word_points[i]) : json_string(r->words[i]);
-        if (json_array_append_new(a, v) != 0) {
-            json_decref(a);
-            return NULL;
+    struct clb_str key, letter = {0};
+    long long row = 0, col = 0;
+    bool blank = false;
+    unsigned seen = 0;
+    if (!jin_object(j))
+        return false;
+    while (jin_key(j, &key)) {
+        unsigned bit = jin_is(key, "row")      ? 1u
+                       : jin_is(key, "col")    ? 2u
+                       : jin_is(key, "letter") ? 4u
+                       : jin_is(key, "blank")  ? 8u
+                                               : 0u;
+        if (bit == 0 || (seen & bit) != 0)
+            return false;
+        seen |= bit;
+        bool ok = bit == 1u   ? jin_int(j, &row)
+                  : bit == 2u ? jin_int(j, &col)
+                  : bit == 4u ? jin_string(j, &letter)
+                              : jin_bool(j, &blank);
+        if (!ok)
+            return false;
+    }
+    if (j->failed || (seen & 7u) != 7u || letter.len != 1)
+        return false;
+    char c = letter.p[0];
+    if (c >= 'a' && c <= 'z')
+        c = (char)(c - 'a' + 'A');
+    if (c < 'A' || c > 'Z')
+        return false;
+    /* As api_coord: off-board values stay off the board. */
+    p->row =
+        (row < -CLB_BOARD_SIZE || row > 2 * CLB_BOARD_SIZE) ? -1 : (int)row;
+    p->col =
+        (col < -CLB_BOARD_SIZE || col > 2 * CLB_BOARD_SIZE) ? -1 : (int)col;
+    p->letter = c;
+    p->blank = blank;
+    return true;
+}
+
+/* One exchanged tile: "A"-"Z" (either case) or "BLANK". */
+static bool fast_exchanged(struct jin *j, char *out)
+{
+    struct clb_str t;
+    if (!jin_string(j, &t))
+        return false;
+    if (jin_is(t, "BLANK")) {
+        *out = CORE_BLANK;
+        return true;
+    }
+    if (t.len != 1)
+        return false;
+    char c = t.p[0];
+    if (c >= 'a' && c <= 'z')
+        c = (char)(c - 'a' + 'A');
+    if (c < 'A' || c > 'Z')
+        return false;
+    *out = c;
+    return true;
+}
+
+/* A move object, as api_move_from_json reads it. */
+static bool fast_move(struct jin *j, struct core_move *move)
+{
+    memset(move, 0, sizeof *move);
+    struct clb_str key, type;
+    if (!jin_object(j) || !jin_key(j, &key) || !jin_is(key, "type") ||
+        !jin_string(j, &type))
+        return false;
+    if (jin_is(type, "pass")) {
+        move->type = CORE_MOVE_PASS;
+        return !jin_key(j, &key) && !j->failed;
+    }
+    if (jin_is(type, "play"))
+        move->type = CORE_MOVE_PLAY;
+    else if (jin_is(type, "exchange"))
+        move->type = CORE_MOVE_EXCHANGE;
+    else
+        return false;
+    if (!jin_key(j, &key) || !jin_is(key, "tiles") || !jin_array(j))
+        return false;
+    int n = 0;
+    while (jin_item(j)) {
+        if (n >= CLB_RACK_SIZE)
+            return false;
+        bool ok = move->type == CORE_MOVE_PLAY
+                      ? fast_placement(j, &move->tiles[n])
+                      : fast_exchanged(j, &move->exchange[n]);
+        if (!ok)
+            return false;
+        n++;
+    }
+    move->ntiles = n;
+    return !j->failed && !jin_key(j, &key) && !j->failed;
+}
+
+/* {"state": S, "move": M} and, with `format` (for /move), "format": "v1" or
+ * "v2": true with the state's slice of the body, the move and *format (0
+ * when absent). */
+static bool fast_state_and_move(struct clb_str body, enum link_format *format,
+                                struct clb_str *state, struct core_move *move)
+{
+    struct jin j;
+    struct clb_str key, f;
+    unsigned seen = 0;
+    jin_init(&j, body.p, body.len);
+    if (format != NULL)
+        *format = 0;
+    if (!jin_object(&j))
+        return false;
+    while (jin_key(&j, &key)) {
+        unsigned bit = jin_is(key, "state")                      ? 1u
+                       : jin_is(key, "move")                     ? 2u
+                       : format != NULL && jin_is(key, "format") ? 4u
+                                                                 : 0u;
+        if (bit == 0 || (seen & bit) != 0)
+            return false;
+        seen |= bit;
+        if (bit == 1u && !jin_string(&j, state))
+            return false;
+        if (bit == 2u && !fast_move(&j, move))
+            return false;
+        if (bit == 4u) {
+            if (!jin_string(&j, &f))
+                return false;
+            if (jin_is(f, "v1"))
+                *format = LINK_V1;
+            else if (jin_is(f, "v2"))
+                *format = LINK_V2;
+            else
+                return false;
         }
     }
-    return a;
+    return (seen & 3u) == 3u && jin_end(&j);
+}
+
+enum clb_err api_move_read(const char *text, size_t len, struct core_move *move,
+                           struct clb_error *err)
+{
+    struct jin j;
+    jin_init(&j, text, len);
+    if (fast_move(&j, move) && jin_end(&j))
+        return CLB_ERR_OK;
+    json_error_t jerr;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (root == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST, "the move is not JSON");
+    enum clb_err rc = api_move_from_json(root, move, err);
+    json_decref(root);
+    return rc;
+}
+
+/* ---- writing the answers ------------------------------------------------- */
+
+/* The result's words, or their points with `points`, as a JSON array in
+ * the same order (main word first). */
+static void api_word_list(struct jout *j, const struct core_move_result *r,
+                          bool points)
+{
+    jout_open_array(j);
+    for (int i = 0; i < r->nwords && i < CLB_MAX_WORDS; i++) {
+        if (points)
+            jout_int(j, r->word_points[i]);
+        else
+            jout_string_n(j, r->words[i], strnlen(r->words[i], CLB_WORD_MAX));
+    }
+    jout_close_array(j);
 }
 
 static const char *api_move_type_name(enum core_move_type t)
@@ -319,165 +493,196 @@ static const char *api_move_type_name(enum core_move_type t)
     return "pass"; /* unreachable: the switch names every type */
 }
 
-static json_t *api_result_object(const struct core_move_result *r)
+/* The members of a move's "result" (also a history record's). */
+static void api_result_members(struct jout *j, const struct core_move_result *r)
 {
-    json_t *o = json_object();
-    if (o == NULL)
-        return NULL;
-    int bad = json_object_set_new(o, "type",
-                                  json_string(api_move_type_name(r->type)));
-    bad |= json_object_set_new(o, "words", api_word_list(r, false));
-    bad |= json_object_set_new(o, "points", json_integer(r->points));
-    bad |= json_object_set_new(o, "bingo", json_boolean(r->bingo));
-    bad |= json_object_set_new(o, "wordPoints", api_word_list(r, true));
-    bad |= json_object_set_new(o, "gameOver", json_boolean(r->game_over));
-    if (bad) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
+    jout_key(j, "type");
+    jout_string(j, api_move_type_name(r->type));
+    jout_key(j, "words");
+    api_word_list(j, r, false);
+    jout_key(j, "points");
+    jout_int(j, r->points);
+    jout_key(j, "bingo");
+    jout_bool(j, r->bingo);
+    jout_key(j, "wordPoints");
+    api_word_list(j, r, true);
+    jout_key(j, "gameOver");
+    jout_bool(j, r->game_over);
 }
 
-static json_t *api_tile(char tile)
+static void api_tile(struct jout *j, char tile)
 {
-    return tile == CORE_BLANK ? json_string("BLANK") : json_stringn(&tile, 1);
+    if (tile == CORE_BLANK)
+        jout_string(j, "BLANK");
+    else
+        jout_string_n(j, &tile, 1);
 }
 
-static json_t *api_rack(const struct core_rack *rack)
+static void api_rack(struct jout *j, const struct core_rack *rack)
 {
-    json_t *a = json_array();
-    for (int i = 0; a != NULL && i < rack->count && i < CLB_RACK_SIZE; i++)
-        if (json_array_append_new(a, api_tile(rack->tiles[i])) != 0) {
-            json_decref(a);
-            return NULL;
-        }
-    return a;
+    jout_open_array(j);
+    for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++)
+        api_tile(j, rack->tiles[i]);
+    jout_close_array(j);
 }
 
 /* A move's tiles in the API's move format: placements for a play, tile
  * names for an exchange. */
-static json_t *api_move_tiles(const struct core_move *m)
+static void api_move_tiles(struct jout *j, const struct core_move *m)
 {
-    json_t *a = json_array();
-    for (int i = 0; a != NULL && i < m->ntiles && i < CLB_RACK_SIZE; i++) {
-        json_t *t;
-        if (m->type == CORE_MOVE_PLAY) {
-            const struct core_placement *p = &m->tiles[i];
-            t = json_pack("{s:i, s:i, s:s#}", "row", p->row, "col", p->col,
-                          "letter", &p->letter, (size_t)1);
-            if (t != NULL && p->blank &&
-                json_object_set_new(t, "blank", json_true()) != 0) {
-                json_decref(t);
-                t = NULL;
-            }
-        } else {
-            t = api_tile(m->exchange[i]);
+    jout_open_array(j);
+    for (int i = 0; i < m->ntiles && i < CLB_RACK_SIZE; i++) {
+        if (m->type != CORE_MOVE_PLAY) {
+            api_tile(j, m->exchange[i]);
+            continue;
         }
-        if (json_array_append_new(a, t) != 0) {
-            json_decref(a);
-            return NULL;
+        const struct core_placement *p = &m->tiles[i];
+        jout_open_object(j);
+        jout_key(j, "row");
+        jout_int(j, p->row);
+        jout_key(j, "col");
+        jout_int(j, p->col);
+        jout_key(j, "letter");
+        jout_string_n(j, &p->letter, 1);
+        if (p->blank) {
+            jout_key(j, "blank");
+            jout_bool(j, true);
         }
+        jout_close_object(j);
     }
-    return a;
+    jout_close_array(j);
 }
 
 /* One move of the history: what the move's "result" says, plus its number
  * and player, the rack it was made from, its tiles and the running shared
  * score. */
-static json_t *api_record(const struct core_move_record *rec, int number)
+static void api_record(struct jout *j, const struct core_move_record *rec,
+                       int number)
 {
-    json_t *o = json_object();
-    json_t *result = api_result_object(&rec->result);
-    int bad = o == NULL || result == NULL;
-    bad |= json_object_set_new(o, "number", json_integer(number));
-    bad |= json_object_set_new(
-        o, "player", json_string(rec->player == CORE_P1 ? "P1" : "P2"));
-    bad |= json_object_update(o, result);
-    json_decref(result);
-    bad |= json_object_set_new(o, "rack", api_rack(&rec->rack));
-    if (rec->move.type != CORE_MOVE_PASS)
-        bad |= json_object_set_new(o, "tiles", api_move_tiles(&rec->move));
-    if (rec->move.type == CORE_MOVE_EXCHANGE)
-        bad |=
-            json_object_set_new(o, "exchanged", json_integer(rec->move.ntiles));
-    bad |= json_object_set_new(o, "score", json_integer(rec->score));
-    if (bad) {
-        json_decref(o);
-        return NULL;
+    jout_open_object(j);
+    jout_key(j, "number");
+    jout_int(j, number);
+    jout_key(j, "player");
+    jout_string(j, rec->player == CORE_P1 ? "P1" : "P2");
+    api_result_members(j, &rec->result);
+    jout_key(j, "rack");
+    api_rack(j, &rec->rack);
+    if (rec->move.type != CORE_MOVE_PASS) {
+        jout_key(j, "tiles");
+        api_move_tiles(j, &rec->move);
     }
-    return o;
+    if (rec->move.type == CORE_MOVE_EXCHANGE) {
+        jout_key(j, "exchanged");
+        jout_int(j, rec->move.ntiles);
+    }
+    jout_key(j, "score");
+    jout_int(j, rec->score);
+    jout_close_object(j);
 }
 
 /* {"start": ..., "wordList": ..., "moves": [...]}: where the game began,
  * the word list that judges it, and every move since. */
-static json_t *api_history(const struct core_history *h)
+static void api_history(struct jout *j, const struct core_history *h)
 {
-    char fp[16];
-    (void)snprintf(fp, sizeof fp, "%08lx",
-                   (unsigned long)h->lexicon.fingerprint);
-    json_t *start = h->start == CORE_START_SEED
-                        ? json_pack("{s:s, s:I}", "type", "seed", "seed",
-                                    (json_int_t)h->seed)
-                        : json_pack("{s:s, s:i}", "type", "position", "score",
-                                    h->first.score);
-    json_t *list =
-        json_pack("{s:s, s:s}", "name", h->lexicon.name, "fingerprint", fp);
-    json_t *moves = json_array();
-    json_t *o = json_object();
-    int bad = start == NULL || list == NULL || moves == NULL || o == NULL;
-    for (int i = 0; !bad && i < h->nmoves; i++)
-        bad |= json_array_append_new(moves, api_record(&h->moves[i], i + 1));
-    if (bad) {
-        json_decref(start);
-        json_decref(list);
-        json_decref(moves);
-        json_decref(o);
-        return NULL;
+    static const char hex[] = "0123456789abcdef";
+    char fp[8];
+    for (int i = 0; i < 8; i++)
+        fp[i] = hex[h->lexicon.fingerprint >> (28 - 4 * i) & 15u];
+    jout_open_object(j);
+    jout_key(j, "start");
+    jout_open_object(j);
+    jout_key(j, "type");
+    if (h->start == CORE_START_SEED) {
+        jout_string(j, "seed");
+        jout_key(j, "seed");
+        jout_int(j, h->seed);
+    } else {
+        jout_string(j, "position");
+        jout_key(j, "score");
+        jout_int(j, h->first.score);
     }
-    bad |= json_object_set_new(o, "start", start);
-    bad |= json_object_set_new(o, "wordList", list);
-    bad |= json_object_set_new(o, "moves", moves);
-    if (bad) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
+    jout_close_object(j);
+    jout_key(j, "wordList");
+    jout_open_object(j);
+    jout_key(j, "name");
+    jout_string(j, h->lexicon.name);
+    jout_key(j, "fingerprint");
+    jout_string_n(j, fp, sizeof fp);
+    jout_close_object(j);
+    jout_key(j, "moves");
+    jout_open_array(j);
+    for (int i = 0; i < h->nmoves; i++)
+        api_record(j, &h->moves[i], i + 1);
+    jout_close_array(j);
+    jout_close_object(j);
 }
 
-/* Adds "state" (pos's link in `format`), "format", "game" (the decoded
- * position), "moveNumber" and "history". */
-static enum clb_err api_put_position(json_t *obj, const struct position *pos,
-                                     enum link_format format,
-                                     struct clb_error *err)
-{
+/* The link of pos in `format`, for api_put_position: written before the
+ * answer is, since it is the one part that can fail. */
+struct api_link {
     char s[API_STATE_CAP];
-    size_t n = 0;
-    if (position_write(pos, format, s, sizeof s, &n, err) != CLB_ERR_OK)
-        return err->code;
-    int bad = json_object_set_new(obj, "state", json_stringn(s, n));
-    bad |= json_object_set_new(obj, "format",
-                               json_string(format == LINK_V1 ? "v1" : "v2"));
-    bad |= json_object_set_new(obj, "game", link_game_to_json(&pos->game));
-    bad |= json_object_set_new(obj, "moveNumber",
-                               json_integer(pos->history.nmoves));
-    bad |= json_object_set_new(obj, "history", api_history(&pos->history));
-    if (bad)
-        return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
-    return CLB_ERR_OK;
+    size_t n;
+    enum link_format format;
+};
+
+static enum clb_err api_link_of(const struct position *pos,
+                                enum link_format format, struct api_link *l,
+                                struct clb_error *err)
+{
+    l->format = format;
+    return position_write(pos, format, l->s, sizeof l->s, &l->n, err);
 }
 
-/* Sends `obj` with `status`, or the error in *err if it is set. Takes the
- * reference to obj. */
-static void api_finish(struct srv_response *resp, int status, json_t *obj,
-                       struct clb_error *err)
+/* Writes the members "state" (pos's link), "format", "game" (the decoded
+ * position), "moveNumber" and "history". */
+static void api_put_position(struct jout *j, const struct position *pos,
+                             const struct api_link *l)
 {
-    if (err->code == CLB_ERR_OK && obj == NULL)
-        clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
-    if (err->code != CLB_ERR_OK)
-        srv_error_json(resp, err);
-    else
-        (void)srv_json_body(resp, status, obj);
-    json_decref(obj);
+    jout_key(j, "state");
+    jout_string_n(j, l->s, l->n);
+    jout_key(j, "format");
+    jout_string(j, l->format == LINK_V1 ? "v1" : "v2");
+    jout_key(j, "game");
+    if (!link_game_write(j, &pos->game))
+        j->bad = true;
+    jout_key(j, "moveNumber");
+    jout_int(j, pos->history.nmoves);
+    jout_key(j, "history");
+    api_history(j, &pos->history);
+}
+
+/* Starts an answer of `status`: the JSON content type and a writer. */
+static void api_begin(struct srv_response *resp, int status, struct jout *j)
+{
+    resp->status = status;
+    resp->content_type = SRV_TYPE_JSON;
+    jout_init(j, resp->body, true);
+}
+
+/* Ends an answer begun with api_begin. A string that was not text is a bug
+ * of ours (the state is checked when read): the answer is then the
+ * internal error instead. */
+static void api_end(struct srv_response *resp, struct jout *j)
+{
+    if (j->bad) {
+        struct clb_error err;
+        clb_error_clear(&err);
+        clb_error_set(&err, CLB_ERR_INTERNAL, "out of memory");
+        html_reset(resp->body);
+        srv_error_json(resp, &err);
+        return;
+    }
+    html_lit(resp->body, "\n");
+}
+
+/* Answers the error in *err if it is set; true when it did. */
+static bool api_failed(struct srv_response *resp, const struct clb_error *err)
+{
+    if (err->code == CLB_ERR_OK)
+        return false;
+    html_reset(resp->body);
+    srv_error_json(resp, err);
+    return true;
 }
 
 /* Reads {"state": S, "move": M} for /move and /preview, and for /move
@@ -491,23 +696,31 @@ static enum clb_err api_state_and_move(const struct srv_request *req,
 {
     static const char *const move_keys[] = {"state", "move", "format", NULL};
     static const char *const preview_keys[] = {"state", "move", NULL};
-    json_t *root = api_body(req, false, err);
-    if (root == NULL)
-        return err->code;
-    /* The request's own shape first (400 bad_request), then the state
-     * (400 bad_state or unknown_lexicon): each error names one problem. */
-    enum clb_err rc = api_only_keys(
-        root, "body", format != NULL ? move_keys : preview_keys, err);
-    if (rc == CLB_ERR_OK && json_object_get(root, "move") == NULL)
-        rc = clb_error_set(err, CLB_ERR_BAD_REQUEST, "move: required");
-    if (rc == CLB_ERR_OK)
-        rc = api_move_from_json(json_object_get(root, "move"), move, err);
     enum link_format wanted = 0;
-    if (rc == CLB_ERR_OK && format != NULL)
-        rc = api_format(root, &wanted, err);
-    if (rc == CLB_ERR_OK)
-        rc = api_position(req, root, pos, err);
-    json_decref(root);
+    struct clb_str state;
+    enum clb_err rc;
+    if (fast_state_and_move(req->body, format != NULL ? &wanted : NULL, &state,
+                            move)) {
+        rc = api_open_state(req, state.p, state.len, pos, err);
+    } else {
+        json_t *root = api_body(req, false, err);
+        if (root == NULL)
+            return err->code;
+        /* The request's own shape first (400 bad_request), then the state
+         * (400 bad_state or unknown_lexicon): each error names one
+         * problem. */
+        rc = api_only_keys(root, "body",
+                           format != NULL ? move_keys : preview_keys, err);
+        if (rc == CLB_ERR_OK && json_object_get(root, "move") == NULL)
+            rc = clb_error_set(err, CLB_ERR_BAD_REQUEST, "move: required");
+        if (rc == CLB_ERR_OK)
+            rc = api_move_from_json(json_object_get(root, "move"), move, err);
+        if (rc == CLB_ERR_OK && format != NULL)
+            rc = api_format(root, &wanted, err);
+        if (rc == CLB_ERR_OK)
+            rc = api_position(req, root, pos, err);
+        json_decref(root);
+    }
     if (rc == CLB_ERR_OK && format != NULL)
         *format = wanted != 0 ? wanted : pos->format;
     return rc;
@@ -539,6 +752,34 @@ static enum clb_err api_seed(const json_t *js, uint32_t *seed,
     return CLB_ERR_OK;
 }
 
+/* Answers pos (and with `result`, the move's result) as a position answer
+ * of `status`: {state, format, game, moveNumber, history[, result]}. */
+static void api_answer_position(struct srv_response *resp, int status,
+                                const struct position *pos,
+                                enum link_format format,
+                                const struct core_move_result *result)
+{
+    struct api_link link;
+    struct clb_error err;
+    clb_error_clear(&err);
+    if (api_link_of(pos, format, &link, &err) != CLB_ERR_OK) {
+        (void)api_failed(resp, &err);
+        return;
+    }
+    struct jout j;
+    api_begin(resp, status, &j);
+    jout_open_object(&j);
+    api_put_position(&j, pos, &link);
+    if (result != NULL) {
+        jout_key(&j, "result");
+        jout_open_object(&j);
+        api_result_members(&j, result);
+        jout_close_object(&j);
+    }
+    jout_close_object(&j);
+    api_end(resp, &j);
+}
+
 /* POST /api/v1/games {"seed"?: "1..64 bytes", "lexicon"?: NAME,
  * "format"?: "v1"|"v2"} -> 201 */
 static void api_games(const struct srv_request *req, struct srv_response *resp)
@@ -547,9 +788,9 @@ static void api_games(const struct srv_request *req, struct srv_response *resp)
     struct clb_error err;
     clb_error_clear(&err);
     json_t *root = api_body(req, true, &err);
-    json_t *out = NULL;
     enum link_format format = LINK_V2;
     uint32_t seed = 0;
+    int lexicon = 0;
     if (root == NULL || api_only_keys(root, "body", keys, &err) != CLB_ERR_OK ||
         api_format(root, &format, &err) != CLB_ERR_OK ||
         api_seed(json_object_get(root, "seed"), &seed, &err) != CLB_ERR_OK)
@@ -557,7 +798,6 @@ static void api_games(const struct srv_request *req, struct srv_response *resp)
 
     /* No "lexicon" is the server's default; a name must be one this server
      * loaded, so the first move cannot fail on it. */
-    int lexicon = 0;
     const json_t *jl = json_object_get(root, "lexicon");
     if (jl != NULL) {
         if (!json_is_string(jl)) {
@@ -575,16 +815,13 @@ static void api_games(const struct srv_request *req, struct srv_response *resp)
             goto done;
         }
     }
-
-    struct position pos;
-    position_new(req->ctx, lexicon, seed, &pos);
-    out = json_object();
-    if (out != NULL)
-        (void)api_put_position(out, &pos, format, &err);
-
 done:
     json_decref(root);
-    api_finish(resp, 201, out, &err);
+    if (api_failed(resp, &err))
+        return;
+    struct position pos;
+    position_new(req->ctx, lexicon, seed, &pos);
+    api_answer_position(resp, 201, &pos, format, NULL);
 }
 
 /* POST /api/v1/move {"state": S, "move": M, "format"?} -> 200 {state,
@@ -597,17 +834,12 @@ static void api_move(const struct srv_request *req, struct srv_response *resp)
     struct core_move move;
     struct core_move_result result;
     enum link_format format = LINK_V2;
-    json_t *out = NULL;
     if (api_state_and_move(req, &pos, &move, &format, &err) != CLB_ERR_OK ||
-        position_play(&pos, &move, &result, &err) != CLB_ERR_OK)
-        goto done;
-    out = json_object();
-    if (out == NULL || api_put_position(out, &pos, format, &err) != CLB_ERR_OK)
-        goto done;
-    if (json_object_set_new(out, "result", api_result_object(&result)) != 0)
-        clb_error_set(&err, CLB_ERR_INTERNAL, "out of memory");
-done:
-    api_finish(resp, 200, out, &err);
+        position_play(&pos, &move, &result, &err) != CLB_ERR_OK) {
+        (void)api_failed(resp, &err);
+        return;
+    }
+    api_answer_position(resp, 200, &pos, format, &result);
 }
 
 /* POST /api/v1/preview {"state": S, "move": M} -> 200 {valid, ...} */
@@ -619,37 +851,41 @@ static void api_preview(const struct srv_request *req,
     struct position pos;
     struct core_move move;
     struct core_move_result result;
-    json_t *out = NULL;
-    if (api_state_and_move(req, &pos, &move, NULL, &err) != CLB_ERR_OK)
-        goto done;
+    if (api_state_and_move(req, &pos, &move, NULL, &err) != CLB_ERR_OK) {
+        (void)api_failed(resp, &err);
+        return;
+    }
     struct core_lexicon lex = dict_lexicon(pos.dict);
-    out = json_object();
-    if (out == NULL)
-        goto done;
     struct clb_error play_err;
     clb_error_clear(&play_err);
     enum clb_err rc =
         core_move_check(&pos.game, &move, &lex, &result, &play_err);
-    int bad = 0;
-    if (rc == CLB_ERR_OK) {
-        bad |= json_object_set_new(out, "valid", json_true());
-        bad |= json_object_set_new(out, "words", api_word_list(&result, false));
-        bad |= json_object_set_new(out, "points", json_integer(result.points));
-        bad |= json_object_set_new(out, "bingo", json_boolean(result.bingo));
-        bad |= json_object_set_new(out, "wordPoints",
-                                   api_word_list(&result, true));
-    } else if (clb_err_status(rc) == 422) {
-        /* Only a rule the player broke is a preview answer; anything else
-         * (a server fault) is reported as the error it is. */
-        bad |= json_object_set_new(out, "valid", json_false());
-        bad |= json_object_set_new(out, "error", srv_error_object(&play_err));
-    } else {
-        err = play_err;
+    /* Only a rule the player broke is a preview answer; anything else (a
+     * server fault) is reported as the error it is. */
+    if (rc != CLB_ERR_OK && clb_err_status(rc) != 422) {
+        (void)api_failed(resp, &play_err);
+        return;
     }
-    if (bad)
-        clb_error_set(&err, CLB_ERR_INTERNAL, "out of memory");
-done:
-    api_finish(resp, 200, out, &err);
+    struct jout j;
+    api_begin(resp, 200, &j);
+    jout_open_object(&j);
+    jout_key(&j, "valid");
+    jout_bool(&j, rc == CLB_ERR_OK);
+    if (rc == CLB_ERR_OK) {
+        jout_key(&j, "words");
+        api_word_list(&j, &result, false);
+        jout_key(&j, "points");
+        jout_int(&j, result.points);
+        jout_key(&j, "bingo");
+        jout_bool(&j, result.bingo);
+        jout_key(&j, "wordPoints");
+        api_word_list(&j, &result, true);
+    } else {
+        jout_key(&j, "error");
+        srv_error_write(&j, &play_err);
+    }
+    jout_close_object(&j);
+    api_end(resp, &j);
 }
 
 /* Reads a body of only the `keys` (NULL-terminated; "state" required) and
@@ -676,16 +912,15 @@ static void api_decode(const struct srv_request *req, struct srv_response *resp)
     struct clb_error err;
     clb_error_clear(&err);
     struct position pos;
-    json_t *out = NULL;
     json_t *root = api_state_only(req, keys, &pos, &err);
+    enum link_format format = LINK_V2;
     if (root != NULL) {
-        enum link_format format = pos.format;
-        if (api_format(root, &format, &err) == CLB_ERR_OK &&
-            (out = json_object()) != NULL)
-            (void)api_put_position(out, &pos, format, &err);
+        format = pos.format;
+        (void)api_format(root, &format, &err);
     }
     json_decref(root);
-    api_finish(resp, 200, out, &err);
+    if (!api_failed(resp, &err))
+        api_answer_position(resp, 200, &pos, format, NULL);
 }
 
 /* POST /api/v1/gcg {"state": S} -> 200 {"gcg": TEXT, "filename": NAME} */
@@ -695,63 +930,84 @@ static void api_gcg(const struct srv_request *req, struct srv_response *resp)
     struct clb_error err;
     clb_error_clear(&err);
     struct position pos;
-    json_t *out = NULL;
     json_t *root = api_state_only(req, keys, &pos, &err);
     json_decref(root);
-    if (root == NULL)
-        goto done;
+    if (api_failed(resp, &err))
+        return;
     struct html_buf text;
     char mem[8192];
     html_init(&text, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
     gcg_write(&text, &pos);
     char name[64];
     gcg_filename(&pos, name, sizeof name);
-    if (text.overflow)
+    if (text.overflow) {
         clb_error_set(&err, CLB_ERR_INTERNAL, "the game is too long to write");
-    else
-        out =
-            json_pack("{s:s#, s:s}", "gcg", text.p, text.len, "filename", name);
+        (void)api_failed(resp, &err);
+    } else {
+        struct jout j;
+        api_begin(resp, 200, &j);
+        jout_open_object(&j);
+        jout_key(&j, "gcg");
+        jout_string_n(&j, text.p, text.len);
+        jout_key(&j, "filename");
+        jout_string(&j, name);
+        jout_close_object(&j);
+        api_end(resp, &j);
+    }
     html_free(&text);
-done:
-    api_finish(resp, 200, out, &err);
 }
 
 /* A play as /plays and /review answer it: the move that makes it (the
  * API's move form, ready to post to /move), its words and points as
  * core_move_check gives them (`r`), and where its main word starts in
- * Scrabble's notation. NULL when out of memory. */
-static json_t *api_play_json(const struct core_play *play,
-                             const struct core_move *move,
-                             const struct core_move_result *r)
+ * Scrabble's notation. */
+static void api_play_json(struct jout *j, const struct core_play *play,
+                          const struct core_move *move,
+                          const struct core_move_result *r)
 {
     char at[4];
     core_play_coord(play, at);
-    return json_pack(
-        "{s:{s:s, s:o}, s:o, s:o, s:i, s:b, s:s, s:s}", "move", "type", "play",
-        "tiles", api_move_tiles(move), "words", api_word_list(r, false),
-        "wordPoints", api_word_list(r, true), "points", r->points, "bingo",
-        r->bingo, "at", at, "direction", play->down ? "down" : "across");
+    jout_open_object(j);
+    jout_key(j, "move");
+    jout_open_object(j);
+    jout_key(j, "type");
+    jout_string(j, "play");
+    jout_key(j, "tiles");
+    api_move_tiles(j, move);
+    jout_close_object(j);
+    jout_key(j, "words");
+    api_word_list(j, r, false);
+    jout_key(j, "wordPoints");
+    api_word_list(j, r, true);
+    jout_key(j, "points");
+    jout_int(j, r->points);
+    jout_key(j, "bingo");
+    jout_bool(j, r->bingo);
+    jout_key(j, "at");
+    jout_string(j, at);
+    jout_key(j, "direction");
+    jout_string(j, play->down ? "down" : "across");
+    jout_close_object(j);
 }
 
-/* One play for /plays, checked by the rules first. NULL when out of
- * memory, or with *err set if the rules refuse a generated play (a bug, or
- * a graph that disagrees with its own word list: never shown as a play). */
-static json_t *api_play_object(const struct core_game *game,
-                               const struct core_play *play,
-                               const struct core_lexicon *lex,
-                               struct clb_error *err)
+/* The move and result of a play for /plays, checked by the rules first.
+ * False with *err set if the rules refuse a generated play (a bug, or a
+ * graph that disagrees with its own word list: never shown as a play). */
+static bool api_play_checked(const struct core_game *game,
+                             const struct core_play *play,
+                             const struct core_lexicon *lex,
+                             struct core_move *move, struct core_move_result *r,
+                             struct clb_error *err)
 {
-    struct core_move move;
-    struct core_move_result r;
     struct clb_error rule;
-    core_play_to_move(play, (const char(*)[CLB_BOARD_SIZE])game->board, &move);
-    if (core_move_check(game, &move, lex, &r, &rule) != CLB_ERR_OK ||
-        r.points != play->points) {
+    core_play_to_move(play, (const char(*)[CLB_BOARD_SIZE])game->board, move);
+    if (core_move_check(game, move, lex, r, &rule) != CLB_ERR_OK ||
+        r->points != play->points) {
         clb_error_set(err, CLB_ERR_INTERNAL,
                       "a generated play was refused by the rules");
-        return NULL;
+        return false;
     }
-    return api_play_json(play, &move, &r);
+    return true;
 }
 
 /* POST /api/v1/plays {"state": S, "limit"?: N} -> 200 {total, plays} */
@@ -761,26 +1017,22 @@ static void api_plays(const struct srv_request *req, struct srv_response *resp)
     struct clb_error err;
     clb_error_clear(&err);
     struct position pos;
-    json_t *out = NULL;
     json_t *root = api_state_only(req, keys, &pos, &err);
-    if (root == NULL)
-        goto done;
     json_int_t limit = API_PLAYS_DEFAULT;
-    const json_t *jl = json_object_get(root, "limit");
+    const json_t *jl = root != NULL ? json_object_get(root, "limit") : NULL;
     if (jl != NULL) {
         limit = json_is_integer(jl) ? json_integer_value(jl) : -1;
-        if (limit < 0 || limit > CLB_MAX_PLAYS_LISTED) {
+        if (limit < 0 || limit > CLB_MAX_PLAYS_LISTED)
             clb_error_set(&err, CLB_ERR_BAD_REQUEST,
                           "limit: expected an integer from 0 to %d",
                           CLB_MAX_PLAYS_LISTED);
-            goto done;
-        }
     }
+    json_decref(root);
     const struct core_game *game = &pos.game;
-    if (game->game_over) {
+    if (err.code == CLB_ERR_OK && game->game_over)
         clb_error_set(&err, CLB_ERR_GAME_OVER, "a finished game has no plays");
-        goto done;
-    }
+    if (api_failed(resp, &err))
+        return;
     struct core_lexicon lex = dict_lexicon(pos.dict);
     struct core_movegen mg;
     core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])game->board,
@@ -789,37 +1041,27 @@ static void api_plays(const struct srv_request *req, struct srv_response *resp)
     size_t total =
         core_movegen_top(&mg, &game->hands[game->turn], top, (size_t)limit);
     size_t shown = total < (size_t)limit ? total : (size_t)limit;
-    json_t *plays = json_array();
-    for (size_t i = 0; plays != NULL && i < shown; i++) {
-        json_t *p = api_play_object(game, &top[i], &lex, &err);
-        if (json_array_append_new(plays, p) != 0) {
-            json_decref(plays);
-            plays = NULL;
+    struct jout j;
+    api_begin(resp, 200, &j);
+    jout_open_object(&j);
+    jout_key(&j, "player");
+    jout_string(&j, game->turn == CORE_P1 ? "P1" : "P2");
+    jout_key(&j, "total");
+    jout_int(&j, (long long)total);
+    jout_key(&j, "plays");
+    jout_open_array(&j);
+    for (size_t i = 0; i < shown; i++) {
+        struct core_move move;
+        struct core_move_result r;
+        if (!api_play_checked(game, &top[i], &lex, &move, &r, &err)) {
+            (void)api_failed(resp, &err);
+            return;
         }
+        api_play_json(&j, &top[i], &move, &r);
     }
-    if (err.code == CLB_ERR_OK)
-        out = json_pack("{s:s, s:I, s:o}", "player",
-                        game->turn == CORE_P1 ? "P1" : "P2", "total",
-                        (json_int_t)total, "plays", plays);
-    else
-        json_decref(plays);
-done:
-    json_decref(root);
-    api_finish(resp, 200, out, &err);
-}
-
-/* One move of /review: its number, player, kind and points, and the best
- * play its rack had (null when it had none). */
-static json_t *api_review_move(const struct core_move_record *rec,
-                               const struct core_review_move *rm, int number)
-{
-    json_t *best = rm->has_best
-                       ? api_play_json(&rm->best, &rm->move, &rm->result)
-                       : json_null();
-    return json_pack("{s:i, s:s, s:s, s:i, s:o}", "number", number, "player",
-                     rec->player == CORE_P1 ? "P1" : "P2", "type",
-                     api_move_type_name(rec->move.type), "points", rm->points,
-                     "best", best);
+    jout_close_array(&j);
+    jout_close_object(&j);
+    api_end(resp, &j);
 }
 
 /* POST /api/v1/review {"state": S} -> 200 {moves, scored, possible}: for
@@ -830,27 +1072,47 @@ static void api_review(const struct srv_request *req, struct srv_response *resp)
     struct clb_error err;
     clb_error_clear(&err);
     struct position pos;
-    json_t *out = NULL;
     json_t *root = api_state_only(req, keys, &pos, &err);
     json_decref(root);
-    if (root == NULL)
-        goto done;
+    if (api_failed(resp, &err))
+        return;
     struct core_lexicon lex = dict_lexicon(pos.dict);
     struct core_review review;
-    if (core_review_history(&pos.history, &lex, &review, &err) != CLB_ERR_OK)
-        goto done;
-    json_t *moves = json_array();
-    for (int i = 0; moves != NULL && i < review.nmoves; i++)
-        if (json_array_append_new(moves, api_review_move(&pos.history.moves[i],
-                                                         &review.moves[i],
-                                                         i + 1)) != 0) {
-            json_decref(moves);
-            moves = NULL;
-        }
-    out = json_pack("{s:o, s:i, s:i}", "moves", moves, "scored", review.scored,
-                    "possible", review.possible);
-done:
-    api_finish(resp, 200, out, &err);
+    if (core_review_history(&pos.history, &lex, &review, &err) != CLB_ERR_OK) {
+        (void)api_failed(resp, &err);
+        return;
+    }
+    struct jout j;
+    api_begin(resp, 200, &j);
+    jout_open_object(&j);
+    jout_key(&j, "moves");
+    jout_open_array(&j);
+    for (int i = 0; i < review.nmoves; i++) {
+        const struct core_move_record *rec = &pos.history.moves[i];
+        const struct core_review_move *rm = &review.moves[i];
+        jout_open_object(&j);
+        jout_key(&j, "number");
+        jout_int(&j, i + 1);
+        jout_key(&j, "player");
+        jout_string(&j, rec->player == CORE_P1 ? "P1" : "P2");
+        jout_key(&j, "type");
+        jout_string(&j, api_move_type_name(rec->move.type));
+        jout_key(&j, "points");
+        jout_int(&j, rm->points);
+        jout_key(&j, "best");
+        if (rm->has_best)
+            api_play_json(&j, &rm->best, &rm->move, &rm->result);
+        else
+            jout_null(&j);
+        jout_close_object(&j);
+    }
+    jout_close_array(&j);
+    jout_key(&j, "scored");
+    jout_int(&j, review.scored);
+    jout_key(&j, "possible");
+    jout_int(&j, review.possible);
+    jout_close_object(&j);
+    api_end(resp, &j);
 }
 
 static void api_not_found(const struct srv_request *req,

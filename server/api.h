@@ -18,6 +18,13 @@
 enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
                                 struct clb_error *err);
 
+/* Reads a move from its JSON text (len bytes), as the page's move field
+ * carries it: in place when it has the usual shape, else through jansson
+ * and api_move_from_json. Returns CLB_ERR_OK, or CLB_ERR_BAD_REQUEST ("the
+ * move is not JSON", or api_move_from_json's detail). */
+enum clb_err api_move_read(const char *text, size_t len, struct core_move *move,
+                           struct clb_error *err);
+
 /* The lexicon a game is judged by: its "lexicon" key, or the server's
  * default. NULL with CLB_ERR_UNKNOWN_LEXICON if this server lacks it. */
 const struct dict *srv_lexicon_for(const struct srv_context *ctx,

@@ -8,8 +8,10 @@
  * of every known field (unknown top-level keys are skipped, for links of a
  * newer original design), and finally core_game_validate. Each
  * refusal is one struct clb_error whose detail names the field, e.g.
- * `board[3][4]: "?" is not ".", "A"-"Z" or "a"-"z"`. Big buffers live on the
- * heap (this runs on libmicrohttpd threads) and are freed on every path.
+ * `board[3][4]: "?" is not ".", "A"-"Z" or "a"-"z"`. A state in the usual
+ * form is read in place by the fast reader below, and only the others (the
+ * refused ones among them) go through jansson; the decompressed text lives
+ * on the stack of libmicrohttpd's threads (CLB_THREAD_STACK_BYTES).
  */
 /* SPDX-License-Identifier: MIT */
 #include "link.h"
@@ -24,9 +26,20 @@
 #include "../core/limits.h"
 #include "../core/lzstring.h"
 #include "../core/tiles.h"
+#include "json_in.h"
 
 /* JSON key of each tile kind in "bag" and of the blank in "hands". */
 #define LINK_BLANK_NAME "BLANK"
+
+/* The most bytes a state's JSON can take (a full board, both racks, eight
+ * words of fifteen letters, the longest names: under 3 KB), with room. */
+#define LINK_JSON_MAX 4096
+
+/* A link's text is decompressed on the handler's stack (link_v1_decode):
+ * 2 bytes a unit and 3 bytes of UTF-8 a unit, beside LZ-String's own
+ * tables (about 520 KB), well within a thread's stack. */
+static_assert(CLB_MAX_DECODED_STATE * 5 < CLB_THREAD_STACK_BYTES / 4,
+              "a decoded link fits a handler's stack");
 
 /* The detail said for anything that does not even decompress to text. */
 #define LINK_NOT_A_STATE "the link is damaged: it is not a Collabble link"
@@ -744,6 +757,155 @@ json_t *link_game_to_json(const struct core_game *game)
     return root;
 }
 
+/* --- struct -> JSON text, written directly ---------------------------------
+ */
+
+/* A one-byte string: the board's squares and the rack's tiles are letters
+ * (or '.'), which need no escape; anything else goes through the writer,
+ * which escapes it or finds it is not text. */
+static void write_char(struct jout *j, char c)
+{
+    if (core_is_upper(c) || core_is_lower(c) || c == CORE_EMPTY) {
+        char q[4] = {j->comma ? ',' : '"', '"', c, '"'};
+        if (j->comma)
+            html_rawn(j->b, q, 4);
+        else
+            html_rawn(j->b, q + 1, 3);
+        j->comma = true;
+        return;
+    }
+    jout_string_n(j, &c, 1);
+}
+
+static void write_tile(struct jout *j, char tile)
+{
+    if (tile == CORE_BLANK)
+        jout_string(j, LINK_BLANK_NAME);
+    else
+        write_char(j, tile);
+}
+
+static void write_last_move(struct jout *j, const struct core_last_move *lm)
+{
+    /* Clamped so a corrupt struct cannot make us read past its arrays. */
+    int ncells = lm->ncells < 0 ? 0 : lm->ncells;
+    int nwords = lm->nwords < 0 ? 0 : lm->nwords;
+    if (ncells > CLB_MAX_MOVE_CELLS)
+        ncells = CLB_MAX_MOVE_CELLS;
+    if (nwords > CLB_MAX_WORDS)
+        nwords = CLB_MAX_WORDS;
+    jout_open_object(j);
+    jout_key(j, "cells");
+    jout_open_array(j);
+    for (int i = 0; i < ncells; i++) {
+        jout_open_array(j);
+        jout_int(j, lm->cells[i].row);
+        jout_int(j, lm->cells[i].col);
+        jout_close_array(j);
+    }
+    jout_close_array(j);
+    jout_key(j, "words");
+    jout_open_array(j);
+    for (int i = 0; i < nwords; i++)
+        jout_string_n(j, lm->words[i], strnlen(lm->words[i], CLB_WORD_MAX));
+    jout_close_array(j);
+    jout_key(j, "points");
+    jout_int(j, lm->points);
+    /* "type" only when it is not the original's implicit play. */
+    if (lm->type == CORE_MOVE_EXCHANGE) {
+        jout_key(j, "type");
+        jout_string(j, "exchange");
+        jout_key(j, "exchanged");
+        jout_int(j, lm->exchanged);
+    } else if (lm->type == CORE_MOVE_PASS) {
+        jout_key(j, "type");
+        jout_string(j, "pass");
+    }
+    jout_close_object(j);
+}
+
+bool link_game_write(struct jout *j, const struct core_game *game)
+{
+    bool was_bad = j->bad;
+    j->bad = false;
+    /* The keys in the schema's order (see top_keys), as link_game_to_json
+     * inserts them. */
+    jout_open_object(j);
+    jout_key(j, "version");
+    jout_int(j, CORE_STATE_VERSION);
+    jout_key(j, "gameId");
+    jout_string_n(j, game->game_id, strnlen(game->game_id, CLB_GAME_ID_MAX));
+    jout_key(j, "turn");
+    jout_string(j, game->turn == CORE_P2 ? "P2" : "P1");
+    jout_key(j, "board");
+    jout_open_array(j);
+    for (int r = 0; r < CLB_BOARD_SIZE; r++) {
+        jout_open_array(j);
+        for (int c = 0; c < CLB_BOARD_SIZE; c++)
+            write_char(j, game->board[r][c]);
+        jout_close_array(j);
+    }
+    jout_close_array(j);
+    /* All 27 keys, zeros included, A..Z then BLANK: what the original
+     * writes, so our links decode there unchanged. */
+    jout_key(j, "bag");
+    jout_open_object(j);
+    for (int k = 0; k < CLB_TILE_KINDS; k++) {
+        char buf[2];
+        const char *name = kind_name(k, buf);
+        jout_key_n(j, name, strlen(name));
+        jout_int(j, game->bag[k]);
+    }
+    jout_close_object(j);
+    jout_key(j, "hands");
+    jout_open_object(j);
+    for (int p = 0; p < CLB_PLAYERS; p++) {
+        const struct core_rack *rack = &game->hands[p];
+        int n = rack->count < 0 ? 0 : rack->count;
+        if (n > CLB_RACK_SIZE)
+            n = CLB_RACK_SIZE;
+        jout_key_n(j, p == CORE_P1 ? "P1" : "P2", 2);
+        jout_open_array(j);
+        for (int i = 0; i < n; i++)
+            write_tile(j, rack->tiles[i]);
+        jout_close_array(j);
+    }
+    jout_close_object(j);
+    jout_key(j, "score");
+    jout_int(j, game->score);
+    jout_key(j, "lastMove");
+    if (game->has_last_move)
+        write_last_move(j, &game->last_move);
+    else
+        jout_null(j);
+    jout_key(j, "consecutivePasses");
+    jout_int(j, game->consecutive_passes);
+    jout_key(j, "gameOver");
+    jout_bool(j, game->game_over);
+    if (game->game_over && game->end != CORE_END_NONE) {
+        const char *reason = game->end == CORE_END_OUT       ? "out"
+                             : game->end == CORE_END_LIMIT   ? "limit"
+                             : game->end == CORE_END_BLOCKED ? "blocked"
+                                                             : "passes";
+        jout_key(j, "ending");
+        jout_open_object(j);
+        jout_key(j, "reason");
+        jout_string(j, reason);
+        jout_key(j, "adjustment");
+        jout_int(j, game->end_adjustment);
+        jout_close_object(j);
+    }
+    if (game->lexicon[0] != '\0') {
+        jout_key(j, "lexicon");
+        jout_string_n(j, game->lexicon,
+                      strnlen(game->lexicon, CLB_LEXICON_NAME_MAX));
+    }
+    jout_close_object(j);
+    bool ok = !j->bad;
+    j->bad = j->bad || was_bad;
+    return ok;
+}
+
 /* --- JSON text ----------------------------------------------------------- */
 
 /* True when [ and { nest deeper than `limit` outside strings: one pass over
@@ -772,9 +934,345 @@ static bool json_depth_exceeds(const char *s, size_t len, int limit)
     return false;
 }
 
-/* JSON text (no size check) -> game. `in_link` says the text came out of
- * a link, where text that is not JSON means the link was damaged. */
-static enum clb_err decode_json_text(const char *text, size_t len, bool in_link,
+/* --- the fast reader -------------------------------------------------------
+ * A state in the usual form (every state ours and the original's writers
+ * make: compact or spaced JSON of known keys, no escapes) is read in place
+ * with json_in.h, checked field by field exactly as link_game_from_json
+ * checks it; any state it does not accept whole, every refused one
+ * included, is read again by jansson and link_game_from_json, which word
+ * the error. So the two can only ever differ in speed: the fuzz target and
+ * test_link compare them on every input. */
+
+/* Bits for the keys seen in one object (duplicates are refused). */
+enum {
+    FK_VERSION = 1 << 0,
+    FK_GAME_ID = 1 << 1,
+    FK_TURN = 1 << 2,
+    FK_BOARD = 1 << 3,
+    FK_BAG = 1 << 4,
+    FK_HANDS = 1 << 5,
+    FK_SCORE = 1 << 6,
+    FK_LAST_MOVE = 1 << 7,
+    FK_PASSES = 1 << 8,
+    FK_OVER = 1 << 9,
+    FK_ENDING = 1 << 10,
+    FK_LEXICON = 1 << 11,
+    FK_REQUIRED = (1 << 10) - 1, /* all but ending and lexicon */
+};
+
+/* Marks `bit` seen in *seen; false when it already was (a duplicate). */
+static bool fast_once(unsigned *seen, unsigned bit)
+{
+    if (*seen & bit)
+        return false;
+    *seen |= bit;
+    return true;
+}
+
+static bool fast_int(struct jin *j, long long min, long long max, int *out)
+{
+    long long v;
+    if (!jin_int(j, &v) || v < min || v > max)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool fast_name(struct jin *j, size_t max, char *out)
+{
+    struct clb_str s;
+    if (!jin_string(j, &s) || s.len < 1 || s.len > max)
+        return false;
+    for (size_t i = 0; i < s.len; i++)
+        if (!is_name_char(s.p[i]))
+            return false;
+    memcpy(out, s.p, s.len);
+    out[s.len] = '\0';
+    return true;
+}
+
+static bool fast_board(struct jin *j, struct core_game *g)
+{
+    int r = 0;
+    if (!jin_array(j))
+        return false;
+    while (jin_item(j)) {
+        int c = 0;
+        if (r >= CLB_BOARD_SIZE || !jin_array(j))
+            return false;
+        while (jin_item(j)) {
+            struct clb_str sq;
+            if (c >= CLB_BOARD_SIZE || !jin_string(j, &sq) || sq.len != 1)
+                return false;
+            char ch = sq.p[0];
+            if (!(ch == CORE_EMPTY || core_is_upper(ch) || core_is_lower(ch)))
+                return false;
+            g->board[r][c++] = ch;
+        }
+        if (j->failed || c != CLB_BOARD_SIZE)
+            return false;
+        r++;
+    }
+    return !j->failed && r == CLB_BOARD_SIZE;
+}
+
+static bool fast_bag(struct jin *j, struct core_game *g)
+{
+    struct clb_str key;
+    uint32_t seen = 0;
+    if (!jin_object(j))
+        return false;
+    while (jin_key(j, &key)) {
+        int kind = name_kind(key.p, key.len);
+        if (kind < 0 || (seen & (1u << kind)) != 0 ||
+            !fast_int(j, 0, CLB_TILE_TOTAL, &g->bag[kind]))
+            return false;
+        seen |= 1u << kind;
+    }
+    return !j->failed;
+}
+
+static bool fast_hand(struct jin *j, struct core_rack *rack)
+{
+    int n = 0;
+    if (!jin_array(j))
+        return false;
+    while (jin_item(j)) {
+        struct clb_str t;
+        if (n >= CLB_RACK_SIZE || !jin_string(j, &t))
+            return false;
+        int kind = name_kind(t.p, t.len);
+        if (kind < 0)
+            return false;
+        rack->tiles[n++] = core_kind_tile(kind);
+    }
+    rack->count = n;
+    return !j->failed;
+}
+
+static bool fast_hands(struct jin *j, struct core_game *g)
+{
+    struct clb_str key;
+    unsigned seen = 0;
+    if (!jin_object(j))
+        return false;
+    while (jin_key(j, &key)) {
+        int p = jin_is(key, "P1") ? CORE_P1 : jin_is(key, "P2") ? CORE_P2 : -1;
+        if (p < 0 || !fast_once(&seen, 1u << p) || !fast_hand(j, &g->hands[p]))
+            return false;
+    }
+    return !j->failed && seen == 3u;
+}
+
+static bool fast_cells(struct jin *j, struct core_last_move *lm)
+{
+    int n = 0;
+    if (!jin_array(j))
+        return false;
+    while (jin_item(j)) {
+        int rc[2], k = 0;
+        if (n >= CLB_MAX_MOVE_CELLS || !jin_array(j))
+            return false;
+        while (jin_item(j))
+            if (k >= 2 || !fast_int(j, 0, CLB_BOARD_SIZE - 1, &rc[k++]))
+                return false;
+        if (j->failed || k != 2)
+            return false;
+        for (int i = 0; i < n; i++)
+            if (lm->cells[i].row == rc[0] && lm->cells[i].col == rc[1])
+                return false;
+        lm->cells[n].row = rc[0];
+        lm->cells[n].col = rc[1];
+        n++;
+    }
+    lm->ncells = n;
+    return !j->failed;
+}
+
+static bool fast_words(struct jin *j, struct core_last_move *lm)
+{
+    int n = 0;
+    if (!jin_array(j))
+        return false;
+    while (jin_item(j)) {
+        struct clb_str w;
+        if (n >= CLB_MAX_WORDS || !jin_string(j, &w) || w.len < CLB_WORD_MIN ||
+            w.len > CLB_WORD_MAX)
+            return false;
+        for (size_t k = 0; k < w.len; k++)
+            if (!core_is_upper(w.p[k]) && !core_is_lower(w.p[k]))
+                return false;
+        memcpy(lm->words[n], w.p, w.len);
+        lm->words[n][w.len] = '\0';
+        n++;
+    }
+    lm->nwords = n;
+    return !j->failed;
+}
+
+static bool fast_last_move(struct jin *j, struct core_game *g)
+{
+    if (jin_peek_null(j)) {
+        g->has_last_move = false;
+        return jin_null(j);
+    }
+    struct core_last_move *lm = &g->last_move;
+    struct clb_str key, type = {"play", 4};
+    unsigned seen = 0;
+    if (!jin_object(j))
+        return false;
+    while (jin_key(j, &key)) {
+        bool ok;
+        if (jin_is(key, "cells"))
+            ok = fast_once(&seen, 1u) && fast_cells(j, lm);
+        else if (jin_is(key, "words"))
+            ok = fast_once(&seen, 2u) && fast_words(j, lm);
+        else if (jin_is(key, "points"))
+            ok = fast_once(&seen, 4u) &&
+                 fast_int(j, 0, CLB_MAX_SCORE, &lm->points);
+        else if (jin_is(key, "type"))
+            ok = fast_once(&seen, 8u) && jin_string(j, &type);
+        else if (jin_is(key, "exchanged"))
+            ok = fast_once(&seen, 16u) &&
+                 fast_int(j, 1, CLB_RACK_SIZE, &lm->exchanged);
+        else
+            ok = false;
+        if (!ok)
+            return false;
+    }
+    if (j->failed || (seen & 7u) != 7u)
+        return false;
+    if (jin_is(type, "play"))
+        lm->type = CORE_MOVE_PLAY;
+    else if (jin_is(type, "exchange"))
+        lm->type = CORE_MOVE_EXCHANGE;
+    else if (jin_is(type, "pass"))
+        lm->type = CORE_MOVE_PASS;
+    else
+        return false;
+    /* "exchanged" exactly for an exchange; an exchange or a pass places
+     * nothing and scores nothing. */
+    if ((lm->type == CORE_MOVE_EXCHANGE) != ((seen & 16u) != 0))
+        return false;
+    if (lm->type != CORE_MOVE_PLAY &&
+        (lm->ncells != 0 || lm->nwords != 0 || lm->points != 0))
+        return false;
+    g->has_last_move = true;
+    return true;
+}
+
+static bool fast_ending(struct jin *j, struct core_game *g)
+{
+    struct clb_str key, reason = {NULL, 0};
+    unsigned seen = 0;
+    if (!jin_object(j))
+        return false;
+    while (jin_key(j, &key)) {
+        bool ok;
+        if (jin_is(key, "reason"))
+            ok = fast_once(&seen, 1u) && jin_string(j, &reason);
+        else if (jin_is(key, "adjustment"))
+            ok = fast_once(&seen, 2u) &&
+                 fast_int(j, 0, CLB_MAX_SCORE, &g->end_adjustment);
+        else
+            ok = false;
+        if (!ok)
+            return false;
+    }
+    if (j->failed || seen != 3u)
+        return false;
+    g->end = jin_is(reason, "passes")    ? CORE_END_PASSES
+             : jin_is(reason, "out")     ? CORE_END_OUT
+             : jin_is(reason, "limit")   ? CORE_END_LIMIT
+             : jin_is(reason, "blocked") ? CORE_END_BLOCKED
+                                         : CORE_END_NONE;
+    return g->end != CORE_END_NONE;
+}
+
+/* One top-level member, its key already read. */
+static bool fast_member(struct jin *j, struct clb_str key, unsigned *seen,
+                        struct core_game *g)
+{
+    static const struct {
+        const char *name;
+        unsigned bit;
+    } keys[] = {
+        {"version", FK_VERSION},
+        {"gameId", FK_GAME_ID},
+        {"turn", FK_TURN},
+        {"board", FK_BOARD},
+        {"bag", FK_BAG},
+        {"hands", FK_HANDS},
+        {"score", FK_SCORE},
+        {"lastMove", FK_LAST_MOVE},
+        {"consecutivePasses", FK_PASSES},
+        {"gameOver", FK_OVER},
+        {"ending", FK_ENDING},
+        {"lexicon", FK_LEXICON},
+    };
+    unsigned bit = 0;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0] && bit == 0; i++)
+        if (jin_is(key, keys[i].name))
+            bit = keys[i].bit;
+    /* An unknown key (which the slow path skips) is the slow path's. */
+    if (bit == 0 || !fast_once(seen, bit))
+        return false;
+    int v;
+    struct clb_str t;
+    switch (bit) {
+    case FK_VERSION:
+        return fast_int(j, CORE_STATE_VERSION, CORE_STATE_VERSION, &v);
+    case FK_GAME_ID: return fast_name(j, CLB_GAME_ID_MAX, g->game_id);
+    case FK_TURN:
+        if (!jin_string(j, &t) || !(jin_is(t, "P1") || jin_is(t, "P2")))
+            return false;
+        g->turn = t.p[1] == '1' ? CORE_P1 : CORE_P2;
+        return true;
+    case FK_BOARD: return fast_board(j, g);
+    case FK_BAG: return fast_bag(j, g);
+    case FK_HANDS: return fast_hands(j, g);
+    case FK_SCORE: return fast_int(j, 0, CLB_MAX_SCORE, &g->score);
+    case FK_LAST_MOVE: return fast_last_move(j, g);
+    case FK_PASSES:
+        return fast_int(j, 0, CLB_PASSES_TO_END, &g->consecutive_passes);
+    case FK_OVER: return jin_bool(j, &g->game_over);
+    case FK_ENDING: return fast_ending(j, g);
+    case FK_LEXICON: return fast_name(j, CLB_LEXICON_NAME_MAX, g->lexicon);
+    default: return false;
+    }
+}
+
+/* The whole state, or false to fall back to the slow path. */
+static bool fast_state(const char *text, size_t len, struct core_game *g)
+{
+    struct jin j;
+    struct clb_str key;
+    unsigned seen = 0;
+    memset(g, 0, sizeof *g);
+    jin_init(&j, text, len);
+    if (!jin_object(&j))
+        return false;
+    while (jin_key(&j, &key))
+        if (!fast_member(&j, key, &seen, g))
+            return false;
+    if (!jin_end(&j) || (seen & FK_REQUIRED) != FK_REQUIRED)
+        return false;
+    if ((seen & FK_ENDING) != 0 && !g->game_over)
+        return false;
+    if (g->has_last_move && g->last_move.type == CORE_MOVE_PLAY)
+        for (int i = 0; i < g->last_move.ncells; i++) {
+            struct clb_cell c = g->last_move.cells[i];
+            if (g->board[c.row][c.col] == CORE_EMPTY)
+                return false;
+        }
+    struct clb_error err;
+    return core_game_validate(g, &err) == CLB_ERR_OK;
+}
+
+/* JSON text (no size check) -> game, through jansson and
+ * link_game_from_json: the reader of every state the fast one declines,
+ * and the one that words the errors. */
+static enum clb_err decode_json_slow(const char *text, size_t len, bool in_link,
                                      struct core_game *game,
                                      struct clb_error *err)
 {
@@ -797,6 +1295,17 @@ static enum clb_err decode_json_text(const char *text, size_t len, bool in_link,
     return rc;
 }
 
+/* JSON text (no size check) -> game. `in_link` says the text came out of
+ * a link, where text that is not JSON means the link was damaged. */
+static enum clb_err decode_json_text(const char *text, size_t len, bool in_link,
+                                     struct core_game *game,
+                                     struct clb_error *err)
+{
+    if (fast_state(text, len, game))
+        return CLB_ERR_OK;
+    return decode_json_slow(text, len, in_link, game, err);
+}
+
 enum clb_err link_decode_json(const char *text, size_t len,
                               struct core_game *game, struct clb_error *err)
 {
@@ -806,6 +1315,18 @@ enum clb_err link_decode_json(const char *text, size_t len,
                              "state: %zu bytes of JSON, at most %d allowed",
                              len, CLB_MAX_DECODED_STATE);
     return decode_json_text(text, len, false, game, err);
+}
+
+enum clb_err link_decode_json_reference(const char *text, size_t len,
+                                        struct core_game *game,
+                                        struct clb_error *err)
+{
+    clb_error_clear(err);
+    if (len > CLB_MAX_DECODED_STATE)
+        return clb_error_set(err, CLB_ERR_TOO_LARGE,
+                             "state: %zu bytes of JSON, at most %d allowed",
+                             len, CLB_MAX_DECODED_STATE);
+    return decode_json_slow(text, len, false, game, err);
 }
 
 /* --- the link ------------------------------------------------------------ */
@@ -851,41 +1372,28 @@ enum clb_err link_v1_decode(const char *s, size_t len, struct core_game *game,
     if (alpha == LINK_NEITHER)
         return bad(err, LINK_NOT_A_STATE);
 
-    uint16_t *units = malloc(CLB_MAX_DECODED_STATE * sizeof *units);
-    if (units == NULL)
-        return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
+    /* The decompressed text lives on the stack (the handler threads have
+     * CLB_THREAD_STACK_BYTES), so opening a link allocates nothing: the
+     * units at the cap, and their UTF-8, at most 3 bytes a unit (a
+     * surrogate pair, 2 units, is 4). Only what the link holds is written. */
+    uint16_t units[CLB_MAX_DECODED_STATE];
     size_t n = 0;
     enum lz_status st =
         alpha == LINK_URI
             ? lz_decompress_uri(s, len, units, CLB_MAX_DECODED_STATE, &n)
             : lz_decompress_base64(s, len, units, CLB_MAX_DECODED_STATE, &n);
-    if (st == LZ_TOO_LARGE) {
-        free(units);
+    if (st == LZ_TOO_LARGE)
         return clb_error_set(err, CLB_ERR_TOO_LARGE,
                              "the link expands to more than %d characters",
                              CLB_MAX_DECODED_STATE);
-    }
-    if (st != LZ_OK || n == 0) {
-        free(units);
+    if (st != LZ_OK || n == 0)
         return bad(err, LINK_NOT_A_STATE);
-    }
-
-    /* One UTF-16 unit is at most 3 UTF-8 bytes (a surrogate pair, 2 units,
-     * is 4), plus the NUL. */
-    size_t cap = n * 3 + 1;
-    char *text = malloc(cap);
-    if (text == NULL) {
-        free(units);
-        return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
-    }
+    char text[CLB_MAX_DECODED_STATE * 3 + 1];
     size_t tlen = 0;
-    st = clb_utf16_to_utf8(units, n, text, cap, &tlen);
-    free(units);
-    enum clb_err rc = st == LZ_OK
-                          ? decode_json_text(text, tlen, true, game, err)
-                          : bad(err, LINK_NOT_A_STATE);
-    free(text);
-    return rc;
+    st = clb_utf16_to_utf8(units, n, text, sizeof text, &tlen);
+    if (st != LZ_OK)
+        return bad(err, LINK_NOT_A_STATE);
+    return decode_json_text(text, tlen, true, game, err);
 }
 
 enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
@@ -894,28 +1402,23 @@ enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
     clb_error_clear(err);
     if (cap > 0)
         out[0] = '\0';
-    json_t *root = link_game_to_json(game);
-    if (root == NULL)
+    /* A state's JSON is about 1.4 KB and never above 3 KB: it is written on
+     * the stack, and so are its UTF-16 units (JSON of ours is ASCII: one
+     * unit a byte). */
+    char mem[LINK_JSON_MAX];
+    struct html_buf text;
+    html_init(&text, mem, sizeof mem, sizeof mem);
+    struct jout j;
+    jout_init(&j, &text, false);
+    if (!link_game_write(&j, game) || text.overflow)
         return clb_error_set(err, CLB_ERR_INTERNAL,
                              "the state could not be written as JSON");
-    char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    json_decref(root);
-    if (text == NULL)
-        return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
-
-    /* UTF-8 never has fewer bytes than UTF-16 units; +1 keeps malloc > 0. */
-    size_t tlen = strlen(text);
-    uint16_t *units = malloc((tlen + 1) * sizeof *units);
-    if (units == NULL) {
-        free(text);
-        return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
-    }
+    uint16_t units[LINK_JSON_MAX];
     size_t n = 0;
-    enum lz_status st = clb_utf8_to_utf16(text, tlen, units, tlen + 1, &n);
-    free(text);
+    enum lz_status st =
+        clb_utf8_to_utf16(text.p, text.len, units, sizeof units / 2, &n);
     if (st == LZ_OK)
         st = lz_compress_base64(units, n, out, cap, out_len);
-    free(units);
     if (st == LZ_TOO_LARGE)
         return clb_error_set(err, CLB_ERR_INTERNAL,
                              "the link does not fit in %zu bytes", cap);

@@ -15,12 +15,14 @@
 #ifndef SRV_LINK_H
 #define SRV_LINK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <jansson.h>
 
 #include "../core/error.h"
 #include "../core/game.h"
+#include "json_out.h"
 
 /* Decodes a v1 S (len bytes, base64 or URI-safe LZ-String) into *game.
  * Returns CLB_ERR_OK, CLB_ERR_TOO_LARGE, or CLB_ERR_BAD_STATE with a detail
@@ -40,6 +42,12 @@ enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
  * decoded or core-made game). */
 json_t *link_game_to_json(const struct core_game *game);
 
+/* Writes the state as schema-v1 JSON with j: the very bytes jansson's
+ * compact dump of link_game_to_json() gives (a test compares them), without
+ * building the tree. Returns false where link_game_to_json() would give
+ * NULL: a field that is not text (never for a decoded or core-made game). */
+bool link_game_write(struct jout *j, const struct core_game *game);
+
 /* Reads a schema-v1 JSON object into *game, checking every known field
  * (unknown top-level keys are skipped) and then core_game_validate.
  * Returns CLB_ERR_OK or CLB_ERR_BAD_STATE. */
@@ -55,5 +63,12 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
  * links with position_open(). */
 enum clb_err link_decode_json(const char *text, size_t len,
                               struct core_game *game, struct clb_error *err);
+
+/* link_decode_json() with jansson and link_game_from_json alone, never
+ * the fast reader: the reference the fast reader is tested and fuzzed
+ * against (the two must agree on every text). */
+enum clb_err link_decode_json_reference(const char *text, size_t len,
+                                        struct core_game *game,
+                                        struct clb_error *err);
 
 #endif

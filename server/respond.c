@@ -2,8 +2,8 @@
  *
  * The status column of CLB_FOR_EACH_ERR is expanded here and nowhere else,
  * so core stays free of HTTP and one new error row updates the enum, the
- * messages and the statuses together. Every JSON body is written through
- * srv_json_body(), which escapes the characters HTML cares about.
+ * messages and the statuses together. JSON errors are written with
+ * json_out.h, html_safe: no request text can come back as markup.
  */
 /* SPDX-License-Identifier: MIT */
 #include "respond.h"
@@ -29,104 +29,54 @@ int srv_error_status(const struct clb_error *err)
     return clb_err_status(err->code);
 }
 
-json_t *srv_error_object(const struct clb_error *err)
+void srv_error_write(struct jout *j, const struct clb_error *err)
 {
-    /* jansson's *_new setters take the value's reference even when they
-     * fail, so each value built here is owned by exactly one container. */
-    json_t *obj = json_object();
-    json_t *words = json_array();
-    json_t *cells = json_array();
-    int bad = obj == NULL || words == NULL || cells == NULL;
-    for (int i = 0; !bad && i < err->nwords && i < CLB_MAX_WORDS; i++)
-        bad |= json_array_append_new(words, json_string(err->words[i]));
-    for (int i = 0; !bad && i < err->ncells && i < CLB_MAX_ERR_CELLS; i++)
-        bad |= json_array_append_new(
-            cells, json_pack("[ii]", err->cells[i].row, err->cells[i].col));
-    if (bad) {
-        json_decref(words);
-        json_decref(cells);
-        json_decref(obj);
-        return NULL;
+    jout_open_object(j);
+    jout_key(j, "code");
+    jout_string(j, clb_err_code(err->code));
+    jout_key(j, "message");
+    jout_string(j, clb_err_str(err->code));
+    jout_key(j, "words");
+    jout_open_array(j);
+    for (int i = 0; i < err->nwords && i < CLB_MAX_WORDS; i++)
+        jout_string_n(j, err->words[i], strnlen(err->words[i], CLB_WORD_MAX));
+    jout_close_array(j);
+    jout_key(j, "cells");
+    jout_open_array(j);
+    for (int i = 0; i < err->ncells && i < CLB_MAX_ERR_CELLS; i++) {
+        jout_open_array(j);
+        jout_int(j, err->cells[i].row);
+        jout_int(j, err->cells[i].col);
+        jout_close_array(j);
     }
-    /* Key order is fixed (jansson keeps insertion order) so the same
-     * request always gives byte-identical answers. */
-    bad |=
-        json_object_set_new(obj, "code", json_string(clb_err_code(err->code)));
-    bad |= json_object_set_new(obj, "message",
-                               json_string(clb_err_str(err->code)));
-    bad |= json_object_set_new(obj, "words", words);
-    bad |= json_object_set_new(obj, "cells", cells);
+    jout_close_array(j);
     if (err->detail[0] != '\0') {
         /* A detail may quote request bytes cut at a fixed length, which
-         * can split a UTF-8 sequence; json_string() refuses invalid
-         * UTF-8, so keep the error and say why its detail is missing. */
-        json_t *d = json_string(err->detail);
-        if (d == NULL)
-            d = json_string("(not shown: not valid UTF-8)");
-        bad |= json_object_set_new(obj, "detail", d);
+         * can split a UTF-8 sequence: keep the error and say why its
+         * detail is missing. */
+        size_t n = strnlen(err->detail, sizeof err->detail);
+        jout_key(j, "detail");
+        if (jout_utf8_valid(err->detail, n))
+            jout_string_n(j, err->detail, n);
+        else
+            jout_string(j, "(not shown: not valid UTF-8)");
     }
-    if (bad) {
-        json_decref(obj);
-        return NULL;
-    }
-    return obj;
-}
-
-/* json_dump_callback sink: copies into the html_buf, replacing the three
- * characters that could open markup with their \u escapes. They can only
- * occur inside JSON strings, where the escape means the same character. */
-static int srv_json_sink(const char *buf, size_t size, void *data)
-{
-    struct html_buf *b = data;
-    size_t start = 0;
-    for (size_t i = 0; i < size; i++) {
-        const char *esc = NULL;
-        switch (buf[i]) {
-        case '<': esc = "\\u003c"; break;
-        case '>': esc = "\\u003e"; break;
-        case '&': esc = "\\u0026"; break;
-        default: continue;
-        }
-        html_rawn(b, buf + start, i - start);
-        html_raw(b, esc);
-        start = i + 1;
-    }
-    html_rawn(b, buf + start, size - start);
-    return b->overflow ? -1 : 0;
-}
-
-bool srv_json_body(struct srv_response *resp, int status, const json_t *v)
-{
-    resp->status = status;
-    resp->content_type = SRV_TYPE_JSON;
-    if (v == NULL) {
-        resp->body->overflow = true; /* out of memory building v */
-        return false;
-    }
-    if (json_dump_callback(v, srv_json_sink, resp->body, JSON_COMPACT) != 0) {
-        resp->body->overflow = true;
-        return false;
-    }
-    html_lit(resp->body, "\n");
-    return !resp->body->overflow;
+    jout_close_object(j);
 }
 
 void srv_error_json(struct srv_response *resp, const struct clb_error *err)
 {
-    json_t *root = json_object();
-    json_t *obj = srv_error_object(err);
-    if (root != NULL && obj != NULL &&
-        json_object_set_new(root, "error", obj) == 0) {
-        (void)srv_json_body(resp, srv_error_status(err), root);
-        json_decref(root);
-        return;
-    }
-    if (root == NULL || obj == NULL)
-        json_decref(obj);
-    json_decref(root);
     resp->status = srv_error_status(err);
     resp->content_type = SRV_TYPE_JSON;
-    resp->body->overflow = true; /* the dispatcher's last-resort answer */
+    struct jout j;
+    jout_init(&j, resp->body, true);
+    jout_open_object(&j);
+    jout_key(&j, "error");
+    srv_error_write(&j, err);
+    jout_close_object(&j);
+    html_lit(resp->body, "\n");
+    if (j.bad)
+        resp->body->overflow = true; /* the dispatcher's last-resort answer */
 }
 
 void srv_error_html(struct html_buf *b, const struct clb_error *err)

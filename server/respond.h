@@ -3,8 +3,8 @@
  * The one place that knows each error's HTTP status (the status column of
  * CLB_FOR_EACH_ERR) and how an error is shown: as the API's JSON error
  * object, as an escaped sentence inside a page, or as a small error page.
- * Also the JSON body writer every API handler uses, so all JSON leaves the
- * server through one escaper.
+ * JSON itself is written by json_out.h, with html_safe escapes, so no
+ * request text can come back as markup in any API answer.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_RESPOND_H
@@ -12,11 +12,10 @@
 
 #include <stdbool.h>
 
-#include <jansson.h>
-
 #include "../core/error.h"
 #include "html.h"
 #include "http.h"
+#include "json_out.h"
 
 /* Content types the server writes (static strings for srv_response). */
 #define SRV_TYPE_JSON "application/json"
@@ -30,17 +29,11 @@ int clb_err_status(enum clb_err code);
 /* The HTTP status of *err. Cannot fail. */
 int srv_error_status(const struct clb_error *err);
 
-/* The API's error object {"code","message","words","cells","detail"?}
- * (detail only when non-empty). New reference; NULL only when out of
- * memory. */
-json_t *srv_error_object(const struct clb_error *err);
-
-/* Writes `v` as compact JSON into resp->body, with status and the JSON
- * content type. '<', '>' and '&' are written as \u escapes, so no text of a
- * request can come back as markup even if a client sniffed the type.
- * Returns false (resp->body overflowed, which the dispatcher answers) if
- * the value could not be written. */
-bool srv_json_body(struct srv_response *resp, int status, const json_t *v);
+/* Writes the API's error object {"code","message","words","cells",
+ * "detail"?} (detail only when non-empty; a detail that is not valid
+ * UTF-8, such as request bytes cut short, is replaced by a note saying so).
+ * Cannot fail (the writer's flags are sticky). */
+void srv_error_write(struct jout *j, const struct clb_error *err);
 
 /* Answers {"error": {...}} with the error's status. Cannot fail: when even
  * that cannot be built the body overflows and the dispatcher answers. */

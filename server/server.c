@@ -28,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <jansson.h>
 #include <microhttpd.h>
 
 #include "conns.h"

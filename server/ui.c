@@ -18,8 +18,6 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include <jansson.h>
-
 #include "api.h"
 #include "gcg.h"
 #include "position.h"
@@ -548,13 +546,7 @@ static void refused(const struct srv_request *req, struct srv_response *resp,
 static enum clb_err read_move(const char *text, size_t len,
                               struct core_move *move, struct clb_error *err)
 {
-    json_error_t jerr;
-    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-    if (root == NULL)
-        return clb_error_set(err, CLB_ERR_BAD_REQUEST, "the move is not JSON");
-    enum clb_err rc = api_move_from_json(root, move, err);
-    json_decref(root);
-    return rc;
+    return api_move_read(text, len, move, err);
 }
 
 /* POST /game/move with s=S and move=M (JSON): the next position with the

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../core/lzstring.h"
+#include "../server/json_out.h"
 #include "../server/link.h"
 #include "test_support.h"
 
@@ -411,7 +412,7 @@ Test(link, survives_every_jansson_allocation_failure)
         alloc_left = limit;
         json_t *root = link_game_to_json(&g);
         alloc_left = limit;
-        enum clb_err rc = link_decode_json(text, len, &back, &err);
+        enum clb_err rc = link_decode_json_reference(text, len, &back, &err);
         json_set_alloc_funcs(malloc, free);
         if (root != NULL) {
             built = true;
@@ -862,4 +863,175 @@ Test(link, corrupted_real_links_are_refused_or_valid)
         s[i] = saved;
     }
     free(s);
+}
+
+/* --- the fast reader and the direct writer --------------------------------
+ * link_decode_json reads the usual states in place and leaves the rest to
+ * jansson (link_decode_json_reference); link_v1_encode and the API write
+ * JSON without jansson's trees (link_game_write). Each must agree with
+ * jansson byte for byte and field for field. */
+
+/* Decodes text with both readers: the same code, the same detail, the same
+ * game. */
+static void assert_readers_agree(const char *text, size_t len)
+{
+    struct core_game a, b;
+    struct clb_error ea, eb;
+    enum clb_err ra = link_decode_json(text, len, &a, &ea);
+    enum clb_err rb = link_decode_json_reference(text, len, &b, &eb);
+    cr_assert_eq(ra, rb, "fast %s (%s), jansson %s (%s) on: %.300s",
+                 clb_err_code(ra), ea.detail, clb_err_code(rb), eb.detail,
+                 text);
+    cr_assert_str_eq(ea.detail, eb.detail);
+    if (ra == CLB_ERR_OK)
+        assert_same_game(&a, &b);
+}
+
+/* jansson's compact dump of link_game_to_json, and link_game_write's text,
+ * must be the same bytes (or both refuse). Returns the text (malloc'd), or
+ * NULL when both refused. */
+static char *assert_writers_agree(const struct core_game *g)
+{
+    json_t *root = link_game_to_json(g);
+    char *want = root != NULL
+                     ? json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER)
+                     : NULL;
+    json_decref(root);
+    char mem[64];
+    struct html_buf b;
+    html_init(&b, mem, sizeof mem, 1 << 20);
+    struct jout j;
+    jout_init(&j, &b, false);
+    bool ok = link_game_write(&j, g);
+    cr_assert_eq(ok, want != NULL, "writer %d, jansson %d", ok, want != NULL);
+    if (want != NULL)
+        cr_assert_str_eq(b.p, want);
+    html_free(&b);
+    return want;
+}
+
+Test(link, the_writer_and_both_readers_agree_on_random_games)
+{
+    struct core_lexicon any = ts_any_word();
+    uint64_t rng = 20241;
+    int positions = 0;
+    for (int game = 0; game < 40; game++) {
+        struct core_game g;
+        core_game_deal(&g, (uint32_t)game * 7919u, game % 3 ? "" : "twl");
+        while (!g.game_over && positions < 4000) {
+            char *text = assert_writers_agree(&g);
+            cr_assert_not_null(text);
+            assert_readers_agree(text, strlen(text));
+            free(text);
+            positions++;
+            struct core_move m;
+            struct core_move_result r;
+            struct clb_error err;
+            ts_random_move(&g, &any, &rng, &m);
+            cr_assert_eq(core_move_apply(&g, &m, &any, &g, &r, &err),
+                         CLB_ERR_OK, "%s", err.detail);
+        }
+        char *text = assert_writers_agree(&g); /* the finished game */
+        assert_readers_agree(text, strlen(text));
+        free(text);
+    }
+    cr_assert_gt(positions, 500);
+}
+
+Test(link, the_writer_refuses_what_jansson_refuses)
+{
+    struct core_game g;
+    core_game_new(&g, "x", 1, "");
+    g.board[3][3] = (char)0xC3;
+    cr_assert_null(assert_writers_agree(&g));
+    core_game_new(&g, "x", 1, "");
+    g.board[3][3] = '\x01'; /* written escaped by both */
+    free(assert_writers_agree(&g));
+    core_game_new(&g, "x", 1, "le<&x");
+    strcpy(g.game_id, "x\"<&\\");
+    free(assert_writers_agree(&g));
+    core_game_new(&g, "x", 1, "");
+    g.has_last_move = true;
+    g.last_move.nwords = 1;
+    strcpy(g.last_move.words[0], "A\xFF");
+    cr_assert_null(assert_writers_agree(&g));
+    strcpy(g.last_move.words[0], "\xC3\xA9T\xE2\x82\xAC");
+    free(assert_writers_agree(&g));
+}
+
+/* Every single-byte change of real states (a byte replaced by one of a
+ * set that matters to JSON, or dropped) gives the same answer from both
+ * readers: the fast one may only decline, never read a state otherwise. */
+Test(link, both_readers_agree_on_every_damaged_state)
+{
+    static const char subst[] = "\"\\{}[],:0129-.eAZaz P\x01\x7f\xc3 tfn";
+    const char *names[] = {"link/state_cat.json", "link/state_ended.json",
+                           "link/unknown_top_key.json"};
+    int tried = 0;
+    for (size_t f = 0; f < sizeof names / sizeof names[0]; f++) {
+        struct core_game g;
+        size_t raw_len;
+        char *raw = read_data(names[f], &raw_len);
+        /* The file as it is (spaced), and as our writer writes it. */
+        assert_readers_agree(raw, raw_len);
+        if (link_decode_json_reference(raw, raw_len, &g,
+                                       &(struct clb_error){0}) != CLB_ERR_OK) {
+            free(raw);
+            continue;
+        }
+        char *compact = assert_writers_agree(&g);
+        const char *texts[] = {raw, compact};
+        for (int t = 0; t < 2; t++) {
+            size_t len = strlen(texts[t]);
+            char *buf = malloc(len + 1);
+            cr_assert_not_null(buf);
+            /* Every position, with three of the substitutions in turn
+             * (all of them over every 9 positions) and the drop. */
+            for (size_t i = 0; i < len; i++) {
+                for (size_t k = i % 9; k <= sizeof subst - 1;
+                     k += k + 9 >= sizeof subst - 1 && k < sizeof subst - 1
+                              ? sizeof subst - 1 - k
+                              : 9) {
+                    memcpy(buf, texts[t], len + 1);
+                    size_t n = len;
+                    if (k == sizeof subst - 1) { /* dropped */
+                        memmove(buf + i, buf + i + 1, len - i);
+                        n--;
+                    } else {
+                        buf[i] = subst[k];
+                    }
+                    assert_readers_agree(buf, n);
+                    tried++;
+                }
+            }
+            free(buf);
+        }
+        free(compact);
+        free(raw);
+    }
+    cr_assert_gt(tried, 20000);
+}
+
+/* The bad-state corpus, read by both. */
+Test(link, both_readers_agree_on_the_bad_states)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/bad_states", CLB_TEST_DATA_DIR);
+    DIR *d = opendir(dir);
+    cr_assert_not_null(d);
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(d)) != NULL) {
+        if (!ends_with(e->d_name, ".json"))
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t len;
+        char *json = read_file(path, &len);
+        assert_readers_agree(json, len);
+        free(json);
+        n++;
+    }
+    closedir(d);
+    cr_assert_geq(n, 100);
 }

@@ -5,6 +5,8 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "../server/respond.h"
 
 Test(respond, every_error_row_has_its_status)
@@ -53,8 +55,17 @@ Test(respond, error_object_names_words_and_cells)
     clb_error_add_cell(&err, 7, 6);
     clb_error_add_cell(&err, 7, 7);
     clb_error_add_cell(&err, 7, 7); /* named once */
-    json_t *o = srv_error_object(&err);
-    cr_assert_not_null(o);
+    char mem[512];
+    struct html_buf b;
+    html_init(&b, mem, sizeof mem, 4096);
+    struct jout j;
+    jout_init(&j, &b, true);
+    srv_error_write(&j, &err);
+    cr_assert(jout_ok(&j));
+    json_error_t jerr;
+    json_t *o = json_loadb(b.p, b.len, 0, &jerr);
+    html_free(&b);
+    cr_assert_not_null(o, "%s", jerr.text);
     cr_assert_str_eq(json_string_value(json_object_get(o, "code")),
                      "invalid_word");
     cr_assert_str_eq(json_string_value(json_object_get(o, "message")),

@@ -7,10 +7,12 @@
  * Besides "no crash, no leak, no UB" (ASan + UBSan), it checks the
  * decoder's contract: a refusal is BAD_STATE or TOO_LARGE with a printable
  * ASCII detail; an accepted state passes core_game_validate, encodes, and
- * decodes back to a state that encodes to the very same link.
+ * decodes back to a state that encodes to the very same link; and for JSON,
+ * the fast reader's answer is exactly jansson's (link_decode_json_reference).
  * Build and run: bash tests/fuzz/run.sh [SECONDS].
  */
 /* SPDX-License-Identifier: MIT */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -65,14 +67,33 @@ static void check_accepted(const struct core_game *game)
         fail("the round trip changed the state", &err);
 }
 
+/* The fast reader must say exactly what jansson's reader says: the same
+ * code, the same detail, the same game (both zero the struct first, so
+ * the bytes compare). */
+static void check_readers_agree(const char *text, size_t size, enum clb_err rc,
+                                const struct clb_error *err,
+                                const struct core_game *game)
+{
+    struct core_game ref;
+    struct clb_error ref_err;
+    enum clb_err ref_rc =
+        link_decode_json_reference(text, size, &ref, &ref_err);
+    if (ref_rc != rc || strcmp(ref_err.detail, err->detail) != 0)
+        fail("the fast reader and jansson's disagree", err);
+    if (rc == CLB_ERR_OK && memcmp(&ref, game, sizeof ref) != 0)
+        fail("the fast reader read another game than jansson's", err);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *text = (const char *)data;
     struct core_game game;
     struct clb_error err;
-    enum clb_err rc = size > 0 && data[0] == '{'
-                          ? link_decode_json(text, size, &game, &err)
-                          : link_v1_decode(text, size, &game, &err);
+    bool json = size > 0 && data[0] == '{';
+    enum clb_err rc = json ? link_decode_json(text, size, &game, &err)
+                           : link_v1_decode(text, size, &game, &err);
+    if (json)
+        check_readers_agree(text, size, rc, &err, &game);
     if (rc == CLB_ERR_OK)
         check_accepted(&game);
     else

@@ -1,0 +1,65 @@
+/* server/json_out.h - JSON written straight into an html_buf, for the API's
+ * answers and the classic link's state.
+ *
+ * Every answer used to be built as a jansson tree and then serialised: a
+ * move's answer meant thousands of small allocations. Here the answer is
+ * written as it is walked, in the same bytes jansson's compact dump writes
+ * (the same key order, the same escapes: \" \\ \b \f \n \r \t and \u00XX
+ * for the other control bytes, UTF-8 passed through), so clients and the
+ * committed reference answers see no difference. With `html_safe` the
+ * characters that could open markup, < > &, are written as \u003c \u003e
+ * \u0026, as every API answer has them.
+ *
+ * Commas are the writer's business: a value or key written after another
+ * in the same container gets one. A string that is not valid UTF-8 (jansson
+ * would refuse it) is not written and makes the writer `bad`, sticky, which
+ * the caller checks once at the end; the buffer's own overflow flag is
+ * sticky too. Nothing here allocates beyond the buffer's growth.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef SRV_JSON_OUT_H
+#define SRV_JSON_OUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "html.h"
+
+struct jout {
+    struct html_buf *b;
+    bool html_safe; /* < > & as \u escapes */
+    bool comma;     /* the open container already holds a value */
+    bool bad;       /* a string was not valid UTF-8 */
+};
+
+/* Starts writing into b (appending to what it holds). Cannot fail. */
+void jout_init(struct jout *j, struct html_buf *b, bool html_safe);
+
+void jout_open_object(struct jout *j);
+void jout_close_object(struct jout *j);
+void jout_open_array(struct jout *j);
+void jout_close_array(struct jout *j);
+
+/* An object key: one of the server's own names, written as it is (they
+ * need no escapes). jout_key() for a literal. */
+void jout_key_n(struct jout *j, const char *key, size_t n);
+#define jout_key(j, lit) jout_key_n((j), "" lit, sizeof(lit) - 1)
+
+/* Values. jout_string_n() escapes; invalid UTF-8 makes the writer bad. */
+void jout_string_n(struct jout *j, const char *s, size_t n);
+void jout_string(struct jout *j, const char *s);
+void jout_int(struct jout *j, long long v);
+void jout_bool(struct jout *j, bool v);
+void jout_null(struct jout *j);
+
+/* True when s (n bytes) is valid UTF-8 as jansson checks it: no overlong
+ * forms, no surrogates, nothing above U+10FFFF. Cannot fail. */
+bool jout_utf8_valid(const char *s, size_t n);
+
+/* True when everything written so far is in the buffer and well formed. */
+static inline bool jout_ok(const struct jout *j)
+{
+    return !j->bad && !j->b->overflow;
+}
+
+#endif
