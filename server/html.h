@@ -56,6 +56,23 @@ static inline void html_rawn(struct html_buf *b, const char *s, size_t n)
 
 void html_raw(struct html_buf *b, const char *s);
 
+/* For writers that fill bytes themselves: room for n more bytes, returned
+ * as where to write them (then html_commit with how many were written,
+ * at most n), or NULL when the buffer cannot grow (the sticky flag is
+ * then set). */
+static inline char *html_room(struct html_buf *b, size_t n)
+{
+    if ((b->overflow || b->cap - b->len <= n) && !html_grow(b, n))
+        return NULL;
+    return b->p + b->len;
+}
+
+static inline void html_commit(struct html_buf *b, size_t n)
+{
+    b->len += n;
+    b->p[b->len] = '\0';
+}
+
 /* A string literal, its length known at compile time. */
 #define html_lit(b, s) html_rawn((b), "" s, sizeof(s) - 1)
 

@@ -108,8 +108,43 @@ static const char *const jout_escapes[128] = {
     ['\n'] = "\\n", ['\r'] = "\\r",  ['\t'] = "\\t",
 };
 
+/* Bytes written as they are inside a string ('1'): printable ASCII but the
+ * quote and the backslash; row [1], html_safe, also escapes < > &. One
+ * row of 32 a line: 0x00-0x1f, 0x20-0x3f, 0x40-0x5f, 0x60-0x7f. */
+static const char jout_plain[2][129] = {
+    {"00000000000000000000000000000000" "11011111111111111111111111111111" "11111111111111111111111111110111" "11111111111111111111111111111110"},
+    {"00000000000000000000000000000000" "11011101111111111111111111110101" "11111111111111111111111111110111" "11111111111111111111111111111110"},
+};
+
+/* The common case in one pass: a string of plain bytes, written with its
+ * quotes (and the comma) straight into the buffer. False, with nothing
+ * written, at the first byte that is not plain. */
+static bool jout_plain_string(struct jout *j, const char *s, size_t n)
+{
+    const char *plain = jout_plain[j->html_safe];
+    char *o = html_room(j->b, n + 3);
+    if (o == NULL)
+        return true; /* overflowed: nothing more is written anyway */
+    size_t k = 0;
+    if (j->comma)
+        o[k++] = ',';
+    o[k++] = '"';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80 || plain[c] != '1')
+            return false;
+        o[k++] = (char)c;
+    }
+    o[k++] = '"';
+    html_commit(j->b, k);
+    j->comma = true;
+    return true;
+}
+
 void jout_string_n(struct jout *j, const char *s, size_t n)
 {
+    if (jout_plain_string(j, s, n))
+        return;
     if (!jout_utf8_valid(s, n)) {
         j->bad = true;
         return;
@@ -158,18 +193,29 @@ void jout_string(struct jout *j, const char *s)
 
 void jout_int(struct jout *j, long long v)
 {
-    jout_sep(j);
-    char digits[24];
-    size_t i = sizeof digits;
-    unsigned long long u =
-        v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-    do {
-        digits[--i] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u != 0);
-    if (v < 0)
-        digits[--i] = '-';
-    html_rawn(j->b, digits + i, sizeof digits - i);
+    char *o = html_room(j->b, 22); /* a comma, a sign and 20 digits */
+    if (o == NULL)
+        return;
+    size_t k = 0;
+    if (j->comma)
+        o[k++] = ',';
+    if (v >= 0 && v < 10) {
+        o[k++] = (char)('0' + v);
+    } else {
+        char digits[20];
+        size_t i = sizeof digits;
+        unsigned long long u =
+            v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+        do {
+            digits[--i] = (char)('0' + u % 10);
+            u /= 10;
+        } while (u != 0);
+        if (v < 0)
+            o[k++] = '-';
+        memcpy(o + k, digits + i, sizeof digits - i);
+        k += sizeof digits - i;
+    }
+    html_commit(j->b, k);
     j->comma = true;
 }
 

@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "html.h"
 
@@ -41,9 +42,25 @@ void jout_open_array(struct jout *j);
 void jout_close_array(struct jout *j);
 
 /* An object key: one of the server's own names, written as it is (they
- * need no escapes). jout_key() for a literal. */
+ * need no escapes). jout_key() for a literal, which is written with its
+ * quotes and colon in one copy. */
 void jout_key_n(struct jout *j, const char *key, size_t n);
-#define jout_key(j, lit) jout_key_n((j), "" lit, sizeof(lit) - 1)
+
+/* `quoted` is "\"key\":" (n bytes): the comma if one is due, then it. */
+static inline void jout_key_quoted(struct jout *j, const char *quoted,
+                                   size_t n)
+{
+    char *o = html_room(j->b, n + 1);
+    if (o == NULL)
+        return;
+    size_t comma = j->comma ? 1 : 0;
+    o[0] = ',';
+    memcpy(o + comma, quoted, n);
+    html_commit(j->b, n + comma);
+    j->comma = false; /* the value follows the colon */
+}
+#define jout_key(j, lit)                                                       \
+    jout_key_quoted((j), "\"" lit "\":", sizeof("\"" lit "\":") - 1)
 
 /* Values. jout_string_n() escapes; invalid UTF-8 makes the writer bad. */
 void jout_string_n(struct jout *j, const char *s, size_t n);

@@ -398,12 +398,104 @@ static void empty_squares_make(void)
         }
 }
 
+/* Copies a literal at o and moves past it. */
+#define PUT(o, lit) (memcpy((o), "" lit, sizeof(lit) - 1), (o) += sizeof(lit) - 1)
+
+/* Writes 0..99 at o and moves past it. */
+static char *put_small(char *o, int v)
+{
+    if (v >= 10)
+        *o++ = (char)('0' + v / 10);
+    *o++ = (char)('0' + v % 10);
+    return o;
+}
+
+/* A square holding a tile whose letter is A-Z: render_cell_markup's bytes,
+ * built in a local buffer and appended in one copy (a board has dozens of
+ * these). The letter needs no escaping: it is one of A-Z. */
+static void render_tile_square(struct html_buf *b, const struct board_marks *m,
+                               int r, int c, char letter)
+{
+    char cell[256];
+    char *o = cell;
+    enum core_premium prem = core_premium_at(r, c);
+    char ch = m->cell[r][c];
+    unsigned mark = m->mark[r][c];
+    bool blank = core_is_lower(ch);
+    bool star = r == CLB_CENTER && c == CLB_CENTER;
+    int pts = core_tile_points(ch);
+    bool one = prem == CORE_PREMIUM_NONE && !star && !blank && mark == 0;
+    if (one) {
+        PUT(o, "<button class=t");
+    } else {
+        PUT(o, "<button class=\"");
+        if (prem != CORE_PREMIUM_NONE) {
+            memcpy(o, premium_class[prem].s + 1, premium_class[prem].n - 1);
+            o += premium_class[prem].n - 1;
+            *o++ = ' ';
+        }
+        if (star)
+            PUT(o, "st ");
+        *o++ = 't';
+        if (blank)
+            PUT(o, " bl");
+        if (mark & MARK_LAST)
+            PUT(o, " lm");
+        if (mark & MARK_PENDING)
+            PUT(o, " pd");
+        if (mark & MARK_BADWORD)
+            PUT(o, " bw");
+        if (mark & MARK_BAD)
+            PUT(o, " bad");
+        *o++ = '"';
+    }
+    if (mark & MARK_PENDING) {
+        PUT(o, " data-from=");
+        o = put_small(o, m->from[r][c]);
+        PUT(o, " data-letter=");
+        *o++ = letter;
+        if (blank)
+            PUT(o, " data-blank=1");
+    }
+    PUT(o, " aria-label=\"");
+    *o++ = (char)('A' + c);
+    o = put_small(o, r + 1);
+    PUT(o, ", ");
+    if (blank)
+        PUT(o, "blank as ");
+    *o++ = letter;
+    PUT(o, ", ");
+    o = put_small(o, pts);
+    if (pts == 1)
+        PUT(o, " point");
+    else
+        PUT(o, " points");
+    if (mark & MARK_PENDING)
+        PUT(o, ", placed this turn");
+    if (mark & MARK_LAST)
+        PUT(o, ", last move");
+    if (mark & (MARK_BAD | MARK_BADWORD))
+        PUT(o, ", not valid");
+    PUT(o, "\">");
+    *o++ = letter;
+    PUT(o, "<sub>");
+    o = put_small(o, pts);
+    PUT(o, "</sub></button>");
+    html_rawn(b, cell, (size_t)(o - cell));
+}
+
 static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
                         int c)
 {
+    char ch = m->cell[r][c];
     unsigned char n = empty_squares.len[r][c];
-    if (m->cell[r][c] == CORE_EMPTY && m->mark[r][c] == 0 && n > 0)
+    char letter = upper(ch);
+    if (ch == CORE_EMPTY && m->mark[r][c] == 0 && n > 0)
         html_rawn(b, empty_squares.text[r][c], n);
+    else if (core_is_upper(letter) &&
+             (!(m->mark[r][c] & MARK_PENDING) ||
+              (m->from[r][c] >= 0 && m->from[r][c] < 100)))
+        render_tile_square(b, m, r, c, letter);
     else
         render_cell_markup(b, m, r, c);
 }
