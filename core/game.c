@@ -43,13 +43,9 @@ bool core_board_empty(const struct core_game *game)
     return true;
 }
 
-char core_bag_draw(int bag[CLB_TILE_KINDS], uint64_t *rng)
+/* A draw from a bag holding `total` tiles (total >= 1). */
+static char bag_draw(int bag[CLB_TILE_KINDS], int total, uint64_t *rng)
 {
-    int total = 0;
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
-        total += bag[k];
-    if (total <= 0)
-        return '\0';
     int pick = (int)core_rng_below(rng, (uint32_t)total);
     for (int k = 0; k < CLB_TILE_KINDS; k++) {
         if (pick < bag[k]) {
@@ -61,15 +57,28 @@ char core_bag_draw(int bag[CLB_TILE_KINDS], uint64_t *rng)
     return '\0'; /* unreachable: pick < total */
 }
 
+static int bag_total(const int bag[CLB_TILE_KINDS])
+{
+    int total = 0;
+    for (int k = 0; k < CLB_TILE_KINDS; k++)
+        total += bag[k];
+    return total;
+}
+
+char core_bag_draw(int bag[CLB_TILE_KINDS], uint64_t *rng)
+{
+    int total = bag_total(bag);
+    return total > 0 ? bag_draw(bag, total, rng) : '\0';
+}
+
 void core_rack_refill(struct core_rack *rack, int bag[CLB_TILE_KINDS],
                       uint64_t *rng)
 {
-    while (rack->count < CLB_RACK_SIZE) {
-        char t = core_bag_draw(bag, rng);
-        if (t == '\0')
-            return; /* the bag is empty: the rack stays short */
-        rack->tiles[rack->count++] = t;
-    }
+    /* The bag's count once, then one fewer a draw: the draws are
+     * core_bag_draw's, without adding the bag up again each time. */
+    int total = bag_total(bag);
+    while (rack->count < CLB_RACK_SIZE && total > 0)
+        rack->tiles[rack->count++] = bag_draw(bag, total--, rng);
 }
 
 uint32_t core_seed_from_text(const char *text, size_t len)

@@ -47,20 +47,25 @@ static_assert(CLB_MAX_SCORE < (1 << 20), "a score fits 20 bits");
 static const char b64url[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
+/* Each base64url character's value plus one (0 for any other byte). */
+static const signed char b64_plus_one[256] = {
+    ['A'] = 1,  ['B'] = 2,  ['C'] = 3,  ['D'] = 4,  ['E'] = 5,  ['F'] = 6,
+    ['G'] = 7,  ['H'] = 8,  ['I'] = 9,  ['J'] = 10, ['K'] = 11, ['L'] = 12,
+    ['M'] = 13, ['N'] = 14, ['O'] = 15, ['P'] = 16, ['Q'] = 17, ['R'] = 18,
+    ['S'] = 19, ['T'] = 20, ['U'] = 21, ['V'] = 22, ['W'] = 23, ['X'] = 24,
+    ['Y'] = 25, ['Z'] = 26, ['a'] = 27, ['b'] = 28, ['c'] = 29, ['d'] = 30,
+    ['e'] = 31, ['f'] = 32, ['g'] = 33, ['h'] = 34, ['i'] = 35, ['j'] = 36,
+    ['k'] = 37, ['l'] = 38, ['m'] = 39, ['n'] = 40, ['o'] = 41, ['p'] = 42,
+    ['q'] = 43, ['r'] = 44, ['s'] = 45, ['t'] = 46, ['u'] = 47, ['v'] = 48,
+    ['w'] = 49, ['x'] = 50, ['y'] = 51, ['z'] = 52, ['0'] = 53, ['1'] = 54,
+    ['2'] = 55, ['3'] = 56, ['4'] = 57, ['5'] = 58, ['6'] = 59, ['7'] = 60,
+    ['8'] = 61, ['9'] = 62, ['-'] = 63, ['_'] = 64,
+};
+
 /* The 6-bit value of a base64url character, or -1. */
 static int b64_value(char c)
 {
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '-')
-        return 62;
-    if (c == '_')
-        return 63;
-    return -1;
+    return b64_plus_one[(unsigned char)c] - 1;
 }
 
 /* CRC-24 as OpenPGP defines it (RFC 4880, 6.1): polynomial 0x864CFB,
@@ -96,13 +101,14 @@ static uint32_t stored_crc(const char *s)
     return v;
 }
 
-/* Bits needed for a value below radix (0 for radix 1). */
+/* Bits needed for a value below radix (0 for radix 1): the bit length of
+ * radix - 1, at most 63. */
 static int bits_for(uint64_t radix)
 {
-    int w = 0;
-    while (w < 63 && ((uint64_t)1 << w) < radix)
-        w++;
-    return w;
+    if (radix <= 1)
+        return 0;
+    int w = 64 - __builtin_clzll(radix - 1);
+    return w < 63 ? w : 63;
 }
 
 static uint64_t permutations(int n, int k)
@@ -155,7 +161,9 @@ static enum clb_err damaged(struct reader *r, const char *what)
 }
 
 /* Reads a field below `radix`; false (with the error set) when the link
- * ends first or the value is out of range. */
+ * ends first or the value is out of range. The characters were checked by
+ * core_link2_read_header, so each is a 6-bit value; a field takes as many
+ * of a character's bits at a time as it can. */
 static bool get(struct reader *r, uint64_t radix, uint64_t *out)
 {
     int w = bits_for(radix);
@@ -164,9 +172,13 @@ static bool get(struct reader *r, uint64_t radix, uint64_t *out)
         return false;
     }
     uint64_t v = 0;
-    for (int i = 0; i < w; i++, r->pos++) {
-        int c = b64_value(r->p[r->pos / 6]);
-        v = v << 1 | (uint64_t)((c >> (5 - r->pos % 6)) & 1);
+    while (w > 0) {
+        int used = (int)(r->pos % 6), avail = 6 - used;
+        int take = w < avail ? w : avail;
+        unsigned c = (unsigned)b64_value(r->p[r->pos / 6]);
+        v = v << take | ((c >> (avail - take)) & ((1u << take) - 1));
+        r->pos += (size_t)take;
+        w -= take;
     }
     if (v >= radix) {
         damaged(r, "a value out of range");
@@ -344,23 +356,53 @@ static bool next_empty(const struct core_game *g, int *r, int *c, int dr,
     return false;
 }
 
-/* The i-th empty square, counting in row-major order. */
-static void nth_empty(const struct core_game *g, int i, int *r, int *c)
+/* The empty squares of the position being read, by row: counted once,
+ * then kept as the moves fill squares, so a play's placement is found
+ * without counting the board again. */
+struct empties {
+    int total;
+    int row[CLB_BOARD_SIZE];
+};
+
+static void empties_count(const struct core_game *g, struct empties *e)
 {
-    for (*r = 0; *r < CLB_BOARD_SIZE; (*r)++)
-        for (*c = 0; *c < CLB_BOARD_SIZE; (*c)++)
-            if (g->board[*r][*c] == CORE_EMPTY && i-- == 0)
-                return;
+    e->total = 0;
+    for (int r = 0; r < CLB_BOARD_SIZE; r++) {
+        e->row[r] = 0;
+        for (int c = 0; c < CLB_BOARD_SIZE; c++)
+            e->row[r] += g->board[r][c] == CORE_EMPTY;
+        e->total += e->row[r];
+    }
+}
+
+/* After a play: its squares are no longer empty. */
+static void empties_fill(struct empties *e, const struct core_move *m)
+{
+    for (int i = 0; i < m->ntiles && i < CLB_RACK_SIZE; i++) {
+        e->row[m->tiles[i].row]--;
+        e->total--;
+    }
+}
+
+/* The i-th empty square (i < e->total), counting in row-major order. */
+static void nth_empty(const struct core_game *g, const struct empties *e, int i,
+                      int *r, int *c)
+{
+    for (*r = 0; *r < CLB_BOARD_SIZE - 1 && i >= e->row[*r]; (*r)++)
+        i -= e->row[*r];
+    for (*c = 0; *c < CLB_BOARD_SIZE; (*c)++)
+        if (g->board[*r][*c] == CORE_EMPTY && i-- == 0)
+            return;
 }
 
 /* Reads a play of k tiles: where it starts, its direction, which rack
  * slots it takes (in line order), then the letter of each blank. */
-static bool get_play(struct reader *r, const struct core_game *g, int k,
-                     struct core_move *m)
+static bool get_play(struct reader *r, const struct core_game *g,
+                     const struct empties *e, int k, struct core_move *m)
 {
     const struct core_rack *rack = &g->hands[g->turn];
     int n = rack->count;
-    uint64_t empties = (uint64_t)count_empty(g);
+    uint64_t empties = (uint64_t)e->total;
     uint64_t dirs = k >= 2 ? 2 : 1;
     uint64_t q;
     /* The kind field allows only 1..n tiles, and 100 tiles never fill the
@@ -372,7 +414,7 @@ static bool get_play(struct reader *r, const struct core_game *g, int k,
     if (!get(r, empties * dirs * permutations(n, k), &q))
         return false;
     int row, col;
-    nth_empty(g, (int)(q % empties), &row, &col);
+    nth_empty(g, e, (int)(q % empties), &row, &col);
     q /= empties;
     bool across = q % dirs == 0;
     q /= dirs;
@@ -462,6 +504,8 @@ enum clb_err core_link2_read_moves(struct core_link2 *link,
                        .err = err};
     *game = h->first;
     h->nmoves = 0;
+    struct empties e;
+    empties_count(game, &e);
     /* A finished game has nothing after its last move, not even an end. */
     while (!game->game_over) {
         bool exchange;
@@ -482,11 +526,13 @@ enum clb_err core_link2_read_moves(struct core_link2 *link,
         else if (exchange && kind == KIND_EXCHANGE)
             ok = get_exchange(&r, game, &m);
         else
-            ok = get_play(&r, game, (int)kind - (exchange ? 3 : 2) + 1, &m);
+            ok = get_play(&r, game, &e, (int)kind - (exchange ? 3 : 2) + 1, &m);
         if (!ok)
             return err->code;
         if (core_history_play(h, game, &m, lexicon, NULL, err) != CLB_ERR_OK)
             return core_history_move_error(err, r.move);
+        if (m.type == CORE_MOVE_PLAY)
+            empties_fill(&e, &h->moves[h->nmoves - 1].move);
         link->next_bit = r.pos;
     }
     r.move = 0;

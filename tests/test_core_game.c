@@ -2,8 +2,10 @@
  * the end of the game, and the consistency check of a decoded state. */
 /* SPDX-License-Identifier: MIT */
 #include <criterion/criterion.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "../core/rng.h"
 #include "test_support.h"
 
 static const char *const words[] = {"CAT", "AT", NULL};
@@ -429,4 +431,39 @@ Test(core_game, a_seed_text_maps_to_a_numeric_seed_that_deals_the_game)
     core_game_deal(&b, s | (UINT32_C(1) << 31), "");
     cr_assert_eq(memcmp(&a, &b, sizeof a), 0);
     cr_assert_eq(a.moves, 0);
+}
+
+/* The hash of an int is, by definition, FNV-1a over its 4 bytes little-
+ * endian; the fast ways of computing it (a whole step for a value below
+ * 256, the unrolled byte loop) must not change a single draw. Reference:
+ * the byte loop written out here. */
+static uint64_t fnv_reference(uint64_t h, const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+Test(core_game, the_hash_is_fnv1a_of_the_bytes)
+{
+    static const int ints[] = {
+        0,         1,     7,       100, 255, 256,  257,        1000,
+        65535,     65536, 1000000, -1,  -7,  -256, 2147483647, -2147483647 - 1,
+        0x7f00ff00};
+    uint64_t h = CORE_HASH_INIT;
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        uint32_t u = (uint32_t)ints[i];
+        unsigned char b[4] = {(unsigned char)u, (unsigned char)(u >> 8),
+                              (unsigned char)(u >> 16),
+                              (unsigned char)(u >> 24)};
+        cr_assert_eq(core_hash_int(h, ints[i]), fnv_reference(h, b, 4),
+                     "int %d", ints[i]);
+        h = core_hash_int(h, ints[i]);
+    }
+    unsigned char bytes[300];
+    for (size_t i = 0; i < sizeof bytes; i++)
+        bytes[i] = (unsigned char)(i * 37 + 11);
+    for (size_t n = 0; n <= sizeof bytes; n += 1 + n / 16)
+        cr_assert_eq(core_hash_bytes(CORE_HASH_INIT, bytes, n),
+                     fnv_reference(CORE_HASH_INIT, bytes, n), "%zu bytes", n);
 }
