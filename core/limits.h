@@ -136,6 +136,20 @@
  * a page of a full board is larger and grows on the heap. */
 #define CLB_RESPONSE_INITIAL_BYTES (32 * 1024)
 
+/* An answer shorter than this is sent uncompressed whatever the client
+ * accepts: gzip's 18 bytes of framing and the work of compressing cost
+ * more than the few hundred bytes it could save (a move's preview, an
+ * error, the health check). Pages and most API answers are far above it. */
+#define CLB_COMPRESS_MIN_BYTES 1024
+
+/* Room each connection keeps for its request's target and body, reused
+ * from one request to the next, so that a page's GET of a v2 link or a
+ * move's JSON body needs no allocation; a longer target (a classic link in
+ * the query) or body takes exactly its size from the heap. 768 bytes: a
+ * late game's v2 link is about 100 characters and a move's body about 350
+ * bytes, with room for both at once. */
+#define CLB_REQUEST_INLINE_BYTES 768
+
 /* Hard cap of one response. A page of a full late-game board is well under
  * 200 KiB and an API answer a few KiB, so 1 MiB fits any valid state with
  * room to spare; reaching it means a bug, answered as a clean 500. */

@@ -32,6 +32,7 @@
 #include <microhttpd.h>
 
 #include "conns.h"
+#include "encoding.h"
 #include "respond.h"
 #include "router.h"
 #include "static_assets.h"
@@ -52,16 +53,25 @@ struct srv_server {
     struct srv_conns *conns;
 };
 
+/* The state of a connection's current request. It is made at the
+ * connection's first request and reused by the next ones (reset between
+ * them), so a request whose target and body fit `room` allocates nothing;
+ * a longer target or body takes its size from the heap, freed at the end
+ * of the request. */
 struct srv_pending {
     struct srv_conn *conn; /* the connection, which owns this request */
     uint64_t start_us;
     bool target_ok;    /* no space or control byte in the raw target */
     bool headers_seen; /* the access handler ran its first call */
     bool answered;     /* a response was queued before the body ended */
-    size_t body_len;
-    char *body; /* CLB_MAX_BODY_BYTES, allocated at the first chunk */
     size_t uri_len;
-    char uri[]; /* the raw request target, NUL-terminated */
+    char *uri; /* the raw request target, NUL-terminated: in room or heap */
+    size_t body_len, body_cap;
+    size_t declared; /* the Content-Length, 0 when none was sent */
+    char *body; /* in room after the target, or on the heap; NULL at first */
+    char *uri_heap, *body_heap; /* what this request allocated */
+    size_t room_used;
+    char room[CLB_REQUEST_INLINE_BYTES];
 };
 
 static uint64_t srv_now_us(void)
@@ -98,6 +108,19 @@ static size_t srv_log_clean(char *out, size_t cap, const char *s, size_t len,
     return n;
 }
 
+/* Writes v in decimal at out (at most 20 digits); returns its length. */
+static size_t srv_log_number(char *out, uint64_t v)
+{
+    char digits[20];
+    size_t i = sizeof digits;
+    do {
+        digits[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    memcpy(out, digits + i, sizeof digits - i);
+    return sizeof digits - i;
+}
+
 /* One line per request: method, path, status, body bytes, microseconds.
  * Never the query or the body: they carry the players' private state. */
 static void srv_log_access(const char *method, struct clb_str path,
@@ -108,11 +131,15 @@ static void srv_log_access(const char *method, struct clb_str path,
     line[n++] = ' ';
     n += srv_log_clean(line + n, sizeof line - n - 64, path.p, path.len,
                        SRV_LOG_PATH_MAX);
-    int m = snprintf(line + n, sizeof line - n, " %u %zu %lluus\n", status,
-                     bytes, (unsigned long long)us);
-    if (m < 0)
-        return;
-    n += (size_t)m < sizeof line - n ? (size_t)m : sizeof line - n - 1;
+    /* " <status> <bytes> <us>us\n", 64 bytes at most, left for it above. */
+    line[n++] = ' ';
+    n += srv_log_number(line + n, status);
+    line[n++] = ' ';
+    n += srv_log_number(line + n, bytes);
+    line[n++] = ' ';
+    n += srv_log_number(line + n, us);
+    memcpy(line + n, "us\n", 3);
+    n += 3;
     /* One write(2) per line keeps lines of concurrent requests whole. */
     if (write(STDERR_FILENO, line, n) < 0) {
         /* Nowhere left to report a failing log; the request goes on. */
@@ -196,23 +223,71 @@ static bool srv_location_ok(const char *loc)
     return true;
 }
 
+/* The request's Accept-Encoding, or NULL. */
+static const char *srv_accept_encoding(struct MHD_Connection *conn)
+{
+    return MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                       MHD_HTTP_HEADER_ACCEPT_ENCODING);
+}
+
+/* The coding's Content-Encoding, and Vary: Accept-Encoding when the answer
+ * exists in more than one coding; false if libmicrohttpd refused one. */
+static bool srv_coding_headers(struct MHD_Response *r, enum srv_coding coding,
+                               bool varies)
+{
+    const char *name = srv_coding_name(coding);
+    return (name == NULL ||
+            MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING,
+                                    name) == MHD_YES) &&
+           (!varies || MHD_add_response_header(r, MHD_HTTP_HEADER_VARY,
+                                               "Accept-Encoding") == MHD_YES);
+}
+
+/* Room on the stack for a compressed answer: a page compresses to a few KB,
+ * and an answer whose copy would not fit goes to the heap. */
+#define SRV_GZIP_STACK_BYTES (32 * 1024)
+
 /* Sends a handler's response, closing the connection after it when
- * `close` is set (a request whose framing cannot be trusted). The body
- * buffer is copied into libmicrohttpd's response, so the caller frees it
- * right after. This is where a body leaves the server. */
+ * `close` is set (a request whose framing cannot be trusted). An answer of
+ * CLB_COMPRESS_MIN_BYTES or more is sent gzipped to a client that accepts
+ * gzip (when that makes it smaller), and says it varies with
+ * Accept-Encoding. The body is copied into libmicrohttpd's response (its
+ * one allocation of it), so the caller frees its buffer right after. This
+ * is where a body leaves the server. */
 static enum MHD_Result srv_send(struct MHD_Connection *conn,
                                 struct srv_pending *p, const char *method,
                                 const struct srv_response *resp, bool close)
 {
+    const char *body = resp->body->p;
+    size_t len = resp->body->len;
+    bool varies = len >= CLB_COMPRESS_MIN_BYTES;
+    enum srv_coding coding = SRV_CODING_IDENTITY;
+    char zmem[SRV_GZIP_STACK_BYTES];
+    char *zheap = NULL;
+    if (varies &&
+        srv_coding_choose(srv_accept_encoding(conn),
+                          SRV_CODING_BIT(SRV_CODING_GZIP)) == SRV_CODING_GZIP) {
+        /* Only a copy smaller than the answer is worth sending. */
+        size_t cap = len - 1;
+        char *out = cap <= sizeof zmem ? zmem : (zheap = malloc(cap));
+        size_t n = out != NULL ? srv_gzip(body, len, out, cap) : 0;
+        if (n > 0) {
+            body = out;
+            len = n;
+            coding = SRV_CODING_GZIP;
+        }
+    }
     struct MHD_Response *r = MHD_create_response_from_buffer(
-        resp->body->len, resp->body->p, MHD_RESPMEM_MUST_COPY);
+        len, (void *)body, MHD_RESPMEM_MUST_COPY);
+    free(zheap);
     if (r == NULL)
         return srv_queue(conn, p, method, 500, NULL, 0);
     const char *cache =
         resp->cache_control != NULL ? resp->cache_control : SRV_CACHE_DEFAULT;
     bool ok = srv_common_headers(r, cache) &&
               MHD_add_response_header(r, "Content-Type", resp->content_type) ==
-                  MHD_YES;
+                  MHD_YES &&
+              srv_coding_headers(r, coding, varies);
     if (ok && resp->status == 405)
         ok = MHD_add_response_header(
                  r, "Allow", srv_route_allow(srv_path_of(p))) == MHD_YES;
@@ -225,8 +300,7 @@ static enum MHD_Result srv_send(struct MHD_Connection *conn,
         MHD_destroy_response(r);
         return srv_queue(conn, p, method, 500, NULL, 0);
     }
-    return srv_queue(conn, p, method, (unsigned)resp->status, r,
-                     resp->body->len);
+    return srv_queue(conn, p, method, (unsigned)resp->status, r, len);
 }
 
 /* Answers `code` without running any handler: JSON under /api, a page
@@ -254,20 +328,43 @@ static enum MHD_Result srv_send_error(struct MHD_Connection *conn,
     return rc;
 }
 
-/* True if the If-None-Match header names `etag` (or is "*"). */
+/* True if the If-None-Match header is "*" or lists `etag` (weak
+ * comparison, RFC 9110 8.8.3.2: a W/ prefix does not count). */
 static bool srv_etag_matches(struct MHD_Connection *conn, const char *etag)
 {
     const char *inm =
         MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "If-None-Match");
     if (inm == NULL)
         return false;
-    return strcmp(inm, "*") == 0 || strstr(inm, etag) != NULL;
+    size_t elen = strlen(etag);
+    for (const char *t = inm; *t != '\0';) {
+        while (*t == ' ' || *t == '\t' || *t == ',')
+            t++;
+        if (*t == '*' && (t[1] == '\0' || t[1] == ',' || t[1] == ' '))
+            return true;
+        if (t[0] == 'W' && t[1] == '/')
+            t += 2;
+        if (*t != '"') { /* not an entity tag: skip to the next element */
+            while (*t != '\0' && *t != ',')
+                t++;
+            continue;
+        }
+        const char *end = strchr(t + 1, '"');
+        if (end == NULL)
+            return false;
+        if ((size_t)(end + 1 - t) == elen && memcmp(t, etag, elen) == 0)
+            return true;
+        t = end + 1;
+    }
+    return false;
 }
 
-/* Sends an embedded file straight from the binary's read-only data. A link
- * carrying the file's current version ("?v=<version>", which the pages
- * write) may be cached for good; any other must be revalidated, and a
- * matching ETag gets 304 without the body. */
+/* Sends an embedded file straight from the binary's read-only data, in the
+ * coding the client accepts of those the file has (build-time copies),
+ * with the ETag of that coding. A link carrying the file's current version
+ * ("?v=<version>", which the pages write) may be cached for good; any
+ * other must be revalidated, and a matching ETag gets 304 without the
+ * body. */
 static enum MHD_Result srv_send_static(struct MHD_Connection *conn,
                                        struct srv_pending *p,
                                        const char *method,
@@ -277,21 +374,36 @@ static enum MHD_Result srv_send_static(struct MHD_Connection *conn,
     bool versioned = q.len == 2 + strlen(a->version) &&
                      memcmp(q.p, "v=", 2) == 0 &&
                      memcmp(q.p + 2, a->version, q.len - 2) == 0;
-    bool fresh = srv_etag_matches(conn, a->etag);
+    unsigned available =
+        (a->gzip.data != NULL ? SRV_CODING_BIT(SRV_CODING_GZIP) : 0) |
+        (a->brotli.data != NULL ? SRV_CODING_BIT(SRV_CODING_BROTLI) : 0);
+    enum srv_coding coding =
+        srv_coding_choose(srv_accept_encoding(conn), available);
+    const struct srv_static_copy *copy = coding == SRV_CODING_GZIP ? &a->gzip
+                                         : coding == SRV_CODING_BROTLI
+                                             ? &a->brotli
+                                             : NULL;
+    const unsigned char *data = copy != NULL ? copy->data : a->data;
+    size_t len = copy != NULL ? copy->len : a->len;
+    const char *etag = copy != NULL ? copy->etag : a->etag;
+    bool fresh = srv_etag_matches(conn, etag);
     struct MHD_Response *r = MHD_create_response_from_buffer(
-        fresh ? 0 : a->len, fresh ? NULL : (void *)a->data,
-        MHD_RESPMEM_PERSISTENT);
+        fresh ? 0 : len, fresh ? NULL : (void *)data, MHD_RESPMEM_PERSISTENT);
     if (r == NULL)
         return srv_queue(conn, p, method, 500, NULL, 0);
+    /* A 304 has no body to describe: its ETag and Vary say which copy is
+     * fresh. */
     if (!srv_common_headers(r, versioned ? SRV_CACHE_IMMUTABLE
                                          : SRV_CACHE_REVALIDATE) ||
-        MHD_add_response_header(r, "ETag", a->etag) != MHD_YES ||
+        MHD_add_response_header(r, "ETag", etag) != MHD_YES ||
         MHD_add_response_header(r, "Content-Type",
-                                srv_static_content_type(a)) != MHD_YES) {
+                                srv_static_content_type(a)) != MHD_YES ||
+        !srv_coding_headers(r, fresh ? SRV_CODING_IDENTITY : coding,
+                            available != 0)) {
         MHD_destroy_response(r);
         return srv_queue(conn, p, method, 500, NULL, 0);
     }
-    return srv_queue(conn, p, method, fresh ? 304 : 200, r, fresh ? 0 : a->len);
+    return srv_queue(conn, p, method, fresh ? 304 : 200, r, fresh ? 0 : len);
 }
 
 /* ---- a complete request ----------------------------------------------- */
@@ -336,10 +448,13 @@ static enum MHD_Result srv_dispatch(struct srv_server *s,
     return rc;
 }
 
-/* True when the request announces a body over the limit: answered at once,
+/* Reads the request's Content-Length into p->declared (0 when there is
+ * none); true when it announces a body over the limit, answered at once,
  * before a byte of it is read. */
-static bool srv_declared_too_large(struct MHD_Connection *conn)
+static bool srv_declared_too_large(struct MHD_Connection *conn,
+                                   struct srv_pending *p)
 {
+    p->declared = 0;
     const char *cl = MHD_lookup_connection_value(
         conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     if (cl == NULL)
@@ -347,7 +462,38 @@ static bool srv_declared_too_large(struct MHD_Connection *conn)
     /* libmicrohttpd has already refused a malformed Content-Length. */
     errno = 0;
     unsigned long long n = strtoull(cl, NULL, 10);
-    return errno == ERANGE || n > CLB_MAX_BODY_BYTES;
+    if (errno == ERANGE || n > CLB_MAX_BODY_BYTES)
+        return true;
+    p->declared = (size_t)n;
+    return false;
+}
+
+/* Makes room in p's body for n more bytes (body_len + n is within
+ * CLB_MAX_BODY_BYTES, which the caller checked): in the connection's room
+ * when the body fits there, else on the heap, sized by the Content-Length
+ * (or doubling, for a chunked body). False when out of memory. */
+static bool srv_body_room(struct srv_pending *p, size_t n)
+{
+    size_t need = p->body_len + n;
+    if (need <= p->body_cap)
+        return true;
+    size_t want = need > p->declared ? need : p->declared;
+    if (p->body == NULL && want <= sizeof p->room - p->room_used) {
+        p->body = p->room + p->room_used;
+        p->body_cap = sizeof p->room - p->room_used;
+        return true;
+    }
+    size_t cap = p->body_cap * 2 > want ? p->body_cap * 2 : want;
+    if (cap > CLB_MAX_BODY_BYTES)
+        cap = CLB_MAX_BODY_BYTES;
+    char *heap = realloc(p->body_heap, cap);
+    if (heap == NULL)
+        return false;
+    if (p->body_heap == NULL && p->body_len > 0)
+        memcpy(heap, p->body, p->body_len); /* it was in the room */
+    p->body = p->body_heap = heap;
+    p->body_cap = cap;
+    return true;
 }
 
 /* Answers before the body is read (or before all of it is): the request
@@ -387,7 +533,7 @@ static enum MHD_Result srv_headers_in(struct srv_server *s,
         return srv_answer_early(conn, p, method, CLB_ERR_BAD_REQUEST, bad,
                                 true);
     }
-    if (srv_declared_too_large(conn))
+    if (srv_declared_too_large(conn, p))
         return srv_too_large(conn, p, method);
     return MHD_YES;
 }
@@ -418,7 +564,7 @@ static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
              * rather than read on. */
             return srv_too_large(conn, p, method);
         }
-        if (p->body == NULL && (p->body = malloc(CLB_MAX_BODY_BYTES)) == NULL)
+        if (!srv_body_room(p, n))
             return MHD_NO;
         memcpy(p->body + p->body_len, upload_data, n);
         p->body_len += n;
@@ -431,22 +577,35 @@ static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
     return srv_dispatch(s, conn, p, method);
 }
 
+/* Gives back what the request took from the heap; p is ready for the
+ * connection's next request. */
+static void srv_pending_reset(struct srv_pending *p)
+{
+    free(p->uri_heap);
+    free(p->body_heap);
+    p->uri_heap = p->body_heap = NULL;
+    p->body = NULL;
+}
+
+/* The connection is closing: its request state goes with it. */
 static void srv_pending_free(struct srv_pending *p)
 {
     if (p == NULL)
         return;
+    srv_pending_reset(p);
     p->conn->request = NULL;
-    free(p->body);
     free(p);
 }
 
 /* Called once per request with the raw target, before the headers: the
  * place to start the clock and keep the target undecoded. What it returns
- * becomes *con_cls. It is also recorded in the connection: libmicrohttpd
- * 0.9.75 does not always report the end of a request it gives up on (a
- * query of thousands of '&' exhausts its pool before the headers), so
- * srv_completed frees it when the request ends and srv_notify_connection
- * when the connection does, whichever comes first. */
+ * becomes *con_cls. It is kept in the connection, made at its first
+ * request and reused by the next: libmicrohttpd 0.9.75 does not always
+ * report the end of a request it gives up on (a query of thousands of '&'
+ * exhausts its pool before the headers), so what a request took from the
+ * heap is given back when it ends (srv_completed), when the next one
+ * starts (here), or when the connection closes (srv_notify_connection),
+ * whichever comes first. */
 static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
 {
     (void)cls;
@@ -455,24 +614,40 @@ static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
     struct srv_conn *sc = info != NULL ? info->socket_context : NULL;
     if (sc == NULL)
         return NULL; /* not registered (out of memory): dropped */
-    /* A request this connection's previous one left behind unreported. */
-    srv_pending_free(sc->request);
+    struct srv_pending *p = sc->request;
+    if (p == NULL) {
+        p = malloc(sizeof *p);
+        if (p == NULL)
+            return NULL;
+        p->uri_heap = p->body_heap = NULL;
+        p->conn = sc;
+        sc->request = p;
+    } else {
+        /* A request this connection's previous one left behind
+         * unreported. */
+        srv_pending_reset(p);
+    }
     size_t n = strlen(uri);
-    struct srv_pending *p = malloc(sizeof *p + n + 1);
-    if (p == NULL)
-        return NULL;
-    memset(p, 0, sizeof *p);
-    p->conn = sc;
     p->start_us = srv_now_us();
     p->target_ok = srv_strict_target(uri, n);
+    p->headers_seen = p->answered = false;
+    p->body = NULL;
+    p->body_len = p->body_cap = p->declared = 0;
+    if (n < sizeof p->room) {
+        p->uri = p->room;
+        p->room_used = n + 1;
+    } else if ((p->uri = p->uri_heap = malloc(n + 1)) != NULL) {
+        p->room_used = 0;
+    } else {
+        return NULL;
+    }
     p->uri_len = n;
     memcpy(p->uri, uri, n + 1);
-    sc->request = p;
     return p;
 }
 
-/* A request ended (answered, or given up): free it, and start the clock
- * for the next request on this connection. */
+/* A request ended (answered, or given up): give back what it took, and
+ * start the clock for the next request on this connection. */
 static void srv_completed(void *cls, struct MHD_Connection *conn,
                           void **con_cls, enum MHD_RequestTerminationCode why)
 {
@@ -481,9 +656,8 @@ static void srv_completed(void *cls, struct MHD_Connection *conn,
     struct srv_server *s = cls;
     struct srv_pending *p = *con_cls;
     if (p != NULL) {
-        struct srv_conn *sc = p->conn;
-        srv_pending_free(p);
-        srv_conn_await_headers(s->conns, sc);
+        srv_pending_reset(p);
+        srv_conn_await_headers(s->conns, p->conn);
     }
     *con_cls = NULL;
 }

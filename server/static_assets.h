@@ -2,8 +2,9 @@
  *
  * At build time server/static_assets.cmake turns every file of static/
  * into a C array in the generated static_assets_data.c, with a content
- * hash. The server then needs no file system access and no path handling
- * at run time: /static/NAME can only ever name one of these files.
+ * hash and its gzip and brotli copies. The server then needs no file system
+ * access, no path handling and no compression at run time: /static/NAME can
+ * only ever name one of these files, sent in the coding a client accepts.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_STATIC_ASSETS_H
@@ -11,12 +12,22 @@
 
 #include <stddef.h>
 
+/* A compressed copy of a file, made at build time (tools/precompress.c):
+ * data is NULL when the file has none (the copy would not be smaller). */
+struct srv_static_copy {
+    const unsigned char *data;
+    size_t len;
+    const char *etag; /* "<version>-gzip" or "<version>-br", quoted */
+};
+
 struct srv_static_asset {
     const char *name;          /* file name, e.g. "app.js" */
     const unsigned char *data; /* len bytes (plus a NUL not counted) */
     size_t len;
-    const char *version; /* 16 hex digits of the content's SHA-256 */
-    const char *etag;    /* the version, quoted, as an HTTP ETag */
+    const char *version;           /* 16 hex digits of the content's SHA-256 */
+    const char *etag;              /* the version, quoted, as an HTTP ETag */
+    struct srv_static_copy gzip;   /* libdeflate, level 12 */
+    struct srv_static_copy brotli; /* quality 11 */
 };
 
 /* The embedded files, generated at build time. */

@@ -1,0 +1,47 @@
+/* server/encoding.h - content codings: which one an answer is sent in, and
+ * gzip on the fly.
+ *
+ * The static files carry gzip and brotli copies made at build time
+ * (static_assets.h); the pages and the API's answers are compressed with
+ * gzip (libdeflate) while they are sent, and only when the client asks.
+ * The choice follows the request's Accept-Encoding as RFC 9110 (12.5.3)
+ * reads it; DESIGN.md ("Compression") says how each edge case is decided.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef SRV_ENCODING_H
+#define SRV_ENCODING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum srv_coding {
+    SRV_CODING_IDENTITY,
+    SRV_CODING_GZIP,
+    SRV_CODING_BROTLI,
+};
+
+/* A set of codings, as a bitmask: the codings one answer exists in. */
+#define SRV_CODING_BIT(c) (1u << (unsigned)(c))
+
+/* The coding to send an answer in, given the request's Accept-Encoding
+ * value (NULL when the request has none) and the codings the answer exists
+ * in (`available`; identity always, whether in the set or not). The
+ * acceptable coding with the highest weight; on a tie brotli, then gzip,
+ * then identity. Without the header, or when nothing available is
+ * acceptable (even identity refused), identity. Cannot fail. */
+enum srv_coding srv_coding_choose(const char *accept, unsigned available);
+
+/* The Content-Encoding token of a coding ("gzip", "br"), or NULL for
+ * identity. Cannot fail. */
+const char *srv_coding_name(enum srv_coding c);
+
+/* Compresses in (n bytes) as gzip into out (cap bytes) with this thread's
+ * compressor (made at its first use, freed when the thread ends). Returns
+ * the compressed length, or 0 when it does not fit or cannot be made
+ * (out of memory): the answer is then sent as it is. */
+size_t srv_gzip(const void *in, size_t n, void *out, size_t cap);
+
+/* The most bytes srv_gzip can write for n bytes in. Cannot fail. */
+size_t srv_gzip_bound(size_t n);
+
+#endif
