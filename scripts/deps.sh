@@ -6,7 +6,7 @@
 #   scripts/deps.sh test   the above plus what the tests use (Criterion,
 #                          clang for libFuzzer, Chromium for browser tests,
 #                          nginx and openssl for the reverse-proxy test)
-#   scripts/deps.sh bench  the test set plus wrk, for bench/
+#   scripts/deps.sh bench  the test set plus wrk and valgrind, for bench/
 #
 # Debian packages are installed only when missing (apt-get update runs only
 # then), with a line of progress at least every few seconds; the npm
@@ -31,8 +31,9 @@ say() { printf 'deps: [%3ds] %s\n' "$((SECONDS - T0))" "$*" >&2; }
 packages=(gcc make cmake pkg-config libjansson-dev libmicrohttpd-dev
     ca-certificates)
 # The share area's QR code (libqrencode) and the minified script and
-# stylesheet (esbuild, at build time only).
-packages+=(libqrencode-dev esbuild)
+# stylesheet (esbuild, at build time only); gzip on the fly and the static
+# files' compressed copies (libdeflate; brotli at build time only).
+packages+=(libqrencode-dev esbuild libdeflate-dev libbrotli-dev)
 if [ "$mode" != run ]; then
     packages+=(libcriterion-dev clang libclang-rt-14-dev chromium curl
         procps nginx openssl)
@@ -40,7 +41,8 @@ if [ "$mode" != run ]; then
     packages+=(zbar-tools)
 fi
 if [ "$mode" = bench ]; then
-    packages+=(wrk)
+    # valgrind: bench/server_callgrind.sh counts instructions per request.
+    packages+=(wrk valgrind)
 fi
 
 missing=()

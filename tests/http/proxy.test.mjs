@@ -61,6 +61,7 @@ function request(method, p, body, { headers = {}, timeoutMs = 5000 } = {}) {
       res.on('end', () => {
         let buf = Buffer.concat(parts);
         if (res.headers['content-encoding'] === 'gzip') buf = zlib.gunzipSync(buf);
+        if (res.headers['content-encoding'] === 'br') buf = zlib.brotliDecompressSync(buf);
         resolve({ status: res.statusCode, headers: res.headers, text: buf.toString('utf8') });
       });
     });
@@ -198,13 +199,26 @@ describe('behind nginx', () => {
     assert.equal(end.game.gameOver, true, 'the two passes ended the game');
   });
 
-  test('answers keep their security headers, and text is compressed', async () => {
+  test('answers keep their security headers, and Collabble\'s compression passes through', async () => {
     const r = await request('GET', '/', undefined, { headers: { 'accept-encoding': 'gzip' } });
     assert.equal(r.status, 200);
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) assert.equal(r.headers[k], v, k);
     assert.equal(r.headers['content-encoding'], 'gzip');
+    assert.equal(r.headers.vary, 'Accept-Encoding');
     assert.match(r.text, /Collabble/);
     assert.match(r.headers['strict-transport-security'] ?? '', /max-age=/);
+    // The very page a process sends itself: nginx compresses nothing.
+    const plain = await request('GET', '/', undefined, { headers: { 'accept-encoding': 'identity' } });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.text, r.text);
+    // A static file's build-time brotli copy, and its ETag, as the process sent them.
+    const m = /\/static\/app\.js\?v=([0-9a-f]{16})/.exec(plain.text);
+    assert.ok(m, 'the page links its script');
+    const br = await request('GET', `/static/app.js?v=${m[1]}`, undefined, { headers: { 'accept-encoding': 'br' } });
+    const js = await request('GET', `/static/app.js?v=${m[1]}`, undefined, { headers: { 'accept-encoding': 'identity' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.headers.etag, `"${m[1]}-br"`);
+    assert.equal(br.text, js.text);
   });
 
   test('slowloris through the proxy does not starve a legitimate client', async () => {
