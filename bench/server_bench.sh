@@ -20,12 +20,9 @@
 # tests/data/link/late_v2.link, its classic link, the best play on it),
 # the same ones bench/server_callgrind.sh counts instructions of.
 #
-# The static file needs to be served exactly as static/ is, so the Release
-# build embeds one more directory (CLB_STATIC_EXTRA_DIR, a cache option
-# meant for the benchmarks only) holding bench-pad.html, padded to the byte
-# size of the v2 page. The size is only known once the page renders, so
-# the script builds, renders the page, writes the pad, and builds again
-# (only the embedded-assets file recompiles).
+# The static file is the v2 page itself, embedded as bench-pad.html (see
+# bench/server_common.sh): the same bytes, so the two differ only in how
+# the body is made.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -34,8 +31,6 @@ DURATION=${BENCH_DURATION:-5}
 ROUNDS=${BENCH_ROUNDS:-3}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
 THREADS=${BENCH_THREADS:-2}
-PAD_DIR=$BUILD/bench-static
-DATA=$BUILD/bench-data
 WRK=${WRK:-wrk}
 
 for tool in cmake node curl "$WRK"; do
@@ -43,86 +38,32 @@ for tool in cmake node curl "$WRK"; do
 done
 [ -f "$ROOT/node_modules/lz-string/package.json" ] ||
   { echo "server_bench: run 'npm ci' in $ROOT first" >&2; exit 1; }
-
-mkdir -p "$PAD_DIR" "$DATA"
-
-build() {
-  cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCLB_TESTS=OFF \
-        -DCLB_SANITIZE=OFF -DCLB_STATIC_EXTRA_DIR="$PAD_DIR" >/dev/null
-  cmake --build "$BUILD" -j"$(nproc)" >/dev/null
-}
-
-PID=
-PORT=
-LOG=$DATA/server.log
-start_server() {
-  : >"$LOG"
-  "$BUILD/server/collabble" --port 0 2>"$LOG" &
-  PID=$!
-  for _ in $(seq 1 200); do
-    PORT=$(sed -n 's/^collabble: listening on http:\/\/127\.0\.0\.1:\([0-9]*\)$/\1/p' "$LOG")
-    [ -n "$PORT" ] && curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && return 0
-    sleep 0.05
-  done
-  echo "server_bench: the server did not start:" >&2
-  cat "$LOG" >&2
-  exit 1
-}
-stop_server() {
-  if [ -n "$PID" ]; then
-    kill -TERM "$PID" 2>/dev/null || true
-    wait "$PID" 2>/dev/null || true
-    PID=
-  fi
-}
-trap stop_server EXIT
+# shellcheck source=bench/server_common.sh
+. "$ROOT/bench/server_common.sh"
+trap bench_stop EXIT
 
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$PID/status"; }
 
-echo "== building $BUILD (Release)"
-build
-start_server
-
-# The late-game position (tests/data/link/late_v2.link), its classic v1
-# link and a legal move on it: bench/server_requests.mjs makes the requests
-# bench/server_callgrind.sh counts too.
-echo "== the requests (bench/server_requests.mjs)"
-node "$ROOT/bench/server_requests.mjs" prepare "http://127.0.0.1:$PORT" "$DATA"
-PAGE_PATH=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).page.path)' "$DATA/requests.json")
-PAGE_V1_PATH=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))["page-v1"].path)' "$DATA/requests.json")
-PAGE_BYTES=$(curl -s -o "$DATA/page.html" -w '%{size_download}' "http://127.0.0.1:$PORT$PAGE_PATH")
-PAGE_V1_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "http://127.0.0.1:$PORT$PAGE_V1_PATH")
-PAGE_STATUS=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT$PAGE_PATH")
-MOVE_STATUS=$(curl -s -o "$DATA/move-answer.json" -w '%{http_code}' \
-                   --data-binary "@$DATA/move.json" "http://127.0.0.1:$PORT/api/v1/move")
-MOVE_BYTES=$(wc -c <"$DATA/move-answer.json")
-[ "$PAGE_STATUS" = 200 ] || { echo "server_bench: page answered $PAGE_STATUS" >&2; exit 1; }
-[ "$MOVE_STATUS" = 200 ] || { echo "server_bench: move answered $MOVE_STATUS" >&2; exit 1; }
-echo "   page: $PAGE_BYTES bytes (v1 link: $PAGE_V1_BYTES); move answer: $MOVE_BYTES bytes"
-
-# The pad: the page's size in bytes, HTML, so (c) differs from (a) only in
-# how the body is produced.
-PAD=$PAD_DIR/bench-pad.html
-if [ ! -f "$PAD" ] || [ "$(wc -c <"$PAD")" != "$PAGE_BYTES" ]; then
-  echo "== embedding a $PAGE_BYTES-byte bench-pad.html and rebuilding"
-  stop_server
-  PAD="$PAD" PAD_BYTES="$PAGE_BYTES" node -e '
-    const line = "Collabble static padding line for the server benchmark.\n";
-    const text = "<!doctype html><title>pad</title><pre>\n" + line.repeat(1 + Number(process.env.PAD_BYTES) / line.length);
-    require("fs").writeFileSync(process.env.PAD, text.slice(0, Number(process.env.PAD_BYTES)));'
-  build
-  start_server
-fi
-# The server may have restarted on another port.
+echo "== building $BUILD (Release), the requests (bench/server_requests.mjs)"
+bench_prepare
 BASE=http://127.0.0.1:$PORT
-PAD_VERSION=$(sha256sum "$PAD" | cut -c1-16)
-STATIC_URL="$BASE/static/bench-pad.html?v=$PAD_VERSION"
-STATIC_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$STATIC_URL")
-[ "$STATIC_BYTES" = "$PAGE_BYTES" ] ||
-  { echo "server_bench: static $STATIC_BYTES bytes, page $PAGE_BYTES" >&2; exit 1; }
+path_of() { node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1]))[process.argv[2]].path)' "$DATA/requests.json" "$1"; }
+PAGE_PATH=$(path_of page)
+PAGE_V1_PATH=$(path_of page-v1)
+STATIC_URL="$BASE$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).path)' "$DATA/static.json")"
 GZ='Accept-Encoding: gzip, br'
+PAGE_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$BASE$PAGE_PATH")
+PAGE_V1_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$BASE$PAGE_V1_PATH")
+STATIC_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$STATIC_URL")
 PAGE_GZ_BYTES=$(curl -s -H "$GZ" -o /dev/null -w '%{size_download}' "$BASE$PAGE_PATH")
 STATIC_GZ_BYTES=$(curl -s -H "$GZ" -o /dev/null -w '%{size_download}' "$STATIC_URL")
+MOVE_STATUS=$(curl -s -o "$DATA/move-answer.json" -w '%{http_code}' \
+                   --data-binary "@$DATA/move.json" "$BASE/api/v1/move")
+MOVE_BYTES=$(wc -c <"$DATA/move-answer.json")
+[ "$MOVE_STATUS" = 200 ] || { echo "server_bench: move answered $MOVE_STATUS" >&2; exit 1; }
+[ "$STATIC_BYTES" = "$PAGE_BYTES" ] ||
+  { echo "server_bench: static $STATIC_BYTES bytes, page $PAGE_BYTES" >&2; exit 1; }
+echo "   page: $PAGE_BYTES bytes (v1 link: $PAGE_V1_BYTES; gzip $PAGE_GZ_BYTES, the static copy $STATIC_GZ_BYTES); move answer: $MOVE_BYTES bytes"
 
 LOAD_LINE=$(grep -m1 '^collabble: lexicon ' "$LOG" || true)
 LOAD_MS=$(sed -n 's/.* in \([0-9.]*\) ms.*/\1/p' <<<"$LOAD_LINE")

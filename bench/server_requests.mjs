@@ -16,8 +16,8 @@
 //   node bench/server_requests.mjs kinds
 //     Lists the kinds, one a line: name, method, what it is.
 //
-// The pad file for the static request (bench-pad.html, the size of the v2
-// page) is made by the shell scripts, which rebuild with it embedded.
+// The static file (bench-pad.html, a copy of the v2 page) is embedded by
+// bench/server_common.sh, which rebuilds with it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -31,10 +31,10 @@ export const KINDS = {
   move: { method: 'POST', what: 'POST /api/v1/move on the v2 link: play, link, JSON answer' },
   'move-v1': { method: 'POST', what: 'POST /api/v1/move on the v1 link (answered as v1)' },
   preview: { method: 'POST', what: 'POST /api/v1/preview of the same move' },
-  static: { method: 'GET', what: 'GET /static/bench-pad.html?v=..., a file of the page\'s size' },
+  static: { method: 'GET', what: 'GET /static/bench-pad.html?v=..., the v2 page as a static file' },
   'page-gzip': { method: 'GET', gzip: true, what: 'the page, Accept-Encoding: gzip, br' },
   'move-gzip': { method: 'POST', gzip: true, what: 'the move, Accept-Encoding: gzip, br' },
-  'static-gzip': { method: 'GET', gzip: true, what: 'the static file, Accept-Encoding: gzip, br' },
+  'static-gzip': { method: 'GET', gzip: true, what: 'the static file, Accept-Encoding: gzip, br (its brotli copy)' },
   'static-304': { method: 'GET', etag: true, what: 'GET /static/bench-pad.html with a matching If-None-Match' },
 };
 

@@ -389,10 +389,20 @@ struct lz_bitin {
     const char *in;
     size_t len;
     size_t index; /* JS data.index: the next character to load */
-    unsigned val;
-    unsigned position;
+    /* The current character's bits not read yet, reversed, so the next
+     * one is bit 0 (the JS reads a character from its top bit down, and
+     * puts the bits of a value together lowest first), and how many. */
+    unsigned rev;
+    unsigned left;
     bool uri;
 };
+
+/* A 6-bit value with its bits in the opposite order. */
+static unsigned reverse6(unsigned v)
+{
+    return (v >> 5 & 1u) | (v >> 3 & 2u) | (v >> 1 & 4u) | (v << 1 & 8u) |
+           (v << 3 & 16u) | (v << 5 & 32u);
+}
 
 /* JS getBaseValue. Outside the alphabet it yields `undefined`, which `&`
  * turns into 0; so does charAt past the end (""). The alphabets' 65th
@@ -421,21 +431,29 @@ static unsigned bi_value(const struct lz_bitin *r, size_t index)
                           : 0;
 }
 
-/* Reads nbits bits, lowest first. Like the JS it loads the next character
- * as soon as one is used up, and past the end reads zeros; memory past
- * `len` is never touched. */
+/* Loads the character at r->index (zeros past the end), as the JS does
+ * the moment the previous one is used up. */
+static void bi_load(struct lz_bitin *r)
+{
+    r->rev = reverse6(bi_value(r, r->index++));
+    r->left = 6; /* LZ_RESET_VALUE is 1 << 5: six bits a character */
+}
+
+/* Reads nbits bits (at most 16), lowest first, as many of a character's
+ * at a time as it holds. Like the JS it loads the next character as soon
+ * as one is used up, and past the end reads zeros; memory past `len` is
+ * never touched. */
 static uint32_t bi_bits(struct lz_bitin *r, unsigned nbits)
 {
     uint32_t bits = 0;
-    for (unsigned k = 0; k < nbits; k++) {
-        unsigned resb = r->val & r->position;
-        r->position >>= 1;
-        if (r->position == 0) {
-            r->position = LZ_RESET_VALUE;
-            r->val = bi_value(r, r->index++);
-        }
-        if (resb != 0)
-            bits |= UINT32_C(1) << k;
+    for (unsigned k = 0; k < nbits;) {
+        unsigned take = nbits - k < r->left ? nbits - k : r->left;
+        bits |= (uint32_t)(r->rev & ((1u << take) - 1)) << k;
+        r->rev >>= take;
+        r->left -= take;
+        k += take;
+        if (r->left == 0)
+            bi_load(r);
     }
     return bits;
 }
@@ -456,12 +474,9 @@ static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
     if (out == NULL && limit > 0)
         return LZ_INVALID;
 
-    struct lz_bitin r = {.in = in,
-                         .len = len,
-                         .index = 1,
-                         .position = LZ_RESET_VALUE,
-                         .uri = uri};
-    r.val = bi_value(&r, 0);
+    static_assert(LZ_RESET_VALUE == 1u << 5, "six bits a character");
+    struct lz_bitin r = {.in = in, .len = len, .index = 0, .uri = uri};
+    bi_load(&r); /* the JS: val = getNextValue(0), index = 1 */
 
     uint32_t first = bi_bits(&r, 2);
     uint16_t c0;
@@ -646,6 +661,11 @@ enum lz_status clb_utf16_to_utf8(const uint16_t *in, size_t n, char *out,
     size_t o = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t cp = in[i];
+        /* ASCII, nearly every unit of a state: one byte, no cases. */
+        if (cp < 0x80u && o + 1 < cap) {
+            out[o++] = (char)cp;
+            continue;
+        }
         if (cp >= UTF16_HI_FIRST && cp <= UTF16_LO_LAST) {
             /* Only a high surrogate followed by a low one is text. */
             if (cp >= UTF16_LO_FIRST || i + 1 >= n ||

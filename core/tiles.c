@@ -35,17 +35,21 @@ static const char premium_map[CLB_BOARD_SIZE][CLB_BOARD_SIZE + 1] = {
     "T..d...T...d..T", /* 14 */
 };
 
+/* The premium of each letter of the map (the rest, '.', is none): a
+ * lookup, since scoring asks for every square of every word. */
+static const unsigned char premium_of[128] = {
+    ['T'] = CORE_PREMIUM_TW,
+    ['D'] = CORE_PREMIUM_DW,
+    ['t'] = CORE_PREMIUM_TL,
+    ['d'] = CORE_PREMIUM_DL,
+};
+static_assert(CORE_PREMIUM_NONE == 0, "unlisted letters are no premium");
+
 enum core_premium core_premium_at(int row, int col)
 {
     if (row < 0 || row >= CLB_BOARD_SIZE || col < 0 || col >= CLB_BOARD_SIZE)
         return CORE_PREMIUM_NONE;
-    switch (premium_map[row][col]) {
-    case 'T': return CORE_PREMIUM_TW;
-    case 'D': return CORE_PREMIUM_DW;
-    case 't': return CORE_PREMIUM_TL;
-    case 'd': return CORE_PREMIUM_DL;
-    default: return CORE_PREMIUM_NONE;
-    }
+    return (enum core_premium)premium_of[(unsigned char)premium_map[row][col]];
 }
 
 bool core_is_upper(char c)

@@ -187,6 +187,42 @@ bool jin_peek_null(struct jin *j)
            memcmp(j->p, "null", 4) == 0;
 }
 
+bool jin_char_array(struct jin *j, char *out, size_t n)
+{
+    if (j->failed || n == 0)
+        return fail(j);
+    skip_ws(j);
+    /* The compact form, as every writer of ours and the original's makes
+     * it: ["A","B",...] with nothing between, read four bytes a string. */
+    const char *p = j->p;
+    if ((size_t)(j->end - p) >= 4 * n + 1 && p[0] == '[') {
+        size_t i = 0;
+        for (; i < n; i++) {
+            const char *q = p + 1 + 4 * i;
+            unsigned char c = (unsigned char)q[1];
+            if (q[0] != '"' || q[2] != '"' || q[3] != (i + 1 < n ? ',' : ']') ||
+                c < 0x20 || c > 0x7e || c == '"' || c == '\\')
+                break;
+            out[i] = (char)c;
+        }
+        if (i == n) {
+            j->p = p + 4 * n + 1;
+            return true;
+        }
+    }
+    /* Anything else, spaced JSON included: item by item. */
+    size_t k = 0;
+    if (!jin_array(j))
+        return false;
+    while (jin_item(j)) {
+        struct clb_str s;
+        if (k >= n || !jin_string(j, &s) || s.len != 1)
+            return fail(j);
+        out[k++] = s.p[0];
+    }
+    return !j->failed && k == n ? true : fail(j);
+}
+
 bool jin_end(struct jin *j)
 {
     if (j->failed || j->depth != 0)

@@ -59,6 +59,12 @@ bool jin_int(struct jin *j, long long *out);
 bool jin_bool(struct jin *j, bool *out);
 bool jin_null(struct jin *j);
 
+/* An array of exactly n strings of one character each (a board row):
+ * their characters into out. Fails, as the other readers do, on anything
+ * else (another count, a longer string, a character outside printable
+ * ASCII, an escape). */
+bool jin_char_array(struct jin *j, char *out, size_t n);
+
 /* True when the next value is null (without reading it). */
 bool jin_peek_null(struct jin *j);
 

@@ -19,42 +19,10 @@ void jout_init(struct jout *j, struct html_buf *b, bool html_safe)
     j->bad = false;
 }
 
-/* A comma before a value or key that follows another one. */
-static void jout_sep(struct jout *j)
+void jout_key_n(struct jout *j, const char *key, size_t n)
 {
     if (j->comma)
         html_char(j->b, ',');
-}
-
-void jout_open_object(struct jout *j)
-{
-    jout_sep(j);
-    html_char(j->b, '{');
-    j->comma = false;
-}
-
-void jout_close_object(struct jout *j)
-{
-    html_char(j->b, '}');
-    j->comma = true;
-}
-
-void jout_open_array(struct jout *j)
-{
-    jout_sep(j);
-    html_char(j->b, '[');
-    j->comma = false;
-}
-
-void jout_close_array(struct jout *j)
-{
-    html_char(j->b, ']');
-    j->comma = true;
-}
-
-void jout_key_n(struct jout *j, const char *key, size_t n)
-{
-    jout_sep(j);
     html_char(j->b, '"');
     html_rawn(j->b, key, n);
     html_rawn(j->b, "\":", 2);
@@ -155,7 +123,8 @@ void jout_string_n(struct jout *j, const char *s, size_t n)
         j->bad = true;
         return;
     }
-    jout_sep(j);
+    if (j->comma)
+        html_char(j->b, ',');
     struct html_buf *b = j->b;
     html_char(b, '"');
     size_t run = 0; /* start of the pending run of bytes that stay */
@@ -227,7 +196,8 @@ void jout_int(struct jout *j, long long v)
 
 void jout_bool(struct jout *j, bool v)
 {
-    jout_sep(j);
+    if (j->comma)
+        html_char(j->b, ',');
     if (v)
         html_lit(j->b, "true");
     else
@@ -237,7 +207,8 @@ void jout_bool(struct jout *j, bool v)
 
 void jout_null(struct jout *j)
 {
-    jout_sep(j);
+    if (j->comma)
+        html_char(j->b, ',');
     html_lit(j->b, "null");
     j->comma = true;
 }

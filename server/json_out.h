@@ -36,10 +36,31 @@ struct jout {
 /* Starts writing into b (appending to what it holds). Cannot fail. */
 void jout_init(struct jout *j, struct html_buf *b, bool html_safe);
 
-void jout_open_object(struct jout *j);
-void jout_close_object(struct jout *j);
-void jout_open_array(struct jout *j);
-void jout_close_array(struct jout *j);
+/* Containers: `open` is '{' or '[' (after a comma if one is due), `close`
+ * '}' or ']'. Inline: an answer opens hundreds. */
+static inline void jout_open(struct jout *j, char open)
+{
+    char *o = html_room(j->b, 2);
+    if (o == NULL)
+        return;
+    size_t k = 0;
+    if (j->comma)
+        o[k++] = ',';
+    o[k++] = open;
+    html_commit(j->b, k);
+    j->comma = false;
+}
+
+static inline void jout_close(struct jout *j, char close)
+{
+    html_char(j->b, close);
+    j->comma = true;
+}
+
+#define jout_open_object(j) jout_open((j), '{')
+#define jout_close_object(j) jout_close((j), '}')
+#define jout_open_array(j) jout_open((j), '[')
+#define jout_close_array(j) jout_close((j), ']')
 
 /* An object key: one of the server's own names, written as it is (they
  * need no escapes). jout_key() for a literal, which is written with its
@@ -47,8 +68,7 @@ void jout_close_array(struct jout *j);
 void jout_key_n(struct jout *j, const char *key, size_t n);
 
 /* `quoted` is "\"key\":" (n bytes): the comma if one is due, then it. */
-static inline void jout_key_quoted(struct jout *j, const char *quoted,
-                                   size_t n)
+static inline void jout_key_quoted(struct jout *j, const char *quoted, size_t n)
 {
     char *o = html_room(j->b, n + 1);
     if (o == NULL)

@@ -777,6 +777,36 @@ static void write_char(struct jout *j, char c)
     jout_string_n(j, &c, 1);
 }
 
+/* A board row, ["A",".",...]: in one copy when every square is a letter or
+ * empty (always, for a real game), else square by square. */
+static void write_row(struct jout *j, const char row[CLB_BOARD_SIZE])
+{
+    bool plain = true;
+    for (int c = 0; c < CLB_BOARD_SIZE; c++)
+        plain &= core_is_upper(row[c]) || core_is_lower(row[c]) ||
+                 row[c] == CORE_EMPTY;
+    char *o = plain ? html_room(j->b, 4 * CLB_BOARD_SIZE + 2) : NULL;
+    if (o == NULL) {
+        jout_open_array(j);
+        for (int c = 0; c < CLB_BOARD_SIZE; c++)
+            write_char(j, row[c]);
+        jout_close_array(j);
+        return;
+    }
+    size_t k = 0;
+    if (j->comma)
+        o[k++] = ',';
+    o[k++] = '[';
+    for (int c = 0; c < CLB_BOARD_SIZE; c++) {
+        o[k++] = '"';
+        o[k++] = row[c];
+        o[k++] = '"';
+        o[k++] = c + 1 < CLB_BOARD_SIZE ? ',' : ']';
+    }
+    html_commit(j->b, k);
+    j->comma = true;
+}
+
 static void write_tile(struct jout *j, char tile)
 {
     if (tile == CORE_BLANK)
@@ -839,12 +869,8 @@ bool link_game_write(struct jout *j, const struct core_game *game)
     jout_string(j, game->turn == CORE_P2 ? "P2" : "P1");
     jout_key(j, "board");
     jout_open_array(j);
-    for (int r = 0; r < CLB_BOARD_SIZE; r++) {
-        jout_open_array(j);
-        for (int c = 0; c < CLB_BOARD_SIZE; c++)
-            write_char(j, game->board[r][c]);
-        jout_close_array(j);
-    }
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        write_row(j, game->board[r]);
     jout_close_array(j);
     /* All 27 keys, zeros included, A..Z then BLANK: what the original
      * writes, so our links decode there unchanged. */
@@ -997,20 +1023,14 @@ static bool fast_board(struct jin *j, struct core_game *g)
     if (!jin_array(j))
         return false;
     while (jin_item(j)) {
-        int c = 0;
-        if (r >= CLB_BOARD_SIZE || !jin_array(j))
+        if (r >= CLB_BOARD_SIZE ||
+            !jin_char_array(j, g->board[r], CLB_BOARD_SIZE))
             return false;
-        while (jin_item(j)) {
-            struct clb_str sq;
-            if (c >= CLB_BOARD_SIZE || !jin_string(j, &sq) || sq.len != 1)
-                return false;
-            char ch = sq.p[0];
+        for (int c = 0; c < CLB_BOARD_SIZE; c++) {
+            char ch = g->board[r][c];
             if (!(ch == CORE_EMPTY || core_is_upper(ch) || core_is_lower(ch)))
                 return false;
-            g->board[r][c++] = ch;
         }
-        if (j->failed || c != CLB_BOARD_SIZE)
-            return false;
         r++;
     }
     return !j->failed && r == CLB_BOARD_SIZE;
