@@ -54,6 +54,8 @@ struct mg_search {
     uint32_t cross[MG_N];
     int16_t cross_sum[MG_N];
     int anchor, left_limit, leftmost;
+    int start; /* where the walk starts: the end of the tiles right of the
+                  anchor, or the anchor */
     char placed[MG_N]; /* the tile put on each square of the line */
     /* the output */
     enum mg_mode mode;
@@ -349,9 +351,8 @@ static void mg_left_next(struct mg_search *s, int pos, uint32_t arc,
                          struct mg_score sc)
 {
     bool open_left = pos == 0 || s->tile[pos - 1] == 0;
-    if (core_kwg_accepts(arc) && open_left &&
-        (s->anchor == MG_LAST || s->tile[s->anchor + 1] == 0))
-        mg_record(s, pos, s->anchor, sc.main_sum, sc.word_mult, sc.cross_total,
+    if (core_kwg_accepts(arc) && open_left)
+        mg_record(s, pos, s->start, sc.main_sum, sc.word_mult, sc.cross_total,
                   sc.ntiles);
     uint32_t next = core_kwg_target(arc);
     if (next == 0 || s->found)
@@ -362,7 +363,7 @@ static void mg_left_next(struct mg_search *s, int pos, uint32_t arc,
              mg_possible(s, pos - 1) != 0)
         mg_left(s, pos - 1, next, sc);
     /* The separator is tile 0: the first arc of the list, if present. */
-    int r = s->anchor + 1;
+    int r = s->start + 1;
     if (open_left && r <= MG_LAST && !s->found && (s->nodes[next] & 1u) != 0 &&
         (s->tile[r] != 0 || (s->tiles_left > 0 && mg_possible(s, r) != 0))) {
         uint32_t right = core_kwg_target(s->nodes[next + 1]);
@@ -506,9 +507,24 @@ static void mg_run(struct mg_search *s)
                     limit--;
                 s->anchor = a;
                 s->left_limit = limit;
+                if (mg_possible(s, a) == 0)
+                    continue;
+                /* Tiles right of the anchor belong to every play through
+                 * it: the walk starts from the last of them, so the GADDAG
+                 * checks them before any tile of the rack is tried. */
+                int start = a;
+                while (start < MG_LAST && s->tile[start + 1] != 0)
+                    start++;
+                s->start = start;
                 struct mg_score sc = {0, 1, 0, 0};
-                if (mg_possible(s, a) != 0)
-                    mg_left(s, a, mg->gaddag, sc);
+                uint32_t list = mg->gaddag;
+                for (int q = start; q > a && list != 0; q--) {
+                    list = core_kwg_target(
+                        core_kwg_arc(mg->graph, list, s->tile[q]));
+                    sc.main_sum += s->value[q];
+                }
+                if (list != 0)
+                    mg_left(s, a, list, sc);
             }
         }
 }
