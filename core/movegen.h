@@ -63,7 +63,8 @@ struct core_movegen {
     int16_t cross_sum[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE]; /* -1: no word */
     uint8_t letter_mult[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];
     uint8_t word_mult[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];
-    uint16_t anchors[2][CLB_BOARD_SIZE]; /* bit p: square p is an anchor */
+    uint16_t anchors[2][CLB_BOARD_SIZE];  /* bit p: square p is an anchor */
+    uint16_t occupied[2][CLB_BOARD_SIZE]; /* bit p: square p holds a tile */
 };
 
 /* Prepares `board` (a game's board: CORE_EMPTY, 'A'..'Z', 'a'..'z') for
