@@ -86,6 +86,7 @@ struct mg_search {
     struct core_play *out;
     size_t cap, stored, total;
     bool found;
+    int variant; /* enum mg_variant: the copy of the search to run */
 };
 
 /* The running score of a partial play: the main word's letters (with the
@@ -371,10 +372,39 @@ static void mg_record(struct mg_search *s, int first, int last,
 
 /* ---- the search -------------------------------------------------------- */
 
-static void mg_left_next(struct mg_search *s, int pos, uint32_t arc,
-                         struct mg_score sc);
-static void mg_right_next(struct mg_search *s, int pos, uint32_t arc,
-                          struct mg_score sc);
+/* The search is compiled three times from this one source, each copy with
+ * a constant `v` folded in (mg_next picks the copy to recurse into):
+ *   MG_PLAIN   every play, popcounts in plain operations (baseline x86-64
+ *              has no POPCNT instruction);
+ *   MG_POPCNT  the same with the POPCNT instruction, for processors that
+ *              have it (chosen at run time, mg_has_popcnt): one instruction
+ *              instead of a dozen on the path from a list to its arc;
+ *   MG_STOP    "is there any play": stops at the first one. The other two
+ *              never test for that.
+ * MG_POPCNT is only compiled for x86; elsewhere MG_PLAIN serves. */
+enum mg_variant { MG_PLAIN, MG_POPCNT, MG_STOP };
+
+#if defined(__x86_64__) || defined(__i386__)
+#define MG_TARGET_POPCNT __attribute__((target("popcnt")))
+static bool mg_has_popcnt(void)
+{
+    return __builtin_cpu_supports("popcnt");
+}
+#else
+#define MG_TARGET_POPCNT
+static bool mg_has_popcnt(void)
+{
+    return false;
+}
+#endif
+
+/* Bits of x below bit `tile`: the index of tile's arc in a list. */
+MG_INLINE unsigned mg_rank(uint32_t mask, unsigned tile, enum mg_variant v)
+{
+    uint32_t below = mask & ((1u << tile) - 1u);
+    return v == MG_POPCNT ? (unsigned)__builtin_popcount(below)
+                          : core_kwg_popcount(below);
+}
 
 /* The letters the rack can still put on square pos: its cross-check and
  * the rack's letters (all of them while a blank is left). Zero once the
@@ -385,13 +415,19 @@ static inline uint32_t mg_possible(const struct mg_search *s, int pos)
 }
 
 /* The arc of `tile` in the list at `list` (not 0), or 0 when it has none. */
-static inline uint32_t mg_arc(const uint32_t *nodes, uint32_t list,
-                              unsigned tile)
+MG_INLINE uint32_t mg_arc(const uint32_t *nodes, uint32_t list, unsigned tile,
+                          enum mg_variant v)
 {
     uint32_t mask = nodes[list];
     if ((mask >> tile & 1u) == 0)
         return 0;
-    return nodes[list + 1 + core_kwg_popcount(mask & ((1u << tile) - 1u))];
+    return nodes[list + 1 + mg_rank(mask, tile, v)];
+}
+
+/* True once the search may end: a play found by MG_STOP. */
+MG_INLINE bool mg_stopped(const struct mg_search *s, enum mg_variant v)
+{
+    return v == MG_STOP && s->found;
 }
 
 static inline struct mg_score mg_place(const struct mg_search *s, int pos,
@@ -406,15 +442,35 @@ static inline struct mg_score mg_place(const struct mg_search *s, int pos,
     return sc;
 }
 
+static void mg_left_plain(struct mg_search *s, int pos, uint32_t arc,
+                          struct mg_score sc);
+static void mg_right_plain(struct mg_search *s, int pos, uint32_t arc,
+                           struct mg_score sc);
+MG_TARGET_POPCNT static void mg_left_popcnt(struct mg_search *s, int pos,
+                                            uint32_t arc, struct mg_score sc);
+MG_TARGET_POPCNT static void mg_right_popcnt(struct mg_search *s, int pos,
+                                             uint32_t arc, struct mg_score sc);
+static void mg_left_stop(struct mg_search *s, int pos, uint32_t arc,
+                         struct mg_score sc);
+static void mg_right_stop(struct mg_search *s, int pos, uint32_t arc,
+                          struct mg_score sc);
+
 /* Goes on from square pos, just taken by `arc`, in the direction of
- * travel. */
+ * travel, in the same copy of the search. */
 MG_INLINE void mg_next(struct mg_search *s, int pos, uint32_t arc,
-                       struct mg_score sc, bool right)
+                       struct mg_score sc, bool right, enum mg_variant v)
 {
-    if (right)
-        mg_right_next(s, pos, arc, sc);
-    else
-        mg_left_next(s, pos, arc, sc);
+    switch (v) {
+    case MG_PLAIN:
+        (right ? mg_right_plain : mg_left_plain)(s, pos, arc, sc);
+        break;
+    case MG_POPCNT:
+        (right ? mg_right_popcnt : mg_left_popcnt)(s, pos, arc, sc);
+        break;
+    case MG_STOP:
+        (right ? mg_right_stop : mg_left_stop)(s, pos, arc, sc);
+        break;
+    }
 }
 
 /* The empty square pos, going left (`right` false) or right: every letter
@@ -422,21 +478,21 @@ MG_INLINE void mg_next(struct mg_search *s, int pos, uint32_t arc,
  * every such letter as a blank; the list's bitmap gives each one's arc at
  * once. */
 MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
-                      struct mg_score sc, bool right)
+                      struct mg_score sc, bool right, enum mg_variant v)
 {
     uint32_t mask = s->nodes[list];
     uint32_t fits = s->cross[pos] & mask;
     const uint32_t *arcs = &s->nodes[list + 1];
     for (uint32_t m = fits & s->letters; m != 0; m &= m - 1) {
         int t = __builtin_ctz(m);
-        uint32_t arc = arcs[core_kwg_popcount(mask & ((1u << t) - 1u))];
+        uint32_t arc = arcs[mg_rank(mask, (unsigned)t, v)];
         if (--s->count[t] == 0)
             s->letters &= ~(1u << t);
         s->placed[pos] = (char)('A' + t - 1);
-        mg_next(s, pos, arc, mg_place(s, pos, s->points[t], sc), right);
+        mg_next(s, pos, arc, mg_place(s, pos, s->points[t], sc), right, v);
         if (s->count[t]++ == 0)
             s->letters |= 1u << t;
-        if (s->found)
+        if (mg_stopped(s, v))
             return;
     }
     if (s->blank_letters == 0)
@@ -444,11 +500,11 @@ MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
     if (--s->count[MG_BLANK] == 0)
         s->blank_letters = 0;
     struct mg_score blank = mg_place(s, pos, 0, sc);
-    for (uint32_t m = fits; m != 0 && !s->found; m &= m - 1) {
+    for (uint32_t m = fits; m != 0 && !mg_stopped(s, v); m &= m - 1) {
         int t = __builtin_ctz(m);
-        uint32_t arc = arcs[core_kwg_popcount(mask & ((1u << t) - 1u))];
+        uint32_t arc = arcs[mg_rank(mask, (unsigned)t, v)];
         s->placed[pos] = (char)('a' + t - 1);
-        mg_next(s, pos, arc, blank, right);
+        mg_next(s, pos, arc, blank, right, v);
     }
     s->count[MG_BLANK]++;
     s->blank_letters = MG_ALL_LETTERS;
@@ -457,59 +513,164 @@ MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
 /* The tile on the board at pos, going left or right: taken if the list has
  * it. */
 MG_INLINE void mg_board(struct mg_search *s, int pos, uint32_t list,
-                        struct mg_score sc, bool right)
+                        struct mg_score sc, bool right, enum mg_variant v)
 {
-    uint32_t arc = mg_arc(s->nodes, list, s->tile[pos]);
+    uint32_t arc = mg_arc(s->nodes, list, s->tile[pos], v);
     if (arc == 0)
         return;
     sc.main_sum += s->value[pos];
-    mg_next(s, pos, arc, sc, right);
+    mg_next(s, pos, arc, sc, right, v);
 }
 
 /* After `arc` took square pos (pos <= anchor) going left: record the word
  * if it ends here, go on left, and turn right at the separator. */
-static void mg_left_next(struct mg_search *s, int pos, uint32_t arc,
-                         struct mg_score sc)
+MG_INLINE void mg_left(struct mg_search *s, int pos, uint32_t arc,
+                       struct mg_score sc, enum mg_variant v)
 {
     bool open_left = pos == 0 || s->tile[pos - 1] == 0;
     if (core_kwg_accepts(arc) && open_left)
         mg_record(s, pos, s->start, sc);
     uint32_t next = core_kwg_target(arc);
-    if (next == 0 || s->found)
+    if (next == 0 || mg_stopped(s, v))
         return;
     if (!open_left) {
-        mg_board(s, pos - 1, next, sc, false); /* a tile: take it */
+        mg_board(s, pos - 1, next, sc, false, v); /* a tile: take it */
         return;
     }
     if (pos - 1 >= s->left_limit && mg_possible(s, pos - 1) != 0)
-        mg_try(s, pos - 1, next, sc, false);
+        mg_try(s, pos - 1, next, sc, false, v);
     /* The separator is tile 0: the first arc of the list, if present. The
      * square after `start` is always empty (start ends a run of tiles). */
     int r = s->start + 1;
-    if (r <= MG_LAST && (s->nodes[next] & MG_SEPARATOR) != 0 && !s->found &&
-        mg_possible(s, r) != 0) {
+    if (r <= MG_LAST && (s->nodes[next] & MG_SEPARATOR) != 0 &&
+        !mg_stopped(s, v) && mg_possible(s, r) != 0) {
         uint32_t right = core_kwg_target(s->nodes[next + 1]);
         if (right != 0) {
             s->leftmost = pos;
-            mg_try(s, r, right, sc, true);
+            mg_try(s, r, right, sc, true, v);
         }
     }
 }
 
 /* After `arc` took square pos (pos > anchor) going right. */
-static void mg_right_next(struct mg_search *s, int pos, uint32_t arc,
-                          struct mg_score sc)
+MG_INLINE void mg_right(struct mg_search *s, int pos, uint32_t arc,
+                        struct mg_score sc, enum mg_variant v)
 {
     bool open_right = pos == MG_LAST || s->tile[pos + 1] == 0;
     if (core_kwg_accepts(arc) && open_right)
         mg_record(s, s->leftmost, pos, sc);
     uint32_t next = core_kwg_target(arc);
-    if (next == 0 || pos == MG_LAST || s->found)
+    if (next == 0 || pos == MG_LAST || mg_stopped(s, v))
         return;
     if (!open_right)
-        mg_board(s, pos + 1, next, sc, true);
+        mg_board(s, pos + 1, next, sc, true, v);
     else if (mg_possible(s, pos + 1) != 0)
-        mg_try(s, pos + 1, next, sc, true);
+        mg_try(s, pos + 1, next, sc, true, v);
+}
+
+/* Every play whose leftmost anchor is a (set by mg_set_anchor). */
+MG_INLINE void mg_anchor(struct mg_search *s, enum mg_variant v)
+{
+    int a = s->anchor;
+    if (mg_possible(s, a) == 0)
+        return;
+    struct mg_score sc = {0, 1, 0, 0};
+    uint32_t list = s->mg->gaddag;
+    if (s->start > a) {
+        /* Tiles right of the anchor: from the last of them to the anchor,
+         * then the left part as usual. */
+        for (int q = s->start; q > a; q--) {
+            list = core_kwg_target(mg_arc(s->nodes, list, s->tile[q], v));
+            if (list == 0)
+                return;
+            sc.main_sum += s->value[q];
+        }
+        mg_try(s, a, list, sc, false, v);
+    } else if (a > 0 && s->tile[a - 1] != 0) {
+        /* Tiles only on the left: from the one beside the anchor leftwards
+         * to the first, then the separator, and the anchor is the first
+         * square of the right part. The square before them is an anchor
+         * (or the edge), so nothing goes left of them. */
+        int q = a - 1;
+        for (; q >= 0 && s->tile[q] != 0; q--) {
+            list = core_kwg_target(mg_arc(s->nodes, list, s->tile[q], v));
+            if (list == 0)
+                return;
+            sc.main_sum += s->value[q];
+        }
+        if ((s->nodes[list] & MG_SEPARATOR) == 0)
+            return;
+        uint32_t right = core_kwg_target(s->nodes[list + 1]);
+        if (right == 0)
+            return;
+        s->leftmost = q + 1;
+        mg_try(s, a, right, sc, true, v);
+    } else {
+        mg_try(s, a, list, sc, false, v);
+    }
+}
+
+/* The copies themselves: the only functions that recurse. */
+static void mg_left_plain(struct mg_search *s, int pos, uint32_t arc,
+                          struct mg_score sc)
+{
+    mg_left(s, pos, arc, sc, MG_PLAIN);
+}
+
+static void mg_right_plain(struct mg_search *s, int pos, uint32_t arc,
+                           struct mg_score sc)
+{
+    mg_right(s, pos, arc, sc, MG_PLAIN);
+}
+
+static void mg_anchor_plain(struct mg_search *s)
+{
+    mg_anchor(s, MG_PLAIN);
+}
+
+MG_TARGET_POPCNT static void mg_left_popcnt(struct mg_search *s, int pos,
+                                            uint32_t arc, struct mg_score sc)
+{
+    mg_left(s, pos, arc, sc, MG_POPCNT);
+}
+
+MG_TARGET_POPCNT static void mg_right_popcnt(struct mg_search *s, int pos,
+                                             uint32_t arc, struct mg_score sc)
+{
+    mg_right(s, pos, arc, sc, MG_POPCNT);
+}
+
+MG_TARGET_POPCNT static void mg_anchor_popcnt(struct mg_search *s)
+{
+    mg_anchor(s, MG_POPCNT);
+}
+
+static void mg_left_stop(struct mg_search *s, int pos, uint32_t arc,
+                         struct mg_score sc)
+{
+    mg_left(s, pos, arc, sc, MG_STOP);
+}
+
+static void mg_right_stop(struct mg_search *s, int pos, uint32_t arc,
+                          struct mg_score sc)
+{
+    mg_right(s, pos, arc, sc, MG_STOP);
+}
+
+static void mg_anchor_stop(struct mg_search *s)
+{
+    mg_anchor(s, MG_STOP);
+}
+
+/* Every play whose leftmost anchor is the one set in s, with the copy of
+ * the search chosen for this search. */
+static void mg_search_anchor(struct mg_search *s)
+{
+    switch (s->variant) {
+    case MG_PLAIN: mg_anchor_plain(s); break;
+    case MG_POPCNT: mg_anchor_popcnt(s); break;
+    case MG_STOP: mg_anchor_stop(s); break;
+    }
 }
 
 /* Copies line `line` of direction d into the search. */
@@ -543,48 +704,6 @@ static void mg_set_anchor(struct mg_search *s, int a)
     s->anchor = a;
     s->left_limit = limit;
     s->start = start;
-}
-
-/* Every play whose leftmost anchor is a (set by mg_set_anchor). */
-static void mg_search_anchor(struct mg_search *s)
-{
-    int a = s->anchor;
-    if (mg_possible(s, a) == 0)
-        return;
-    struct mg_score sc = {0, 1, 0, 0};
-    uint32_t list = s->mg->gaddag;
-    if (s->start > a) {
-        /* Tiles right of the anchor: from the last of them to the anchor,
-         * then the left part as usual. */
-        for (int q = s->start; q > a; q--) {
-            list = core_kwg_target(mg_arc(s->nodes, list, s->tile[q]));
-            if (list == 0)
-                return;
-            sc.main_sum += s->value[q];
-        }
-        mg_try(s, a, list, sc, false);
-    } else if (a > 0 && s->tile[a - 1] != 0) {
-        /* Tiles only on the left: from the one beside the anchor leftwards
-         * to the first, then the separator, and the anchor is the first
-         * square of the right part. The square before them is an anchor
-         * (or the edge), so nothing goes left of them. */
-        int q = a - 1;
-        for (; q >= 0 && s->tile[q] != 0; q--) {
-            list = core_kwg_target(mg_arc(s->nodes, list, s->tile[q]));
-            if (list == 0)
-                return;
-            sc.main_sum += s->value[q];
-        }
-        if ((s->nodes[list] & MG_SEPARATOR) == 0)
-            return;
-        uint32_t right = core_kwg_target(s->nodes[list + 1]);
-        if (right == 0)
-            return;
-        s->leftmost = q + 1;
-        mg_try(s, a, right, sc, true);
-    } else {
-        mg_try(s, a, list, sc, false);
-    }
 }
 
 /* Searches every anchor of every line in both directions. */
@@ -826,6 +945,9 @@ static void mg_search(struct mg_search *s, const struct core_movegen *mg,
     mg_begin(s, mg, rack, mode, out, cap);
     if (s->tiles == 0)
         return;
+    s->variant = mode == MG_ANY    ? MG_STOP
+                 : mg_has_popcnt() ? MG_POPCNT
+                                   : MG_PLAIN;
     if (mode == MG_BEST)
         mg_run_best(s);
     else

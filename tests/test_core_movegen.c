@@ -376,6 +376,34 @@ Test(core_movegen, sowpods_blank_rack_against_brute_force, .timeout = 240)
     dict_free(d);
 }
 
+/* ---- the copies of the search ----------------------------------------- */
+
+Test(core_movegen, plain_popcount_counts_as_the_instruction_does)
+{
+    /* The search is compiled with the POPCNT instruction where the
+     * processor has it and with core_kwg_popcount() elsewhere; that count
+     * is the only difference between the two copies, so it must agree on
+     * every list header the search can meet (27 bits), here every value
+     * of up to three bits and a million others. */
+    for (int a = 0; a < 32; a++)
+        for (int b = a; b < 32; b++)
+            for (int c = b; c < 32; c++) {
+                uint32_t x = 1u << a | 1u << b | 1u << c;
+                cr_assert_eq(core_kwg_popcount(x),
+                             (unsigned)__builtin_popcount(x), "%08x", x);
+            }
+    uint32_t x = 2463534242u;
+    for (int i = 0; i < 1000000; i++) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        cr_assert_eq(core_kwg_popcount(x), (unsigned)__builtin_popcount(x),
+                     "%08x", x);
+    }
+    cr_assert_eq(core_kwg_popcount(0), 0);
+    cr_assert_eq(core_kwg_popcount(UINT32_MAX), 32);
+}
+
 /* ---- the API of plays -------------------------------------------------- */
 
 Test(core_movegen, coordinates_use_scrabble_notation)
