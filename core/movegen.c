@@ -246,6 +246,15 @@ void core_movegen_init(struct core_movegen *mg,
         mg->anchors[0][CLB_CENTER] = (uint16_t)(1u << CLB_CENTER);
         mg->anchors[1][CLB_CENTER] = (uint16_t)(1u << CLB_CENTER);
     }
+    /* An empty board whose premiums read the same down as across (the
+     * standard layout is symmetric about its diagonal) has, for each play
+     * across, its mirror image down with the same points: the search goes
+     * across only and records both. */
+    mg->mirrored = mg->empty_board &&
+                   memcmp(mg->letter_mult[0], mg->letter_mult[1],
+                          sizeof mg->letter_mult[0]) == 0 &&
+                   memcmp(mg->word_mult[0], mg->word_mult[1],
+                          sizeof mg->word_mult[0]) == 0;
 }
 
 /* ---- ordering plays ---------------------------------------------------- */
@@ -323,6 +332,21 @@ static void mg_fill(const struct mg_search *s, int first, int last, int ntiles,
         p->tiles[k++] = s->placed[__builtin_ctz(m)];
 }
 
+/* Keeps play p in a list (MG_ALL) or a heap (MG_TOP) of the best. */
+static void mg_keep(struct mg_search *s, const struct core_play *p)
+{
+    if (s->mode == MG_ALL) {
+        if (s->stored < s->cap)
+            s->out[s->stored++] = *p;
+    } else if (s->stored < s->cap) {
+        s->out[s->stored] = *p;
+        mg_sift_up(s->out, s->stored++);
+    } else if (s->cap > 0 && mg_worse(&s->out[0], p)) {
+        s->out[0] = *p; /* the root is the worst play kept */
+        mg_sift_down(s->out, s->stored, 0);
+    }
+}
+
 static void mg_record(struct mg_search *s, int first, int last,
                       struct mg_score sc)
 {
@@ -335,18 +359,18 @@ static void mg_record(struct mg_search *s, int first, int last,
             if (s->tile[p] == 0 && s->cross_sum[p] >= 0)
                 return;
     }
-    s->total++;
+    /* On a mirrored board (see core_movegen_init) only plays across are
+     * searched, and each stands for itself and its mirror image down. */
+    bool mirror = s->mg->mirrored;
+    s->total += mirror ? 2 : 1;
     int points = sc.main_sum * sc.word_mult + sc.cross_total +
                  (sc.ntiles == CLB_RACK_SIZE ? CLB_BINGO_BONUS : 0);
     struct core_play p;
     switch (s->mode) {
     case MG_ANY: s->found = true; break;
-    case MG_ALL:
-        if (s->stored < s->cap)
-            mg_fill(s, first, last, sc.ntiles, points, &s->out[s->stored++]);
-        break;
     case MG_BEST:
-        /* Fewer points never win; as many may, on the tie-break. */
+        /* Fewer points never win; as many may, on the tie-break (never
+         * a mirror image: across comes before down). */
         if (s->stored > 0 && points < s->out->points)
             break;
         mg_fill(s, first, last, sc.ntiles, points, &p);
@@ -354,17 +378,19 @@ static void mg_record(struct mg_search *s, int first, int last,
             *s->out = p;
         s->stored = 1;
         break;
+    case MG_ALL:
     case MG_TOP:
-        if (s->stored < s->cap) {
-            mg_fill(s, first, last, sc.ntiles, points, &s->out[s->stored]);
-            mg_sift_up(s->out, s->stored++);
-        } else if (s->cap > 0 && points >= s->out[0].points) {
-            /* The root is the worst play kept. */
-            mg_fill(s, first, last, sc.ntiles, points, &p);
-            if (mg_worse(&s->out[0], &p)) {
-                s->out[0] = p;
-                mg_sift_down(s->out, s->stored, 0);
-            }
+        /* A full heap keeps nothing with fewer points than its root. */
+        if (s->mode == MG_TOP && s->stored == s->cap &&
+            (s->cap == 0 || points < s->out[0].points))
+            break;
+        mg_fill(s, first, last, sc.ntiles, points, &p);
+        mg_keep(s, &p);
+        if (mirror) {
+            p.down = 1;
+            p.row = p.col;
+            p.col = (uint8_t)s->line;
+            mg_keep(s, &p);
         }
         break;
     }
@@ -710,7 +736,8 @@ static void mg_set_anchor(struct mg_search *s, int a)
 static void mg_run(struct mg_search *s)
 {
     const struct core_movegen *mg = s->mg;
-    for (int d = 0; d < 2 && !s->found; d++)
+    int directions = mg->mirrored ? 1 : 2;
+    for (int d = 0; d < directions && !s->found; d++)
         for (int line = 0; line < MG_N && !s->found; line++) {
             unsigned anchors = mg->anchors[d][line];
             if (anchors == 0)
@@ -862,7 +889,7 @@ static void mg_run_best(struct mg_search *s)
     const struct core_movegen *mg = s->mg;
     struct mg_bounded heap[2 * MG_N * MG_N];
     int n = 0;
-    for (int d = 0; d < 2; d++)
+    for (int d = 0; d < (mg->mirrored ? 1 : 2); d++)
         for (int line = 0; line < MG_N; line++) {
             unsigned anchors = mg->anchors[d][line];
             if (anchors == 0)

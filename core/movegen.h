@@ -57,6 +57,7 @@ struct core_movegen {
     const struct core_kwg *graph;
     uint32_t gaddag;  /* the GADDAG's root list */
     bool empty_board; /* the first play: only the centre is an anchor */
+    bool mirrored;    /* an empty board that reads the same both ways */
     uint8_t tile[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];      /* 0 or 1..26 */
     uint8_t value[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];     /* its points */
     uint32_t cross[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];    /* bit t: allowed */
