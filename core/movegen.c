@@ -468,18 +468,16 @@ static inline struct mg_score mg_place(const struct mg_search *s, int pos,
     return sc;
 }
 
-static void mg_left_plain(struct mg_search *s, int pos, uint32_t arc,
-                          struct mg_score sc);
-static void mg_right_plain(struct mg_search *s, int pos, uint32_t arc,
-                           struct mg_score sc);
-MG_TARGET_POPCNT static void mg_left_popcnt(struct mg_search *s, int pos,
-                                            uint32_t arc, struct mg_score sc);
-MG_TARGET_POPCNT static void mg_right_popcnt(struct mg_search *s, int pos,
-                                             uint32_t arc, struct mg_score sc);
-static void mg_left_stop(struct mg_search *s, int pos, uint32_t arc,
-                         struct mg_score sc);
-static void mg_right_stop(struct mg_search *s, int pos, uint32_t arc,
-                          struct mg_score sc);
+/* The copies' recursive functions, defined by MG_COPY below. */
+#define MG_COPY_DECLARE(name, target)                                          \
+    target static void mg_left_##name(struct mg_search *s, int pos,            \
+                                      uint32_t arc, struct mg_score sc);       \
+    target static void mg_right_##name(struct mg_search *s, int pos,           \
+                                       uint32_t arc, struct mg_score sc);
+MG_COPY_DECLARE(plain, )
+MG_COPY_DECLARE(popcnt, MG_TARGET_POPCNT)
+MG_COPY_DECLARE(stop, )
+#undef MG_COPY_DECLARE
 
 /* Goes on from square pos, just taken by `arc`, in the direction of
  * travel, in the same copy of the search. */
@@ -637,56 +635,25 @@ MG_INLINE void mg_anchor(struct mg_search *s, enum mg_variant v)
 }
 
 /* The copies themselves: the only functions that recurse. */
-static void mg_left_plain(struct mg_search *s, int pos, uint32_t arc,
-                          struct mg_score sc)
-{
-    mg_left(s, pos, arc, sc, MG_PLAIN);
-}
-
-static void mg_right_plain(struct mg_search *s, int pos, uint32_t arc,
-                           struct mg_score sc)
-{
-    mg_right(s, pos, arc, sc, MG_PLAIN);
-}
-
-static void mg_anchor_plain(struct mg_search *s)
-{
-    mg_anchor(s, MG_PLAIN);
-}
-
-MG_TARGET_POPCNT static void mg_left_popcnt(struct mg_search *s, int pos,
-                                            uint32_t arc, struct mg_score sc)
-{
-    mg_left(s, pos, arc, sc, MG_POPCNT);
-}
-
-MG_TARGET_POPCNT static void mg_right_popcnt(struct mg_search *s, int pos,
-                                             uint32_t arc, struct mg_score sc)
-{
-    mg_right(s, pos, arc, sc, MG_POPCNT);
-}
-
-MG_TARGET_POPCNT static void mg_anchor_popcnt(struct mg_search *s)
-{
-    mg_anchor(s, MG_POPCNT);
-}
-
-static void mg_left_stop(struct mg_search *s, int pos, uint32_t arc,
-                         struct mg_score sc)
-{
-    mg_left(s, pos, arc, sc, MG_STOP);
-}
-
-static void mg_right_stop(struct mg_search *s, int pos, uint32_t arc,
-                          struct mg_score sc)
-{
-    mg_right(s, pos, arc, sc, MG_STOP);
-}
-
-static void mg_anchor_stop(struct mg_search *s)
-{
-    mg_anchor(s, MG_STOP);
-}
+#define MG_COPY(name, target, variant)                                         \
+    target static void mg_left_##name(struct mg_search *s, int pos,            \
+                                      uint32_t arc, struct mg_score sc)        \
+    {                                                                          \
+        mg_left(s, pos, arc, sc, variant);                                     \
+    }                                                                          \
+    target static void mg_right_##name(struct mg_search *s, int pos,           \
+                                       uint32_t arc, struct mg_score sc)       \
+    {                                                                          \
+        mg_right(s, pos, arc, sc, variant);                                    \
+    }                                                                          \
+    target static void mg_anchor_##name(struct mg_search *s)                   \
+    {                                                                          \
+        mg_anchor(s, variant);                                                 \
+    }
+MG_COPY(plain, , MG_PLAIN)
+MG_COPY(popcnt, MG_TARGET_POPCNT, MG_POPCNT)
+MG_COPY(stop, , MG_STOP)
+#undef MG_COPY
 
 /* Every play whose leftmost anchor is the one set in s, with the copy of
  * the search chosen for this search. */
