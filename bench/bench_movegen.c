@@ -14,11 +14,15 @@
  * position, in this thread's CPU time (other processes on a shared machine
  * do not count, their cache pollution does).
  *
- * Usage: bench_movegen [--brute N] [--runs N] [LEXICON [POSITIONS]]
+ * Usage: bench_movegen [--brute N] [--runs N] [--only CATEGORY] [--no-graph]
+ *                      [--each] [LEXICON [POSITIONS]]
  *        bench_movegen --make-positions [LEXICON] > bench/positions.txt
  * --brute N runs the brute-force generator on the first N positions of
  * each category (default 1; it takes seconds a position, minutes with a
- * blank) and checks it finds exactly the same plays.
+ * blank) and checks it finds exactly the same plays. --only keeps one
+ * category's positions and --no-graph skips the graph's load and build,
+ * for profiling (valgrind --tool=callgrind) the search alone; --each
+ * prints every position's figures.
  */
 /* SPDX-License-Identifier: MIT */
 #include <fcntl.h>
@@ -87,6 +91,14 @@ static struct dict *load(const char *path)
 
 /* ---- the position file ------------------------------------------------ */
 
+static int category_of(const char *name)
+{
+    for (size_t c = 0; c < NCAT; c++)
+        if (strcmp(name, categories[c]) == 0)
+            return (int)c;
+    return -1;
+}
+
 static int read_positions(const char *path, struct position *out, int cap)
 {
     FILE *f = fopen(path, "r");
@@ -110,10 +122,7 @@ static int read_positions(const char *path, struct position *out, int cap)
         }
         struct position *p = &out[n];
         memset(p, 0, sizeof *p);
-        p->cat = -1;
-        for (size_t c = 0; c < NCAT; c++)
-            if (strcmp(cat, categories[c]) == 0)
-                p->cat = (int)c;
+        p->cat = category_of(cat);
         if (p->cat < 0) {
             fprintf(stderr, "%s:%d: unknown category %s\n", path, line_no, cat);
             exit(1);
@@ -304,6 +313,20 @@ static struct timing time_position(const struct position *p,
     return t;
 }
 
+static void print_each(const struct position *pos, const struct timing *t,
+                       int n)
+{
+    printf("%4s %-8s %-7s %7s %9s %9s %9s %9s\n", "#", "", "rack", "plays",
+           "all", "init", "any", "best");
+    for (int i = 0; i < n; i++) {
+        const struct core_rack *r = &pos[i].game.hands[CORE_P1];
+        printf("%4d %-8s %-7.*s %7zu %7.1fus %7.1fus %7.1fus %7.1fus\n", i,
+               categories[pos[i].cat], r->count, r->tiles, t[i].plays,
+               t[i].all_us, t[i].init_us, t[i].any_us, t[i].best_us);
+    }
+    printf("\n");
+}
+
 /* Brute force on one position: its time, and whether it found exactly the
  * generator's plays (same squares, letters, blanks and points). */
 static double brute_position(const struct position *p,
@@ -398,8 +421,8 @@ static void bench_graph(const char *clx, const char *words)
 
 int main(int argc, char **argv)
 {
-    int brute = 1, runs = DEFAULT_RUNS, arg = 1;
-    bool make = false;
+    int brute = 1, runs = DEFAULT_RUNS, arg = 1, only = -1;
+    bool make = false, graph = true, each = false;
     for (; arg < argc && argv[arg][0] == '-'; arg++) {
         if (strcmp(argv[arg], "--make-positions") == 0)
             make = true;
@@ -407,9 +430,17 @@ int main(int argc, char **argv)
             brute = atoi(argv[++arg]);
         else if (strcmp(argv[arg], "--runs") == 0 && arg + 1 < argc)
             runs = atoi(argv[++arg]);
+        else if (strcmp(argv[arg], "--only") == 0 && arg + 1 < argc &&
+                 (only = category_of(argv[++arg])) >= 0)
+            continue;
+        else if (strcmp(argv[arg], "--no-graph") == 0)
+            graph = false;
+        else if (strcmp(argv[arg], "--each") == 0)
+            each = true;
         else {
             fprintf(stderr, "usage: bench_movegen [--brute N] [--runs N] "
-                            "[LEXICON [POSITIONS]]\n"
+                            "[--only CATEGORY] [--no-graph] [--each]\n"
+                            "                     [LEXICON [POSITIONS]]\n"
                             "       bench_movegen --make-positions "
                             "[LEXICON]\n");
             return 2;
@@ -429,14 +460,20 @@ int main(int argc, char **argv)
 
     static struct position pos[MAX_POSITIONS];
     int n = read_positions(file, pos, MAX_POSITIONS);
+    if (only >= 0) {
+        int kept = 0;
+        for (int i = 0; i < n; i++)
+            if (pos[i].cat == only)
+                pos[kept++] = pos[i];
+        n = kept;
+    }
     printf("move generator benchmark: %d positions from %s\n", n, file);
     printf("lexicon %s (%zu words); median of %d runs a position, thread "
            "CPU time\n\n",
            clx, dict_word_count(d), runs);
-    if (strcmp(clx, CLB_BENCH_LEXICON) == 0)
-        bench_graph(clx, CLB_BENCH_WORDS);
-    else
-        bench_graph(clx, NULL);
+    if (graph)
+        bench_graph(clx, strcmp(clx, CLB_BENCH_LEXICON) == 0 ? CLB_BENCH_WORDS
+                                                             : NULL);
 
     printf("%-8s %4s %8s %9s %9s %9s %9s %9s %10s %9s %8s\n", "", "n", "plays",
            "all p50", "all p90", "all max", "init", "any p50", "best p50",
@@ -444,6 +481,8 @@ int main(int argc, char **argv)
     static struct timing t[MAX_POSITIONS];
     for (int i = 0; i < n; i++)
         t[i] = time_position(&pos[i], lex.graph, runs);
+    if (each)
+        print_each(pos, t, n);
     double grand_us = 0;
     size_t grand_plays = 0;
     for (size_t c = 0; c < NCAT; c++) {
