@@ -35,6 +35,7 @@
 #include "../core/movegen.h"
 #include "../dict/dict.h"
 #include "../tests/support/brute.h"
+#include "bench_util.h"
 
 #define MAX_POSITIONS 256
 #define DEFAULT_RUNS 41
@@ -49,34 +50,6 @@ struct position {
     int cat;
     struct core_game game; /* board and P1's rack; P1 to move */
 };
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static double wall_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* The q-quantile (0..1) of n values, sorting them. */
-static double quantile(double *v, int n, double q)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    int i = (int)(q * (n - 1) + 0.5);
-    return v[i < 0 ? 0 : i >= n ? n - 1 : i];
-}
 
 static struct dict *load(const char *path)
 {
@@ -281,33 +254,33 @@ static struct timing time_position(const struct position *p,
 
     /* Everything from the position: the cross-checks, then every play. */
     for (int i = 0; i < runs; i++) {
-        double t0 = now_ns();
+        double t0 = bench_cpu_ns();
         core_movegen_init(&mg, board, graph);
         t.plays = core_movegen_all(&mg, rack, plays, CLB_MOVEGEN_MAX_PLAYS);
-        v[i] = now_ns() - t0;
+        v[i] = bench_cpu_ns() - t0;
     }
-    t.all_us = quantile(v, runs, 0.5) / 1e3;
+    t.all_us = bench_quantile(v, runs, 0.5) / 1e3;
     for (int i = 0; i < runs; i++) {
-        double t0 = now_ns();
+        double t0 = bench_cpu_ns();
         core_movegen_init(&mg, board, graph);
-        v[i] = now_ns() - t0;
+        v[i] = bench_cpu_ns() - t0;
     }
-    t.init_us = quantile(v, runs, 0.5) / 1e3;
+    t.init_us = bench_quantile(v, runs, 0.5) / 1e3;
     for (int i = 0; i < runs; i++) {
-        double t0 = now_ns();
+        double t0 = bench_cpu_ns();
         core_movegen_init(&mg, board, graph);
         sink += core_movegen_any(&mg, rack);
-        v[i] = now_ns() - t0;
+        v[i] = bench_cpu_ns() - t0;
     }
-    t.any_us = quantile(v, runs, 0.5) / 1e3;
+    t.any_us = bench_quantile(v, runs, 0.5) / 1e3;
     for (int i = 0; i < runs; i++) {
         struct core_play best;
-        double t0 = now_ns();
+        double t0 = bench_cpu_ns();
         core_movegen_init(&mg, board, graph);
         sink += core_movegen_best(&mg, rack, &best);
-        v[i] = now_ns() - t0;
+        v[i] = bench_cpu_ns() - t0;
     }
-    t.best_us = quantile(v, runs, 0.5) / 1e3;
+    t.best_us = bench_quantile(v, runs, 0.5) / 1e3;
     (void)sink;
     free(v);
     return t;
@@ -336,9 +309,9 @@ static double brute_position(const struct position *p,
     size_t cap = CLB_MOVEGEN_MAX_PLAYS;
     struct ts_play *ref = malloc(cap * sizeof *ref);
     struct ts_play *gen = malloc(cap * sizeof *gen);
-    double t0 = now_ns();
+    double t0 = bench_cpu_ns();
     size_t n = ts_brute_plays(&p->game, lex, ref, cap);
-    double t = now_ns() - t0;
+    double t = bench_cpu_ns() - t0;
     struct core_movegen mg;
     core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])p->game.board,
                       lex->graph);
@@ -356,40 +329,24 @@ static double brute_position(const struct position *p,
 
 /* ---- the graph -------------------------------------------------------- */
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        perror(path);
-        exit(1);
-    }
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)size + 1);
-    *len = fread(buf, 1, (size_t)size, f);
-    fclose(f);
-    return buf;
-}
-
 static void bench_graph(const char *clx, const char *words)
 {
     double v[LOAD_RUNS];
     size_t clx_len;
-    free(slurp(clx, &clx_len));
+    free(bench_slurp("bench_movegen", clx, &clx_len));
     for (int i = 0; i < LOAD_RUNS; i++) {
-        double t0 = wall_ns();
+        double t0 = bench_wall_ns();
         dict_free(load(clx));
-        v[i] = wall_ns() - t0;
+        v[i] = bench_wall_ns() - t0;
     }
-    double load_ms = quantile(v, LOAD_RUNS, 0.5) / 1e6;
+    double load_ms = bench_quantile(v, LOAD_RUNS, 0.5) / 1e6;
     for (int i = 0; i < LOAD_RUNS; i++) {
-        double t0 = wall_ns();
+        double t0 = bench_wall_ns();
         size_t n;
-        free(slurp(clx, &n));
-        v[i] = wall_ns() - t0;
+        free(bench_slurp("bench_movegen", clx, &n));
+        v[i] = bench_wall_ns() - t0;
     }
-    double read_ms = quantile(v, LOAD_RUNS, 0.5) / 1e6;
+    double read_ms = bench_quantile(v, LOAD_RUNS, 0.5) / 1e6;
     printf("word graph\n");
     printf("  file size              %10zu bytes (%.1f MB), %zu nodes\n",
            clx_len, clx_len / 1e6, (clx_len - 64) / 4);
@@ -399,21 +356,21 @@ static void bench_graph(const char *clx, const char *words)
     if (words == NULL)
         return;
     size_t len;
-    char *text = slurp(words, &len);
+    char *text = bench_slurp("bench_movegen", words, &len);
     double b[BUILD_RUNS];
     for (int i = 0; i < BUILD_RUNS; i++) {
         struct dict *d;
         struct clb_error err;
-        double t0 = wall_ns();
+        double t0 = bench_wall_ns();
         if (dict_from_text(text, len, words, &d, &err) != CLB_ERR_OK) {
             fprintf(stderr, "bench_movegen: %s\n", err.detail);
             exit(1);
         }
-        b[i] = wall_ns() - t0;
+        b[i] = bench_wall_ns() - t0;
         dict_free(d);
     }
     free(text);
-    double build_ms = quantile(b, BUILD_RUNS, 0.5) / 1e6;
+    double build_ms = bench_quantile(b, BUILD_RUNS, 0.5) / 1e6;
     printf("  build (from the text)  %10.1f ms   median of %d: %.0fx the "
            "load of the compiled file\n\n",
            build_ms, BUILD_RUNS, build_ms / load_ms);
@@ -507,10 +464,11 @@ int main(int argc, char **argv)
         grand_plays += sum_plays;
         printf("%-8s %4d %8.0f %8.1fus %8.1fus %8.1fus %8.1fus %8.1fus "
                "%9.1fus %9.0f %8.2f\n",
-               categories[c], k, (double)sum_plays / k, quantile(all, k, 0.5),
-               quantile(all, k, 0.9), quantile(all, k, 1.0),
-               quantile(init, k, 0.5), quantile(any, k, 0.5),
-               quantile(best, k, 0.5), k / sum_us * 1e6, sum_plays / sum_us);
+               categories[c], k, (double)sum_plays / k,
+               bench_quantile(all, k, 0.5), bench_quantile(all, k, 0.9),
+               bench_quantile(all, k, 1.0), bench_quantile(init, k, 0.5),
+               bench_quantile(any, k, 0.5), bench_quantile(best, k, 0.5),
+               k / sum_us * 1e6, sum_plays / sum_us);
     }
     printf("%-8s %4d %8.0f %46s %9.0f %8.2f\n", "all", n,
            (double)grand_plays / n, "", n / grand_us * 1e6,
