@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "../dict/dict.h"
+#include "bench_util.h"
 
 #define LOAD_RUNS 31    /* loads timed; the median is reported */
 #define TEXT_RUNS 7     /* the slower text loads */
@@ -28,25 +29,6 @@
 #define LOOKUP_ROUNDS 7 /* rounds over the queries; median */
 
 static clockid_t bench_clock = CLOCK_MONOTONIC;
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(bench_clock, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
-}
 
 /* Resident set size in KiB from /proc/self/status, or -1 if unknown. */
 static long rss_kib(void)
@@ -61,34 +43,6 @@ static long rss_kib(void)
             break;
     fclose(f);
     return kib;
-}
-
-/* Reads a whole file into a new buffer; exits on failure (a bench tool). */
-static char *slurp(const char *path, size_t *len)
-{
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) {
-        perror(path);
-        exit(1);
-    }
-    off_t size = lseek(fd, 0, SEEK_END);
-    lseek(fd, 0, SEEK_SET);
-    char *buf = malloc((size_t)size + 1);
-    size_t got = 0;
-    while (buf != NULL && got < (size_t)size) {
-        ssize_t n = read(fd, buf + got, (size_t)size - got);
-        if (n <= 0)
-            break;
-        got += (size_t)n;
-    }
-    close(fd);
-    if (buf == NULL || got != (size_t)size) {
-        fprintf(stderr, "bench_dict: cannot read %s\n", path);
-        exit(1);
-    }
-    buf[got] = '\0';
-    *len = got;
-    return buf;
 }
 
 /* ---- the naive baseline: strdup'd words, qsort, bsearch ---------------- */
@@ -106,7 +60,7 @@ static int cmp_strp(const void *a, const void *b)
 static void naive_load(struct naive *nv, const char *path)
 {
     size_t len;
-    char *text = slurp(path, &len);
+    char *text = bench_slurp("bench_dict", path, &len);
     size_t cap = 1024;
     nv->words = malloc(cap * sizeof *nv->words);
     nv->n = 0;
@@ -224,13 +178,13 @@ static double time_dict(const struct dict *d, const struct queries *q,
     double t[LOOKUP_ROUNDS];
     for (int r = 0; r < LOOKUP_ROUNDS; r++) {
         size_t hits = 0;
-        double t0 = now_ns();
+        double t0 = bench_ns(bench_clock);
         for (size_t i = 0; i < q->n; i++)
             hits += dict_contains(d, q->ptr[i], q->len[i]);
-        t[r] = (now_ns() - t0) / (double)q->n;
+        t[r] = (bench_ns(bench_clock) - t0) / (double)q->n;
         *found = hits;
     }
-    return median(t, LOOKUP_ROUNDS);
+    return bench_median(t, LOOKUP_ROUNDS);
 }
 
 static double time_naive(const struct naive *nv, const struct queries *q,
@@ -239,13 +193,13 @@ static double time_naive(const struct naive *nv, const struct queries *q,
     double t[LOOKUP_ROUNDS];
     for (int r = 0; r < LOOKUP_ROUNDS; r++) {
         size_t hits = 0;
-        double t0 = now_ns();
+        double t0 = bench_ns(bench_clock);
         for (size_t i = 0; i < q->n; i++)
             hits += naive_contains(nv, q->ptr[i]);
-        t[r] = (now_ns() - t0) / (double)q->n;
+        t[r] = (bench_ns(bench_clock) - t0) / (double)q->n;
         *found = hits;
     }
-    return median(t, LOOKUP_ROUNDS);
+    return bench_median(t, LOOKUP_ROUNDS);
 }
 
 int main(int argc, char **argv)
@@ -278,8 +232,8 @@ int main(int argc, char **argv)
     long rss2 = rss_kib();
 
     size_t clx_bytes, txt_bytes;
-    free(slurp(clx, &clx_bytes));
-    free(slurp(txt, &txt_bytes));
+    free(bench_slurp("bench_dict", clx, &clx_bytes));
+    free(bench_slurp("bench_dict", txt, &txt_bytes));
 
     printf("lexicon   %s\n", clx);
     printf("clock     %s\n", bench_clock == CLOCK_MONOTONIC
@@ -293,36 +247,36 @@ int main(int argc, char **argv)
     double t_load[LOAD_RUNS], t_read[LOAD_RUNS];
     for (int r = 0; r < LOAD_RUNS; r++) {
         struct dict *x;
-        double t0 = now_ns();
+        double t0 = bench_ns(bench_clock);
         if (dict_load(clx, &x, &err) != CLB_ERR_OK)
             return 1;
-        t_load[r] = now_ns() - t0;
+        t_load[r] = bench_ns(bench_clock) - t0;
         dict_free(x);
         size_t len;
-        t0 = now_ns();
-        free(slurp(clx, &len));
-        t_read[r] = now_ns() - t0;
+        t0 = bench_ns(bench_clock);
+        free(bench_slurp("bench_dict", clx, &len));
+        t_read[r] = bench_ns(bench_clock) - t0;
     }
     double t_text[TEXT_RUNS], t_naive[TEXT_RUNS];
     for (int r = 0; r < TEXT_RUNS; r++) {
         struct dict *x;
-        double t0 = now_ns();
+        double t0 = bench_ns(bench_clock);
         if (dict_load(txt, &x, &err) != CLB_ERR_OK) {
             fprintf(stderr, "bench_dict: %s\n", err.detail);
             return 1;
         }
-        t_text[r] = now_ns() - t0;
+        t_text[r] = bench_ns(bench_clock) - t0;
         dict_free(x);
         struct naive y;
-        t0 = now_ns();
+        t0 = bench_ns(bench_clock);
         naive_load(&y, txt);
-        t_naive[r] = now_ns() - t0;
+        t_naive[r] = bench_ns(bench_clock) - t0;
         naive_free(&y);
     }
-    double load = median(t_load, LOAD_RUNS) / 1e6;
-    double read_only = median(t_read, LOAD_RUNS) / 1e6;
-    double text = median(t_text, TEXT_RUNS) / 1e6;
-    double naive = median(t_naive, TEXT_RUNS) / 1e6;
+    double load = bench_median(t_load, LOAD_RUNS) / 1e6;
+    double read_only = bench_median(t_read, LOAD_RUNS) / 1e6;
+    double text = bench_median(t_text, TEXT_RUNS) / 1e6;
+    double naive = bench_median(t_naive, TEXT_RUNS) / 1e6;
     printf("load (median)                    ms      vs\n");
     printf("  dict_load(.clx)          %10.3f   target < 50 ms\n", load);
     printf("  baseline: read .clx only %10.3f   load is %.2fx the bare read\n",

@@ -21,28 +21,10 @@
 #include "../dict/dict.h"
 #include "../server/link.h"
 #include "../server/position.h"
+#include "bench_util.h"
 
 #define ROUNDS 7
 #define RUN_NS 300000000.0 /* 0.3 s of one kind of request per round */
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp);
-    return v[n / 2];
-}
 
 static struct srv_context ctx;
 static struct position pos;
@@ -50,19 +32,12 @@ static const char *v2_link, *v1_link;
 static size_t v2_len, v1_len;
 static volatile int sink;
 
-static void die(const char *what, const struct clb_error *err)
-{
-    fprintf(stderr, "bench_link: %s: %s (%s)\n", what, clb_err_str(err->code),
-            err->detail);
-    exit(1);
-}
-
 /* The requests timed: each returns something the compiler must keep. */
 static void open_v2(void)
 {
     struct clb_error err;
     if (position_open(&ctx, v2_link, v2_len, &pos, &err) != CLB_ERR_OK)
-        die("v2", &err);
+        bench_die("bench_link", "v2", &err);
     sink += pos.game.score;
 }
 
@@ -70,7 +45,7 @@ static void decode_v1(void)
 {
     struct clb_error err;
     if (link_v1_decode(v1_link, v1_len, &pos.game, &err) != CLB_ERR_OK)
-        die("v1", &err);
+        bench_die("bench_link", "v1", &err);
     sink += pos.game.score;
 }
 
@@ -86,7 +61,7 @@ static void write_v2(void)
     pos = played;
     if (position_play(&pos, &pass, NULL, &err) != CLB_ERR_OK ||
         position_write(&pos, LINK_V2, out, sizeof out, &n, &err) != CLB_ERR_OK)
-        die("v2 write", &err);
+        bench_die("bench_link", "v2 write", &err);
     sink += (int)n;
 }
 
@@ -98,7 +73,7 @@ static void write_v1(void)
     pos = played;
     if (position_play(&pos, &pass, NULL, &err) != CLB_ERR_OK ||
         link_v1_encode(&pos.game, out, sizeof out, &n, &err) != CLB_ERR_OK)
-        die("v1 write", &err);
+        bench_die("bench_link", "v1 write", &err);
     sink += (int)n;
 }
 
@@ -106,31 +81,14 @@ static void write_v1(void)
 static double time_us(void (*fn)(void))
 {
     long n = 0;
-    double start = now_ns(), t;
+    double start = bench_wall_ns(), t;
     do {
         for (int i = 0; i < 100; i++)
             fn();
         n += 100;
-        t = now_ns() - start;
+        t = bench_wall_ns() - start;
     } while (t < RUN_NS);
     return t / (double)n / 1000.0;
-}
-
-static char *read_link(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        perror(path);
-        exit(1);
-    }
-    static char buf[CLB_MAX_ENCODED_STATE + 2];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
-        n--;
-    buf[n] = '\0';
-    *len = n;
-    return buf;
 }
 
 int main(int argc, char **argv)
@@ -139,19 +97,19 @@ int main(int argc, char **argv)
     const char *lexicon = argc > 2 ? argv[2] : CLB_BENCH_LEXICON;
     struct clb_error err;
     if (dict_load(lexicon, &ctx.lexicons[0], &err) != CLB_ERR_OK)
-        die(lexicon, &err);
+        bench_die("bench_link", lexicon, &err);
     strcpy(ctx.lexicon_names[0], "sowpods");
     ctx.nlexicons = 1;
 
-    v2_link = read_link(link_file, &v2_len);
+    v2_link = bench_read_link("bench_link", link_file, &v2_len);
     if (position_open(&ctx, v2_link, v2_len, &played, &err) != CLB_ERR_OK)
-        die(link_file, &err);
+        bench_die("bench_link", link_file, &err);
     if (played.format != LINK_V2)
-        die("not a v2 link", &err);
+        bench_die("bench_link", "not a v2 link", &err);
     static char classic[CLB_MAX_ENCODED_STATE + 1];
     if (link_v1_encode(&played.game, classic, sizeof classic, &v1_len, &err) !=
         CLB_ERR_OK)
-        die("classic link", &err);
+        bench_die("bench_link", "classic link", &err);
     v1_link = classic;
 
     int tiles = 0;
@@ -172,8 +130,8 @@ int main(int argc, char **argv)
         w2[i] = time_us(write_v2);
         w1[i] = time_us(write_v1);
     }
-    double a = median(open2, ROUNDS), b = median(open1, ROUNDS);
-    double c = median(w2, ROUNDS), d = median(w1, ROUNDS);
+    double a = bench_median(open2, ROUNDS), b = bench_median(open1, ROUNDS);
+    double c = bench_median(w2, ROUNDS), d = bench_median(w1, ROUNDS);
     printf("  open: v2 decode + replay of %d moves  %8.2f us/request\n",
            played.history.nmoves, a);
     printf("        v1 decode (LZ-String + JSON)    %8.2f us/request\n", b);

@@ -14,11 +14,15 @@
  * position, in this thread's CPU time (other processes on a shared machine
  * do not count, their cache pollution does).
  *
- * Usage: bench_movegen [--brute N] [--runs N] [LEXICON [POSITIONS]]
+ * Usage: bench_movegen [--brute N] [--runs N] [--only CATEGORY] [--no-graph]
+ *                      [--each] [LEXICON [POSITIONS]]
  *        bench_movegen --make-positions [LEXICON] > bench/positions.txt
  * --brute N runs the brute-force generator on the first N positions of
  * each category (default 1; it takes seconds a position, minutes with a
- * blank) and checks it finds exactly the same plays.
+ * blank) and checks it finds exactly the same plays. --only keeps one
+ * category's positions and --no-graph skips the graph's load and build,
+ * for profiling (valgrind --tool=callgrind) the search alone; --each
+ * prints every position's figures.
  */
 /* SPDX-License-Identifier: MIT */
 #include <fcntl.h>
@@ -31,6 +35,7 @@
 #include "../core/movegen.h"
 #include "../dict/dict.h"
 #include "../tests/support/brute.h"
+#include "bench_util.h"
 
 #define MAX_POSITIONS 256
 #define DEFAULT_RUNS 41
@@ -46,34 +51,6 @@ struct position {
     struct core_game game; /* board and P1's rack; P1 to move */
 };
 
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static double wall_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* The q-quantile (0..1) of n values, sorting them. */
-static double quantile(double *v, int n, double q)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    int i = (int)(q * (n - 1) + 0.5);
-    return v[i < 0 ? 0 : i >= n ? n - 1 : i];
-}
-
 static struct dict *load(const char *path)
 {
     struct dict *d = NULL;
@@ -86,6 +63,14 @@ static struct dict *load(const char *path)
 }
 
 /* ---- the position file ------------------------------------------------ */
+
+static int category_of(const char *name)
+{
+    for (size_t c = 0; c < NCAT; c++)
+        if (strcmp(name, categories[c]) == 0)
+            return (int)c;
+    return -1;
+}
 
 static int read_positions(const char *path, struct position *out, int cap)
 {
@@ -110,10 +95,7 @@ static int read_positions(const char *path, struct position *out, int cap)
         }
         struct position *p = &out[n];
         memset(p, 0, sizeof *p);
-        p->cat = -1;
-        for (size_t c = 0; c < NCAT; c++)
-            if (strcmp(cat, categories[c]) == 0)
-                p->cat = (int)c;
+        p->cat = category_of(cat);
         if (p->cat < 0) {
             fprintf(stderr, "%s:%d: unknown category %s\n", path, line_no, cat);
             exit(1);
@@ -272,36 +254,50 @@ static struct timing time_position(const struct position *p,
 
     /* Everything from the position: the cross-checks, then every play. */
     for (int i = 0; i < runs; i++) {
-        double t0 = now_ns();
+        double t0 = bench_cpu_ns();
         core_movegen_init(&mg, board, graph);
         t.plays = core_movegen_all(&mg, rack, plays, CLB_MOVEGEN_MAX_PLAYS);
-        v[i] = now_ns() - t0;
+        v[i] = bench_cpu_ns() - t0;
     }
-    t.all_us = quantile(v, runs, 0.5) / 1e3;
+    t.all_us = bench_quantile(v, runs, 0.5) / 1e3;
     for (int i = 0; i < runs; i++) {
-        double t0 = now_ns();
+        double t0 = bench_cpu_ns();
         core_movegen_init(&mg, board, graph);
-        v[i] = now_ns() - t0;
+        v[i] = bench_cpu_ns() - t0;
     }
-    t.init_us = quantile(v, runs, 0.5) / 1e3;
+    t.init_us = bench_quantile(v, runs, 0.5) / 1e3;
     for (int i = 0; i < runs; i++) {
-        double t0 = now_ns();
+        double t0 = bench_cpu_ns();
         core_movegen_init(&mg, board, graph);
         sink += core_movegen_any(&mg, rack);
-        v[i] = now_ns() - t0;
+        v[i] = bench_cpu_ns() - t0;
     }
-    t.any_us = quantile(v, runs, 0.5) / 1e3;
+    t.any_us = bench_quantile(v, runs, 0.5) / 1e3;
     for (int i = 0; i < runs; i++) {
         struct core_play best;
-        double t0 = now_ns();
+        double t0 = bench_cpu_ns();
         core_movegen_init(&mg, board, graph);
         sink += core_movegen_best(&mg, rack, &best);
-        v[i] = now_ns() - t0;
+        v[i] = bench_cpu_ns() - t0;
     }
-    t.best_us = quantile(v, runs, 0.5) / 1e3;
+    t.best_us = bench_quantile(v, runs, 0.5) / 1e3;
     (void)sink;
     free(v);
     return t;
+}
+
+static void print_each(const struct position *pos, const struct timing *t,
+                       int n)
+{
+    printf("%4s %-8s %-7s %7s %9s %9s %9s %9s\n", "#", "", "rack", "plays",
+           "all", "init", "any", "best");
+    for (int i = 0; i < n; i++) {
+        const struct core_rack *r = &pos[i].game.hands[CORE_P1];
+        printf("%4d %-8s %-7.*s %7zu %7.1fus %7.1fus %7.1fus %7.1fus\n", i,
+               categories[pos[i].cat], r->count, r->tiles, t[i].plays,
+               t[i].all_us, t[i].init_us, t[i].any_us, t[i].best_us);
+    }
+    printf("\n");
 }
 
 /* Brute force on one position: its time, and whether it found exactly the
@@ -313,9 +309,9 @@ static double brute_position(const struct position *p,
     size_t cap = CLB_MOVEGEN_MAX_PLAYS;
     struct ts_play *ref = malloc(cap * sizeof *ref);
     struct ts_play *gen = malloc(cap * sizeof *gen);
-    double t0 = now_ns();
+    double t0 = bench_cpu_ns();
     size_t n = ts_brute_plays(&p->game, lex, ref, cap);
-    double t = now_ns() - t0;
+    double t = bench_cpu_ns() - t0;
     struct core_movegen mg;
     core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])p->game.board,
                       lex->graph);
@@ -333,40 +329,24 @@ static double brute_position(const struct position *p,
 
 /* ---- the graph -------------------------------------------------------- */
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        perror(path);
-        exit(1);
-    }
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)size + 1);
-    *len = fread(buf, 1, (size_t)size, f);
-    fclose(f);
-    return buf;
-}
-
 static void bench_graph(const char *clx, const char *words)
 {
     double v[LOAD_RUNS];
     size_t clx_len;
-    free(slurp(clx, &clx_len));
+    free(bench_slurp("bench_movegen", clx, &clx_len));
     for (int i = 0; i < LOAD_RUNS; i++) {
-        double t0 = wall_ns();
+        double t0 = bench_wall_ns();
         dict_free(load(clx));
-        v[i] = wall_ns() - t0;
+        v[i] = bench_wall_ns() - t0;
     }
-    double load_ms = quantile(v, LOAD_RUNS, 0.5) / 1e6;
+    double load_ms = bench_quantile(v, LOAD_RUNS, 0.5) / 1e6;
     for (int i = 0; i < LOAD_RUNS; i++) {
-        double t0 = wall_ns();
+        double t0 = bench_wall_ns();
         size_t n;
-        free(slurp(clx, &n));
-        v[i] = wall_ns() - t0;
+        free(bench_slurp("bench_movegen", clx, &n));
+        v[i] = bench_wall_ns() - t0;
     }
-    double read_ms = quantile(v, LOAD_RUNS, 0.5) / 1e6;
+    double read_ms = bench_quantile(v, LOAD_RUNS, 0.5) / 1e6;
     printf("word graph\n");
     printf("  file size              %10zu bytes (%.1f MB), %zu nodes\n",
            clx_len, clx_len / 1e6, (clx_len - 64) / 4);
@@ -376,21 +356,21 @@ static void bench_graph(const char *clx, const char *words)
     if (words == NULL)
         return;
     size_t len;
-    char *text = slurp(words, &len);
+    char *text = bench_slurp("bench_movegen", words, &len);
     double b[BUILD_RUNS];
     for (int i = 0; i < BUILD_RUNS; i++) {
         struct dict *d;
         struct clb_error err;
-        double t0 = wall_ns();
+        double t0 = bench_wall_ns();
         if (dict_from_text(text, len, words, &d, &err) != CLB_ERR_OK) {
             fprintf(stderr, "bench_movegen: %s\n", err.detail);
             exit(1);
         }
-        b[i] = wall_ns() - t0;
+        b[i] = bench_wall_ns() - t0;
         dict_free(d);
     }
     free(text);
-    double build_ms = quantile(b, BUILD_RUNS, 0.5) / 1e6;
+    double build_ms = bench_quantile(b, BUILD_RUNS, 0.5) / 1e6;
     printf("  build (from the text)  %10.1f ms   median of %d: %.0fx the "
            "load of the compiled file\n\n",
            build_ms, BUILD_RUNS, build_ms / load_ms);
@@ -398,8 +378,8 @@ static void bench_graph(const char *clx, const char *words)
 
 int main(int argc, char **argv)
 {
-    int brute = 1, runs = DEFAULT_RUNS, arg = 1;
-    bool make = false;
+    int brute = 1, runs = DEFAULT_RUNS, arg = 1, only = -1;
+    bool make = false, graph = true, each = false;
     for (; arg < argc && argv[arg][0] == '-'; arg++) {
         if (strcmp(argv[arg], "--make-positions") == 0)
             make = true;
@@ -407,9 +387,17 @@ int main(int argc, char **argv)
             brute = atoi(argv[++arg]);
         else if (strcmp(argv[arg], "--runs") == 0 && arg + 1 < argc)
             runs = atoi(argv[++arg]);
+        else if (strcmp(argv[arg], "--only") == 0 && arg + 1 < argc &&
+                 (only = category_of(argv[++arg])) >= 0)
+            continue;
+        else if (strcmp(argv[arg], "--no-graph") == 0)
+            graph = false;
+        else if (strcmp(argv[arg], "--each") == 0)
+            each = true;
         else {
             fprintf(stderr, "usage: bench_movegen [--brute N] [--runs N] "
-                            "[LEXICON [POSITIONS]]\n"
+                            "[--only CATEGORY] [--no-graph] [--each]\n"
+                            "                     [LEXICON [POSITIONS]]\n"
                             "       bench_movegen --make-positions "
                             "[LEXICON]\n");
             return 2;
@@ -429,14 +417,20 @@ int main(int argc, char **argv)
 
     static struct position pos[MAX_POSITIONS];
     int n = read_positions(file, pos, MAX_POSITIONS);
+    if (only >= 0) {
+        int kept = 0;
+        for (int i = 0; i < n; i++)
+            if (pos[i].cat == only)
+                pos[kept++] = pos[i];
+        n = kept;
+    }
     printf("move generator benchmark: %d positions from %s\n", n, file);
     printf("lexicon %s (%zu words); median of %d runs a position, thread "
            "CPU time\n\n",
            clx, dict_word_count(d), runs);
-    if (strcmp(clx, CLB_BENCH_LEXICON) == 0)
-        bench_graph(clx, CLB_BENCH_WORDS);
-    else
-        bench_graph(clx, NULL);
+    if (graph)
+        bench_graph(clx, strcmp(clx, CLB_BENCH_LEXICON) == 0 ? CLB_BENCH_WORDS
+                                                             : NULL);
 
     printf("%-8s %4s %8s %9s %9s %9s %9s %9s %10s %9s %8s\n", "", "n", "plays",
            "all p50", "all p90", "all max", "init", "any p50", "best p50",
@@ -444,6 +438,8 @@ int main(int argc, char **argv)
     static struct timing t[MAX_POSITIONS];
     for (int i = 0; i < n; i++)
         t[i] = time_position(&pos[i], lex.graph, runs);
+    if (each)
+        print_each(pos, t, n);
     double grand_us = 0;
     size_t grand_plays = 0;
     for (size_t c = 0; c < NCAT; c++) {
@@ -468,10 +464,11 @@ int main(int argc, char **argv)
         grand_plays += sum_plays;
         printf("%-8s %4d %8.0f %8.1fus %8.1fus %8.1fus %8.1fus %8.1fus "
                "%9.1fus %9.0f %8.2f\n",
-               categories[c], k, (double)sum_plays / k, quantile(all, k, 0.5),
-               quantile(all, k, 0.9), quantile(all, k, 1.0),
-               quantile(init, k, 0.5), quantile(any, k, 0.5),
-               quantile(best, k, 0.5), k / sum_us * 1e6, sum_plays / sum_us);
+               categories[c], k, (double)sum_plays / k,
+               bench_quantile(all, k, 0.5), bench_quantile(all, k, 0.9),
+               bench_quantile(all, k, 1.0), bench_quantile(init, k, 0.5),
+               bench_quantile(any, k, 0.5), bench_quantile(best, k, 0.5),
+               k / sum_us * 1e6, sum_plays / sum_us);
     }
     printf("%-8s %4d %8.0f %46s %9.0f %8.2f\n", "all", n,
            (double)grand_plays / n, "", n / grand_us * 1e6,

@@ -32,6 +32,7 @@
 #include "../dict/dict.h"
 #include "../server/position.h"
 #include "../server/router.h"
+#include "bench_util.h"
 
 #define ROUNDS 7
 #define RUN_NS 300000000.0 /* 0.3 s of one kind of request per round */
@@ -40,36 +41,10 @@
 static struct srv_context ctx;
 static volatile size_t sink;
 
-static void die(const char *what, const struct clb_error *err)
-{
-    fprintf(stderr, "bench_review: %s: %s (%s)\n", what, clb_err_str(err->code),
-            err->detail);
-    exit(1);
-}
-
-static double cpu_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static int cmp_int(const void *a, const void *b)
 {
     int x = *(const int *)a, y = *(const int *)b;
     return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp);
-    return v[n / 2];
 }
 
 /* One request, as the server's glue would make it. */
@@ -115,29 +90,13 @@ static size_t serve(const struct bench_req *r)
 static double time_us(const struct bench_req *r)
 {
     long n = 0;
-    double start = cpu_ns(), t;
+    double start = bench_cpu_ns(), t;
     do {
         sink += serve(r);
         n++;
-        t = cpu_ns() - start;
+        t = bench_cpu_ns() - start;
     } while (t < RUN_NS || n < 3);
     return t / (double)n / 1000.0;
-}
-
-static char *read_link(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        perror(path);
-        exit(1);
-    }
-    static char buf[STATE_CAP + 1];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
-        n--;
-    buf[n] = '\0';
-    return buf;
 }
 
 static void write_link(const struct position *pos, char *out)
@@ -145,14 +104,14 @@ static void write_link(const struct position *pos, char *out)
     struct clb_error err;
     size_t n;
     if (position_write(pos, LINK_V2, out, STATE_CAP, &n, &err) != CLB_ERR_OK)
-        die("write", &err);
+        bench_die("bench_review", "write", &err);
 }
 
 static void play(struct position *pos, const struct core_move *m)
 {
     struct clb_error err;
     if (position_play(pos, m, NULL, &err) != CLB_ERR_OK)
-        die("play", &err);
+        bench_die("bench_review", "play", &err);
 }
 
 /* The best play of the player to move, or a pass when there is none. */
@@ -222,10 +181,10 @@ static void greedy_games(void)
         move_us[i] = game_us[i] / moves[i];
     }
     qsort(moves, GREEDY_GAMES, sizeof moves[0], cmp_int);
-    double p50 = median(game_us, GREEDY_GAMES);
+    double p50 = bench_median(game_us, GREEDY_GAMES);
     double p90 = game_us[GREEDY_GAMES * 9 / 10],
            max = game_us[GREEDY_GAMES - 1];
-    double m50 = median(move_us, GREEDY_GAMES);
+    double m50 = bench_median(move_us, GREEDY_GAMES);
     printf("  %d greedy games to their end (%d-%d moves, median %d): "
            "POST /game/review\n",
            GREEDY_GAMES, moves[0], moves[GREEDY_GAMES - 1],
@@ -250,15 +209,16 @@ int main(int argc, char **argv)
     const char *lexicon = argc > 2 ? argv[2] : CLB_BENCH_LEXICON;
     struct clb_error err;
     if (dict_load(lexicon, &ctx.lexicons[0], &err) != CLB_ERR_OK)
-        die(lexicon, &err);
+        bench_die("bench_review", lexicon, &err);
     strcpy(ctx.lexicon_names[0], "sowpods");
     ctx.nlexicons = 1;
 
     static struct position pos;
     static char over[STATE_CAP], longest[STATE_CAP];
-    const char *late = read_link(link_file);
-    if (position_open(&ctx, late, strlen(late), &pos, &err) != CLB_ERR_OK)
-        die(link_file, &err);
+    size_t late_len;
+    const char *late = bench_read_link("bench_review", link_file, &late_len);
+    if (position_open(&ctx, late, late_len, &pos, &err) != CLB_ERR_OK)
+        bench_die("bench_review", link_file, &err);
     int late_moves = pos.history.nmoves;
     printf("review benchmark: a late-game link of %d moves (%d in the bag, "
            "score %d)\n",
@@ -302,7 +262,7 @@ int main(int argc, char **argv)
     }
     double m[7];
     for (int k = 0; k < 7; k++)
-        m[k] = median(t[k], ROUNDS);
+        m[k] = bench_median(t[k], ROUNDS);
     printf("  board page          POST /game          %9.1f us  (%zu bytes; "
            "the baseline)\n",
            m[0], serve(&page));

@@ -26,28 +26,15 @@
 #include "../dict/dict.h"
 #include "../server/link.h"
 #include "../server/position.h"
+#include "bench_util.h"
 
 #define LINK_CAP (CLB_MAX_ENCODED_STATE + 1)
 #define MAX_TURNS 200 /* a game is far shorter; this only stops a bug */
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int cmp_size(const void *a, const void *b)
 {
     size_t x = *(const size_t *)a, y = *(const size_t *)b;
     return (x > y) - (x < y);
-}
-
-static void die(const char *what, const struct clb_error *err)
-{
-    fprintf(stderr, "bench_selfplay: %s: %s %s\n", what,
-            clb_err_code(err->code), err->detail);
-    exit(1);
 }
 
 /* The one place the link codec is called: writes pos's link as the server
@@ -62,12 +49,12 @@ static size_t link_round_trip(const struct srv_context *ctx,
     size_t n = 0, m = 0;
     struct clb_error err;
     if (position_write(pos, LINK_V2, s, sizeof s, &n, &err) != CLB_ERR_OK)
-        die("position_write", &err);
+        bench_die("bench_selfplay", "position_write", &err);
     if (position_open(ctx, s, n, &back, &err) != CLB_ERR_OK)
-        die("position_open", &err);
+        bench_die("bench_selfplay", "position_open", &err);
     if (position_write(&back, LINK_V2, again, sizeof again, &m, &err) !=
         CLB_ERR_OK)
-        die("position_write (again)", &err);
+        bench_die("bench_selfplay", "position_write (again)", &err);
     const struct core_game *g = &pos->game, *b = &back.game;
     if (m != n || memcmp(s, again, n) != 0 || b->score != g->score ||
         memcmp(b->board, g->board, sizeof g->board) != 0 ||
@@ -78,7 +65,7 @@ static size_t link_round_trip(const struct srv_context *ctx,
         exit(1);
     }
     if (link_v1_encode(g, classic, sizeof classic, v1, &err) != CLB_ERR_OK)
-        die("link_v1_encode", &err);
+        bench_die("bench_selfplay", "link_v1_encode", &err);
     return n;
 }
 
@@ -89,12 +76,12 @@ static void greedy_move(const struct core_game *g, const struct core_kwg *graph,
 {
     memset(m, 0, sizeof *m);
     const struct core_rack *r = &g->hands[g->turn];
-    double t0 = now_s();
+    double t0 = bench_wall_ns() / 1e9;
     struct core_movegen mg;
     core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board, graph);
     struct core_play best;
     bool found = core_movegen_best(&mg, r, &best);
-    *gen_s += now_s() - t0;
+    *gen_s += bench_wall_ns() / 1e9 - t0;
     if (found) {
         core_play_to_move(&best, (const char(*)[CLB_BOARD_SIZE])g->board, m);
     } else if (core_bag_count(g) >= CLB_EXCHANGE_MIN_BAG) {
@@ -118,7 +105,7 @@ int main(int argc, char **argv)
     struct dict *d = NULL;
     struct clb_error err;
     if (dict_load(lexfile, &d, &err) != CLB_ERR_OK)
-        die(lexfile, &err);
+        bench_die("bench_selfplay", lexfile, &err);
     ctx.lexicons[0] = d;
     strcpy(ctx.lexicon_names[0],
            dict_fingerprint(d) == CORE_LEXICON_BUILTIN_FINGERPRINT
@@ -132,28 +119,28 @@ int main(int argc, char **argv)
     size_t *v1links = malloc(cap * sizeof *v1links);
     long long score_sum = 0, turns_sum = 0, plays_sum = 0, best_points = 0;
     int ends[CORE_END_BLOCKED + 1] = {0}, bingos = 0;
-    double gen_s = 0, apply_s = 0, link_s = 0, t_start = now_s();
+    double gen_s = 0, apply_s = 0, link_s = 0, t_start = bench_wall_ns() / 1e9;
     for (int i = 0; i < games; i++) {
         char seed[32];
         snprintf(seed, sizeof seed, "selfplay-%d", i);
         static struct position pos;
         position_new(&ctx, 0, core_seed_from_text(seed, strlen(seed)), &pos);
         const struct core_game *gp = &pos.game;
-        double t0 = now_s();
+        double t0 = bench_wall_ns() / 1e9;
         links[nlinks] = link_round_trip(&ctx, &pos, &v1links[nlinks]);
         nlinks++;
-        link_s += now_s() - t0;
+        link_s += bench_wall_ns() / 1e9 - t0;
         int turns = 0;
         while (!gp->game_over && turns < MAX_TURNS) {
             struct core_move m;
             greedy_move(gp, lex.graph, &m, &gen_s);
             struct core_move_result res;
-            t0 = now_s();
+            t0 = bench_wall_ns() / 1e9;
             /* position_play is core_move_apply plus the history and the v2
              * link, as on the server. */
             if (position_play(&pos, &m, &res, &err) != CLB_ERR_OK)
-                die("position_play", &err);
-            apply_s += now_s() - t0;
+                bench_die("bench_selfplay", "position_play", &err);
+            apply_s += bench_wall_ns() / 1e9 - t0;
             if (res.type == CORE_MOVE_PLAY) {
                 plays_sum++;
                 best_points =
@@ -161,10 +148,10 @@ int main(int argc, char **argv)
                 bingos += res.bingo;
             }
             turns++;
-            t0 = now_s();
+            t0 = bench_wall_ns() / 1e9;
             links[nlinks] = link_round_trip(&ctx, &pos, &v1links[nlinks]);
             nlinks++;
-            link_s += now_s() - t0;
+            link_s += bench_wall_ns() / 1e9 - t0;
         }
         if (!gp->game_over) {
             fprintf(stderr, "bench_selfplay: game %d never ended\n", i);
@@ -174,7 +161,7 @@ int main(int argc, char **argv)
         turns_sum += turns;
         ends[gp->end]++;
     }
-    double total_s = now_s() - t_start;
+    double total_s = bench_wall_ns() / 1e9 - t_start;
     qsort(links, nlinks, sizeof *links, cmp_size);
     qsort(v1links, nlinks, sizeof *v1links, cmp_size);
 

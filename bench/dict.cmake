@@ -4,7 +4,7 @@
 #   build/bench/bench_dict [LEXICON.clx [WORDS.txt]]
 # Never registered with CTest: timings are not pass/fail.
 add_executable(bench_dict ${CMAKE_CURRENT_LIST_DIR}/bench_dict.c)
-target_link_libraries(bench_dict PRIVATE clb_dict)
+target_link_libraries(bench_dict PRIVATE clb_dict clb_bench_util)
 target_compile_definitions(bench_dict PRIVATE
   _POSIX_C_SOURCE=200809L
   CLB_BENCH_LEXICON="${CLB_SOWPODS_CLX}"

@@ -7,7 +7,7 @@
 #   build/bench/bench_review [LINK [LEXICON.clx]]
 # Never registered with CTest: timings are not pass/fail.
 add_executable(bench_review ${CMAKE_CURRENT_LIST_DIR}/bench_review.c)
-target_link_libraries(bench_review PRIVATE clb_server_lib)
+target_link_libraries(bench_review PRIVATE clb_server_lib clb_bench_util)
 target_compile_definitions(bench_review PRIVATE
   _POSIX_C_SOURCE=200809L
   CLB_BENCH_LEXICON="${CLB_SOWPODS_CLX}"

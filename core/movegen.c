@@ -1,12 +1,21 @@
 /* core/movegen.c - the GADDAG search for every legal play (movegen.h).
  *
  * For each direction, each line and each anchor a (an empty square next to
- * a tile; the centre on an empty board), the search walks the GADDAG from
- * a leftwards: the tile on a, then the squares to its left, then the
- * separator and the squares right of a. To the left it may only place
- * tiles on empty squares that are not anchors themselves (and squares left
- * of a tile are always anchors), so a play is found only from the leftmost
- * anchor it covers: once, with no duplicates to remove.
+ * a tile; the centre on an empty board), the search walks one GADDAG path
+ * per play through a: the letters from some square leftwards to the
+ * word's first, then the separator, then the rest rightwards. To the left
+ * it may only place tiles on empty squares that are not anchors themselves
+ * (and squares left of a tile are always anchors), so a play is found only
+ * from the leftmost anchor it covers: once, with no duplicates to remove.
+ *
+ * Where the walk starts matters for speed, not for the plays found. Tiles
+ * already on the board next to the anchor belong to every play through
+ * it, so the walk starts with them and the GADDAG rules out, before a
+ * single rack tile is tried, every letter they cannot follow or precede:
+ * with tiles right of the anchor it starts from the last of them (and
+ * goes left through them to the anchor); with tiles only on its left, from
+ * the one beside it (left through them, then the separator, then the
+ * anchor). Only a free-standing anchor starts on itself.
  *
  * The cross-check of an empty square is the set of letters that make a
  * word with the tiles above and below it (for plays across; left and right
@@ -14,6 +23,12 @@
  * sibling list. Its cross-score is those tiles' points, so the word
  * made at right angles scores (cross + letter x letter premium) x word
  * premium, as in core/play.c.
+ *
+ * The best play alone (core_movegen_best) bounds every anchor first (the
+ * most any play through it could score: the rack's best tiles on its best
+ * squares, see mg_bound) and searches anchors from the highest bound down,
+ * stopping at the first whose bound is below the best play found: the
+ * same play as the best of the whole list, ties included.
  *
  * Pure: no I/O, no allocation, no globals.
  */
@@ -28,7 +43,9 @@
 #define MG_N CLB_BOARD_SIZE
 #define MG_LAST (CLB_BOARD_SIZE - 1)
 #define MG_ALL_LETTERS (((uint32_t)1 << (CLB_LETTERS + 1)) - 2u) /* 1..26 */
-#define MG_BLANK 0 /* rack index of the blank: tile 0 is never a letter */
+#define MG_LINE_SQUARES ((1u << CLB_BOARD_SIZE) - 1u)
+#define MG_BLANK 0      /* rack index of the blank: tile 0 is never a letter */
+#define MG_SEPARATOR 1u /* the separator's bit in a list header (tile 0) */
 
 /* The steps of one square are inlined into the two functions that recurse
  * (mg_left_next, mg_right_next): a call less per square. */
@@ -36,6 +53,7 @@
 
 static_assert(sizeof(struct core_play) == 14,
               "a play record is 14 bytes (movegen.h, limits.h)");
+static_assert(CLB_BOARD_SIZE <= 16, "a line's squares fit a uint16_t");
 
 enum mg_mode { MG_ALL, MG_ANY, MG_BEST, MG_TOP };
 
@@ -43,32 +61,50 @@ enum mg_mode { MG_ALL, MG_ANY, MG_BEST, MG_TOP };
 struct mg_search {
     const struct core_movegen *mg;
     const uint32_t *nodes;
-    int rack[CLB_LETTERS + 1]; /* by tile; [MG_BLANK] counts blanks */
-    uint32_t letters;          /* bit t: the rack holds letter t */
-    int tiles_left;
-    int points[CLB_LETTERS + 1]; /* the points of each letter tile */
+    /* the rack */
+    int count[CORE_KWG_TILES];  /* by tile; [MG_BLANK] counts blanks */
+    uint32_t letters;           /* bit t: the rack holds a letter t */
+    uint32_t blank_letters;     /* MG_ALL_LETTERS while a blank is left, or 0 */
+    int tiles;                  /* tiles in the rack at the start */
+    int points[CORE_KWG_TILES]; /* the points of each letter tile */
+    int best_values[CLB_RACK_SIZE];  /* the rack's tile points, highest first */
+    uint8_t by_value[CLB_RACK_SIZE]; /* the rack's letters, highest first */
+    int nletters;                    /* distinct letters in the rack */
     /* the line: direction d, line index, and a copy of its data (one load
      * less per square than reaching into the prepared board) */
     int d, line;
     uint8_t tile[MG_N], value[MG_N], lm[MG_N], wm[MG_N];
     uint32_t cross[MG_N];
     int16_t cross_sum[MG_N];
-    int anchor, left_limit, leftmost;
+    uint32_t empty; /* bit p: square p of the line is empty */
+    /* the anchor: the leftmost square the left part may fill, and where the
+     * right part starts (the square after `start`) */
+    int anchor, left_limit, start, leftmost;
     char placed[MG_N]; /* the tile put on each square of the line */
     /* the output */
     enum mg_mode mode;
     struct core_play *out;
     size_t cap, stored, total;
     bool found;
+    int variant; /* enum mg_variant: the copy of the search to run */
+};
+
+/* The running score of a partial play: the main word's letters (with the
+ * letter premiums of placed tiles), the product of its word premiums, the
+ * words made at right angles, and the tiles placed. */
+struct mg_score {
+    int main_sum, word_mult, cross_total, ntiles;
 };
 
 /* ---- preparing a board ------------------------------------------------ */
 
+/* The tile number (1..26) of a board letter, 0 for anything else. Plain
+ * ASCII arithmetic, as in core/tiles.c. */
 static uint8_t mg_tile_of(char c)
 {
-    if (core_is_upper(c))
+    if (c >= 'A' && c <= 'Z')
         return (uint8_t)(c - 'A' + 1);
-    if (core_is_lower(c))
+    if (c >= 'a' && c <= 'z')
         return (uint8_t)(c - 'a' + 1);
     return 0;
 }
@@ -135,18 +171,38 @@ static uint32_t mg_cross_set(const struct core_movegen *mg, const uint8_t *perp,
     return set;
 }
 
-static void mg_premiums(struct core_movegen *mg, int r, int c)
+/* The board's letters, points and premiums, each seen along both
+ * directions, and which squares hold a tile. */
+static void mg_copy_board(struct core_movegen *mg,
+                          const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE])
 {
-    uint8_t lm = 1, wm = 1;
-    switch (core_premium_at(r, c)) {
-    case CORE_PREMIUM_DL: lm = 2; break;
-    case CORE_PREMIUM_TL: lm = 3; break;
-    case CORE_PREMIUM_DW: wm = 2; break;
-    case CORE_PREMIUM_TW: wm = 3; break;
-    case CORE_PREMIUM_NONE: break;
-    }
-    mg->letter_mult[0][r][c] = mg->letter_mult[1][c][r] = lm;
-    mg->word_mult[0][r][c] = mg->word_mult[1][c][r] = wm;
+    memset(mg->occupied, 0, sizeof mg->occupied);
+    int points[CORE_KWG_TILES];
+    for (int t = 1; t <= CLB_LETTERS; t++)
+        points[t] = core_tile_points((char)('A' + t - 1));
+    for (int r = 0; r < MG_N; r++)
+        for (int c = 0; c < MG_N; c++) {
+            char ch = board[r][c];
+            uint8_t t = mg_tile_of(ch);
+            /* A blank on the board is its lowercase letter: no points. */
+            uint8_t v = (uint8_t)(ch >= 'A' && ch <= 'Z' ? points[t] : 0);
+            mg->tile[0][r][c] = mg->tile[1][c][r] = t;
+            mg->value[0][r][c] = mg->value[1][c][r] = v;
+            if (t != 0) {
+                mg->occupied[0][r] |= (uint16_t)(1u << c);
+                mg->occupied[1][c] |= (uint16_t)(1u << r);
+            }
+            uint8_t lm = 1, wm = 1;
+            switch (core_premium_at(r, c)) {
+            case CORE_PREMIUM_DL: lm = 2; break;
+            case CORE_PREMIUM_TL: lm = 3; break;
+            case CORE_PREMIUM_DW: wm = 2; break;
+            case CORE_PREMIUM_TW: wm = 3; break;
+            case CORE_PREMIUM_NONE: break;
+            }
+            mg->letter_mult[0][r][c] = mg->letter_mult[1][c][r] = lm;
+            mg->word_mult[0][r][c] = mg->word_mult[1][c][r] = wm;
+        }
 }
 
 void core_movegen_init(struct core_movegen *mg,
@@ -155,35 +211,29 @@ void core_movegen_init(struct core_movegen *mg,
 {
     mg->graph = graph;
     mg->gaddag = core_kwg_gaddag_root(graph);
+    mg_copy_board(mg, board);
     mg->empty_board = true;
-    for (int r = 0; r < MG_N; r++)
-        for (int c = 0; c < MG_N; c++) {
-            char ch = board[r][c];
-            uint8_t t = mg_tile_of(ch);
-            uint8_t v = (uint8_t)(core_is_upper(ch) ? core_tile_points(ch) : 0);
-            mg->tile[0][r][c] = mg->tile[1][c][r] = t;
-            mg->value[0][r][c] = mg->value[1][c][r] = v;
-            mg->empty_board &= t == 0;
-            mg_premiums(mg, r, c);
-        }
-    memset(mg->anchors, 0, sizeof mg->anchors);
     for (int d = 0; d < 2; d++)
-        for (int line = 0; line < MG_N; line++)
+        for (int line = 0; line < MG_N; line++) {
+            /* The line's tiles, and those of its neighbours: a square with
+             * a tile beside it along the line or across it is an anchor;
+             * one with a tile across it needs a cross-check. */
+            const uint16_t *occupied = mg->occupied[d];
+            uint32_t here = occupied[line];
+            uint32_t across = (line > 0 ? occupied[line - 1] : 0u) |
+                              (line < MG_LAST ? occupied[line + 1] : 0u);
+            uint32_t empty = ~here & MG_LINE_SQUARES;
+            mg->empty_board &= here == 0;
+            mg->anchors[d][line] =
+                (uint16_t)(empty & (across | here << 1 | here >> 1));
             for (int pos = 0; pos < MG_N; pos++) {
                 mg->cross[d][line][pos] = MG_ALL_LETTERS;
                 mg->cross_sum[d][line][pos] = -1;
-                if (mg->tile[d][line][pos] != 0)
-                    continue;
+            }
+            for (uint32_t m = empty & across; m != 0; m &= m - 1) {
+                int pos = __builtin_ctz(m);
                 /* The line at right angles through this square. */
                 const uint8_t *perp = mg->tile[1 - d][pos];
-                bool before = line > 0 && perp[line - 1] != 0;
-                bool after = line < MG_LAST && perp[line + 1] != 0;
-                bool side = (pos > 0 && mg->tile[d][line][pos - 1] != 0) ||
-                            (pos < MG_LAST && mg->tile[d][line][pos + 1] != 0);
-                if (before || after || side)
-                    mg->anchors[d][line] |= (uint16_t)(1u << pos);
-                if (!before && !after)
-                    continue;
                 int lo, hi, sum = 0;
                 mg_runs(perp, line, &lo, &hi);
                 for (int i = lo; i <= hi; i++)
@@ -191,10 +241,20 @@ void core_movegen_init(struct core_movegen *mg,
                 mg->cross_sum[d][line][pos] = (int16_t)sum;
                 mg->cross[d][line][pos] = mg_cross_set(mg, perp, line, lo, hi);
             }
+        }
     if (mg->empty_board) {
         mg->anchors[0][CLB_CENTER] = (uint16_t)(1u << CLB_CENTER);
         mg->anchors[1][CLB_CENTER] = (uint16_t)(1u << CLB_CENTER);
     }
+    /* An empty board whose premiums read the same down as across (the
+     * standard layout is symmetric about its diagonal) has, for each play
+     * across, its mirror image down with the same points: the search goes
+     * across only and records both. */
+    mg->mirrored = mg->empty_board &&
+                   memcmp(mg->letter_mult[0], mg->letter_mult[1],
+                          sizeof mg->letter_mult[0]) == 0 &&
+                   memcmp(mg->word_mult[0], mg->word_mult[1],
+                          sizeof mg->word_mult[0]) == 0;
 }
 
 /* ---- ordering plays ---------------------------------------------------- */
@@ -254,81 +314,146 @@ static void mg_sift_up(struct core_play *h, size_t i)
 
 /* ---- recording a play -------------------------------------------------- */
 
-static void mg_record(struct mg_search *s, int first, int last, int main_sum,
-                      int word_mult, int cross_total, int ntiles)
+/* Writes the play covering first..last of the loaded line into *p. */
+static void mg_fill(const struct mg_search *s, int first, int last, int ntiles,
+                    int points, struct core_play *p)
+{
+    p->points = (int16_t)points;
+    p->down = (uint8_t)s->d;
+    p->row = (uint8_t)(s->d == 0 ? s->line : first);
+    p->col = (uint8_t)(s->d == 0 ? first : s->line);
+    p->len = (uint8_t)(last - first + 1);
+    p->ntiles = (uint8_t)ntiles;
+    memset(p->tiles, 0, sizeof p->tiles);
+    /* The placed tiles are the empty squares of the span, in order. */
+    uint32_t span = ((2u << last) - 1u) & ~((1u << first) - 1u);
+    int k = 0;
+    for (uint32_t m = s->empty & span; m != 0; m &= m - 1)
+        p->tiles[k++] = s->placed[__builtin_ctz(m)];
+}
+
+/* Keeps play p in a list (MG_ALL) or a heap (MG_TOP) of the best. */
+static void mg_keep(struct mg_search *s, const struct core_play *p)
+{
+    if (s->mode == MG_ALL) {
+        if (s->stored < s->cap)
+            s->out[s->stored++] = *p;
+    } else if (s->stored < s->cap) {
+        s->out[s->stored] = *p;
+        mg_sift_up(s->out, s->stored++);
+    } else if (s->cap > 0 && mg_worse(&s->out[0], p)) {
+        s->out[0] = *p; /* the root is the worst play kept */
+        mg_sift_down(s->out, s->stored, 0);
+    }
+}
+
+static void mg_record(struct mg_search *s, int first, int last,
+                      struct mg_score sc)
 {
     /* A main word needs two letters (a single tile alone is never one), and
      * a single tile that makes an across word was already found across. */
     if (last == first)
         return;
-    if (s->d == 1 && ntiles == 1) {
+    if (s->d == 1 && sc.ntiles == 1) {
         for (int p = first; p <= last; p++)
             if (s->tile[p] == 0 && s->cross_sum[p] >= 0)
                 return;
     }
-    s->total++;
-    if (s->mode == MG_ANY) {
-        s->found = true;
-        return;
-    }
+    /* On a mirrored board (see core_movegen_init) only plays across are
+     * searched, and each stands for itself and its mirror image down. */
+    bool mirror = s->mg->mirrored;
+    s->total += mirror ? 2 : 1;
+    int points = sc.main_sum * sc.word_mult + sc.cross_total +
+                 (sc.ntiles == CLB_RACK_SIZE ? CLB_BINGO_BONUS : 0);
     struct core_play p;
-    p.points = (int16_t)(main_sum * word_mult + cross_total +
-                         (ntiles == CLB_RACK_SIZE ? CLB_BINGO_BONUS : 0));
-    if (s->mode == MG_ALL && s->stored >= s->cap)
-        return;
-    if (s->mode == MG_BEST && s->stored > 0 && p.points < s->out->points)
-        return;
-    p.down = (uint8_t)s->d;
-    p.row = (uint8_t)(s->d == 0 ? s->line : first);
-    p.col = (uint8_t)(s->d == 0 ? first : s->line);
-    p.len = (uint8_t)(last - first + 1);
-    p.ntiles = (uint8_t)ntiles;
-    memset(p.tiles, 0, sizeof p.tiles);
-    int k = 0;
-    for (int q = first; q <= last; q++)
-        if (s->tile[q] == 0)
-            p.tiles[k++] = s->placed[q];
-
     switch (s->mode) {
-    case MG_ALL: s->out[s->stored++] = p; break;
+    case MG_ANY: s->found = true; break;
     case MG_BEST:
+        /* Fewer points never win; as many may, on the tie-break (never
+         * a mirror image: across comes before down). */
+        if (s->stored > 0 && points < s->out->points)
+            break;
+        mg_fill(s, first, last, sc.ntiles, points, &p);
         if (s->stored == 0 || core_play_compare(&p, s->out) < 0)
             *s->out = p;
         s->stored = 1;
         break;
+    case MG_ALL:
     case MG_TOP:
-        if (s->stored < s->cap) {
-            s->out[s->stored] = p;
-            mg_sift_up(s->out, s->stored++);
-        } else if (s->cap > 0 && mg_worse(&s->out[0], &p)) {
-            s->out[0] = p;
-            mg_sift_down(s->out, s->stored, 0);
+        /* A full heap keeps nothing with fewer points than its root. */
+        if (s->mode == MG_TOP && s->stored == s->cap &&
+            (s->cap == 0 || points < s->out[0].points))
+            break;
+        mg_fill(s, first, last, sc.ntiles, points, &p);
+        mg_keep(s, &p);
+        if (mirror) {
+            p.down = 1;
+            p.row = p.col;
+            p.col = (uint8_t)s->line;
+            mg_keep(s, &p);
         }
         break;
-    case MG_ANY: break;
     }
 }
 
 /* ---- the search -------------------------------------------------------- */
 
-/* The running score of a partial play: the main word's letters (with the
- * letter premiums of placed tiles), the product of its word premiums, the
- * words made at right angles, and the tiles placed. */
-struct mg_score {
-    int main_sum, word_mult, cross_total, ntiles;
-};
+/* The search is compiled three times from this one source, each copy with
+ * a constant `v` folded in (mg_next picks the copy to recurse into):
+ *   MG_PLAIN   every play, popcounts in plain operations (baseline x86-64
+ *              has no POPCNT instruction);
+ *   MG_POPCNT  the same with the POPCNT instruction, for processors that
+ *              have it (chosen at run time, mg_has_popcnt): one instruction
+ *              instead of a dozen on the path from a list to its arc;
+ *   MG_STOP    "is there any play": stops at the first one. The other two
+ *              never test for that.
+ * MG_POPCNT is only compiled for x86; elsewhere MG_PLAIN serves. */
+enum mg_variant { MG_PLAIN, MG_POPCNT, MG_STOP };
 
-MG_INLINE void mg_left(struct mg_search *s, int pos, uint32_t list,
-                       struct mg_score sc);
-MG_INLINE void mg_right(struct mg_search *s, int pos, uint32_t list,
-                        struct mg_score sc);
+#if defined(__x86_64__) || defined(__i386__)
+#define MG_TARGET_POPCNT __attribute__((target("popcnt")))
+static bool mg_has_popcnt(void)
+{
+    return __builtin_cpu_supports("popcnt");
+}
+#else
+#define MG_TARGET_POPCNT
+static bool mg_has_popcnt(void)
+{
+    return false;
+}
+#endif
+
+/* Bits of x below bit `tile`: the index of tile's arc in a list. */
+MG_INLINE unsigned mg_rank(uint32_t mask, unsigned tile, enum mg_variant v)
+{
+    uint32_t below = mask & ((1u << tile) - 1u);
+    return v == MG_POPCNT ? (unsigned)__builtin_popcount(below)
+                          : core_kwg_popcount(below);
+}
 
 /* The letters the rack can still put on square pos: its cross-check and
- * the rack's letters (all of them while a blank is left). */
+ * the rack's letters (all of them while a blank is left). Zero once the
+ * rack is empty. */
 static inline uint32_t mg_possible(const struct mg_search *s, int pos)
 {
-    return s->cross[pos] &
-           (s->rack[MG_BLANK] > 0 ? MG_ALL_LETTERS : s->letters);
+    return s->cross[pos] & (s->letters | s->blank_letters);
+}
+
+/* The arc of `tile` in the list at `list` (not 0), or 0 when it has none. */
+MG_INLINE uint32_t mg_arc(const uint32_t *nodes, uint32_t list, unsigned tile,
+                          enum mg_variant v)
+{
+    uint32_t mask = nodes[list];
+    if ((mask >> tile & 1u) == 0)
+        return 0;
+    return nodes[list + 1 + mg_rank(mask, tile, v)];
+}
+
+/* True once the search may end: a play found by MG_STOP. */
+MG_INLINE bool mg_stopped(const struct mg_search *s, enum mg_variant v)
+{
+    return v == MG_STOP && s->found;
 }
 
 static inline struct mg_score mg_place(const struct mg_search *s, int pos,
@@ -343,175 +468,425 @@ static inline struct mg_score mg_place(const struct mg_search *s, int pos,
     return sc;
 }
 
+/* The copies' recursive functions, defined by MG_COPY below. */
+#define MG_COPY_DECLARE(name, target)                                          \
+    target static void mg_left_##name(struct mg_search *s, int pos,            \
+                                      uint32_t arc, struct mg_score sc);       \
+    target static void mg_right_##name(struct mg_search *s, int pos,           \
+                                       uint32_t arc, struct mg_score sc);
+MG_COPY_DECLARE(plain, )
+MG_COPY_DECLARE(popcnt, MG_TARGET_POPCNT)
+MG_COPY_DECLARE(stop, )
+#undef MG_COPY_DECLARE
+
+/* Goes on from square pos, just taken by `arc`, in the direction of
+ * travel, in the same copy of the search. */
+MG_INLINE void mg_next(struct mg_search *s, int pos, uint32_t arc,
+                       struct mg_score sc, bool right, enum mg_variant v)
+{
+    switch (v) {
+    case MG_PLAIN:
+        (right ? mg_right_plain : mg_left_plain)(s, pos, arc, sc);
+        break;
+    case MG_POPCNT:
+        (right ? mg_right_popcnt : mg_left_popcnt)(s, pos, arc, sc);
+        break;
+    case MG_STOP:
+        (right ? mg_right_stop : mg_left_stop)(s, pos, arc, sc);
+        break;
+    }
+}
+
+/* The empty square pos, going left (`right` false) or right: every letter
+ * of the rack that the list and the square's cross-check both allow, then
+ * every such letter as a blank; the list's bitmap gives each one's arc at
+ * once. */
+MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
+                      struct mg_score sc, bool right, enum mg_variant v)
+{
+    uint32_t mask = s->nodes[list];
+    uint32_t fits = s->cross[pos] & mask;
+    const uint32_t *arcs = &s->nodes[list + 1];
+    for (uint32_t m = fits & s->letters; m != 0; m &= m - 1) {
+        int t = __builtin_ctz(m);
+        uint32_t arc = arcs[mg_rank(mask, (unsigned)t, v)];
+        if (--s->count[t] == 0)
+            s->letters &= ~(1u << t);
+        s->placed[pos] = (char)('A' + t - 1);
+        mg_next(s, pos, arc, mg_place(s, pos, s->points[t], sc), right, v);
+        if (s->count[t]++ == 0)
+            s->letters |= 1u << t;
+        if (mg_stopped(s, v))
+            return;
+    }
+    if (s->blank_letters == 0)
+        return;
+    if (--s->count[MG_BLANK] == 0)
+        s->blank_letters = 0;
+    struct mg_score blank = mg_place(s, pos, 0, sc);
+    for (uint32_t m = fits; m != 0 && !mg_stopped(s, v); m &= m - 1) {
+        int t = __builtin_ctz(m);
+        uint32_t arc = arcs[mg_rank(mask, (unsigned)t, v)];
+        s->placed[pos] = (char)('a' + t - 1);
+        mg_next(s, pos, arc, blank, right, v);
+    }
+    s->count[MG_BLANK]++;
+    s->blank_letters = MG_ALL_LETTERS;
+}
+
+/* The tile on the board at pos, going left or right: taken if the list has
+ * it. */
+MG_INLINE void mg_board(struct mg_search *s, int pos, uint32_t list,
+                        struct mg_score sc, bool right, enum mg_variant v)
+{
+    uint32_t arc = mg_arc(s->nodes, list, s->tile[pos], v);
+    if (arc == 0)
+        return;
+    sc.main_sum += s->value[pos];
+    mg_next(s, pos, arc, sc, right, v);
+}
+
 /* After `arc` took square pos (pos <= anchor) going left: record the word
  * if it ends here, go on left, and turn right at the separator. */
-static void mg_left_next(struct mg_search *s, int pos, uint32_t arc,
-                         struct mg_score sc)
+MG_INLINE void mg_left(struct mg_search *s, int pos, uint32_t arc,
+                       struct mg_score sc, enum mg_variant v)
 {
     bool open_left = pos == 0 || s->tile[pos - 1] == 0;
-    if (core_kwg_accepts(arc) && open_left &&
-        (s->anchor == MG_LAST || s->tile[s->anchor + 1] == 0))
-        mg_record(s, pos, s->anchor, sc.main_sum, sc.word_mult, sc.cross_total,
-                  sc.ntiles);
+    if (core_kwg_accepts(arc) && open_left)
+        mg_record(s, pos, s->start, sc);
     uint32_t next = core_kwg_target(arc);
-    if (next == 0 || s->found)
+    if (next == 0 || mg_stopped(s, v))
         return;
-    if (!open_left)
-        mg_left(s, pos - 1, next, sc); /* a tile on the board: take it */
-    else if (pos - 1 >= s->left_limit && s->tiles_left > 0 &&
-             mg_possible(s, pos - 1) != 0)
-        mg_left(s, pos - 1, next, sc);
-    /* The separator is tile 0: the first arc of the list, if present. */
-    int r = s->anchor + 1;
-    if (open_left && r <= MG_LAST && !s->found && (s->nodes[next] & 1u) != 0 &&
-        (s->tile[r] != 0 || (s->tiles_left > 0 && mg_possible(s, r) != 0))) {
+    if (!open_left) {
+        mg_board(s, pos - 1, next, sc, false, v); /* a tile: take it */
+        return;
+    }
+    if (pos - 1 >= s->left_limit && mg_possible(s, pos - 1) != 0)
+        mg_try(s, pos - 1, next, sc, false, v);
+    /* The separator is tile 0: the first arc of the list, if present. The
+     * square after `start` is always empty (start ends a run of tiles). */
+    int r = s->start + 1;
+    if (r <= MG_LAST && (s->nodes[next] & MG_SEPARATOR) != 0 &&
+        !mg_stopped(s, v) && mg_possible(s, r) != 0) {
         uint32_t right = core_kwg_target(s->nodes[next + 1]);
         if (right != 0) {
             s->leftmost = pos;
-            mg_right(s, r, right, sc);
+            mg_try(s, r, right, sc, true, v);
         }
     }
 }
 
 /* After `arc` took square pos (pos > anchor) going right. */
-static void mg_right_next(struct mg_search *s, int pos, uint32_t arc,
-                          struct mg_score sc)
+MG_INLINE void mg_right(struct mg_search *s, int pos, uint32_t arc,
+                        struct mg_score sc, enum mg_variant v)
 {
     bool open_right = pos == MG_LAST || s->tile[pos + 1] == 0;
     if (core_kwg_accepts(arc) && open_right)
-        mg_record(s, s->leftmost, pos, sc.main_sum, sc.word_mult,
-                  sc.cross_total, sc.ntiles);
+        mg_record(s, s->leftmost, pos, sc);
     uint32_t next = core_kwg_target(arc);
-    if (next == 0 || pos == MG_LAST || s->found)
+    if (next == 0 || pos == MG_LAST || mg_stopped(s, v))
         return;
-    if (!open_right || (s->tiles_left > 0 && mg_possible(s, pos + 1) != 0))
-        mg_right(s, pos + 1, next, sc);
+    if (!open_right)
+        mg_board(s, pos + 1, next, sc, true, v);
+    else if (mg_possible(s, pos + 1) != 0)
+        mg_try(s, pos + 1, next, sc, true, v);
 }
 
-/* Takes tile t off the rack (a blank when `blank`) and puts it on pos. */
-static inline void mg_take(struct mg_search *s, int pos, int t, bool blank)
+/* Every play whose leftmost anchor is a (set by mg_set_anchor). */
+MG_INLINE void mg_anchor(struct mg_search *s, enum mg_variant v)
 {
-    if (blank) {
-        s->rack[MG_BLANK]--;
-        s->placed[pos] = (char)('a' + t - 1);
+    int a = s->anchor;
+    if (mg_possible(s, a) == 0)
+        return;
+    struct mg_score sc = {0, 1, 0, 0};
+    uint32_t list = s->mg->gaddag;
+    if (s->start > a) {
+        /* Tiles right of the anchor: from the last of them to the anchor,
+         * then the left part as usual. */
+        for (int q = s->start; q > a; q--) {
+            list = core_kwg_target(mg_arc(s->nodes, list, s->tile[q], v));
+            if (list == 0)
+                return;
+            sc.main_sum += s->value[q];
+        }
+        mg_try(s, a, list, sc, false, v);
+    } else if (a > 0 && s->tile[a - 1] != 0) {
+        /* Tiles only on the left: from the one beside the anchor leftwards
+         * to the first, then the separator, and the anchor is the first
+         * square of the right part. The square before them is an anchor
+         * (or the edge), so nothing goes left of them. */
+        int q = a - 1;
+        for (; q >= 0 && s->tile[q] != 0; q--) {
+            list = core_kwg_target(mg_arc(s->nodes, list, s->tile[q], v));
+            if (list == 0)
+                return;
+            sc.main_sum += s->value[q];
+        }
+        if ((s->nodes[list] & MG_SEPARATOR) == 0)
+            return;
+        uint32_t right = core_kwg_target(s->nodes[list + 1]);
+        if (right == 0)
+            return;
+        s->leftmost = q + 1;
+        mg_try(s, a, right, sc, true, v);
     } else {
-        if (--s->rack[t] == 0)
-            s->letters &= ~((uint32_t)1 << t);
-        s->placed[pos] = (char)('A' + t - 1);
-    }
-    s->tiles_left--;
-}
-
-static inline void mg_give_back(struct mg_search *s, int t, bool blank)
-{
-    if (blank)
-        s->rack[MG_BLANK]++;
-    else if (s->rack[t]++ == 0)
-        s->letters |= (uint32_t)1 << t;
-    s->tiles_left++;
-}
-
-/* The empty square pos, going left (`right` false) or right: every tile of
- * the rack that the list and the square both allow, as itself and as a
- * blank; the list's bitmap gives each one's arc at once. */
-MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
-                      struct mg_score sc, bool right)
-{
-    uint32_t mask = s->nodes[list];
-    uint32_t cand = mg_possible(s, pos) & mask;
-    while (cand != 0 && !s->found) {
-        int t = __builtin_ctz(cand);
-        cand &= cand - 1;
-        uint32_t arc =
-            s->nodes[list + 1 +
-                     core_kwg_popcount(mask & (((uint32_t)1 << t) - 1u))];
-        if (s->rack[t] > 0) {
-            mg_take(s, pos, t, false);
-            struct mg_score next = mg_place(s, pos, s->points[t], sc);
-            if (right)
-                mg_right_next(s, pos, arc, next);
-            else
-                mg_left_next(s, pos, arc, next);
-            mg_give_back(s, t, false);
-        }
-        if (s->rack[MG_BLANK] > 0 && !s->found) {
-            mg_take(s, pos, t, true);
-            struct mg_score next = mg_place(s, pos, 0, sc);
-            if (right)
-                mg_right_next(s, pos, arc, next);
-            else
-                mg_left_next(s, pos, arc, next);
-            mg_give_back(s, t, true);
-        }
+        mg_try(s, a, list, sc, false, v);
     }
 }
 
-/* Square pos, going left (`right` false) or right: a tile on the board is
- * taken if the list has it, an empty square gets every tile that fits. */
-MG_INLINE void mg_square(struct mg_search *s, int pos, uint32_t list,
-                         struct mg_score sc, bool right)
-{
-    uint8_t here = s->tile[pos];
-    if (here == 0) {
-        mg_try(s, pos, list, sc, right);
-        return;
+/* The copies themselves: the only functions that recurse. */
+#define MG_COPY(name, target, variant)                                         \
+    target static void mg_left_##name(struct mg_search *s, int pos,            \
+                                      uint32_t arc, struct mg_score sc)        \
+    {                                                                          \
+        mg_left(s, pos, arc, sc, variant);                                     \
+    }                                                                          \
+    target static void mg_right_##name(struct mg_search *s, int pos,           \
+                                       uint32_t arc, struct mg_score sc)       \
+    {                                                                          \
+        mg_right(s, pos, arc, sc, variant);                                    \
+    }                                                                          \
+    target static void mg_anchor_##name(struct mg_search *s)                   \
+    {                                                                          \
+        mg_anchor(s, variant);                                                 \
     }
-    uint32_t arc = core_kwg_arc(s->mg->graph, list, here);
-    if (arc == 0)
-        return;
-    sc.main_sum += s->value[pos];
-    if (right)
-        mg_right_next(s, pos, arc, sc);
-    else
-        mg_left_next(s, pos, arc, sc);
+MG_COPY(plain, , MG_PLAIN)
+MG_COPY(popcnt, MG_TARGET_POPCNT, MG_POPCNT)
+MG_COPY(stop, , MG_STOP)
+#undef MG_COPY
+
+/* Every play whose leftmost anchor is the one set in s, with the copy of
+ * the search chosen for this search. */
+static void mg_search_anchor(struct mg_search *s)
+{
+    switch (s->variant) {
+    case MG_PLAIN: mg_anchor_plain(s); break;
+    case MG_POPCNT: mg_anchor_popcnt(s); break;
+    case MG_STOP: mg_anchor_stop(s); break;
+    }
 }
 
-MG_INLINE void mg_left(struct mg_search *s, int pos, uint32_t list,
-                       struct mg_score sc)
+/* Copies line `line` of direction d into the search. */
+static void mg_load_line(struct mg_search *s, int d, int line)
 {
-    mg_square(s, pos, list, sc, false);
+    const struct core_movegen *mg = s->mg;
+    s->d = d;
+    s->line = line;
+    memcpy(s->tile, mg->tile[d][line], sizeof s->tile);
+    memcpy(s->value, mg->value[d][line], sizeof s->value);
+    memcpy(s->lm, mg->letter_mult[d][line], sizeof s->lm);
+    memcpy(s->wm, mg->word_mult[d][line], sizeof s->wm);
+    memcpy(s->cross, mg->cross[d][line], sizeof s->cross);
+    memcpy(s->cross_sum, mg->cross_sum[d][line], sizeof s->cross_sum);
+    s->empty = ~(uint32_t)mg->occupied[d][line] & MG_LINE_SQUARES;
 }
 
-MG_INLINE void mg_right(struct mg_search *s, int pos, uint32_t list,
-                        struct mg_score sc)
+/* Sets the anchor a of the loaded line: how far left its left part may
+ * place tiles (up to the previous anchor or tile) and where the walk
+ * starts (the last tile of a run right of a, or a). */
+static void mg_set_anchor(struct mg_search *s, int a)
 {
-    mg_square(s, pos, list, sc, true);
+    unsigned anchors = s->mg->anchors[s->d][s->line];
+    int limit = a;
+    while (limit > 0 && s->tile[limit - 1] == 0 &&
+           (anchors >> (limit - 1) & 1u) == 0)
+        limit--;
+    int start = a;
+    while (start < MG_LAST && s->tile[start + 1] != 0)
+        start++;
+    s->anchor = a;
+    s->left_limit = limit;
+    s->start = start;
 }
 
 /* Searches every anchor of every line in both directions. */
 static void mg_run(struct mg_search *s)
 {
     const struct core_movegen *mg = s->mg;
-    for (int d = 0; d < 2 && !s->found; d++)
+    int directions = mg->mirrored ? 1 : 2;
+    for (int d = 0; d < directions && !s->found; d++)
         for (int line = 0; line < MG_N && !s->found; line++) {
             unsigned anchors = mg->anchors[d][line];
             if (anchors == 0)
                 continue;
-            s->d = d;
-            s->line = line;
-            memcpy(s->tile, mg->tile[d][line], sizeof s->tile);
-            memcpy(s->value, mg->value[d][line], sizeof s->value);
-            memcpy(s->lm, mg->letter_mult[d][line], sizeof s->lm);
-            memcpy(s->wm, mg->word_mult[d][line], sizeof s->wm);
-            memcpy(s->cross, mg->cross[d][line], sizeof s->cross);
-            memcpy(s->cross_sum, mg->cross_sum[d][line], sizeof s->cross_sum);
-            for (int a = 0; a < MG_N && !s->found; a++) {
-                if ((anchors >> a & 1u) == 0)
-                    continue;
-                /* Left of the anchor, tiles go only on the empty squares
-                 * before the previous anchor (or tile). */
-                int limit = a;
-                while (limit > 0 && s->tile[limit - 1] == 0 &&
-                       (anchors >> (limit - 1) & 1u) == 0)
-                    limit--;
-                s->anchor = a;
-                s->left_limit = limit;
-                struct mg_score sc = {0, 1, 0, 0};
-                if (mg_possible(s, a) != 0)
-                    mg_left(s, a, mg->gaddag, sc);
+            mg_load_line(s, d, line);
+            for (unsigned m = anchors; m != 0 && !s->found; m &= m - 1) {
+                mg_set_anchor(s, __builtin_ctz(m));
+                mg_search_anchor(s);
             }
         }
 }
+
+/* ---- the best play: bounds per anchor ----------------------------------- */
+
+/* The most points a tile of the rack can score on square q: the highest
+ * letter of the rack its cross-check allows (0 when only a blank fits). */
+static int mg_cap(const struct mg_search *s, int q)
+{
+    for (int i = 0; i < s->nletters; i++)
+        if ((s->cross[q] >> s->by_value[i] & 1u) != 0)
+            return s->points[s->by_value[i]];
+    return 0;
+}
+
+/* The bound of one span: the anchor, the first kl squares of left[] and
+ * the first kr of right[], with `board` the points of the tiles on the
+ * board it covers. See mg_bound. */
+static int mg_span_bound(const struct mg_search *s, const int *left, int kl,
+                         const int *right, int kr, int board)
+{
+    int sq[CLB_RACK_SIZE], k = 0;
+    sq[k++] = s->anchor;
+    for (int i = 0; i < kl; i++)
+        sq[k++] = left[i];
+    for (int i = 0; i < kr; i++)
+        sq[k++] = right[i];
+    int word_mult = 1, fixed = 0;
+    for (int i = 0; i < k; i++) {
+        word_mult *= s->wm[sq[i]];
+        if (s->cross_sum[sq[i]] >= 0)
+            fixed += s->cross_sum[sq[i]] * s->wm[sq[i]];
+    }
+    /* Each square's weight (what a point of the tile on it is worth), kept
+     * heaviest first: an insertion sort of at most seven. */
+    int w[CLB_RACK_SIZE], capped = 0;
+    for (int i = 0; i < k; i++) {
+        int q = sq[i];
+        int wi = s->lm[q] * word_mult +
+                 (s->cross_sum[q] >= 0 ? s->lm[q] * s->wm[q] : 0);
+        capped += wi * mg_cap(s, q);
+        int j = i;
+        for (; j > 0 && w[j - 1] < wi; j--)
+            w[j] = w[j - 1];
+        w[j] = wi;
+    }
+    int paired = 0;
+    for (int i = 0; i < k; i++)
+        paired += w[i] * s->best_values[i];
+    return board * word_mult + fixed + (paired < capped ? paired : capped) +
+           (k == CLB_RACK_SIZE ? CLB_BINGO_BONUS : 0);
+}
+
+/* The most points any play found from the anchor set in s could score, or
+ * -1 when it can have none. A true upper bound, never below a play's
+ * points. A play covers a span of squares: k placed (k <= the rack's
+ * tiles) and the board's tiles between and beside them. Its score is a
+ * sum over the placed squares of value x weight, a square's weight being
+ * its letter premium times the span's word multiplier, plus its letter
+ * premium times its own word premium when it makes a word across; plus
+ * fixed parts (the board tiles of the span times the word multiplier, the
+ * cross-words' other tiles, the bingo). The sum is at most the rack's k
+ * highest tiles on the k heaviest squares (the rearrangement inequality)
+ * and at most each square's weight times the highest rack letter its
+ * cross-check allows; a blank counts 0. Growing a span never lowers either
+ * (weights and the word multiplier only grow, one more tile adds a
+ * value), so only the widest spans need bounding: for each number of
+ * squares taken on the left, as many on the right as the rack allows. */
+static int mg_bound(const struct mg_search *s)
+{
+    int a = s->anchor, n = s->tiles;
+    if (mg_possible(s, a) == 0)
+        return -1;
+    /* Squares the left part may fill, nearest first (none when a tile is
+     * left of the anchor: then its run belongs to every play). */
+    int left[CLB_RACK_SIZE], nl = 0, board = 0;
+    if (a > 0 && s->tile[a - 1] != 0) {
+        for (int q = a - 1; q >= 0 && s->tile[q] != 0; q--)
+            board += s->value[q];
+    } else {
+        for (int q = a - 1;
+             q >= s->left_limit && nl < n - 1 && mg_possible(s, q) != 0; q--)
+            left[nl++] = q;
+    }
+    for (int q = a + 1; q <= s->start; q++)
+        board += s->value[q];
+    /* Squares the right part may fill, in order; runs[i] is the points of
+     * the tiles up to the i-th one's run (a word cannot stop before the
+     * tiles that follow a square). */
+    int right[CLB_RACK_SIZE], runs[CLB_RACK_SIZE + 1], nr = 0;
+    runs[0] = 0;
+    for (int q = s->start + 1;
+         q <= MG_LAST && nr < n - 1 && mg_possible(s, q) != 0;) {
+        right[nr] = q++;
+        runs[nr + 1] = runs[nr];
+        while (q <= MG_LAST && s->tile[q] != 0)
+            runs[nr + 1] += s->value[q++];
+        nr++;
+    }
+    int best = -1;
+    for (int kl = 0; kl <= nl; kl++) {
+        int kr = n - 1 - kl < nr ? n - 1 - kl : nr;
+        int b = mg_span_bound(s, left, kl, right, kr, board + runs[kr]);
+        if (b > best)
+            best = b;
+    }
+    return best;
+}
+
+/* An anchor to search for the best play, and its bound. */
+struct mg_bounded {
+    int bound;
+    uint8_t d, line, anchor;
+};
+
+/* Sifts entry i down the max-heap h of n entries (by bound). */
+static void mg_bound_sift(struct mg_bounded *h, int n, int i)
+{
+    for (;;) {
+        int l = 2 * i + 1, r = l + 1, top = i;
+        if (l < n && h[l].bound > h[top].bound)
+            top = l;
+        if (r < n && h[r].bound > h[top].bound)
+            top = r;
+        if (top == i)
+            return;
+        struct mg_bounded t = h[i];
+        h[i] = h[top];
+        h[top] = t;
+        i = top;
+    }
+}
+
+/* The best play: every anchor's bound, then the anchors from the highest
+ * bound down, until the next bound is below the best play found (a play
+ * that only ties it may still come first in core_play_compare order, so an
+ * equal bound is searched). */
+static void mg_run_best(struct mg_search *s)
+{
+    const struct core_movegen *mg = s->mg;
+    struct mg_bounded heap[2 * MG_N * MG_N];
+    int n = 0;
+    for (int d = 0; d < (mg->mirrored ? 1 : 2); d++)
+        for (int line = 0; line < MG_N; line++) {
+            unsigned anchors = mg->anchors[d][line];
+            if (anchors == 0)
+                continue;
+            mg_load_line(s, d, line);
+            for (unsigned m = anchors; m != 0; m &= m - 1) {
+                int a = __builtin_ctz(m);
+                mg_set_anchor(s, a);
+                int bound = mg_bound(s);
+                if (bound >= 0)
+                    heap[n++] = (struct mg_bounded){bound, (uint8_t)d,
+                                                    (uint8_t)line, (uint8_t)a};
+            }
+        }
+    for (int i = n / 2 - 1; i >= 0; i--)
+        mg_bound_sift(heap, n, i);
+    while (n > 0) {
+        struct mg_bounded top = heap[0];
+        if (s->stored > 0 && top.bound < s->out->points)
+            return;
+        heap[0] = heap[--n];
+        mg_bound_sift(heap, n, 0);
+        if (top.d != s->d || top.line != s->line)
+            mg_load_line(s, top.d, top.line);
+        mg_set_anchor(s, top.anchor);
+        mg_search_anchor(s);
+    }
+}
+
+/* ---- the entry points ---------------------------------------------------- */
 
 static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
                      const struct core_rack *rack, enum mg_mode mode,
@@ -523,21 +898,36 @@ static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
     s->mode = mode;
     s->out = out;
     s->cap = cap;
+    s->d = -1;
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
-        if (t == CORE_BLANK)
-            s->rack[MG_BLANK]++;
-        else if (core_is_upper(t))
-            s->rack[t - 'A' + 1]++;
-        else
+        int value = 0;
+        if (t == CORE_BLANK) {
+            s->count[MG_BLANK]++;
+        } else if (t >= 'A' && t <= 'Z') {
+            value = core_tile_points(t);
+            s->count[t - 'A' + 1]++;
+        } else {
             continue;
-        s->tiles_left++;
+        }
+        /* Kept highest first for mg_bound. */
+        int j = s->tiles++;
+        for (; j > 0 && s->best_values[j - 1] < value; j--)
+            s->best_values[j] = s->best_values[j - 1];
+        s->best_values[j] = value;
     }
     for (int t = 1; t <= CLB_LETTERS; t++) {
         s->points[t] = core_tile_points((char)('A' + t - 1));
-        if (s->rack[t] > 0)
-            s->letters |= (uint32_t)1 << t;
+        if (s->count[t] == 0)
+            continue;
+        s->letters |= (uint32_t)1 << t;
+        int j = s->nletters++;
+        for (; j > 0 && s->points[s->by_value[j - 1]] < s->points[t]; j--)
+            s->by_value[j] = s->by_value[j - 1];
+        s->by_value[j] = (uint8_t)t;
     }
+    if (s->count[MG_BLANK] > 0)
+        s->blank_letters = MG_ALL_LETTERS;
 }
 
 /* Prepares a search of `rack` in `mode` and runs it (an empty rack has no
@@ -547,7 +937,14 @@ static void mg_search(struct mg_search *s, const struct core_movegen *mg,
                       struct core_play *out, size_t cap)
 {
     mg_begin(s, mg, rack, mode, out, cap);
-    if (s->tiles_left > 0)
+    if (s->tiles == 0)
+        return;
+    s->variant = mode == MG_ANY    ? MG_STOP
+                 : mg_has_popcnt() ? MG_POPCNT
+                                   : MG_PLAIN;
+    if (mode == MG_BEST)
+        mg_run_best(s);
+    else
         mg_run(s);
 }
 

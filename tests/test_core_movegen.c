@@ -376,6 +376,124 @@ Test(core_movegen, sowpods_blank_rack_against_brute_force, .timeout = 240)
     dict_free(d);
 }
 
+/* ---- the benchmark's positions ---------------------------------------- */
+
+/* Checks what needs no brute force on a position: every play passes the
+ * rules with the same points and main word and is listed once; "any"
+ * agrees with the count; the best play (searched with the anchors' bounds)
+ * is the first of the whole list in core_play_compare() order; the top 25
+ * are its head. Returns the number of plays. */
+static size_t check_against_the_rules(const struct core_game *g,
+                                      const struct core_lexicon *lex)
+{
+    struct core_movegen mg;
+    const char(*board)[CLB_BOARD_SIZE] =
+        (const char(*)[CLB_BOARD_SIZE])g->board;
+    core_movegen_init(&mg, board, lex->graph);
+    const struct core_rack *rack = &g->hands[g->turn];
+    struct core_play *plays = malloc(CAP * sizeof *plays);
+    struct ts_play *gen = malloc(CAP * sizeof *gen);
+    cr_assert(plays != NULL && gen != NULL);
+    size_t n = core_movegen_all(&mg, rack, plays, CAP);
+    cr_assert_lt(n, CAP);
+    for (size_t i = 0; i < n; i++) {
+        struct core_move m;
+        struct core_move_result res;
+        struct clb_error err;
+        core_play_to_move(&plays[i], board, &m);
+        cr_assert_eq(core_move_check(g, &m, lex, &res, &err), CLB_ERR_OK, "%s",
+                     err.detail);
+        cr_assert_eq(res.points, plays[i].points);
+        char word[CLB_WORD_MAX + 1];
+        core_play_word(&plays[i], board, word);
+        cr_assert_str_eq(res.words[0], word);
+        ts_play_from(&plays[i], g, &gen[i]);
+    }
+    ts_play_sort(gen, n);
+    for (size_t i = 1; i < n; i++)
+        cr_assert_neq(ts_play_cmp(&gen[i - 1], &gen[i]), 0,
+                      "a play was generated twice");
+    cr_assert_eq(core_movegen_any(&mg, rack), n > 0);
+    qsort(plays, n, sizeof *plays,
+          (int (*)(const void *, const void *))core_play_compare);
+    struct core_play best;
+    cr_assert_eq(core_movegen_best(&mg, rack, &best), n > 0);
+    if (n > 0)
+        cr_assert_eq(core_play_compare(&best, &plays[0]), 0,
+                     "best %d points, the list's first %d", best.points,
+                     plays[0].points);
+    struct core_play top[25];
+    cr_assert_eq(core_movegen_top(&mg, rack, top, 25), n);
+    for (size_t i = 0; i < n && i < 25; i++)
+        cr_assert_eq(core_play_compare(&top[i], &plays[i]), 0, "top[%zu]", i);
+    free(plays);
+    free(gen);
+    return n;
+}
+
+Test(core_movegen, every_benchmark_position_against_the_rules)
+{
+    /* bench/positions.txt: openings, midgames, late games, racks with one
+     * or two blanks (22,182 plays at most), positions with no play. Brute
+     * force would take minutes here; the rules judge every play instead,
+     * and the best play's pruning is checked against the whole list. */
+    struct dict *d = sowpods();
+    struct core_lexicon lex = dict_lexicon(d);
+    FILE *f = fopen(CLB_TEST_DATA_DIR "/../../bench/positions.txt", "r");
+    cr_assert_not_null(f);
+    char line[512];
+    int positions = 0, without = 0;
+    size_t most = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        char cat[16], rack[16], board[256];
+        if (line[0] == '#' ||
+            sscanf(line, "%15s %15s %255s", cat, rack, board) != 3)
+            continue;
+        cr_assert_eq(strlen(board), (size_t)(CLB_BOARD_SIZE * CLB_BOARD_SIZE));
+        struct core_game g;
+        ts_game(&g, strcmp(rack, "-") == 0 ? "" : rack, "");
+        for (int i = 0; i < CLB_BOARD_SIZE * CLB_BOARD_SIZE; i++)
+            g.board[i / CLB_BOARD_SIZE][i % CLB_BOARD_SIZE] = board[i];
+        size_t n = check_against_the_rules(&g, &lex);
+        most = n > most ? n : most;
+        without += n == 0;
+        positions++;
+    }
+    fclose(f);
+    cr_assert_eq(positions, 62);
+    cr_assert_geq(without, 6, "the no-play positions");
+    cr_assert_gt(most, 20000);
+    dict_free(d);
+}
+
+/* ---- the copies of the search ----------------------------------------- */
+
+Test(core_movegen, plain_popcount_counts_as_the_instruction_does)
+{
+    /* The search is compiled with the POPCNT instruction where the
+     * processor has it and with core_kwg_popcount() elsewhere; that count
+     * is the only difference between the two copies, so it must agree on
+     * every list header the search can meet (27 bits), here every value
+     * of up to three bits and a million others. */
+    for (int a = 0; a < 32; a++)
+        for (int b = a; b < 32; b++)
+            for (int c = b; c < 32; c++) {
+                uint32_t x = 1u << a | 1u << b | 1u << c;
+                cr_assert_eq(core_kwg_popcount(x),
+                             (unsigned)__builtin_popcount(x), "%08x", x);
+            }
+    uint32_t x = 2463534242u;
+    for (int i = 0; i < 1000000; i++) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        cr_assert_eq(core_kwg_popcount(x), (unsigned)__builtin_popcount(x),
+                     "%08x", x);
+    }
+    cr_assert_eq(core_kwg_popcount(0), 0);
+    cr_assert_eq(core_kwg_popcount(UINT32_MAX), 32);
+}
+
 /* ---- the API of plays -------------------------------------------------- */
 
 Test(core_movegen, coordinates_use_scrabble_notation)
