@@ -12,60 +12,54 @@
 // build/ (build it first: scripts/test.sh or scripts/run.sh), and uses
 // Debian's Chromium. `--out DIR` writes the two files somewhere else.
 //
-// The game is real: each of its moves is played through the server's API
-// from a position holding the tiles it needs, so every word is in the
-// lexicon and every score is the server's.
+// The game is real: a seeded v2 game played through the server's API, six
+// moves deep, each move one of the mover's legal plays as the server lists
+// them (the best, or a lesser one, so that the move list's review column
+// shows both a best play made and one missed). Then Player 1 places the
+// tiles of a play so that its preview shows.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as h from './helpers.mjs';
 
-// [player, word, row, col, direction (H across, V down)], 0-based squares.
-const MOVES = [
-  ['P1', 'GARDEN', 7, 4, 'H'],
-  ['P2', 'PLANET', 5, 5, 'V'],
-  ['P1', 'STONE', 10, 4, 'H'],
-  ['P2', 'FROZEN', 2, 9, 'V'],
-  ['P1', 'ZEST', 5, 9, 'H'],
-  ['P2', 'MUSIC', 3, 11, 'V'],
-];
-// Then P1, with this rack, is placing OTHER down from the O of STONE.
-const RACKS = { P1: ['T', 'H', 'E', 'R', 'A', 'I', 'BLANK'], P2: ['L', 'O', 'V', 'E', 'D', 'K', 'Y'] };
-const PLACING = [
-  { row: 11, col: 6, letter: 'T' }, { row: 12, col: 6, letter: 'H' },
-  { row: 13, col: 6, letter: 'E' }, { row: 14, col: 6, letter: 'R' },
-];
-const FILLER = ['A', 'E', 'I', 'O', 'U', 'L', 'N', 'R', 'S', 'T'];
+const SEED = 'readme-4';
+// Which of the mover's plays, best first, each of the six moves is.
+const CHOICES = [0, 2, 0, 1, 3, 0];
 
-// The position after MOVES, P1 to play: { state, game }.
+// The mover's plays, best first, without blanks (a blank needs the
+// picker, and a screenshot reads better with plain letters).
+async function playsOf(base, state, limit = 40) {
+  const r = await h.post(`${base}/api/v1/plays`, { state, limit });
+  if (r.status !== 200) throw new Error(`plays: ${r.text}`);
+  return r.body.plays.filter((p) => p.move.tiles.every((t) => !t.blank));
+}
+
+// The position after the six moves, Player 1 to play, and the play whose
+// tiles the picture shows placed: { state, play }.
 export async function gameInProgress(base) {
-  let board = h.emptyBoard();
-  let score = 0, lastMove = null;
-  for (const [who, word, row, col, dir] of MOVES) {
-    const tiles = [];
-    [...word].forEach((letter, i) => {
-      const r = dir === 'V' ? row + i : row, c = dir === 'V' ? col : col + i;
-      if (board[r][c] === '.') tiles.push({ row: r, col: c, letter });
-    });
-    const rack = tiles.map((t) => t.letter);
-    for (const f of FILLER) if (rack.length < 7) rack.push(f);
-    const other = FILLER.slice(0, 7);
-    const state = h.makeState({
-      board, score, lastMove, turn: who, gameId: 'readme',
-      p1: who === 'P1' ? rack : other, p2: who === 'P2' ? rack : other,
-    });
-    const r = await h.post(`${base}/api/v1/move`, { state: h.encode(state), move: { type: 'play', tiles } });
-    if (r.status !== 200) throw new Error(`${word}: ${r.text}`);
-    ({ board, score, lastMove } = r.body.game);
+  let r = await h.post(`${base}/api/v1/games`, { seed: SEED });
+  if (r.status !== 201) throw new Error(`new game: ${r.text}`);
+  let { state } = r.body;
+  for (const [i, choice] of CHOICES.entries()) {
+    const plays = await playsOf(base, state);
+    const play = plays[Math.min(choice, plays.length - 1)];
+    if (!play) throw new Error(`move ${i + 1}: no play`);
+    r = await h.post(`${base}/api/v1/move`, { state, move: play.move });
+    if (r.status !== 200) throw new Error(`move ${i + 1}: ${r.text}`);
+    ({ state } = r.body);
   }
-  const game = h.makeState({ board, score, lastMove, gameId: 'readme', p1: RACKS.P1, p2: RACKS.P2 });
-  return { state: h.encode(game), game };
+  // A play of four or five tiles, so the preview has something to say.
+  const plays = await playsOf(base, state, 200);
+  const play = plays.find((p) => p.move.tiles.length >= 4 && p.move.tiles.length <= 5) ?? plays[0];
+  if (!play) throw new Error('no play to place');
+  return { state, play };
 }
 
 // Opens the game in progress at each size, places the tiles of the next
 // word so its preview shows, and saves { desktop, phone } PNGs. Resolves to
 // the viewport sizes used.
 export async function screenshotGame(browser, base, out) {
-  const { state } = await gameInProgress(base);
+  const { state, play } = await gameInProgress(base);
+  const moves = 6;
   const sizes = {};
   for (const [kind, file] of Object.entries(out)) {
     const phone = kind === 'phone';
@@ -73,8 +67,14 @@ export async function screenshotGame(browser, base, out) {
     try {
       await page.goto(`/#${state}`);
       await h.waitForPosition(page, state);
-      await h.placeTiles(page, PLACING, { tap: phone });
-      await h.previewText(page, { expect: 'OTHER' });
+      await h.placeTiles(page, play.move.tiles, { tap: phone });
+      await h.previewText(page, { expect: play.words[0] });
+      // The move list's review column: every move's best play, filled in
+      // by the page's script after the page.
+      await page.waitForFunction((n) => {
+        const cs = [...document.querySelectorAll('[data-testid=move-list] tbody tr:not(.start) > td:nth-child(6)')];
+        return cs.length === n && cs.every((c) => c.textContent !== '');
+      }, moves);
       // Placing zoomed the phone's board; the picture shows all of it.
       if (await page.evaluate(() => document.getElementById('app').classList.contains('zoomed'))) {
         await page.locator('[data-testid=zoom]').tap();
