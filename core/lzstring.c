@@ -385,112 +385,144 @@ struct lz_slice {
  * the four fixed slots (0..2 reserved, 3 the first unit): about 512 KiB. */
 #define LZ_DICT_MAX (2u * CLB_MAX_DECODED_STATE + 4u)
 
+/* Each character's 6 bits in reverse order, by byte: JS getBaseValue
+ * followed by the order the JS reads them in (a character from its top bit
+ * down, a value's bits put together lowest first), so that the bit read
+ * next is always the lowest one left. Outside the alphabet getBaseValue
+ * yields `undefined`, which `&` turns into 0; the 65th character ('=' in
+ * base64, '$' in URI) has value 64, whose bits 5..0 are 0: both are 0
+ * here. The URI reader reads ' ' as '+' (a '+' that went through form
+ * decoding). Each byte is one unit: for bytes >= 0x80 that matches JS
+ * given the same text as Latin-1 units. */
+/* clang-format off */
+static const uint8_t lz_rev_base64[256] = {
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0, 31,  0,  0,  0, 63,
+    11, 43, 27, 59,  7, 39, 23, 55, 15, 47,  0,  0,  0,  0,  0,  0,
+     0,  0, 32, 16, 48,  8, 40, 24, 56,  4, 36, 20, 52, 12, 44, 28,
+    60,  2, 34, 18, 50, 10, 42, 26, 58,  6, 38,  0,  0,  0,  0,  0,
+     0, 22, 54, 14, 46, 30, 62,  1, 33, 17, 49,  9, 41, 25, 57,  5,
+    37, 21, 53, 13, 45, 29, 61,  3, 35, 19, 51,  0,  0,  0,  0,  0,
+    /* 0x80..0xff: 0 */
+};
+/* clang-format on */
+/* clang-format off */
+static const uint8_t lz_rev_uri[256] = {
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+    31,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0, 31,  0, 63,  0,  0,
+    11, 43, 27, 59,  7, 39, 23, 55, 15, 47,  0,  0,  0,  0,  0,  0,
+     0,  0, 32, 16, 48,  8, 40, 24, 56,  4, 36, 20, 52, 12, 44, 28,
+    60,  2, 34, 18, 50, 10, 42, 26, 58,  6, 38,  0,  0,  0,  0,  0,
+     0, 22, 54, 14, 46, 30, 62,  1, 33, 17, 49,  9, 41, 25, 57,  5,
+    37, 21, 53, 13, 45, 29, 61,  3, 35, 19, 51,  0,  0,  0,  0,  0,
+    /* 0x80..0xff: 0 */
+};
+/* clang-format on */
+
+/* The input as one stream of bits, the next one at bit 0 of `acc`: the
+ * characters are looked up in the table and put side by side as they are
+ * needed, so a code is one mask and one shift. */
 struct lz_bitin {
-    const char *in;
+    const unsigned char *in;
     size_t len;
-    size_t index; /* JS data.index: the next character to load */
-    /* The current character's bits not read yet, reversed, so the next
-     * one is bit 0 (the JS reads a character from its top bit down, and
-     * puts the bits of a value together lowest first), and how many. */
-    unsigned rev;
-    unsigned left;
-    bool uri;
+    size_t next; /* the next character to put into acc */
+    const uint8_t *rev;
+    uint64_t acc;  /* bits not read yet; above `have` all 0 */
+    unsigned have; /* how many of acc's bits are the stream's */
+    size_t used;   /* bits read so far */
 };
 
-/* A 6-bit value with its bits in the opposite order. */
-static unsigned reverse6(unsigned v)
-{
-    return (v >> 5 & 1u) | (v >> 3 & 2u) | (v >> 1 & 4u) | (v << 1 & 8u) |
-           (v << 3 & 16u) | (v << 5 & 32u);
-}
+/* Codes grow to 18 bits at the limits (a dictionary of up to 2^17 + 4
+ * entries); a refill leaves at least 59 bits. */
+#define LZ_BITIN_MAX_READ 32u
 
-/* JS getBaseValue. Outside the alphabet it yields `undefined`, which `&`
- * turns into 0; so does charAt past the end (""). The alphabets' 65th
- * character ('=' in base64, '$' in URI) has value 64, and only bits 5..0
- * are ever read, so it too reads as 0. The URI reader first turns ' ' into
- * '+' (a '+' that went through form decoding). Each byte is one unit: for
- * bytes >= 0x80 that matches JS given the same text as Latin-1 units. */
-static unsigned lz_char_value(unsigned char ch, bool uri)
+/* Tops acc up to at least 59 bits. Past the end the stream is zeros, as
+ * JS charAt gives "" there: acc's upper bits are already 0, so they only
+ * need counting. Memory past in[len - 1] is never touched. */
+static void bi_refill(struct lz_bitin *r)
 {
-    if (ch >= 'A' && ch <= 'Z')
-        return (unsigned)(ch - 'A');
-    if (ch >= 'a' && ch <= 'z')
-        return (unsigned)(ch - 'a') + 26u;
-    if (ch >= '0' && ch <= '9')
-        return (unsigned)(ch - '0') + 52u;
-    if (ch == '+' || (uri && ch == ' '))
-        return 62;
-    if (ch == (uri ? '-' : '/'))
-        return 63;
-    return 0;
-}
-
-static unsigned bi_value(const struct lz_bitin *r, size_t index)
-{
-    return index < r->len ? lz_char_value((unsigned char)r->in[index], r->uri)
-                          : 0;
-}
-
-/* Loads the character at r->index (zeros past the end), as the JS does
- * the moment the previous one is used up. */
-static void bi_load(struct lz_bitin *r)
-{
-    r->rev = reverse6(bi_value(r, r->index++));
-    r->left = 6; /* LZ_RESET_VALUE is 1 << 5: six bits a character */
-}
-
-/* Reads nbits bits (at most 16), lowest first, as many of a character's
- * at a time as it holds. Like the JS it loads the next character as soon
- * as one is used up, and past the end reads zeros; memory past `len` is
- * never touched. */
-static uint32_t bi_bits(struct lz_bitin *r, unsigned nbits)
-{
-    uint32_t bits = 0;
-    for (unsigned k = 0; k < nbits;) {
-        unsigned take = nbits - k < r->left ? nbits - k : r->left;
-        bits |= (uint32_t)(r->rev & ((1u << take) - 1)) << k;
-        r->rev >>= take;
-        r->left -= take;
-        k += take;
-        if (r->left == 0)
-            bi_load(r);
+    while (r->have <= 64u - LZ_BITS_PER_CHAR) {
+        if (r->next >= r->len) {
+            r->have = 64u;
+            return;
+        }
+        r->acc |= (uint64_t)r->rev[r->in[r->next++]] << r->have;
+        r->have += LZ_BITS_PER_CHAR;
     }
+}
+
+/* Reads nbits bits (at most 32), lowest first, as the JS does one at a
+ * time. */
+static inline uint32_t bi_bits(struct lz_bitin *r, unsigned nbits)
+{
+    assert(nbits <= LZ_BITIN_MAX_READ);
+    if (r->have < nbits)
+        bi_refill(r);
+    uint32_t bits = (uint32_t)(r->acc & ((UINT64_C(1) << nbits) - 1u));
+    r->acc >>= nbits;
+    r->have -= nbits;
+    r->used += nbits;
     return bits;
 }
 
-/* LZString._decompress(len, 32, getBaseValue). Returns LZ_OK,
- * LZ_TOO_LARGE as soon as the output would pass min(cap, the limit), or
- * LZ_INVALID where the JS returns null, returns "" for a stream that runs
- * out, or would go on with `undefined` (first code 3). */
-static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
-                                    uint16_t *out, size_t cap, size_t *out_n)
+/* What the JS checks as `data.index > length` before each code: index is
+ * 1 + the characters used up, so it passes len once 6 * len bits are read.
+ */
+static bool bi_past_end(const struct lz_bitin *r)
 {
-    if (out_n != NULL)
-        *out_n = 0;
-    /* JS: decompressFromBase64("") is null. */
-    if (in == NULL || len == 0)
-        return LZ_INVALID;
-    size_t limit = cap < CLB_MAX_DECODED_STATE ? cap : CLB_MAX_DECODED_STATE;
-    if (out == NULL && limit > 0)
-        return LZ_INVALID;
+    return r->used / LZ_BITS_PER_CHAR >= r->len;
+}
 
+/* The decompressor's output: UTF-16 units, or bytes when every unit is
+ * ASCII (a state's JSON always is), which are then already its UTF-8. */
+struct lz_sink {
+    uint16_t *u16;
+    char *u8; /* used when u16 is NULL */
+};
+
+/* lz_decompress's result when writing bytes and a literal is not ASCII:
+ * the caller starts again with units. Never returned by the API. */
+#define LZ_NOT_ASCII ((enum lz_status)(LZ_INVALID + 1))
+
+/* LZString._decompress(len, 32, getBaseValue) into `out`, at most `limit`
+ * units. Returns LZ_OK, LZ_TOO_LARGE as soon as the output would pass
+ * limit, LZ_INVALID where the JS returns null, returns "" for a stream
+ * that runs out, or would go on with `undefined` (first code 3), or (bytes
+ * only) LZ_NOT_ASCII. The two kinds of output take the same steps in the
+ * same order, so up to a literal of 0x80 or more they answer alike. Never
+ * inlined, so that its dictionary is on the stack once even when the text
+ * forms start again with units. */
+__attribute__((noinline)) static enum lz_status
+lz_decompress(const char *in, size_t len, bool uri, struct lz_sink out,
+              size_t limit, size_t *out_n)
+{
     static_assert(LZ_RESET_VALUE == 1u << 5, "six bits a character");
-    struct lz_bitin r = {.in = in, .len = len, .index = 0, .uri = uri};
-    bi_load(&r); /* the JS: val = getNextValue(0), index = 1 */
+    struct lz_bitin r = {.in = (const unsigned char *)in,
+                         .len = len,
+                         .rev = uri ? lz_rev_uri : lz_rev_base64};
+    bool bytes = out.u16 == NULL;
+    const unsigned lit_max = bytes ? 0x80u : 0x10000u;
 
     uint32_t first = bi_bits(&r, 2);
-    uint16_t c0;
+    uint32_t c0;
     switch (first) {
-    case LZ_CODE_LIT8: c0 = (uint16_t)bi_bits(&r, 8); break;
-    case LZ_CODE_LIT16: c0 = (uint16_t)bi_bits(&r, 16); break;
+    case LZ_CODE_LIT8: c0 = bi_bits(&r, 8); break;
+    case LZ_CODE_LIT16: c0 = bi_bits(&r, 16); break;
     case LZ_CODE_END: return LZ_OK; /* the empty string */
     default: return LZ_INVALID;     /* JS carries on with `undefined` */
     }
     if (limit == 0)
         return LZ_TOO_LARGE;
+    if (c0 >= lit_max)
+        return LZ_NOT_ASCII;
 
     struct lz_slice dict[LZ_DICT_MAX];
-    out[0] = c0;
+    if (bytes)
+        out.u8[0] = (char)c0;
+    else
+        out.u16[0] = (uint16_t)c0;
     dict[LZ_FIRST_CODE] = (struct lz_slice){0, 0};
     uint32_t dict_size = LZ_FIRST_CODE + 1;
     uint32_t enlarge_in = 4;
@@ -499,7 +531,7 @@ static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
 
     for (;;) {
         /* JS returns "" here: the stream ended without its end code. */
-        if (r.index > len)
+        if (bi_past_end(&r))
             return LZ_INVALID;
         /* Never reached (each step writes a unit and adds at most two
          * entries); kept so the table bound does not rest on that proof. */
@@ -510,11 +542,16 @@ static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
         if (code == LZ_CODE_END)
             break;
         if (code == LZ_CODE_LIT8 || code == LZ_CODE_LIT16) {
-            uint16_t lit = (uint16_t)bi_bits(&r, code == LZ_CODE_LIT8 ? 8 : 16);
+            uint32_t lit = bi_bits(&r, code == LZ_CODE_LIT8 ? 8 : 16);
             /* The literal is emitted next, at out[n]: it must fit. */
             if (n >= limit)
                 return LZ_TOO_LARGE;
-            out[n] = lit;
+            if (lit >= lit_max)
+                return LZ_NOT_ASCII;
+            if (bytes)
+                out.u8[n] = (char)lit;
+            else
+                out.u16[n] = (uint16_t)lit;
             dict[dict_size] = (struct lz_slice){(uint16_t)n, 0};
             code = dict_size++;
             if (--enlarge_in == 0) {
@@ -539,8 +576,12 @@ static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
             return LZ_TOO_LARGE;
         /* Forward, one unit at a time: for w + w[0] the source overlaps
          * the destination and must read what was just written. */
-        for (size_t k = 0; k < e_len; k++)
-            out[n + k] = out[e_start + k];
+        if (bytes)
+            for (size_t k = 0; k < e_len; k++)
+                out.u8[n + k] = out.u8[e_start + k];
+        else
+            for (size_t k = 0; k < e_len; k++)
+                out.u16[n + k] = out.u16[e_start + k];
 
         /* Add w + entry[0]: w is followed in out by the entry just written. */
         dict[dict_size++] =
@@ -553,21 +594,113 @@ static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
         w_len = e_len;
         n += e_len;
     }
-    if (out_n != NULL)
-        *out_n = n;
+    *out_n = n;
     return LZ_OK;
+}
+
+/* The checks every entry point shares; sets *limit to min(cap, the
+ * limit). False with *st set when the call is already answered. */
+static bool lz_decompress_args(const char *in, size_t len, const void *out,
+                               size_t cap, size_t *limit, enum lz_status *st)
+{
+    /* JS: decompressFromBase64("") is null. */
+    if (in == NULL || len == 0) {
+        *st = LZ_INVALID;
+        return false;
+    }
+    *limit = cap < CLB_MAX_DECODED_STATE ? cap : CLB_MAX_DECODED_STATE;
+    if (out == NULL && *limit > 0) {
+        *st = LZ_INVALID;
+        return false;
+    }
+    return true;
+}
+
+static enum lz_status lz_decompress_units(const char *in, size_t len, bool uri,
+                                          uint16_t *out, size_t cap,
+                                          size_t *out_n)
+{
+    size_t n = 0, limit = 0;
+    enum lz_status st;
+    if (out_n != NULL)
+        *out_n = 0;
+    if (!lz_decompress_args(in, len, out, cap, &limit, &st))
+        return st;
+    uint16_t none[1];
+    st = lz_decompress(in, len, uri, (struct lz_sink){out ? out : none, NULL},
+                       limit, &n);
+    if (st == LZ_OK && out_n != NULL)
+        *out_n = n;
+    return st;
 }
 
 enum lz_status lz_decompress_base64(const char *in, size_t len, uint16_t *out,
                                     size_t cap, size_t *out_n)
 {
-    return lz_decompress(in, len, false, out, cap, out_n);
+    return lz_decompress_units(in, len, false, out, cap, out_n);
 }
 
 enum lz_status lz_decompress_uri(const char *in, size_t len, uint16_t *out,
                                  size_t cap, size_t *out_n)
 {
-    return lz_decompress(in, len, true, out, cap, out_n);
+    return lz_decompress_units(in, len, true, out, cap, out_n);
+}
+
+/* Text that is not all ASCII: decompressed again as units, on the stack
+ * only then, and converted. */
+static enum lz_status lz_decompress_text_slow(const char *in, size_t len,
+                                              bool uri, char *out, size_t cap,
+                                              size_t *out_len)
+{
+    uint16_t units[CLB_MAX_DECODED_STATE];
+    size_t n = 0;
+    enum lz_status st =
+        lz_decompress_units(in, len, uri, units, CLB_MAX_DECODED_STATE, &n);
+    if (st != LZ_OK) {
+        out[0] = '\0';
+        return st;
+    }
+    return clb_utf16_to_utf8(units, n, out, cap, out_len);
+}
+
+static enum lz_status lz_decompress_text(const char *in, size_t len, bool uri,
+                                         char *out, size_t cap, size_t *out_len)
+{
+    size_t n = 0, limit = 0;
+    enum lz_status st;
+    if (out_len != NULL)
+        *out_len = 0;
+    if (out == NULL)
+        return LZ_INVALID;
+    if (cap == 0)
+        return LZ_TOO_LARGE;
+    out[0] = '\0';
+    /* One byte a unit, and the NUL. */
+    if (!lz_decompress_args(in, len, out, cap - 1, &limit, &st))
+        return st;
+    st = lz_decompress(in, len, uri, (struct lz_sink){NULL, out}, limit, &n);
+    if (st == LZ_NOT_ASCII)
+        return lz_decompress_text_slow(in, len, uri, out, cap, out_len);
+    if (st != LZ_OK) {
+        out[0] = '\0';
+        return st;
+    }
+    out[n] = '\0';
+    if (out_len != NULL)
+        *out_len = n;
+    return LZ_OK;
+}
+
+enum lz_status lz_decompress_base64_utf8(const char *in, size_t len, char *out,
+                                         size_t cap, size_t *out_len)
+{
+    return lz_decompress_text(in, len, false, out, cap, out_len);
+}
+
+enum lz_status lz_decompress_uri_utf8(const char *in, size_t len, char *out,
+                                      size_t cap, size_t *out_len)
+{
+    return lz_decompress_text(in, len, true, out, cap, out_len);
 }
 
 /* ------------------------------------------------------------------ */

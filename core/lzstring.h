@@ -28,9 +28,10 @@
  *     matches the JS for ASCII (and for bytes >= 0x80 read as Latin-1).
  *
  * Stack: the compressor's dictionary is 656 KiB and the
- * decompressor's 512 KiB (at the limits below), both on the stack
- * and released on return; nothing is allocated. Run them on a thread with
- * at least 1 MiB of stack.
+ * decompressor's 512 KiB (at the limits below; 640 KiB when a _utf8 form
+ * meets text that is not ASCII), all on the stack and released on return;
+ * nothing is allocated. Run them on a thread with at least 1 MiB of
+ * stack.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef CORE_LZSTRING_H
@@ -72,6 +73,23 @@ enum lz_status lz_decompress_base64(const char *in, size_t len, uint16_t *out,
  * like the JS it reads ' ' as '+' (what form decoding makes of a '+'). */
 enum lz_status lz_decompress_uri(const char *in, size_t len, uint16_t *out,
                                  size_t cap, size_t *out_n);
+
+/* decompressFromBase64 straight to UTF-8 text (NUL-terminated, cap bytes
+ * with the NUL): what lz_decompress_base64 and then clb_utf16_to_utf8
+ * give, without the units in between when the text is ASCII (a state's
+ * JSON always is), where each unit is its own byte. Other text is
+ * decompressed again as units and converted. With cap at least
+ * 3 * CLB_MAX_DECODED_STATE + 1 the answer is exactly that of the two
+ * steps: LZ_TOO_LARGE past CLB_MAX_DECODED_STATE units, LZ_INVALID for
+ * what either step refuses. A smaller cap also stops the ASCII text as
+ * soon as it would pass cap - 1 bytes. On error *out_len (may be NULL) is
+ * 0 and out holds "" (if cap > 0). */
+enum lz_status lz_decompress_base64_utf8(const char *in, size_t len, char *out,
+                                         size_t cap, size_t *out_len);
+
+/* decompressFromEncodedURIComponent straight to UTF-8, as above. */
+enum lz_status lz_decompress_uri_utf8(const char *in, size_t len, char *out,
+                                      size_t cap, size_t *out_len);
 
 /* UTF-8 -> UTF-16 units (surrogate pairs above U+FFFF). LZ_INVALID for
  * malformed UTF-8: overlong forms, encoded surrogates, values past
