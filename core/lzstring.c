@@ -427,34 +427,52 @@ static const uint8_t lz_rev_uri[256] = {
 struct lz_bitin {
     const unsigned char *in;
     size_t len;
-    size_t next; /* the next character to put into acc */
+    /* The next character to put into acc. Past the end it goes on counting
+     * the zero characters the JS reads there, so the bits read so far are
+     * always 6 * next - have. */
+    size_t next;
     const uint8_t *rev;
     uint64_t acc;  /* bits not read yet; above `have` all 0 */
     unsigned have; /* how many of acc's bits are the stream's */
-    size_t used;   /* bits read so far */
 };
 
 /* Codes grow to 18 bits at the limits (a dictionary of up to 2^17 + 4
- * entries); a refill leaves at least 59 bits. */
-#define LZ_BITIN_MAX_READ 32u
+ * entries), literals are 16: a read finds fewer than 22 bits left when it
+ * refills, so seven characters (42 bits) always fit beside them. */
+#define LZ_BITIN_MAX_READ 22u
+#define LZ_BITIN_BLOCK 7u
+static_assert(LZ_DICT_MAX <= 1u << LZ_BITIN_MAX_READ, "codes fit a read");
+static_assert(LZ_BITIN_MAX_READ + LZ_BITIN_BLOCK * LZ_BITS_PER_CHAR <= 64,
+              "a block fits the bits left");
 
-/* Tops acc up to at least 59 bits. Past the end the stream is zeros, as
- * JS charAt gives "" there: acc's upper bits are already 0, so they only
- * need counting. Memory past in[len - 1] is never touched. */
-static void bi_refill(struct lz_bitin *r)
+/* Adds characters to acc: seven at once while they last, then one by one
+ * up to 59 bits or more. Past the end the stream is zeros, as JS charAt
+ * gives "" there: acc's upper bits are already 0, so they only need
+ * counting. Memory past in[len - 1] is never touched. */
+static inline void bi_refill(struct lz_bitin *r)
 {
+    if (r->next + LZ_BITIN_BLOCK <= r->len) {
+        const unsigned char *p = r->in + r->next;
+        const uint8_t *t = r->rev;
+        uint64_t v = (uint64_t)t[p[0]] | (uint64_t)t[p[1]] << 6 |
+                     (uint64_t)t[p[2]] << 12 | (uint64_t)t[p[3]] << 18 |
+                     (uint64_t)t[p[4]] << 24 | (uint64_t)t[p[5]] << 30 |
+                     (uint64_t)t[p[6]] << 36;
+        r->acc |= v << r->have;
+        r->have += LZ_BITIN_BLOCK * LZ_BITS_PER_CHAR;
+        r->next += LZ_BITIN_BLOCK;
+        return;
+    }
     while (r->have <= 64u - LZ_BITS_PER_CHAR) {
-        if (r->next >= r->len) {
-            r->have = 64u;
-            return;
-        }
-        r->acc |= (uint64_t)r->rev[r->in[r->next++]] << r->have;
+        if (r->next < r->len)
+            r->acc |= (uint64_t)r->rev[r->in[r->next]] << r->have;
+        r->next++;
         r->have += LZ_BITS_PER_CHAR;
     }
 }
 
-/* Reads nbits bits (at most 32), lowest first, as the JS does one at a
- * time. */
+/* Reads nbits bits (at most LZ_BITIN_MAX_READ), lowest first, as the JS
+ * does one at a time. */
 static inline uint32_t bi_bits(struct lz_bitin *r, unsigned nbits)
 {
     assert(nbits <= LZ_BITIN_MAX_READ);
@@ -463,40 +481,63 @@ static inline uint32_t bi_bits(struct lz_bitin *r, unsigned nbits)
     uint32_t bits = (uint32_t)(r->acc & ((UINT64_C(1) << nbits) - 1u));
     r->acc >>= nbits;
     r->have -= nbits;
-    r->used += nbits;
     return bits;
 }
 
 /* What the JS checks as `data.index > length` before each code: index is
  * 1 + the characters used up, so it passes len once 6 * len bits are read.
- */
-static bool bi_past_end(const struct lz_bitin *r)
+ * Before acc has taken the last character that cannot be. */
+static inline bool bi_past_end(const struct lz_bitin *r)
 {
-    return r->used / LZ_BITS_PER_CHAR >= r->len;
+    return r->next >= r->len &&
+           LZ_BITS_PER_CHAR * r->next - r->have >= LZ_BITS_PER_CHAR * r->len;
 }
 
 /* The decompressor's output: UTF-16 units, or bytes when every unit is
  * ASCII (a state's JSON always is), which are then already its UTF-8. */
 struct lz_sink {
     uint16_t *u16;
-    char *u8; /* used when u16 is NULL */
+    char *u8; /* used when u16 is NULL; LZ_COPY_SLACK bytes past the limit */
 };
 
-/* lz_decompress's result when writing bytes and a literal is not ASCII:
- * the caller starts again with units. Never returned by the API. */
+#define LZ_COPY_SLACK 8u
+
+/* Writes the entry e_start, e_len at out[n] eight bytes at a time, which
+ * may write up to 7 bytes past it (later steps write them again) and read
+ * up to 7 past out[n - 1] (what it copies from there lands past the entry
+ * too). Every byte of the entry comes from before out[n], all final: for
+ * an entry of the dictionary its slice ends there, and the entry being
+ * defined, w + w[0], is w (which ends there) and then its first byte. Each
+ * 8 bytes are read whole before they are written, so overlapping source
+ * and destination are fine. */
+static inline void copy_entry_wide(char *out, size_t n, size_t e_start,
+                                   size_t e_len, bool w_and_first)
+{
+    size_t from_w = w_and_first ? e_len - 1 : e_len;
+    for (size_t k = 0; k < from_w; k += 8) {
+        uint64_t chunk;
+        memcpy(&chunk, out + e_start + k, sizeof chunk);
+        memcpy(out + n + k, &chunk, sizeof chunk);
+    }
+    if (w_and_first)
+        out[n + from_w] = out[e_start];
+}
+
+/* lz_decode's result when writing bytes and a literal is not ASCII: the
+ * caller starts again with units. Never returned by the API. */
 #define LZ_NOT_ASCII ((enum lz_status)(LZ_INVALID + 1))
 
 /* LZString._decompress(len, 32, getBaseValue) into `out`, at most `limit`
- * units. Returns LZ_OK, LZ_TOO_LARGE as soon as the output would pass
- * limit, LZ_INVALID where the JS returns null, returns "" for a stream
- * that runs out, or would go on with `undefined` (first code 3), or (bytes
- * only) LZ_NOT_ASCII. The two kinds of output take the same steps in the
- * same order, so up to a literal of 0x80 or more they answer alike. Never
- * inlined, so that its dictionary is on the stack once even when the text
- * forms start again with units. */
-__attribute__((noinline)) static enum lz_status
-lz_decompress(const char *in, size_t len, bool uri, struct lz_sink out,
-              size_t limit, size_t *out_n)
+ * units. Returns LZ_OK, LZ_TOO_LARGE as soon as the output
+ * would pass limit, LZ_INVALID where the JS returns null, returns "" for a
+ * stream that runs out, or would go on with `undefined` (first code 3), or
+ * (bytes only) LZ_NOT_ASCII. The two kinds of output take the same steps in
+ * the same order, so up to a literal of 0x80 or more they answer alike.
+ * Always inlined into lz_decode_units and lz_decode_ascii, so that each is
+ * compiled for its own output. */
+__attribute__((always_inline)) static inline enum lz_status
+lz_decode(const char *in, size_t len, bool uri, struct lz_sink out,
+          size_t limit, size_t *out_n)
 {
     static_assert(LZ_RESET_VALUE == 1u << 5, "six bits a character");
     struct lz_bitin r = {.in = (const unsigned char *)in,
@@ -510,8 +551,8 @@ lz_decompress(const char *in, size_t len, bool uri, struct lz_sink out,
     switch (first) {
     case LZ_CODE_LIT8: c0 = bi_bits(&r, 8); break;
     case LZ_CODE_LIT16: c0 = bi_bits(&r, 16); break;
-    case LZ_CODE_END: return LZ_OK; /* the empty string */
-    default: return LZ_INVALID;     /* JS carries on with `undefined` */
+    case LZ_CODE_END: *out_n = 0; return LZ_OK; /* the empty string */
+    default: return LZ_INVALID; /* JS carries on with `undefined` */
     }
     if (limit == 0)
         return LZ_TOO_LARGE;
@@ -574,12 +615,12 @@ lz_decompress(const char *in, size_t len, bool uri, struct lz_sink out,
         }
         if (e_len > limit - n)
             return LZ_TOO_LARGE;
-        /* Forward, one unit at a time: for w + w[0] the source overlaps
-         * the destination and must read what was just written. */
         if (bytes)
-            for (size_t k = 0; k < e_len; k++)
-                out.u8[n + k] = out.u8[e_start + k];
+            copy_entry_wide(out.u8, n, e_start, e_len, code == dict_size);
         else
+            /* Forward, one unit at a time: for w + w[0] the source
+             * overlaps the destination and must read what was just
+             * written. */
             for (size_t k = 0; k < e_len; k++)
                 out.u16[n + k] = out.u16[e_start + k];
 
@@ -598,37 +639,41 @@ lz_decompress(const char *in, size_t len, bool uri, struct lz_sink out,
     return LZ_OK;
 }
 
-/* The checks every entry point shares; sets *limit to min(cap, the
- * limit). False with *st set when the call is already answered. */
-static bool lz_decompress_args(const char *in, size_t len, const void *out,
-                               size_t cap, size_t *limit, enum lz_status *st)
+/* The two compiled forms of lz_decode. Never inlined, so that a
+ * dictionary is on the stack once even when the text forms start again
+ * with units. */
+__attribute__((noinline)) static enum lz_status
+lz_decode_units(const char *in, size_t len, bool uri, uint16_t *out,
+                size_t limit, size_t *out_n)
 {
-    /* JS: decompressFromBase64("") is null. */
-    if (in == NULL || len == 0) {
-        *st = LZ_INVALID;
-        return false;
-    }
-    *limit = cap < CLB_MAX_DECODED_STATE ? cap : CLB_MAX_DECODED_STATE;
-    if (out == NULL && *limit > 0) {
-        *st = LZ_INVALID;
-        return false;
-    }
-    return true;
+    return lz_decode(in, len, uri, (struct lz_sink){out, NULL}, limit, out_n);
 }
 
+/* out has limit + LZ_COPY_SLACK bytes. */
+__attribute__((noinline)) static enum lz_status
+lz_decode_ascii(const char *in, size_t len, bool uri, char *out, size_t limit,
+                size_t *out_n)
+{
+    return lz_decode(in, len, uri, (struct lz_sink){NULL, out}, limit, out_n);
+}
+
+/* decompressFromBase64 / decompressFromEncodedURIComponent to units. */
 static enum lz_status lz_decompress_units(const char *in, size_t len, bool uri,
                                           uint16_t *out, size_t cap,
                                           size_t *out_n)
 {
-    size_t n = 0, limit = 0;
-    enum lz_status st;
     if (out_n != NULL)
         *out_n = 0;
-    if (!lz_decompress_args(in, len, out, cap, &limit, &st))
-        return st;
+    /* JS: decompressFromBase64("") is null. */
+    if (in == NULL || len == 0)
+        return LZ_INVALID;
+    size_t limit = cap < CLB_MAX_DECODED_STATE ? cap : CLB_MAX_DECODED_STATE;
+    if (out == NULL && limit > 0)
+        return LZ_INVALID;
     uint16_t none[1];
-    st = lz_decompress(in, len, uri, (struct lz_sink){out ? out : none, NULL},
-                       limit, &n);
+    size_t n = 0;
+    enum lz_status st =
+        lz_decode_units(in, len, uri, out ? out : none, limit, &n);
     if (st == LZ_OK && out_n != NULL)
         *out_n = n;
     return st;
@@ -646,8 +691,8 @@ enum lz_status lz_decompress_uri(const char *in, size_t len, uint16_t *out,
     return lz_decompress_units(in, len, true, out, cap, out_n);
 }
 
-/* Text that is not all ASCII: decompressed again as units, on the stack
- * only then, and converted. */
+/* The two steps the text forms stand for: units, on the stack only here,
+ * then clb_utf16_to_utf8. */
 static enum lz_status lz_decompress_text_slow(const char *in, size_t len,
                                               bool uri, char *out, size_t cap,
                                               size_t *out_len)
@@ -657,28 +702,30 @@ static enum lz_status lz_decompress_text_slow(const char *in, size_t len,
     enum lz_status st =
         lz_decompress_units(in, len, uri, units, CLB_MAX_DECODED_STATE, &n);
     if (st != LZ_OK) {
-        out[0] = '\0';
+        if (out_len != NULL)
+            *out_len = 0;
+        if (out != NULL && cap > 0)
+            out[0] = '\0';
         return st;
     }
     return clb_utf16_to_utf8(units, n, out, cap, out_len);
 }
 
+/* ASCII text is written by lz_decode_ascii in place, one byte a unit,
+ * when out has room for the most units, its NUL and the copy's slack:
+ * then, as every unit is ASCII, it says what the two steps say. Anything
+ * else goes through them. */
 static enum lz_status lz_decompress_text(const char *in, size_t len, bool uri,
                                          char *out, size_t cap, size_t *out_len)
 {
-    size_t n = 0, limit = 0;
-    enum lz_status st;
+    if (out == NULL || in == NULL || len == 0 ||
+        cap < CLB_MAX_DECODED_STATE + 1 + LZ_COPY_SLACK)
+        return lz_decompress_text_slow(in, len, uri, out, cap, out_len);
     if (out_len != NULL)
         *out_len = 0;
-    if (out == NULL)
-        return LZ_INVALID;
-    if (cap == 0)
-        return LZ_TOO_LARGE;
-    out[0] = '\0';
-    /* One byte a unit, and the NUL. */
-    if (!lz_decompress_args(in, len, out, cap - 1, &limit, &st))
-        return st;
-    st = lz_decompress(in, len, uri, (struct lz_sink){NULL, out}, limit, &n);
+    size_t n = 0;
+    enum lz_status st =
+        lz_decode_ascii(in, len, uri, out, CLB_MAX_DECODED_STATE, &n);
     if (st == LZ_NOT_ASCII)
         return lz_decompress_text_slow(in, len, uri, out, cap, out_len);
     if (st != LZ_OK) {

@@ -75,15 +75,13 @@ enum lz_status lz_decompress_uri(const char *in, size_t len, uint16_t *out,
                                  size_t cap, size_t *out_n);
 
 /* decompressFromBase64 straight to UTF-8 text (NUL-terminated, cap bytes
- * with the NUL): what lz_decompress_base64 and then clb_utf16_to_utf8
- * give, without the units in between when the text is ASCII (a state's
- * JSON always is), where each unit is its own byte. Other text is
- * decompressed again as units and converted. With cap at least
- * 3 * CLB_MAX_DECODED_STATE + 1 the answer is exactly that of the two
- * steps: LZ_TOO_LARGE past CLB_MAX_DECODED_STATE units, LZ_INVALID for
- * what either step refuses. A smaller cap also stops the ASCII text as
- * soon as it would pass cap - 1 bytes. On error *out_len (may be NULL) is
- * 0 and out holds "" (if cap > 0). */
+ * with the NUL): exactly what lz_decompress_base64 into
+ * CLB_MAX_DECODED_STATE units and then clb_utf16_to_utf8 into out give,
+ * status, text and *out_len (may be NULL), for every input and cap. When
+ * the text is ASCII (a state's JSON always is) and cap is at least
+ * CLB_MAX_DECODED_STATE + 9, each unit is written as its byte at once,
+ * without the units in between; any other text is decompressed again as
+ * units and converted. */
 enum lz_status lz_decompress_base64_utf8(const char *in, size_t len, char *out,
                                          size_t cap, size_t *out_len);
 

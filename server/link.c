@@ -1361,11 +1361,11 @@ enum link_alphabet { LINK_BASE64, LINK_URI, LINK_NEITHER };
  * and produce garbage). */
 static enum link_alphabet link_alphabet(const char *s, size_t len)
 {
-    /* By character: bit 0 in some alphabet, bit 1 URI's own, bit 2
-     * base64's own; 0 for bytes of 0x80 and up. */
+    /* By byte: bit 0 in some alphabet, bit 1 URI's own, bit 2 base64's
+     * own; 0 for the bytes not listed (0x80 and up). */
     enum { IN_ONE = 1, URI_ONLY = 2, B64_ONLY = 4 };
     /* clang-format off */
-    static const uint8_t kind[128] = {
+    static const uint8_t kind[256] = {
          0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
          0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
          3,  0,  0,  0,  3,  0,  0,  0,  0,  0,  0,  1,  0,  3,  0,  5,
@@ -1379,9 +1379,8 @@ static enum link_alphabet link_alphabet(const char *s, size_t len)
     unsigned all = IN_ONE, any = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
-        unsigned k = c < sizeof kind ? kind[c] : 0;
-        all &= k;
-        any |= k;
+        all &= kind[c];
+        any |= kind[c];
     }
     if ((all & IN_ONE) == 0 ||
         (any & (URI_ONLY | B64_ONLY)) == (URI_ONLY | B64_ONLY))

@@ -886,12 +886,15 @@ static enum lz_status ref_decompress(const char *s, size_t len, bool uri,
 }
 
 /* The real decoder, both forms and both outputs, against the reference on
- * one input: the same status, the same units, and the same UTF-8 from the
- * direct decoder as from the units converted. */
-static void check_against_reference(const char *s, size_t len, size_t cap)
+ * one input: the same status and the same units (at most cap), and from
+ * the direct decoder to UTF-8 (into cap8 bytes) what the reference's units
+ * (at most CLB_MAX_DECODED_STATE) give through clb_utf16_to_utf8. */
+static void check_against_reference(const char *s, size_t len, size_t cap,
+                                    size_t cap8)
 {
     static char want8[3 * CLB_MAX_DECODED_STATE + 1];
     static char got8[3 * CLB_MAX_DECODED_STATE + 1];
+    cr_assert(cap8 <= sizeof got8);
     for (int uri = 0; uri < 2; uri++) {
         size_t ref_n = 0, got = 99;
         enum lz_status ref = ref_decompress(s, len, uri, cap, &ref_n);
@@ -900,28 +903,32 @@ static void check_against_reference(const char *s, size_t len, size_t cap)
                 : lz_decompress_base64(s, len, g_back, cap, &got);
         cr_assert_eq(st, ref, "status %d, reference %d (uri %d, len %zu)", st,
                      ref, uri, len);
-        if (st != LZ_OK) {
+        if (st != LZ_OK)
             cr_assert_eq(got, 0);
-        } else {
+        else
             assert_units_eq(g_back, got, g_ref_out, ref_n);
-        }
-        if (cap < CLB_MAX_DECODED_STATE)
-            continue;
+
+        ref = ref_decompress(s, len, uri, CLB_MAX_DECODED_STATE, &ref_n);
         size_t want_len = 0, got_len = 99;
+        /* Different junk where each writes, to see what each wrote. */
+        memset(want8, 'x', cap8 < 64 ? cap8 : 64);
+        memset(got8, 'y', cap8 < 64 ? cap8 : 64);
         enum lz_status want_st =
-            ref == LZ_OK ? clb_utf16_to_utf8(g_ref_out, ref_n, want8,
-                                             sizeof want8, &want_len)
-                         : ref;
+            ref == LZ_OK
+                ? clb_utf16_to_utf8(g_ref_out, ref_n, want8, cap8, &want_len)
+                : ref;
+        if (ref != LZ_OK && cap8 > 0)
+            want8[0] = '\0';
         enum lz_status st8 =
-            uri ? lz_decompress_uri_utf8(s, len, got8, sizeof got8, &got_len)
-                : lz_decompress_base64_utf8(s, len, got8, sizeof got8,
-                                            &got_len);
-        cr_assert_eq(st8, want_st, "UTF-8: status %d, expected %d (uri %d)",
-                     st8, want_st, uri);
+            uri ? lz_decompress_uri_utf8(s, len, got8, cap8, &got_len)
+                : lz_decompress_base64_utf8(s, len, got8, cap8, &got_len);
+        cr_assert_eq(st8, want_st,
+                     "UTF-8: status %d, expected %d (uri %d, cap %zu)", st8,
+                     want_st, uri, cap8);
         cr_assert_eq(got_len, want_len);
         if (st8 == LZ_OK)
             cr_assert(memcmp(got8, want8, got_len + 1) == 0);
-        else
+        else if (cap8 > 0)
             cr_assert_str_eq(got8, "");
     }
 }
@@ -968,6 +975,16 @@ Test(core_lzstring, decoder_matches_js_transcription)
                                     : lz_alpha_char(rng_next(&s) % 68);
         }
         size_t cap = t % 7 == 0 ? rng_next(&s) % 64 : CLB_MAX_DECODED_STATE;
-        check_against_reference(link, len, cap);
+        /* Small, around the least the direct path takes, and full. */
+        static const size_t caps8[] = {0,
+                                       1,
+                                       2,
+                                       40,
+                                       CLB_MAX_DECODED_STATE + 8,
+                                       CLB_MAX_DECODED_STATE + 9,
+                                       3 * CLB_MAX_DECODED_STATE + 1};
+        size_t cap8 = t % 5 == 0 ? caps8[rng_next(&s) % 7]
+                                 : 3 * CLB_MAX_DECODED_STATE + 1;
+        check_against_reference(link, len, cap, cap8);
     }
 }
