@@ -27,12 +27,15 @@
  * `charCodeAt(0) < 256`). */
 #define LZ_LIT8_LIMIT 256u
 
-/* The 64 characters of each alphabet. The JS strings have a 65th character
- * ('=' and '$'), used only for padding; see lz_char_value. */
-static const char lz_alpha_base64[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-static const char lz_alpha_uri[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-";
+/* The 64 characters of each alphabet, each at the index of its value's
+ * 6 bits reversed (alphabet[reverse6(v)]), as the bit writer holds them:
+ * the JS shifts a character's bits in from the low end, so the first bit
+ * written is its top bit. The JS strings have a 65th character ('=' and
+ * '$'), used only for padding. */
+static const char lz_out_base64[] =
+    "AgQwIoY4EkU0Msc8CiSyKqa6GmW2Oue+BhRxJpZ5FlV1Ntd9DjTzLrb7HnX3Pvf/";
+static const char lz_out_uri[] =
+    "AgQwIoY4EkU0Msc8CiSyKqa6GmW2Oue+BhRxJpZ5FlV1Ntd9DjTzLrb7HnX3Pvf-";
 
 /* Input positions, first occurrences and dictionary slices are all kept in
  * 16 bits to keep the stack tables small; that needs inputs and outputs of
@@ -80,30 +83,36 @@ static_assert((uint64_t)LZ_AT_LEN_MAX * (LZ_AT_LEN_MAX - 1u) / 2u >
 
 /* Longer entries number at most n - 1; twice as many slots keeps linear
  * probing short. Position 0 never ends a longer entry, so 0 marks a free
- * slot. */
+ * slot. An entry is found without comparing any text: every entry is its
+ * w and one more unit c, and no two entries spell the same, so w and c
+ * tell it from every other. w of the longer entry ending at pos is
+ * w_of[pos]: the unit when w is one unit (the entry is then 2 units long),
+ * else the position ending w's own entry (then it is 3 or more). */
 #define LZ_SLOTS (2u * CLB_MAX_DECODED_STATE)
 static_assert((LZ_SLOTS & (LZ_SLOTS - 1u)) == 0, "slot count is a power of 2");
 
-/* 656 KiB at the 65536-unit limit; only the part of the slot table an
+/* 784 KiB at the 65536-unit limit; only the part of the slot table an
  * input needs is cleared, so small inputs stay cheap. */
 struct lz_cdict {
     uint16_t slot[LZ_SLOTS];
+    uint16_t w_of[CLB_MAX_DECODED_STATE];
     uint32_t at[CLB_MAX_DECODED_STATE];
     uint16_t first[LZ_UNITS];
     uint64_t seen[LZ_UNITS / 64];    /* unit has a one-unit entry */
     uint64_t pending[LZ_UNITS / 64]; /* JS context_dictionaryToCreate */
 };
 
-/* The bit sink: JS pushes each bit into the low end of a 6-bit value and
- * emits a character every 6 bits. */
+/* The bit sink. JS pushes each bit into the low end of a 6-bit value and
+ * emits a character every 6 bits; here the bits not yet sent wait in acc,
+ * the first at bit 0, and go out six at a time through lz_out_*. */
 struct lz_bitout {
-    const char *alphabet;
+    const char *chars; /* lz_out_base64 or lz_out_uri */
     char *out;
     size_t cap; /* bytes including the NUL */
     size_t n;
-    unsigned val;
-    unsigned pos;
-    bool full; /* sticky: checked once at the end */
+    uint64_t acc;
+    unsigned have; /* bits in acc, below 6 between writes */
+    bool full;     /* sticky: checked once at the end */
 };
 
 struct lz_enc {
@@ -143,35 +152,27 @@ static void bo_put(struct lz_bitout *b, char ch)
         b->full = true;
 }
 
-/* Writes the low `nbits` bits of value, lowest first, as the JS loops do
- * (bits above nbits are dropped, as `value >> 1` there drops them). */
-static void bo_bits(struct lz_bitout *b, uint32_t value, unsigned nbits)
+/* Writes the low `nbits` bits (at most 26) of value, lowest first, as the
+ * JS loops do (bits above nbits are dropped, as `value >> 1` there drops
+ * them). */
+static inline void bo_bits(struct lz_bitout *b, uint32_t value, unsigned nbits)
 {
-    for (unsigned k = 0; k < nbits; k++) {
-        b->val = (b->val << 1) | (value & 1u);
-        value >>= 1;
-        if (b->pos == LZ_BITS_PER_CHAR - 1) {
-            b->pos = 0;
-            bo_put(b, b->alphabet[b->val]);
-            b->val = 0;
-        } else {
-            b->pos++;
-        }
+    assert(nbits <= 32u - LZ_BITS_PER_CHAR);
+    b->acc |= (uint64_t)(value & ((UINT32_C(1) << nbits) - 1u)) << b->have;
+    b->have += nbits;
+    while (b->have >= LZ_BITS_PER_CHAR) {
+        bo_put(b, b->chars[b->acc & 63u]);
+        b->acc >>= LZ_BITS_PER_CHAR;
+        b->have -= LZ_BITS_PER_CHAR;
     }
 }
 
 /* JS "Flush the last char": shifts until the character is complete and
- * emits it, so an already complete stream still gets one more zero char. */
+ * emits it, so an already complete stream still gets one more zero char.
+ */
 static void bo_flush(struct lz_bitout *b)
 {
-    for (;;) {
-        b->val <<= 1;
-        if (b->pos == LZ_BITS_PER_CHAR - 1) {
-            bo_put(b, b->alphabet[b->val]);
-            return;
-        }
-        b->pos++;
-    }
+    bo_put(b, b->chars[b->acc & 63u]);
 }
 
 /* JS: `if (--enlargeIn == 0) { enlargeIn = 2^numBits; numBits++; }`. */
@@ -208,24 +209,23 @@ static uint32_t enc_hash(uint32_t wkey, uint16_t c)
     return h;
 }
 
-/* Looks up w+c, the input slice in[start .. start+len-1]. Returns the
- * position ending the entry, or 0 if absent with *free_slot set to where
- * it would go. Candidates are checked against the input itself, so a hash
- * collision can never give a wrong match. */
+/* Looks up w+c, the input slice in[start .. start+len-1], w being wkey
+ * (see enc_hash). Returns the position ending the entry, or 0 if absent
+ * with *free_slot set to where it would go. */
 static size_t enc_find(const struct lz_enc *e, uint32_t wkey, size_t start,
                        size_t len, uint32_t mask, uint32_t *free_slot)
 {
-    const uint16_t *in = e->in;
-    uint16_t c = in[start + len - 1];
+    uint16_t c = e->in[start + len - 1];
     uint32_t h = enc_hash(wkey, c) & mask;
+    uint16_t w16 = (uint16_t)wkey;
     for (;;) {
         size_t pos = e->d->slot[h];
         if (pos == 0) {
             *free_slot = h;
             return 0;
         }
-        if ((e->d->at[pos] >> LZ_AT_LEN_SHIFT) == len && in[pos] == c &&
-            memcmp(in + pos + 1 - len, in + start, (len - 1) * sizeof *in) == 0)
+        if (e->d->w_of[pos] == w16 && e->in[pos] == c &&
+            (e->d->at[pos] >> LZ_AT_LEN_SHIFT) == len)
             return pos;
         h = (h + 1) & mask;
     }
@@ -266,7 +266,7 @@ static bool is_proto_key(const uint16_t *s, size_t len)
  * when `pad`. Returns LZ_OK, LZ_TOO_LARGE (input over the limit, or output
  * over cap) or LZ_INVALID (NULL pointers); on error out holds "". */
 static enum lz_status lz_compress(const uint16_t *in, size_t n,
-                                  const char *alphabet, bool pad, char *out,
+                                  const char *chars, bool pad, char *out,
                                   size_t cap, size_t *out_len)
 {
     if (out_len != NULL)
@@ -289,7 +289,7 @@ static enum lz_status lz_compress(const uint16_t *in, size_t n,
 
     struct lz_enc e = {
         .d = &d,
-        .bo = {.alphabet = alphabet, .out = out, .cap = cap},
+        .bo = {.chars = chars, .out = out, .cap = cap},
         .in = in,
         .dict_size = LZ_FIRST_CODE,
         .enlarge_in = 2, /* JS: compensates for the first entry */
@@ -332,6 +332,7 @@ static enum lz_status lz_compress(const uint16_t *in, size_t n,
         e.dict_size++;
         if (!is_proto_key(in + w_start, w_len + 1)) {
             d.at[i] |= (uint32_t)(w_len + 1) << LZ_AT_LEN_SHIFT;
+            d.w_of[i] = (uint16_t)wkey;
             d.slot[free_slot] = (uint16_t)i;
         }
         w_start = i;
@@ -359,13 +360,13 @@ static enum lz_status lz_compress(const uint16_t *in, size_t n,
 enum lz_status lz_compress_base64(const uint16_t *in, size_t n, char *out,
                                   size_t cap, size_t *out_len)
 {
-    return lz_compress(in, n, lz_alpha_base64, true, out, cap, out_len);
+    return lz_compress(in, n, lz_out_base64, true, out, cap, out_len);
 }
 
 enum lz_status lz_compress_uri(const uint16_t *in, size_t n, char *out,
                                size_t cap, size_t *out_len)
 {
-    return lz_compress(in, n, lz_alpha_uri, false, out, cap, out_len);
+    return lz_compress(in, n, lz_out_uri, false, out, cap, out_len);
 }
 
 /* ------------------------------------------------------------------ */
@@ -809,6 +810,11 @@ enum lz_status clb_utf8_to_utf16(const char *in, size_t len, uint16_t *out,
     const unsigned char *s = (const unsigned char *)in;
     size_t i = 0, n = 0;
     while (i < len) {
+        /* ASCII, nearly every byte of a state: one unit, no cases. */
+        if (s[i] < 0x80u && n < cap) {
+            out[n++] = s[i++];
+            continue;
+        }
         uint32_t cp;
         if (!utf8_next(s, len, &i, &cp))
             return LZ_INVALID;

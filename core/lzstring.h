@@ -27,7 +27,7 @@
  *     too, exactly as charAt does. Each byte of the input is one unit, which
  *     matches the JS for ASCII (and for bytes >= 0x80 read as Latin-1).
  *
- * Stack: the compressor's dictionary is 656 KiB and the
+ * Stack: the compressor's dictionary is 784 KiB and the
  * decompressor's 512 KiB (at the limits below; 640 KiB when a _utf8 form
  * meets text that is not ASCII), all on the stack and released on return;
  * nothing is allocated. Run them on a thread with at least 1 MiB of
