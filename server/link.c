@@ -3,14 +3,14 @@
  * link here and writes every classic link with it; core never sees JSON.
  *
  * Decoding is strict and bounded, in this order: the encoded length, the
- * alphabet, decompression capped at CLB_MAX_DECODED_STATE UTF-16 units, UTF-16
- * to UTF-8, a nesting-depth scan, json_loadb (duplicates rejected), the shape
- * of every known field (unknown top-level keys are skipped, for links of a
- * newer original design), and finally core_game_validate. Each
- * refusal is one struct clb_error whose detail names the field, e.g.
- * `board[3][4]: "?" is not ".", "A"-"Z" or "a"-"z"`. A state in the usual
- * form is read in place by the fast reader below, and only the others (the
- * refused ones among them) go through jansson; the decompressed text lives
+ * alphabet, decompression straight to UTF-8 capped at CLB_MAX_DECODED_STATE
+ * UTF-16 units (lz_decompress_base64_utf8), a nesting-depth scan, json_loadb
+ * (duplicates rejected), the shape of every known field (unknown top-level keys
+ * are skipped, for links of a newer original design), and finally
+ * core_game_validate. Each refusal is one struct clb_error whose detail names
+ * the field, e.g. `board[3][4]: "?" is not ".", "A"-"Z" or "a"-"z"`. A state in
+ * the usual form is read in place by the fast reader below, and only the others
+ * (the refused ones among them) go through jansson; the decompressed text lives
  * on the stack of libmicrohttpd's threads (CLB_THREAD_STACK_BYTES).
  */
 /* SPDX-License-Identifier: MIT */
@@ -36,8 +36,9 @@
 #define LINK_JSON_MAX 4096
 
 /* A link's text is decompressed on the handler's stack (link_v1_decode):
- * 2 bytes a unit and 3 bytes of UTF-8 a unit, beside LZ-String's own
- * tables (about 520 KB), well within a thread's stack. */
+ * 3 bytes of UTF-8 a unit, beside LZ-String's own tables (about 520 KB,
+ * and 2 bytes a unit more for text that is not ASCII), well within a
+ * thread's stack. */
 static_assert(CLB_MAX_DECODED_STATE * 5 < CLB_THREAD_STACK_BYTES / 4,
               "a decoded link fits a handler's stack");
 
