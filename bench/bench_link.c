@@ -1,8 +1,8 @@
 /* bench/bench_link.c - what opening a turn link costs a request: a late-game
  * v2 link decoded and replayed (header, every move through the rules with
  * the lexicon, the move list's records), against the same position's
- * classic v1 link decoded as the server has always done it (LZ-String,
- * UTF-16 to UTF-8, JSON, every field, tile conservation). Both in the same
+ * classic v1 link decoded as the server does it (LZ-String straight to
+ * UTF-8, JSON, every field, tile conservation). Both in the same
  * run, interleaved, in microseconds per request and as a ratio; writing
  * the next link after a move is timed the same way.
  *

@@ -162,7 +162,7 @@
  * which only what a request uses becomes resident. */
 #define CLB_CONNECTION_MEMORY_BYTES ((size_t)64 * 1024)
 
-/* Stack of each server thread. LZ-String's fixed tables take about 670 KB
+/* Stack of each server thread. LZ-String's fixed tables take about 800 KB
  * (compress) or 520 KB (decompress) and a response starts with 32 KiB on
  * the stack; 4 MiB is ample, and set explicitly so a C library with small
  * default thread stacks (musl: 128 KiB) cannot overflow. */

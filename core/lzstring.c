@@ -27,12 +27,15 @@
  * `charCodeAt(0) < 256`). */
 #define LZ_LIT8_LIMIT 256u
 
-/* The 64 characters of each alphabet. The JS strings have a 65th character
- * ('=' and '$'), used only for padding; see lz_char_value. */
-static const char lz_alpha_base64[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-static const char lz_alpha_uri[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-";
+/* The 64 characters of each alphabet, each at the index of its value's
+ * 6 bits reversed (alphabet[reverse6(v)]), as the bit writer holds them:
+ * the JS shifts a character's bits in from the low end, so the first bit
+ * written is its top bit. The JS strings have a 65th character ('=' and
+ * '$'), used only for padding. */
+static const char lz_out_base64[] =
+    "AgQwIoY4EkU0Msc8CiSyKqa6GmW2Oue+BhRxJpZ5FlV1Ntd9DjTzLrb7HnX3Pvf/";
+static const char lz_out_uri[] =
+    "AgQwIoY4EkU0Msc8CiSyKqa6GmW2Oue+BhRxJpZ5FlV1Ntd9DjTzLrb7HnX3Pvf-";
 
 /* Input positions, first occurrences and dictionary slices are all kept in
  * 16 bits to keep the stack tables small; that needs inputs and outputs of
@@ -80,30 +83,36 @@ static_assert((uint64_t)LZ_AT_LEN_MAX * (LZ_AT_LEN_MAX - 1u) / 2u >
 
 /* Longer entries number at most n - 1; twice as many slots keeps linear
  * probing short. Position 0 never ends a longer entry, so 0 marks a free
- * slot. */
+ * slot. An entry is found without comparing any text: every entry is its
+ * w and one more unit c, and no two entries spell the same, so w and c
+ * tell it from every other. w of the longer entry ending at pos is
+ * w_of[pos]: the unit when w is one unit (the entry is then 2 units long),
+ * else the position ending w's own entry (then it is 3 or more). */
 #define LZ_SLOTS (2u * CLB_MAX_DECODED_STATE)
 static_assert((LZ_SLOTS & (LZ_SLOTS - 1u)) == 0, "slot count is a power of 2");
 
-/* 656 KiB at the 65536-unit limit; only the part of the slot table an
+/* 784 KiB at the 65536-unit limit; only the part of the slot table an
  * input needs is cleared, so small inputs stay cheap. */
 struct lz_cdict {
     uint16_t slot[LZ_SLOTS];
+    uint16_t w_of[CLB_MAX_DECODED_STATE];
     uint32_t at[CLB_MAX_DECODED_STATE];
     uint16_t first[LZ_UNITS];
     uint64_t seen[LZ_UNITS / 64];    /* unit has a one-unit entry */
     uint64_t pending[LZ_UNITS / 64]; /* JS context_dictionaryToCreate */
 };
 
-/* The bit sink: JS pushes each bit into the low end of a 6-bit value and
- * emits a character every 6 bits. */
+/* The bit sink. JS pushes each bit into the low end of a 6-bit value and
+ * emits a character every 6 bits; here the bits not yet sent wait in acc,
+ * the first at bit 0, and go out six at a time through lz_out_*. */
 struct lz_bitout {
-    const char *alphabet;
+    const char *chars; /* lz_out_base64 or lz_out_uri */
     char *out;
     size_t cap; /* bytes including the NUL */
     size_t n;
-    unsigned val;
-    unsigned pos;
-    bool full; /* sticky: checked once at the end */
+    uint64_t acc;
+    unsigned have; /* bits in acc, below 6 between writes */
+    bool full;     /* sticky: checked once at the end */
 };
 
 struct lz_enc {
@@ -143,35 +152,27 @@ static void bo_put(struct lz_bitout *b, char ch)
         b->full = true;
 }
 
-/* Writes the low `nbits` bits of value, lowest first, as the JS loops do
- * (bits above nbits are dropped, as `value >> 1` there drops them). */
-static void bo_bits(struct lz_bitout *b, uint32_t value, unsigned nbits)
+/* Writes the low `nbits` bits (at most 26) of value, lowest first, as the
+ * JS loops do (bits above nbits are dropped, as `value >> 1` there drops
+ * them). */
+static inline void bo_bits(struct lz_bitout *b, uint32_t value, unsigned nbits)
 {
-    for (unsigned k = 0; k < nbits; k++) {
-        b->val = (b->val << 1) | (value & 1u);
-        value >>= 1;
-        if (b->pos == LZ_BITS_PER_CHAR - 1) {
-            b->pos = 0;
-            bo_put(b, b->alphabet[b->val]);
-            b->val = 0;
-        } else {
-            b->pos++;
-        }
+    assert(nbits <= 32u - LZ_BITS_PER_CHAR);
+    b->acc |= (uint64_t)(value & ((UINT32_C(1) << nbits) - 1u)) << b->have;
+    b->have += nbits;
+    while (b->have >= LZ_BITS_PER_CHAR) {
+        bo_put(b, b->chars[b->acc & 63u]);
+        b->acc >>= LZ_BITS_PER_CHAR;
+        b->have -= LZ_BITS_PER_CHAR;
     }
 }
 
 /* JS "Flush the last char": shifts until the character is complete and
- * emits it, so an already complete stream still gets one more zero char. */
+ * emits it, so an already complete stream still gets one more zero char.
+ */
 static void bo_flush(struct lz_bitout *b)
 {
-    for (;;) {
-        b->val <<= 1;
-        if (b->pos == LZ_BITS_PER_CHAR - 1) {
-            bo_put(b, b->alphabet[b->val]);
-            return;
-        }
-        b->pos++;
-    }
+    bo_put(b, b->chars[b->acc & 63u]);
 }
 
 /* JS: `if (--enlargeIn == 0) { enlargeIn = 2^numBits; numBits++; }`. */
@@ -208,24 +209,23 @@ static uint32_t enc_hash(uint32_t wkey, uint16_t c)
     return h;
 }
 
-/* Looks up w+c, the input slice in[start .. start+len-1]. Returns the
- * position ending the entry, or 0 if absent with *free_slot set to where
- * it would go. Candidates are checked against the input itself, so a hash
- * collision can never give a wrong match. */
+/* Looks up w+c, the input slice in[start .. start+len-1], w being wkey
+ * (see enc_hash). Returns the position ending the entry, or 0 if absent
+ * with *free_slot set to where it would go. */
 static size_t enc_find(const struct lz_enc *e, uint32_t wkey, size_t start,
                        size_t len, uint32_t mask, uint32_t *free_slot)
 {
-    const uint16_t *in = e->in;
-    uint16_t c = in[start + len - 1];
+    uint16_t c = e->in[start + len - 1];
     uint32_t h = enc_hash(wkey, c) & mask;
+    uint16_t w16 = (uint16_t)wkey;
     for (;;) {
         size_t pos = e->d->slot[h];
         if (pos == 0) {
             *free_slot = h;
             return 0;
         }
-        if ((e->d->at[pos] >> LZ_AT_LEN_SHIFT) == len && in[pos] == c &&
-            memcmp(in + pos + 1 - len, in + start, (len - 1) * sizeof *in) == 0)
+        if (e->d->w_of[pos] == w16 && e->in[pos] == c &&
+            (e->d->at[pos] >> LZ_AT_LEN_SHIFT) == len)
             return pos;
         h = (h + 1) & mask;
     }
@@ -266,7 +266,7 @@ static bool is_proto_key(const uint16_t *s, size_t len)
  * when `pad`. Returns LZ_OK, LZ_TOO_LARGE (input over the limit, or output
  * over cap) or LZ_INVALID (NULL pointers); on error out holds "". */
 static enum lz_status lz_compress(const uint16_t *in, size_t n,
-                                  const char *alphabet, bool pad, char *out,
+                                  const char *chars, bool pad, char *out,
                                   size_t cap, size_t *out_len)
 {
     if (out_len != NULL)
@@ -289,7 +289,7 @@ static enum lz_status lz_compress(const uint16_t *in, size_t n,
 
     struct lz_enc e = {
         .d = &d,
-        .bo = {.alphabet = alphabet, .out = out, .cap = cap},
+        .bo = {.chars = chars, .out = out, .cap = cap},
         .in = in,
         .dict_size = LZ_FIRST_CODE,
         .enlarge_in = 2, /* JS: compensates for the first entry */
@@ -332,6 +332,7 @@ static enum lz_status lz_compress(const uint16_t *in, size_t n,
         e.dict_size++;
         if (!is_proto_key(in + w_start, w_len + 1)) {
             d.at[i] |= (uint32_t)(w_len + 1) << LZ_AT_LEN_SHIFT;
+            d.w_of[i] = (uint16_t)wkey;
             d.slot[free_slot] = (uint16_t)i;
         }
         w_start = i;
@@ -359,13 +360,13 @@ static enum lz_status lz_compress(const uint16_t *in, size_t n,
 enum lz_status lz_compress_base64(const uint16_t *in, size_t n, char *out,
                                   size_t cap, size_t *out_len)
 {
-    return lz_compress(in, n, lz_alpha_base64, true, out, cap, out_len);
+    return lz_compress(in, n, lz_out_base64, true, out, cap, out_len);
 }
 
 enum lz_status lz_compress_uri(const uint16_t *in, size_t n, char *out,
                                size_t cap, size_t *out_len)
 {
-    return lz_compress(in, n, lz_alpha_uri, false, out, cap, out_len);
+    return lz_compress(in, n, lz_out_uri, false, out, cap, out_len);
 }
 
 /* ------------------------------------------------------------------ */
@@ -385,112 +386,185 @@ struct lz_slice {
  * the four fixed slots (0..2 reserved, 3 the first unit): about 512 KiB. */
 #define LZ_DICT_MAX (2u * CLB_MAX_DECODED_STATE + 4u)
 
+/* Each character's 6 bits in reverse order, by byte: JS getBaseValue
+ * followed by the order the JS reads them in (a character from its top bit
+ * down, a value's bits put together lowest first), so that the bit read
+ * next is always the lowest one left. Outside the alphabet getBaseValue
+ * yields `undefined`, which `&` turns into 0; the 65th character ('=' in
+ * base64, '$' in URI) has value 64, whose bits 5..0 are 0: both are 0
+ * here. The URI reader reads ' ' as '+' (a '+' that went through form
+ * decoding). Each byte is one unit: for bytes >= 0x80 that matches JS
+ * given the same text as Latin-1 units. */
+/* clang-format off */
+static const uint8_t lz_rev_base64[256] = {
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0, 31,  0,  0,  0, 63,
+    11, 43, 27, 59,  7, 39, 23, 55, 15, 47,  0,  0,  0,  0,  0,  0,
+     0,  0, 32, 16, 48,  8, 40, 24, 56,  4, 36, 20, 52, 12, 44, 28,
+    60,  2, 34, 18, 50, 10, 42, 26, 58,  6, 38,  0,  0,  0,  0,  0,
+     0, 22, 54, 14, 46, 30, 62,  1, 33, 17, 49,  9, 41, 25, 57,  5,
+    37, 21, 53, 13, 45, 29, 61,  3, 35, 19, 51,  0,  0,  0,  0,  0,
+    /* 0x80..0xff: 0 */
+};
+/* clang-format on */
+/* clang-format off */
+static const uint8_t lz_rev_uri[256] = {
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+    31,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0, 31,  0, 63,  0,  0,
+    11, 43, 27, 59,  7, 39, 23, 55, 15, 47,  0,  0,  0,  0,  0,  0,
+     0,  0, 32, 16, 48,  8, 40, 24, 56,  4, 36, 20, 52, 12, 44, 28,
+    60,  2, 34, 18, 50, 10, 42, 26, 58,  6, 38,  0,  0,  0,  0,  0,
+     0, 22, 54, 14, 46, 30, 62,  1, 33, 17, 49,  9, 41, 25, 57,  5,
+    37, 21, 53, 13, 45, 29, 61,  3, 35, 19, 51,  0,  0,  0,  0,  0,
+    /* 0x80..0xff: 0 */
+};
+/* clang-format on */
+
+/* The input as one stream of bits, the next one at bit 0 of `acc`: the
+ * characters are looked up in the table and put side by side as they are
+ * needed, so a code is one mask and one shift. */
 struct lz_bitin {
-    const char *in;
+    const unsigned char *in;
     size_t len;
-    size_t index; /* JS data.index: the next character to load */
-    /* The current character's bits not read yet, reversed, so the next
-     * one is bit 0 (the JS reads a character from its top bit down, and
-     * puts the bits of a value together lowest first), and how many. */
-    unsigned rev;
-    unsigned left;
-    bool uri;
+    /* The next character to put into acc. Past the end it goes on counting
+     * the zero characters the JS reads there, so the bits read so far are
+     * always 6 * next - have. */
+    size_t next;
+    const uint8_t *rev;
+    uint64_t acc;  /* bits not read yet; above `have` all 0 */
+    unsigned have; /* how many of acc's bits are the stream's */
 };
 
-/* A 6-bit value with its bits in the opposite order. */
-static unsigned reverse6(unsigned v)
-{
-    return (v >> 5 & 1u) | (v >> 3 & 2u) | (v >> 1 & 4u) | (v << 1 & 8u) |
-           (v << 3 & 16u) | (v << 5 & 32u);
-}
+/* Codes grow to 18 bits at the limits (a dictionary of up to 2^17 + 4
+ * entries), literals are 16: a read finds fewer than 22 bits left when it
+ * refills, so seven characters (42 bits) always fit beside them. */
+#define LZ_BITIN_MAX_READ 22u
+#define LZ_BITIN_BLOCK 7u
+static_assert(LZ_DICT_MAX <= 1u << LZ_BITIN_MAX_READ, "codes fit a read");
+static_assert(LZ_BITIN_MAX_READ + LZ_BITIN_BLOCK * LZ_BITS_PER_CHAR <= 64,
+              "a block fits the bits left");
 
-/* JS getBaseValue. Outside the alphabet it yields `undefined`, which `&`
- * turns into 0; so does charAt past the end (""). The alphabets' 65th
- * character ('=' in base64, '$' in URI) has value 64, and only bits 5..0
- * are ever read, so it too reads as 0. The URI reader first turns ' ' into
- * '+' (a '+' that went through form decoding). Each byte is one unit: for
- * bytes >= 0x80 that matches JS given the same text as Latin-1 units. */
-static unsigned lz_char_value(unsigned char ch, bool uri)
+/* Adds characters to acc: seven at once while they last, then one by one
+ * up to 59 bits or more. Past the end the stream is zeros, as JS charAt
+ * gives "" there: acc's upper bits are already 0, so they only need
+ * counting. Memory past in[len - 1] is never touched. */
+static inline void bi_refill(struct lz_bitin *r)
 {
-    if (ch >= 'A' && ch <= 'Z')
-        return (unsigned)(ch - 'A');
-    if (ch >= 'a' && ch <= 'z')
-        return (unsigned)(ch - 'a') + 26u;
-    if (ch >= '0' && ch <= '9')
-        return (unsigned)(ch - '0') + 52u;
-    if (ch == '+' || (uri && ch == ' '))
-        return 62;
-    if (ch == (uri ? '-' : '/'))
-        return 63;
-    return 0;
-}
-
-static unsigned bi_value(const struct lz_bitin *r, size_t index)
-{
-    return index < r->len ? lz_char_value((unsigned char)r->in[index], r->uri)
-                          : 0;
-}
-
-/* Loads the character at r->index (zeros past the end), as the JS does
- * the moment the previous one is used up. */
-static void bi_load(struct lz_bitin *r)
-{
-    r->rev = reverse6(bi_value(r, r->index++));
-    r->left = 6; /* LZ_RESET_VALUE is 1 << 5: six bits a character */
-}
-
-/* Reads nbits bits (at most 16), lowest first, as many of a character's
- * at a time as it holds. Like the JS it loads the next character as soon
- * as one is used up, and past the end reads zeros; memory past `len` is
- * never touched. */
-static uint32_t bi_bits(struct lz_bitin *r, unsigned nbits)
-{
-    uint32_t bits = 0;
-    for (unsigned k = 0; k < nbits;) {
-        unsigned take = nbits - k < r->left ? nbits - k : r->left;
-        bits |= (uint32_t)(r->rev & ((1u << take) - 1)) << k;
-        r->rev >>= take;
-        r->left -= take;
-        k += take;
-        if (r->left == 0)
-            bi_load(r);
+    if (r->next + LZ_BITIN_BLOCK <= r->len) {
+        const unsigned char *p = r->in + r->next;
+        const uint8_t *t = r->rev;
+        uint64_t v = (uint64_t)t[p[0]] | (uint64_t)t[p[1]] << 6 |
+                     (uint64_t)t[p[2]] << 12 | (uint64_t)t[p[3]] << 18 |
+                     (uint64_t)t[p[4]] << 24 | (uint64_t)t[p[5]] << 30 |
+                     (uint64_t)t[p[6]] << 36;
+        r->acc |= v << r->have;
+        r->have += LZ_BITIN_BLOCK * LZ_BITS_PER_CHAR;
+        r->next += LZ_BITIN_BLOCK;
+        return;
     }
+    while (r->have <= 64u - LZ_BITS_PER_CHAR) {
+        if (r->next < r->len)
+            r->acc |= (uint64_t)r->rev[r->in[r->next]] << r->have;
+        r->next++;
+        r->have += LZ_BITS_PER_CHAR;
+    }
+}
+
+/* Reads nbits bits (at most LZ_BITIN_MAX_READ), lowest first, as the JS
+ * does one at a time. */
+static inline uint32_t bi_bits(struct lz_bitin *r, unsigned nbits)
+{
+    assert(nbits <= LZ_BITIN_MAX_READ);
+    if (r->have < nbits)
+        bi_refill(r);
+    uint32_t bits = (uint32_t)(r->acc & ((UINT64_C(1) << nbits) - 1u));
+    r->acc >>= nbits;
+    r->have -= nbits;
     return bits;
 }
 
-/* LZString._decompress(len, 32, getBaseValue). Returns LZ_OK,
- * LZ_TOO_LARGE as soon as the output would pass min(cap, the limit), or
- * LZ_INVALID where the JS returns null, returns "" for a stream that runs
- * out, or would go on with `undefined` (first code 3). */
-static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
-                                    uint16_t *out, size_t cap, size_t *out_n)
+/* What the JS checks as `data.index > length` before each code: index is
+ * 1 + the characters used up, so it passes len once 6 * len bits are read.
+ * Before acc has taken the last character that cannot be. */
+static inline bool bi_past_end(const struct lz_bitin *r)
 {
-    if (out_n != NULL)
-        *out_n = 0;
-    /* JS: decompressFromBase64("") is null. */
-    if (in == NULL || len == 0)
-        return LZ_INVALID;
-    size_t limit = cap < CLB_MAX_DECODED_STATE ? cap : CLB_MAX_DECODED_STATE;
-    if (out == NULL && limit > 0)
-        return LZ_INVALID;
+    return r->next >= r->len &&
+           LZ_BITS_PER_CHAR * r->next - r->have >= LZ_BITS_PER_CHAR * r->len;
+}
 
+/* The decompressor's output: UTF-16 units, or bytes when every unit is
+ * ASCII (a state's JSON always is), which are then already its UTF-8. */
+struct lz_sink {
+    uint16_t *u16;
+    char *u8; /* used when u16 is NULL; LZ_COPY_SLACK bytes past the limit */
+};
+
+#define LZ_COPY_SLACK 8u
+
+/* Writes the entry e_start, e_len at out[n] eight bytes at a time, which
+ * may write up to 7 bytes past it (later steps write them again) and read
+ * up to 7 past out[n - 1] (what it copies from there lands past the entry
+ * too). Every byte of the entry comes from before out[n], all final: for
+ * an entry of the dictionary its slice ends there, and the entry being
+ * defined, w + w[0], is w (which ends there) and then its first byte. Each
+ * 8 bytes are read whole before they are written, so overlapping source
+ * and destination are fine. */
+static inline void copy_entry_wide(char *out, size_t n, size_t e_start,
+                                   size_t e_len, bool w_and_first)
+{
+    size_t from_w = w_and_first ? e_len - 1 : e_len;
+    for (size_t k = 0; k < from_w; k += 8) {
+        uint64_t chunk;
+        memcpy(&chunk, out + e_start + k, sizeof chunk);
+        memcpy(out + n + k, &chunk, sizeof chunk);
+    }
+    if (w_and_first)
+        out[n + from_w] = out[e_start];
+}
+
+/* lz_decode's result when writing bytes and a literal is not ASCII: the
+ * caller starts again with units. Never returned by the API. */
+#define LZ_NOT_ASCII ((enum lz_status)(LZ_INVALID + 1))
+
+/* LZString._decompress(len, 32, getBaseValue) into `out`, at most `limit`
+ * units. Returns LZ_OK, LZ_TOO_LARGE as soon as the output
+ * would pass limit, LZ_INVALID where the JS returns null, returns "" for a
+ * stream that runs out, or would go on with `undefined` (first code 3), or
+ * (bytes only) LZ_NOT_ASCII. The two kinds of output take the same steps in
+ * the same order, so up to a literal of 0x80 or more they answer alike.
+ * Always inlined into lz_decode_units and lz_decode_ascii, so that each is
+ * compiled for its own output. */
+__attribute__((always_inline)) static inline enum lz_status
+lz_decode(const char *in, size_t len, bool uri, struct lz_sink out,
+          size_t limit, size_t *out_n)
+{
     static_assert(LZ_RESET_VALUE == 1u << 5, "six bits a character");
-    struct lz_bitin r = {.in = in, .len = len, .index = 0, .uri = uri};
-    bi_load(&r); /* the JS: val = getNextValue(0), index = 1 */
+    struct lz_bitin r = {.in = (const unsigned char *)in,
+                         .len = len,
+                         .rev = uri ? lz_rev_uri : lz_rev_base64};
+    bool bytes = out.u16 == NULL;
+    const unsigned lit_max = bytes ? 0x80u : 0x10000u;
 
     uint32_t first = bi_bits(&r, 2);
-    uint16_t c0;
+    uint32_t c0;
     switch (first) {
-    case LZ_CODE_LIT8: c0 = (uint16_t)bi_bits(&r, 8); break;
-    case LZ_CODE_LIT16: c0 = (uint16_t)bi_bits(&r, 16); break;
-    case LZ_CODE_END: return LZ_OK; /* the empty string */
-    default: return LZ_INVALID;     /* JS carries on with `undefined` */
+    case LZ_CODE_LIT8: c0 = bi_bits(&r, 8); break;
+    case LZ_CODE_LIT16: c0 = bi_bits(&r, 16); break;
+    case LZ_CODE_END: *out_n = 0; return LZ_OK; /* the empty string */
+    default: return LZ_INVALID; /* JS carries on with `undefined` */
     }
     if (limit == 0)
         return LZ_TOO_LARGE;
+    if (c0 >= lit_max)
+        return LZ_NOT_ASCII;
 
     struct lz_slice dict[LZ_DICT_MAX];
-    out[0] = c0;
+    if (bytes)
+        out.u8[0] = (char)c0;
+    else
+        out.u16[0] = (uint16_t)c0;
     dict[LZ_FIRST_CODE] = (struct lz_slice){0, 0};
     uint32_t dict_size = LZ_FIRST_CODE + 1;
     uint32_t enlarge_in = 4;
@@ -499,7 +573,7 @@ static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
 
     for (;;) {
         /* JS returns "" here: the stream ended without its end code. */
-        if (r.index > len)
+        if (bi_past_end(&r))
             return LZ_INVALID;
         /* Never reached (each step writes a unit and adds at most two
          * entries); kept so the table bound does not rest on that proof. */
@@ -510,11 +584,16 @@ static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
         if (code == LZ_CODE_END)
             break;
         if (code == LZ_CODE_LIT8 || code == LZ_CODE_LIT16) {
-            uint16_t lit = (uint16_t)bi_bits(&r, code == LZ_CODE_LIT8 ? 8 : 16);
+            uint32_t lit = bi_bits(&r, code == LZ_CODE_LIT8 ? 8 : 16);
             /* The literal is emitted next, at out[n]: it must fit. */
             if (n >= limit)
                 return LZ_TOO_LARGE;
-            out[n] = lit;
+            if (lit >= lit_max)
+                return LZ_NOT_ASCII;
+            if (bytes)
+                out.u8[n] = (char)lit;
+            else
+                out.u16[n] = (uint16_t)lit;
             dict[dict_size] = (struct lz_slice){(uint16_t)n, 0};
             code = dict_size++;
             if (--enlarge_in == 0) {
@@ -537,10 +616,14 @@ static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
         }
         if (e_len > limit - n)
             return LZ_TOO_LARGE;
-        /* Forward, one unit at a time: for w + w[0] the source overlaps
-         * the destination and must read what was just written. */
-        for (size_t k = 0; k < e_len; k++)
-            out[n + k] = out[e_start + k];
+        if (bytes)
+            copy_entry_wide(out.u8, n, e_start, e_len, code == dict_size);
+        else
+            /* Forward, one unit at a time: for w + w[0] the source
+             * overlaps the destination and must read what was just
+             * written. */
+            for (size_t k = 0; k < e_len; k++)
+                out.u16[n + k] = out.u16[e_start + k];
 
         /* Add w + entry[0]: w is followed in out by the entry just written. */
         dict[dict_size++] =
@@ -553,21 +636,119 @@ static enum lz_status lz_decompress(const char *in, size_t len, bool uri,
         w_len = e_len;
         n += e_len;
     }
-    if (out_n != NULL)
-        *out_n = n;
+    *out_n = n;
     return LZ_OK;
+}
+
+/* The two compiled forms of lz_decode. Never inlined, so that a
+ * dictionary is on the stack once even when the text forms start again
+ * with units. */
+__attribute__((noinline)) static enum lz_status
+lz_decode_units(const char *in, size_t len, bool uri, uint16_t *out,
+                size_t limit, size_t *out_n)
+{
+    return lz_decode(in, len, uri, (struct lz_sink){out, NULL}, limit, out_n);
+}
+
+/* out has limit + LZ_COPY_SLACK bytes. */
+__attribute__((noinline)) static enum lz_status
+lz_decode_ascii(const char *in, size_t len, bool uri, char *out, size_t limit,
+                size_t *out_n)
+{
+    return lz_decode(in, len, uri, (struct lz_sink){NULL, out}, limit, out_n);
+}
+
+/* decompressFromBase64 / decompressFromEncodedURIComponent to units. */
+static enum lz_status lz_decompress_units(const char *in, size_t len, bool uri,
+                                          uint16_t *out, size_t cap,
+                                          size_t *out_n)
+{
+    if (out_n != NULL)
+        *out_n = 0;
+    /* JS: decompressFromBase64("") is null. */
+    if (in == NULL || len == 0)
+        return LZ_INVALID;
+    size_t limit = cap < CLB_MAX_DECODED_STATE ? cap : CLB_MAX_DECODED_STATE;
+    if (out == NULL && limit > 0)
+        return LZ_INVALID;
+    uint16_t none[1];
+    size_t n = 0;
+    enum lz_status st =
+        lz_decode_units(in, len, uri, out ? out : none, limit, &n);
+    if (st == LZ_OK && out_n != NULL)
+        *out_n = n;
+    return st;
 }
 
 enum lz_status lz_decompress_base64(const char *in, size_t len, uint16_t *out,
                                     size_t cap, size_t *out_n)
 {
-    return lz_decompress(in, len, false, out, cap, out_n);
+    return lz_decompress_units(in, len, false, out, cap, out_n);
 }
 
 enum lz_status lz_decompress_uri(const char *in, size_t len, uint16_t *out,
                                  size_t cap, size_t *out_n)
 {
-    return lz_decompress(in, len, true, out, cap, out_n);
+    return lz_decompress_units(in, len, true, out, cap, out_n);
+}
+
+/* The two steps the text forms stand for: units, on the stack only here,
+ * then clb_utf16_to_utf8. */
+static enum lz_status lz_decompress_text_slow(const char *in, size_t len,
+                                              bool uri, char *out, size_t cap,
+                                              size_t *out_len)
+{
+    uint16_t units[CLB_MAX_DECODED_STATE];
+    size_t n = 0;
+    enum lz_status st =
+        lz_decompress_units(in, len, uri, units, CLB_MAX_DECODED_STATE, &n);
+    if (st != LZ_OK) {
+        if (out_len != NULL)
+            *out_len = 0;
+        if (out != NULL && cap > 0)
+            out[0] = '\0';
+        return st;
+    }
+    return clb_utf16_to_utf8(units, n, out, cap, out_len);
+}
+
+/* ASCII text is written by lz_decode_ascii in place, one byte a unit,
+ * when out has room for the most units, its NUL and the copy's slack:
+ * then, as every unit is ASCII, it says what the two steps say. Anything
+ * else goes through them. */
+static enum lz_status lz_decompress_text(const char *in, size_t len, bool uri,
+                                         char *out, size_t cap, size_t *out_len)
+{
+    if (out == NULL || in == NULL || len == 0 ||
+        cap < CLB_MAX_DECODED_STATE + 1 + LZ_COPY_SLACK)
+        return lz_decompress_text_slow(in, len, uri, out, cap, out_len);
+    if (out_len != NULL)
+        *out_len = 0;
+    size_t n = 0;
+    enum lz_status st =
+        lz_decode_ascii(in, len, uri, out, CLB_MAX_DECODED_STATE, &n);
+    if (st == LZ_NOT_ASCII)
+        return lz_decompress_text_slow(in, len, uri, out, cap, out_len);
+    if (st != LZ_OK) {
+        out[0] = '\0';
+        return st;
+    }
+    out[n] = '\0';
+    if (out_len != NULL)
+        *out_len = n;
+    return LZ_OK;
+}
+
+enum lz_status lz_decompress_base64_utf8(const char *in, size_t len, char *out,
+                                         size_t cap, size_t *out_len)
+{
+    return lz_decompress_text(in, len, false, out, cap, out_len);
+}
+
+enum lz_status lz_decompress_uri_utf8(const char *in, size_t len, char *out,
+                                      size_t cap, size_t *out_len)
+{
+    return lz_decompress_text(in, len, true, out, cap, out_len);
 }
 
 /* ------------------------------------------------------------------ */
@@ -617,6 +798,14 @@ static bool utf8_next(const unsigned char *in, size_t len, size_t *i,
     return true;
 }
 
+/* True when the 8 bytes at p are all ASCII. */
+static bool ascii8(const unsigned char *p)
+{
+    uint64_t eight;
+    memcpy(&eight, p, sizeof eight);
+    return (eight & UINT64_C(0x8080808080808080)) == 0;
+}
+
 enum lz_status clb_utf8_to_utf16(const char *in, size_t len, uint16_t *out,
                                  size_t cap, size_t *out_n)
 {
@@ -629,6 +818,19 @@ enum lz_status clb_utf8_to_utf16(const char *in, size_t len, uint16_t *out,
     const unsigned char *s = (const unsigned char *)in;
     size_t i = 0, n = 0;
     while (i < len) {
+        /* ASCII, nearly every byte of a state: eight bytes at a time while
+         * they are, then one unit a byte with no cases. */
+        if (len - i >= 8 && cap - n >= 8 && ascii8(s + i)) {
+            for (size_t k = 0; k < 8; k++)
+                out[n + k] = s[i + k];
+            i += 8;
+            n += 8;
+            continue;
+        }
+        if (s[i] < 0x80u && n < cap) {
+            out[n++] = s[i++];
+            continue;
+        }
         uint32_t cp;
         if (!utf8_next(s, len, &i, &cp))
             return LZ_INVALID;

@@ -27,10 +27,11 @@
  *     too, exactly as charAt does. Each byte of the input is one unit, which
  *     matches the JS for ASCII (and for bytes >= 0x80 read as Latin-1).
  *
- * Stack: the compressor's dictionary is 656 KiB and the
- * decompressor's 512 KiB (at the limits below), both on the stack
- * and released on return; nothing is allocated. Run them on a thread with
- * at least 1 MiB of stack.
+ * Stack: the compressor's dictionary is 784 KiB and the
+ * decompressor's 512 KiB (at the limits below; 640 KiB when a _utf8 form
+ * meets text that is not ASCII), all on the stack and released on return;
+ * nothing is allocated. Run them on a thread with at least 1 MiB of
+ * stack.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef CORE_LZSTRING_H
@@ -72,6 +73,21 @@ enum lz_status lz_decompress_base64(const char *in, size_t len, uint16_t *out,
  * like the JS it reads ' ' as '+' (what form decoding makes of a '+'). */
 enum lz_status lz_decompress_uri(const char *in, size_t len, uint16_t *out,
                                  size_t cap, size_t *out_n);
+
+/* decompressFromBase64 straight to UTF-8 text (NUL-terminated, cap bytes
+ * with the NUL): exactly what lz_decompress_base64 into
+ * CLB_MAX_DECODED_STATE units and then clb_utf16_to_utf8 into out give,
+ * status, text and *out_len (may be NULL), for every input and cap. When
+ * the text is ASCII (a state's JSON always is) and cap is at least
+ * CLB_MAX_DECODED_STATE + 9, each unit is written as its byte at once,
+ * without the units in between; any other text is decompressed again as
+ * units and converted. */
+enum lz_status lz_decompress_base64_utf8(const char *in, size_t len, char *out,
+                                         size_t cap, size_t *out_len);
+
+/* decompressFromEncodedURIComponent straight to UTF-8, as above. */
+enum lz_status lz_decompress_uri_utf8(const char *in, size_t len, char *out,
+                                      size_t cap, size_t *out_len);
 
 /* UTF-8 -> UTF-16 units (surrogate pairs above U+FFFF). LZ_INVALID for
  * malformed UTF-8: overlong forms, encoded surrogates, values past

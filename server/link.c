@@ -3,14 +3,14 @@
  * link here and writes every classic link with it; core never sees JSON.
  *
  * Decoding is strict and bounded, in this order: the encoded length, the
- * alphabet, decompression capped at CLB_MAX_DECODED_STATE UTF-16 units, UTF-16
- * to UTF-8, a nesting-depth scan, json_loadb (duplicates rejected), the shape
- * of every known field (unknown top-level keys are skipped, for links of a
- * newer original design), and finally core_game_validate. Each
- * refusal is one struct clb_error whose detail names the field, e.g.
- * `board[3][4]: "?" is not ".", "A"-"Z" or "a"-"z"`. A state in the usual
- * form is read in place by the fast reader below, and only the others (the
- * refused ones among them) go through jansson; the decompressed text lives
+ * alphabet, decompression straight to UTF-8 capped at CLB_MAX_DECODED_STATE
+ * UTF-16 units (lz_decompress_base64_utf8), a nesting-depth scan, json_loadb
+ * (duplicates rejected), the shape of every known field (unknown top-level keys
+ * are skipped, for links of a newer original design), and finally
+ * core_game_validate. Each refusal is one struct clb_error whose detail names
+ * the field, e.g. `board[3][4]: "?" is not ".", "A"-"Z" or "a"-"z"`. A state in
+ * the usual form is read in place by the fast reader below, and only the others
+ * (the refused ones among them) go through jansson; the decompressed text lives
  * on the stack of libmicrohttpd's threads (CLB_THREAD_STACK_BYTES).
  */
 /* SPDX-License-Identifier: MIT */
@@ -36,8 +36,9 @@
 #define LINK_JSON_MAX 4096
 
 /* A link's text is decompressed on the handler's stack (link_v1_decode):
- * 2 bytes a unit and 3 bytes of UTF-8 a unit, beside LZ-String's own
- * tables (about 520 KB), well within a thread's stack. */
+ * 3 bytes of UTF-8 a unit, beside LZ-String's own tables (about 520 KB,
+ * and 2 bytes a unit more for text that is not ASCII), well within a
+ * thread's stack. */
 static_assert(CLB_MAX_DECODED_STATE * 5 < CLB_THREAD_STACK_BYTES / 4,
               "a decoded link fits a handler's stack");
 
@@ -1361,22 +1362,31 @@ enum link_alphabet { LINK_BASE64, LINK_URI, LINK_NEITHER };
  * and produce garbage). */
 static enum link_alphabet link_alphabet(const char *s, size_t len)
 {
-    bool uri = false, b64 = false;
+    /* By byte: bit 0 in some alphabet, bit 1 URI's own, bit 2 base64's
+     * own; 0 for the bytes not listed (0x80 and up). */
+    enum { IN_ONE = 1, URI_ONLY = 2, B64_ONLY = 4 };
+    /* clang-format off */
+    static const uint8_t kind[256] = {
+         0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+         0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+         3,  0,  0,  0,  3,  0,  0,  0,  0,  0,  0,  1,  0,  3,  0,  5,
+         1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  0,  0,  5,  0,  0,
+         0,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
+         1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  0,  0,  0,  0,
+         0,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,
+         1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  1,  0,  0,  0,  0,  0,
+    };
+    /* clang-format on */
+    unsigned all = IN_ONE, any = 0;
     for (size_t i = 0; i < len; i++) {
-        char c = s[i];
-        if (core_is_upper(c) || core_is_lower(c) || (c >= '0' && c <= '9') ||
-            c == '+')
-            continue;
-        if (c == '-' || c == '$' || c == ' ')
-            uri = true;
-        else if (c == '/' || c == '=')
-            b64 = true;
-        else
-            return LINK_NEITHER;
+        unsigned char c = (unsigned char)s[i];
+        all &= kind[c];
+        any |= kind[c];
     }
-    if (uri && b64)
+    if ((all & IN_ONE) == 0 ||
+        (any & (URI_ONLY | B64_ONLY)) == (URI_ONLY | B64_ONLY))
         return LINK_NEITHER;
-    return uri ? LINK_URI : LINK_BASE64;
+    return (any & URI_ONLY) != 0 ? LINK_URI : LINK_BASE64;
 }
 
 enum clb_err link_v1_decode(const char *s, size_t len, struct core_game *game,
@@ -1393,25 +1403,20 @@ enum clb_err link_v1_decode(const char *s, size_t len, struct core_game *game,
         return bad(err, LINK_NOT_A_STATE);
 
     /* The decompressed text lives on the stack (the handler threads have
-     * CLB_THREAD_STACK_BYTES), so opening a link allocates nothing: the
-     * units at the cap, and their UTF-8, at most 3 bytes a unit (a
-     * surrogate pair, 2 units, is 4). Only what the link holds is written. */
-    uint16_t units[CLB_MAX_DECODED_STATE];
-    size_t n = 0;
+     * CLB_THREAD_STACK_BYTES), so opening a link allocates nothing: its
+     * UTF-8 at the cap, at most 3 bytes a unit (a surrogate pair, 2 units,
+     * is 4). Only what the link holds is written. */
+    char text[CLB_MAX_DECODED_STATE * 3 + 1];
+    size_t tlen = 0;
     enum lz_status st =
         alpha == LINK_URI
-            ? lz_decompress_uri(s, len, units, CLB_MAX_DECODED_STATE, &n)
-            : lz_decompress_base64(s, len, units, CLB_MAX_DECODED_STATE, &n);
+            ? lz_decompress_uri_utf8(s, len, text, sizeof text, &tlen)
+            : lz_decompress_base64_utf8(s, len, text, sizeof text, &tlen);
     if (st == LZ_TOO_LARGE)
         return clb_error_set(err, CLB_ERR_TOO_LARGE,
                              "the link expands to more than %d characters",
                              CLB_MAX_DECODED_STATE);
-    if (st != LZ_OK || n == 0)
-        return bad(err, LINK_NOT_A_STATE);
-    char text[CLB_MAX_DECODED_STATE * 3 + 1];
-    size_t tlen = 0;
-    st = clb_utf16_to_utf8(units, n, text, sizeof text, &tlen);
-    if (st != LZ_OK)
+    if (st != LZ_OK || tlen == 0)
         return bad(err, LINK_NOT_A_STATE);
     return decode_json_text(text, tlen, true, game, err);
 }

@@ -73,6 +73,19 @@ static int hex_value(char c)
     return -1;
 }
 
+/* Where the characters from p on that stand for themselves end: at the
+ * next '%', or '+' when it means a space, or at end. */
+static const char *plain_end(const char *p, const char *end, bool plus_space)
+{
+    if (!plus_space) {
+        const char *pct = memchr(p, '%', (size_t)(end - p));
+        return pct != NULL ? pct : end;
+    }
+    while (p < end && *p != '%' && *p != '+')
+        p++;
+    return p;
+}
+
 /* Finds `key` in application/x-www-form-urlencoded text (a query or a
  * body) and percent-decodes the first value into out (cap bytes, always
  * NUL-terminated). plus_space decides whether '+' means a space: true for
@@ -94,19 +107,30 @@ static enum ui_found form_value(struct clb_str form, const char *key,
         const char *name_end = eq != NULL ? eq : field_end;
         if ((size_t)(name_end - p) == klen && memcmp(p, key, klen) == 0) {
             size_t n = 0;
-            for (const char *v = eq != NULL ? eq + 1 : field_end; v < field_end;
-                 v++) {
-                char c = *v;
-                if (c == '%') {
+            const char *v = eq != NULL ? eq + 1 : field_end;
+            while (v < field_end) {
+                /* The characters up to the next escape in one copy: a
+                 * state's 700-odd are usually all of them. */
+                const char *stop = plain_end(v, field_end, plus_space);
+                size_t run = (size_t)(stop - v);
+                if (run > 0) {
+                    if (n + run >= cap)
+                        return UI_BAD;
+                    memcpy(out + n, v, run);
+                    n += run;
+                    v = stop;
+                    continue;
+                }
+                char c = ' '; /* a '+' with plus_space */
+                if (*v == '%') {
                     int hi = v + 2 < field_end ? hex_value(v[1]) : -1;
                     int lo = hi >= 0 ? hex_value(v[2]) : -1;
                     if (lo < 0 || (hi == 0 && lo == 0))
                         return UI_BAD;
                     c = (char)(hi * 16 + lo);
                     v += 2;
-                } else if (c == '+' && plus_space) {
-                    c = ' ';
                 }
+                v++;
                 if (n + 1 >= cap)
                     return UI_BAD;
                 out[n++] = c;

@@ -4,6 +4,7 @@
  * (tests/node/lz_differential.mjs) compares thousands more with the JS. */
 /* SPDX-License-Identifier: MIT */
 #include <criterion/criterion.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -11,7 +12,7 @@
 #include "lzstring.h"
 
 /* Big buffers live here, not on the test's stack: the codec itself already
- * takes ~650 KiB of it. */
+ * takes ~800 KiB of it. */
 static uint16_t g_units[CLB_MAX_DECODED_STATE + 2];
 static uint16_t g_back[CLB_MAX_DECODED_STATE + 2];
 static char g_text[8 * CLB_MAX_DECODED_STATE];
@@ -737,4 +738,253 @@ Test(core_lzstring, utf16_respects_cap)
     cr_assert_eq(clb_utf16_to_utf8(u, 0, out, 1, &len), LZ_OK);
     cr_assert_str_eq(out, "");
     cr_assert_eq(clb_utf16_to_utf8(u, 0, out, 0, &len), LZ_TOO_LARGE);
+}
+
+/* --- the decoder against a transcription of the JS ---------------------
+ * ref_decompress is LZString._decompress as lz-string@1.5.0 writes it, line
+ * by line: one bit at a time (data.val & data.position), the dictionary's
+ * entries as copies of their units, and `data.index > length` checked as
+ * there. It is slow and plain on purpose, so that the real decoder (a
+ * stream of bits read a code at a time, entries as slices of its output,
+ * bytes for ASCII text) is checked against something that is obviously the
+ * JS. Its answers: LZ_OK, LZ_INVALID where the JS has no string (null, ""
+ * for a stream cut short, a first code of 3), LZ_TOO_LARGE once the output
+ * passes cap. */
+#define REF_POOL (4 * CLB_MAX_DECODED_STATE + 8)
+static uint16_t g_ref_pool[REF_POOL]; /* every entry's units, one by one */
+static uint32_t g_ref_start[2 * CLB_MAX_DECODED_STATE + 8];
+static uint32_t g_ref_len[2 * CLB_MAX_DECODED_STATE + 8];
+static uint16_t g_ref_out[CLB_MAX_DECODED_STATE + 2];
+
+struct ref_in {
+    const char *s;
+    size_t len;
+    bool uri;
+    unsigned val, position;
+    size_t index;
+};
+
+/* getBaseValue(alphabet, input.charAt(index)), with the URI form's
+ * replace(/ /g, "+") first; `undefined` (not in the alphabet, or past the
+ * end) is 0 under `&`, and the 65th character is 64. */
+static unsigned ref_value(const struct ref_in *r, size_t index)
+{
+    static const char b64[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
+    static const char uri[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$";
+    if (index >= r->len)
+        return 0;
+    char c = r->s[index];
+    if (r->uri && c == ' ')
+        c = '+';
+    const char *alpha = r->uri ? uri : b64;
+    const char *at = c == '\0' ? NULL : strchr(alpha, c);
+    return at == NULL ? 0 : (unsigned)(at - alpha);
+}
+
+static uint32_t ref_bits(struct ref_in *r, unsigned nbits)
+{
+    uint32_t bits = 0, power = 1, maxpower = UINT32_C(1) << nbits;
+    while (power != maxpower) {
+        unsigned resb = r->val & r->position;
+        r->position >>= 1;
+        if (r->position == 0) {
+            r->position = 32;
+            r->val = ref_value(r, r->index++);
+        }
+        bits |= (resb > 0 ? 1u : 0u) * power;
+        power <<= 1;
+    }
+    return bits;
+}
+
+static size_t g_ref_used; /* pool units used */
+
+static uint32_t ref_add(const uint16_t *a, size_t an, const uint16_t *b,
+                        size_t bn)
+{
+    cr_assert(g_ref_used + an + bn <= REF_POOL, "reference pool too small");
+    uint32_t at = (uint32_t)g_ref_used;
+    memcpy(g_ref_pool + g_ref_used, a, an * 2);
+    if (bn > 0)
+        memcpy(g_ref_pool + g_ref_used + an, b, bn * 2);
+    g_ref_used += an + bn;
+    return at;
+}
+
+static enum lz_status ref_decompress(const char *s, size_t len, bool uri,
+                                     size_t cap, size_t *out_n)
+{
+    *out_n = 0;
+    if (len == 0)
+        return LZ_INVALID;
+    if (cap > CLB_MAX_DECODED_STATE)
+        cap = CLB_MAX_DECODED_STATE;
+    struct ref_in r = {s, len, uri, 0, 32, 1};
+    r.val = ref_value(&r, 0);
+    g_ref_used = 0;
+    uint32_t enlarge_in = 4, dict_size = 4, num_bits = 3;
+    uint16_t c;
+    switch (ref_bits(&r, 2)) {
+    case 0: c = (uint16_t)ref_bits(&r, 8); break;
+    case 1: c = (uint16_t)ref_bits(&r, 16); break;
+    case 2: return LZ_OK;
+    default: return LZ_INVALID;
+    }
+    g_ref_start[3] = ref_add(&c, 1, NULL, 0);
+    g_ref_len[3] = 1;
+    uint32_t w = g_ref_start[3], w_len = 1;
+    size_t n = 0;
+    if (n + 1 > cap)
+        return LZ_TOO_LARGE;
+    g_ref_out[n++] = c;
+    for (;;) {
+        if (r.index > len)
+            return LZ_INVALID;
+        uint32_t code = ref_bits(&r, num_bits);
+        switch (code) {
+        case 0:
+        case 1:
+            c = (uint16_t)ref_bits(&r, code == 0 ? 8 : 16);
+            g_ref_start[dict_size] = ref_add(&c, 1, NULL, 0);
+            g_ref_len[dict_size++] = 1;
+            code = dict_size - 1;
+            enlarge_in--;
+            break;
+        case 2: *out_n = n; return LZ_OK;
+        }
+        if (enlarge_in == 0) {
+            enlarge_in = UINT32_C(1) << num_bits;
+            num_bits++;
+        }
+        uint32_t e, e_len;
+        if (code >= 3 && code < dict_size) {
+            e = g_ref_start[code];
+            e_len = g_ref_len[code];
+        } else if (code == dict_size) {
+            e = ref_add(g_ref_pool + w, w_len, g_ref_pool + w, 1);
+            e_len = w_len + 1;
+        } else {
+            return LZ_INVALID;
+        }
+        if (e_len > cap - n)
+            return LZ_TOO_LARGE;
+        memcpy(g_ref_out + n, g_ref_pool + e, e_len * 2);
+        n += e_len;
+        g_ref_start[dict_size] =
+            ref_add(g_ref_pool + w, w_len, g_ref_pool + e, 1);
+        g_ref_len[dict_size++] = w_len + 1;
+        enlarge_in--;
+        w = e;
+        w_len = e_len;
+        if (enlarge_in == 0) {
+            enlarge_in = UINT32_C(1) << num_bits;
+            num_bits++;
+        }
+    }
+}
+
+/* The real decoder, both forms and both outputs, against the reference on
+ * one input: the same status and the same units (at most cap), and from
+ * the direct decoder to UTF-8 (into cap8 bytes) what the reference's units
+ * (at most CLB_MAX_DECODED_STATE) give through clb_utf16_to_utf8. */
+static void check_against_reference(const char *s, size_t len, size_t cap,
+                                    size_t cap8)
+{
+    static char want8[3 * CLB_MAX_DECODED_STATE + 1];
+    static char got8[3 * CLB_MAX_DECODED_STATE + 1];
+    cr_assert(cap8 <= sizeof got8);
+    for (int uri = 0; uri < 2; uri++) {
+        size_t ref_n = 0, got = 99;
+        enum lz_status ref = ref_decompress(s, len, uri, cap, &ref_n);
+        enum lz_status st =
+            uri ? lz_decompress_uri(s, len, g_back, cap, &got)
+                : lz_decompress_base64(s, len, g_back, cap, &got);
+        cr_assert_eq(st, ref, "status %d, reference %d (uri %d, len %zu)", st,
+                     ref, uri, len);
+        if (st != LZ_OK)
+            cr_assert_eq(got, 0);
+        else
+            assert_units_eq(g_back, got, g_ref_out, ref_n);
+
+        ref = ref_decompress(s, len, uri, CLB_MAX_DECODED_STATE, &ref_n);
+        size_t want_len = 0, got_len = 99;
+        /* Different junk where each writes, to see what each wrote. */
+        memset(want8, 'x', cap8 < 64 ? cap8 : 64);
+        memset(got8, 'y', cap8 < 64 ? cap8 : 64);
+        enum lz_status want_st =
+            ref == LZ_OK
+                ? clb_utf16_to_utf8(g_ref_out, ref_n, want8, cap8, &want_len)
+                : ref;
+        if (ref != LZ_OK && cap8 > 0)
+            want8[0] = '\0';
+        enum lz_status st8 =
+            uri ? lz_decompress_uri_utf8(s, len, got8, cap8, &got_len)
+                : lz_decompress_base64_utf8(s, len, got8, cap8, &got_len);
+        cr_assert_eq(st8, want_st,
+                     "UTF-8: status %d, expected %d (uri %d, cap %zu)", st8,
+                     want_st, uri, cap8);
+        cr_assert_eq(got_len, want_len);
+        if (st8 == LZ_OK)
+            cr_assert(memcmp(got8, want8, got_len + 1) == 0);
+        else if (cap8 > 0)
+            cr_assert_str_eq(got8, "");
+    }
+}
+
+/* One of the characters links are made of, '/', '-', '=', '$' and ' '
+ * included: i below 68. */
+static char lz_alpha_char(uint64_t i)
+{
+    static const char chars[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstu"
+        "vwxyz0123456789+/-=$ ";
+    return chars[i % (sizeof chars - 1)];
+}
+
+/* Streams of every kind: real links of ASCII text (as a state's JSON is),
+ * of text with other units (the direct decoder starts again with units
+ * there), cut short, with one character changed, and random characters
+ * of the alphabets and of any byte; at the full cap and at small ones. */
+Test(core_lzstring, decoder_matches_js_transcription)
+{
+    uint64_t s = 4242;
+    static char link[16384];
+    for (int t = 0; t < 6000; t++) {
+        size_t len = 0;
+        int kind = t % 6;
+        if (kind <= 2) {
+            size_t n = 1 + rng_next(&s) % (t % 50 == 0 ? 3000 : 400);
+            for (size_t i = 0; i < n; i++) {
+                uint64_t r = rng_next(&s);
+                g_units[i] = r % 97 == 0 && t % 3 != 0
+                                 ? (uint16_t)((r >> 8) % 0x3000 + 0x80)
+                                 : (uint16_t) "{\"ab:,1P.\"}[]AZ"[r % 15];
+            }
+            cr_assert_eq(lz_compress_uri(g_units, n, link, sizeof link, &len),
+                         LZ_OK);
+            if (kind == 1 && len > 1)
+                len = 1 + rng_next(&s) % (len - 1);
+            if (kind == 2)
+                link[rng_next(&s) % len] = lz_alpha_char(rng_next(&s) % 68);
+        } else {
+            len = 1 + rng_next(&s) % 120;
+            for (size_t i = 0; i < len; i++)
+                link[i] = kind == 5 ? (char)rng_next(&s)
+                                    : lz_alpha_char(rng_next(&s) % 68);
+        }
+        size_t cap = t % 7 == 0 ? rng_next(&s) % 64 : CLB_MAX_DECODED_STATE;
+        /* Small, around the least the direct path takes, and full. */
+        static const size_t caps8[] = {0,
+                                       1,
+                                       2,
+                                       40,
+                                       CLB_MAX_DECODED_STATE + 8,
+                                       CLB_MAX_DECODED_STATE + 9,
+                                       3 * CLB_MAX_DECODED_STATE + 1};
+        size_t cap8 = t % 5 == 0 ? caps8[rng_next(&s) % 7]
+                                 : 3 * CLB_MAX_DECODED_STATE + 1;
+        check_against_reference(link, len, cap, cap8);
+    }
 }

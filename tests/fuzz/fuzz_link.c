@@ -8,7 +8,9 @@
  * decoder's contract: a refusal is BAD_STATE or TOO_LARGE with a printable
  * ASCII detail; an accepted state passes core_game_validate, encodes, and
  * decodes back to a state that encodes to the very same link; and for JSON,
- * the fast reader's answer is exactly jansson's (link_decode_json_reference).
+ * the fast reader's answer is exactly jansson's (link_decode_json_reference);
+ * for a link, LZ-String's direct decoder to UTF-8 gives exactly what its
+ * units and their conversion give.
  * Build and run: bash tests/fuzz/run.sh [SECONDS].
  */
 /* SPDX-License-Identifier: MIT */
@@ -19,10 +21,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/limits.h"
+#include "../../core/lzstring.h"
 #include "../../server/link.h"
 
 /* A valid state's link is ~600 bytes; the encoder is given room to spare. */
 #define FUZZ_LINK_CAP 8192
+
+/* lz_decompress_*_utf8 must answer as the two steps it saves: the units
+ * (lz_decompress_*), then clb_utf16_to_utf8. */
+static void check_text_decoder(const char *s, size_t size, bool uri)
+{
+    static uint16_t units[CLB_MAX_DECODED_STATE];
+    static char two[3 * CLB_MAX_DECODED_STATE + 1];
+    static char one[3 * CLB_MAX_DECODED_STATE + 1];
+    size_t n = 0, two_len = 0, one_len = 0;
+    enum lz_status two_st =
+        uri ? lz_decompress_uri(s, size, units, CLB_MAX_DECODED_STATE, &n)
+            : lz_decompress_base64(s, size, units, CLB_MAX_DECODED_STATE, &n);
+    if (two_st == LZ_OK)
+        two_st = clb_utf16_to_utf8(units, n, two, sizeof two, &two_len);
+    enum lz_status one_st =
+        uri ? lz_decompress_uri_utf8(s, size, one, sizeof one, &one_len)
+            : lz_decompress_base64_utf8(s, size, one, sizeof one, &one_len);
+    if (one_st != two_st || one_len != two_len ||
+        (one_st == LZ_OK && memcmp(one, two, one_len + 1) != 0)) {
+        fprintf(stderr, "fuzz_link: LZ-String to UTF-8 (%s) differs\n",
+                uri ? "URI" : "base64");
+        abort();
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -92,8 +120,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bool json = size > 0 && data[0] == '{';
     enum clb_err rc = json ? link_decode_json(text, size, &game, &err)
                            : link_v1_decode(text, size, &game, &err);
-    if (json)
+    if (json) {
         check_readers_agree(text, size, rc, &err, &game);
+    } else if (size <= CLB_MAX_ENCODED_STATE) {
+        check_text_decoder(text, size, false);
+        check_text_decoder(text, size, true);
+    }
     if (rc == CLB_ERR_OK)
         check_accepted(&game);
     else

@@ -7,7 +7,9 @@
  *                 or "err <status>"
  *   d64 <hex>     bytes of base64 text -> "ok <hex UTF-16LE>", "invalid"
  *                 or "toolarge" (output cap: CLB_MAX_DECODED_STATE units)
- *   duri <hex>    the same for decompressFromEncodedURIComponent
+ *   duri <hex>    the same for decompressFromEncodedURIComponent; both
+ *                 also run lz_decompress_*_utf8 and answer "utf8-differs"
+ *                 if it does not give what these units convert to
  *   u8 <hex>      UTF-8 bytes -> "ok <hex UTF-16LE>" or "invalid"
  *   u16 <hex>     UTF-16 units -> "ok <hex UTF-8>" or "invalid"
  * Hex keeps every line ASCII whatever the bytes are. A line that is not a
@@ -15,6 +17,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +102,30 @@ static size_t bytes_to_units(const unsigned char *b, size_t n, uint16_t *u)
     return n / 2;
 }
 
+/* lz_decompress_*_utf8 on the same bytes must give what the units st/u/n
+ * give through clb_utf16_to_utf8: the same status and the same text. */
+static bool text_decoder_agrees(const char *in, size_t len, bool uri,
+                                enum lz_status st, const uint16_t *u, size_t n)
+{
+    size_t cap = 3 * (size_t)CLB_MAX_DECODED_STATE + 1, want_len = 0,
+           got_len = 0;
+    char *want = malloc(cap), *got = malloc(cap);
+    if (want == NULL || got == NULL) {
+        fprintf(stderr, "lz_tool: out of memory\n");
+        exit(TOOL_FAIL);
+    }
+    enum lz_status want_st =
+        st == LZ_OK ? clb_utf16_to_utf8(u, n, want, cap, &want_len) : st;
+    enum lz_status got_st =
+        uri ? lz_decompress_uri_utf8(in, len, got, cap, &got_len)
+            : lz_decompress_base64_utf8(in, len, got, cap, &got_len);
+    bool same = got_st == want_st && got_len == want_len &&
+                (got_st != LZ_OK || memcmp(got, want, got_len + 1) == 0);
+    free(want);
+    free(got);
+    return same;
+}
+
 static void run_line(char *line, size_t len, size_t lineno)
 {
     char *sp = memchr(line, ' ', len);
@@ -153,7 +180,12 @@ static void run_line(char *line, size_t len, size_t lineno)
                                                 out, CLB_MAX_DECODED_STATE, &n)
                          : lz_decompress_uri((const char *)bytes, (size_t)nb,
                                              out, CLB_MAX_DECODED_STATE, &n);
-        if (st == LZ_OK) {
+        /* The direct decoder to UTF-8 must agree with these units and
+         * their conversion; if not, the line is no answer at all. */
+        if (!text_decoder_agrees((const char *)bytes, (size_t)nb, cmd_len == 4,
+                                 st, out, n))
+            puts("utf8-differs");
+        else if (st == LZ_OK) {
             fputs("ok ", stdout);
             put_units_hex(out, n);
             putchar('\n');
