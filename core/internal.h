@@ -24,4 +24,14 @@ enum clb_err core_play_check(const struct core_game *game,
                              struct core_move_result *result,
                              struct clb_error *err);
 
+/* core_move_apply() for a move that is canonical already (the output of
+ * core_move_canonical(), as a history records it): the same checks, draws
+ * and result, without making it canonical again. next may be game. */
+enum clb_err core_move_apply_canonical(const struct core_game *game,
+                                       const struct core_move *move,
+                                       const struct core_lexicon *lexicon,
+                                       struct core_game *next,
+                                       struct core_move_result *result,
+                                       struct clb_error *err);
+
 #endif

@@ -419,29 +419,31 @@ static bool get_play(struct reader *r, const struct core_game *g,
     bool across = q % dirs == 0;
     q /= dirs;
 
-    bool used[CLB_RACK_SIZE] = {false};
+    /* The rack slots not taken yet, a bit each. */
+    unsigned free_slots = (1u << n) - 1;
     m->type = CORE_MOVE_PLAY;
     m->ntiles = k;
     for (int j = 0; j < k; j++) {
-        int pick = (int)(q % (uint64_t)(n - j)), slot = -1;
+        int pick = (int)(q % (uint64_t)(n - j));
         q /= (uint64_t)(n - j);
-        for (int s = 0; s < n; s++)
-            if (!used[s] && pick-- == 0) {
-                slot = s;
-                break;
-            }
-        if (slot < 0) { /* unreachable: pick < the free slots */
+        /* The pick-th free slot: drop the lowest free slot pick times. */
+        unsigned rest = free_slots;
+        for (int p = 0; p < pick && rest != 0; p++)
+            rest &= rest - 1;
+        if (rest == 0) { /* unreachable: pick < the free slots */
             damaged(r, "a tile that is not there");
             return false;
         }
+        int slot = __builtin_ctz(rest);
         /* One game, one link: a tile is named by the first free slot that
          * holds it. */
-        for (int s = 0; s < slot; s++)
-            if (!used[s] && rack->tiles[s] == rack->tiles[slot]) {
+        for (unsigned before = free_slots & ((1u << slot) - 1); before != 0;
+             before &= before - 1)
+            if (rack->tiles[__builtin_ctz(before)] == rack->tiles[slot]) {
                 damaged(r, "a tile named out of order");
                 return false;
             }
-        used[slot] = true;
+        free_slots &= ~(1u << slot);
         if (j > 0) {
             row += across ? 0 : 1;
             col += across ? 1 : 0;
