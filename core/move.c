@@ -23,14 +23,28 @@
 /* A seed fixed by the state and the move: replaying a link with the same
  * move always draws the same tiles. Fields are hashed one by one (not the
  * struct's bytes) so padding never leaks in. */
+/* core_hash_int() of a, b then c; one test for the usual case of three
+ * values below 256 (each then a whole step). */
+static inline uint64_t hash_int3(uint64_t h, int a, int b, int c)
+{
+    uint32_t ua = (uint32_t)a, ub = (uint32_t)b, uc = (uint32_t)c;
+    if ((ua | ub | uc) < 256) {
+        h = (h ^ ua) * CORE_FNV_PRIME4;
+        h = (h ^ ub) * CORE_FNV_PRIME4;
+        return (h ^ uc) * CORE_FNV_PRIME4;
+    }
+    return core_hash_int(core_hash_int(core_hash_int(h, a), b), c);
+}
+
 static uint64_t move_seed(const struct core_game *g, const struct core_move *m)
 {
     uint64_t h =
         core_hash_bytes(CORE_HASH_INIT, g->game_id, strlen(g->game_id));
     h = core_hash_int(h, (int)g->turn);
     h = core_hash_board(h, (const char(*)[CLB_BOARD_SIZE])g->board);
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
-        h = core_hash_int(h, g->bag[k]);
+    static_assert(CLB_TILE_KINDS % 3 == 0, "the bag hashed 3 kinds a step");
+    for (int k = 0; k < CLB_TILE_KINDS; k += 3)
+        h = hash_int3(h, g->bag[k], g->bag[k + 1], g->bag[k + 2]);
     for (int p = 0; p < CLB_PLAYERS; p++) {
         h = core_hash_int(h, g->hands[p].count);
         h = core_hash_bytes(h, g->hands[p].tiles, (size_t)g->hands[p].count);
@@ -40,9 +54,7 @@ static uint64_t move_seed(const struct core_game *g, const struct core_move *m)
     h = core_hash_int(h, (int)m->type);
     h = core_hash_int(h, m->ntiles);
     for (int i = 0; i < m->ntiles && i < CLB_RACK_SIZE; i++) {
-        h = core_hash_int(h, m->tiles[i].row);
-        h = core_hash_int(h, m->tiles[i].col);
-        h = core_hash_int(h, m->tiles[i].letter);
+        h = hash_int3(h, m->tiles[i].row, m->tiles[i].col, m->tiles[i].letter);
         h = core_hash_int(h, m->tiles[i].blank);
         h = core_hash_int(h, m->exchange[i]);
     }
@@ -96,12 +108,25 @@ void core_move_canonical(const struct core_game *game,
             : in->ntiles > CLB_RACK_SIZE ? CLB_RACK_SIZE
                                          : in->ntiles;
     switch (in->type) {
-    case CORE_MOVE_PLAY:
-        memcpy(m.tiles, in->tiles, (size_t)n * sizeof m.tiles[0]);
-        for (int i = 0; i < n; i++)
-            m.tiles[i].blank = in->tiles[i].blank != 0;
-        sort_placements(m.tiles, n);
+    case CORE_MOVE_PLAY: {
+        /* Most moves come in order (a link lists them so): the sort runs
+         * only when two neighbours are out of order, and a stable sort of
+         * a sorted list would change nothing. */
+        bool sorted = true;
+        for (int i = 0; i < n; i++) {
+            struct core_placement *t = &m.tiles[i];
+            t->row = in->tiles[i].row;
+            t->col = in->tiles[i].col;
+            t->letter = in->tiles[i].letter;
+            t->blank = in->tiles[i].blank != 0;
+            if (i > 0 && (t[-1].row > t->row ||
+                          (t[-1].row == t->row && t[-1].col > t->col)))
+                sorted = false;
+        }
+        if (!sorted)
+            sort_placements(m.tiles, n);
         break;
+    }
     case CORE_MOVE_EXCHANGE:
         rack_order(&game->hands[game->turn], in->exchange, n, m.exchange);
         break;
@@ -112,23 +137,25 @@ void core_move_canonical(const struct core_game *game,
 
 /* Takes a play's tiles out of the rack, keeping the order of the rest:
  * each placed tile takes the first slot left that holds it (a blank for a
- * blank play), as removing them one by one would; the rest close up. */
+ * blank play), as removing them one by one would. So of each kind the
+ * first `need` slots go, in one pass, and the rest close up. */
 static void rack_take(struct core_rack *rack, const struct core_move *move)
 {
-    unsigned taken = 0;
+    unsigned char need[CLB_TILE_KINDS] = {0};
     for (int i = 0; i < move->ntiles; i++) {
         const struct core_placement *t = &move->tiles[i];
-        char tile = t->blank ? CORE_BLANK : t->letter;
-        for (int j = 0; j < rack->count; j++)
-            if (!(taken >> j & 1u) && rack->tiles[j] == tile) {
-                taken |= 1u << j;
-                break;
-            }
+        int kind = t->blank ? CLB_BLANK_INDEX : core_tile_kind(t->letter);
+        if (kind >= 0)
+            need[kind]++;
     }
     int kept = 0;
-    for (int j = 0; j < rack->count; j++)
-        if (!(taken >> j & 1u))
+    for (int j = 0; j < rack->count; j++) {
+        int kind = core_tile_kind(rack->tiles[j]);
+        if (kind >= 0 && need[kind] > 0)
+            need[kind]--;
+        else
             rack->tiles[kept++] = rack->tiles[j];
+    }
     rack->count = kept;
 }
 

@@ -143,33 +143,36 @@ static enum clb_err check_anchor(const struct core_game *game,
         }
         return CLB_ERR_OK;
     }
-    static const int nb[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
-    for (int i = 0; i < move->ntiles; i++)
-        for (int d = 0; d < 4; d++) {
-            int r = move->tiles[i].row + nb[d][0];
-            int c = move->tiles[i].col + nb[d][1];
-            if (on_board(r, c) && game->board[r][c] != CORE_EMPTY)
-                return CLB_ERR_OK;
-        }
+    /* A filled square above, below, left or right of any tile. */
+    for (int i = 0; i < move->ntiles; i++) {
+        int r = move->tiles[i].row, c = move->tiles[i].col;
+        const char(*b)[CLB_BOARD_SIZE] = game->board;
+        if ((r > 0 && b[r - 1][c] != CORE_EMPTY) ||
+            (r < CLB_BOARD_SIZE - 1 && b[r + 1][c] != CORE_EMPTY) ||
+            (c > 0 && b[r][c - 1] != CORE_EMPTY) ||
+            (c < CLB_BOARD_SIZE - 1 && b[r][c + 1] != CORE_EMPTY))
+            return CLB_ERR_OK;
+    }
     add_placement_cells(move, err);
     return clb_error_set(err, CLB_ERR_NOT_CONNECTED, NULL);
 }
 
 /* The full run of letters through (row, col) in direction (drow, dcol):
- * back while the squares before are filled, then on while they are. */
+ * back while the squares before are filled, then on from (row, col) while
+ * they are (the squares between are the run's, filled). */
 static struct word_span
 span_through(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE], int row, int col,
              int drow, int dcol)
 {
-    /* The line as a base square and a stride, and the position along it. */
-    const char *line = drow ? &board[0][col] : &board[row][0];
+    const char *at = &board[row][col];
     int step = drow ? CLB_BOARD_SIZE : 1;
     int pos = drow ? row : col;
     int start = pos;
-    while (start > 0 && line[(start - 1) * step] != CORE_EMPTY)
+    for (const char *p = at; start > 0 && p[-step] != CORE_EMPTY; p -= step)
         start--;
-    int end = start;
-    while (end < CLB_BOARD_SIZE && line[end * step] != CORE_EMPTY)
+    int end = pos;
+    for (const char *p = at; end < CLB_BOARD_SIZE && *p != CORE_EMPTY;
+         p += step)
         end++;
     struct word_span s = {drow ? start : row, drow ? col : start, drow, dcol,
                           end - start};
@@ -224,8 +227,16 @@ static int collect_spans(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
     if (main.len >= CLB_WORD_MIN)
         spans[n++] = main;
     for (int i = 0; i < move->ntiles; i++) {
-        struct word_span cross = span_through(board, move->tiles[i].row,
-                                              move->tiles[i].col, dcol, drow);
+        int r = move->tiles[i].row, c = move->tiles[i].col;
+        /* Most tiles touch nothing across the line: a run of one. */
+        bool before = drow ? c > 0 && board[r][c - 1] != CORE_EMPTY
+                           : r > 0 && board[r - 1][c] != CORE_EMPTY;
+        bool after =
+            drow ? c < CLB_BOARD_SIZE - 1 && board[r][c + 1] != CORE_EMPTY
+                 : r < CLB_BOARD_SIZE - 1 && board[r + 1][c] != CORE_EMPTY;
+        if (!before && !after)
+            continue;
+        struct word_span cross = span_through(board, r, c, dcol, drow);
         if (cross.len >= CLB_WORD_MIN && n < CLB_MAX_WORDS)
             spans[n++] = cross;
     }
@@ -290,7 +301,7 @@ enum clb_err core_play_check(const struct core_game *game,
     struct word_span spans[CLB_MAX_WORDS];
     int nspans = collect_spans((const char(*)[CLB_BOARD_SIZE])board, move, drow,
                                dcol, spans);
-    memset(result, 0, sizeof *result);
+    /* The caller cleared *result (core_move_apply, core_move_check). */
     result->type = CORE_MOVE_PLAY;
     for (int i = 0; i < nspans; i++) {
         char *word = result->words[result->nwords];

@@ -26,6 +26,9 @@ uint64_t core_hash_board(uint64_t h,
                          const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE]);
 
 #define CORE_FNV_PRIME UINT64_C(0x100000001b3)
+/* The prime to the fourth power, mod 2^64: four steps over zero bytes. */
+#define CORE_FNV_PRIME4                                                        \
+    (CORE_FNV_PRIME * CORE_FNV_PRIME * CORE_FNV_PRIME * CORE_FNV_PRIME)
 
 /* Folds an int (as 4 little-endian bytes, so the hash is the same on every
  * platform). Cannot fail. Inline, like the draws below: every move of a
@@ -38,8 +41,7 @@ static inline uint64_t core_hash_int(uint64_t h, int v)
      * four steps are the xor and the prime to the fourth power (the
      * product wraps mod 2^64 as the steps do; a test checks). */
     if (u < 256)
-        return (h ^ u) * (CORE_FNV_PRIME * CORE_FNV_PRIME * CORE_FNV_PRIME *
-                          CORE_FNV_PRIME);
+        return (h ^ u) * CORE_FNV_PRIME4;
     for (int i = 0; i < 4; i++)
         h = (h ^ (u >> (8 * i) & 0xFF)) * CORE_FNV_PRIME;
     return h;
