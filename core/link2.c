@@ -134,11 +134,7 @@ static int count_empty(const struct core_game *g)
 static uint64_t kind_radix(const struct core_game *g, bool *exchange)
 {
     int n = g->hands[g->turn].count;
-    /* The bag counted only as far as the exchange's minimum. */
-    int bag = 0;
-    for (int k = 0; k < CLB_TILE_KINDS && bag < CLB_EXCHANGE_MIN_BAG; k++)
-        bag += g->bag[k];
-    *exchange = n >= 1 && bag >= CLB_EXCHANGE_MIN_BAG;
+    *exchange = n >= 1 && core_bag_count(g) >= CLB_EXCHANGE_MIN_BAG;
     return (uint64_t)(2 + (*exchange ? 1 : 0) + n);
 }
 
@@ -412,19 +408,6 @@ static bool next_empty(const struct core_game *g, int *r, int *c, int dr,
     return found;
 }
 
-/* The slots of a rack (one byte each, slot s in byte s) whose tile is
- * `tile`, as a bit mask: the bytes equal to it found all at once. No tile
- * is 0, so the unused bytes never match. */
-static unsigned slots_holding(uint64_t tiles, char tile)
-{
-    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
-    uint64_t x = tiles ^ (UINT64_C(0x0101010101010101) * (unsigned char)tile);
-    /* The top bit of each byte of x that is zero, exactly (no borrow). */
-    uint64_t zero = ~(((x & low7) + low7) | x | low7);
-    /* Byte s's top bit to bit s: the products land on distinct bits. */
-    return (unsigned)(((zero >> 7) * UINT64_C(0x0102040810204080)) >> 56);
-}
-
 /* The empty squares of the position being read, by row: counted once,
  * then kept as the moves fill squares, so a play's placement is found
  * without counting the board again. */
@@ -488,12 +471,8 @@ static bool get_play(struct reader *r, const struct core_game *g,
     bool across = q % dirs == 0;
     q /= dirs;
 
-    /* The rack slots not taken yet, a bit each; the rack's tiles a byte
-     * each. */
+    /* The rack slots not taken yet, a bit each. */
     unsigned free_slots = (1u << n) - 1;
-    uint64_t tiles = 0;
-    for (int s = 0; s < n && s < CLB_RACK_SIZE; s++)
-        tiles |= (uint64_t)(unsigned char)rack->tiles[s] << (8 * s);
     m->type = CORE_MOVE_PLAY;
     m->ntiles = k;
     for (int j = 0; j < k; j++) {
@@ -510,11 +489,12 @@ static bool get_play(struct reader *r, const struct core_game *g,
         int slot = __builtin_ctz(rest);
         /* One game, one link: a tile is named by the first free slot that
          * holds it. */
-        if ((free_slots & slots_holding(tiles, rack->tiles[slot]) &
-             ((1u << slot) - 1)) != 0) {
-            damaged(r, "a tile named out of order");
-            return false;
-        }
+        for (unsigned before = free_slots & ((1u << slot) - 1); before != 0;
+             before &= before - 1)
+            if (rack->tiles[__builtin_ctz(before)] == rack->tiles[slot]) {
+                damaged(r, "a tile named out of order");
+                return false;
+            }
         free_slots &= ~(1u << slot);
         if (j > 0) {
             row += across ? 0 : 1;
