@@ -519,3 +519,37 @@ Test(core_game, the_board_hash_is_fnv1a_of_the_squares)
                 "density %d%%, round %d", density, round);
         }
 }
+
+/* A history applies each move in place (next == game). That must be the
+ * very state a separate output gets, for a play, an exchange and a pass,
+ * and a refused move must leave the state in place byte for byte. */
+Test(core_game, a_move_applied_in_place_is_the_move_applied_to_a_copy)
+{
+    struct core_game g, copy, in_place;
+    struct core_move m;
+    struct core_move_result res;
+    struct clb_error err;
+    struct core_lexicon lex = ts_lexicon(words);
+    ts_game(&g, "CATJKXZ", "EEEEEEE");
+    ts_play_word(&m, &g, 7, 6, true, "CAT");
+    struct core_move moves[3] = {m, exchange_move("E"), pass_move()};
+    for (int i = 0; i < 3; i++) {
+        in_place = g;
+        cr_assert_eq(core_move_apply(&g, &moves[i], &lex, &copy, &res, &err),
+                     CLB_ERR_OK, "move %d: %s", i, err.detail);
+        cr_assert_eq(
+            core_move_apply(&in_place, &moves[i], &lex, &in_place, &res, &err),
+            CLB_ERR_OK, "move %d in place: %s", i, err.detail);
+        cr_assert_eq(memcmp(&copy, &in_place, sizeof copy), 0, "move %d", i);
+        g = copy;
+    }
+    /* Refused in place: a word the lexicon lacks, then an exchange of a
+     * tile the rack lacks. */
+    struct core_game before = g;
+    ts_play_word(&m, &g, 8, 6, true, "TAC");
+    cr_assert_neq(core_move_apply(&g, &m, &lex, &g, &res, &err), CLB_ERR_OK);
+    cr_assert_eq(memcmp(&g, &before, sizeof g), 0);
+    m = exchange_move("Q");
+    cr_assert_neq(core_move_apply(&g, &m, &lex, &g, &res, &err), CLB_ERR_OK);
+    cr_assert_eq(memcmp(&g, &before, sizeof g), 0);
+}
