@@ -35,7 +35,7 @@ static enum clb_err check_rack(const struct core_rack *rack,
                                const struct core_move *move,
                                struct clb_error *err)
 {
-    int have[CLB_TILE_KINDS] = {0};
+    unsigned char have[CLB_TILE_KINDS] = {0}; /* at most 7 of a kind */
     for (int i = 0; i < rack->count; i++)
         have[core_tile_kind(rack->tiles[i])]++;
     for (int i = 0; i < move->ntiles; i++) {

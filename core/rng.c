@@ -10,22 +10,27 @@
 /* One step of FNV-1a. */
 #define FNV_STEP(h, byte) ((h) = ((h) ^ (uint64_t)(byte)) * FNV_PRIME)
 
+/* Eight steps, unrolled: each byte still one xor and one multiply, in
+ * order. */
+static inline uint64_t fnv_step8(uint64_t h, const unsigned char *p)
+{
+    FNV_STEP(h, p[0]);
+    FNV_STEP(h, p[1]);
+    FNV_STEP(h, p[2]);
+    FNV_STEP(h, p[3]);
+    FNV_STEP(h, p[4]);
+    FNV_STEP(h, p[5]);
+    FNV_STEP(h, p[6]);
+    FNV_STEP(h, p[7]);
+    return h;
+}
+
 uint64_t core_hash_bytes(uint64_t h, const void *data, size_t len)
 {
-    /* Every move hashes the whole board (225 bytes), so the loop is
-     * unrolled: each byte is still one xor and one multiply, in order. */
     const unsigned char *p = data;
     size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        FNV_STEP(h, p[i]);
-        FNV_STEP(h, p[i + 1]);
-        FNV_STEP(h, p[i + 2]);
-        FNV_STEP(h, p[i + 3]);
-        FNV_STEP(h, p[i + 4]);
-        FNV_STEP(h, p[i + 5]);
-        FNV_STEP(h, p[i + 6]);
-        FNV_STEP(h, p[i + 7]);
-    }
+    for (; i + 8 <= len; i += 8)
+        h = fnv_step8(h, p + i);
     for (; i < len; i++)
         FNV_STEP(h, p[i]);
     return h;
@@ -33,7 +38,8 @@ uint64_t core_hash_bytes(uint64_t h, const void *data, size_t len)
 
 /* Eight empty squares in a row, as one 64-bit word of CORE_EMPTY bytes. */
 #define EMPTY8 (UINT64_C(0x0101010101010101) * (unsigned char)CORE_EMPTY)
-/* FNV_PRIME to the eighth power, mod 2^64 (a test checks). */
+/* FNV_PRIME to the eighth power, mod 2^64 (the board-hash test checks it
+ * with every entry of the table below). */
 #define FNV_PRIME8                                                             \
     (FNV_PRIME * FNV_PRIME * FNV_PRIME * FNV_PRIME * FNV_PRIME * FNV_PRIME *   \
      FNV_PRIME * FNV_PRIME)
@@ -193,14 +199,7 @@ uint64_t core_hash_board(uint64_t h,
             h = h * FNV_PRIME8 + empty8_tail[h & 0xFF];
             continue;
         }
-        FNV_STEP(h, p[i]);
-        FNV_STEP(h, p[i + 1]);
-        FNV_STEP(h, p[i + 2]);
-        FNV_STEP(h, p[i + 3]);
-        FNV_STEP(h, p[i + 4]);
-        FNV_STEP(h, p[i + 5]);
-        FNV_STEP(h, p[i + 6]);
-        FNV_STEP(h, p[i + 7]);
+        h = fnv_step8(h, p + i);
     }
     for (; i < n; i++)
         FNV_STEP(h, p[i]);
