@@ -8,6 +8,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "history.h"
 
+#include "internal.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -76,18 +78,20 @@ static void main_word(const struct core_game *after,
     bool across = m->ntiles >= 2
                       ? m->tiles[0].row == m->tiles[1].row
                       : filled(after, r, c - 1) || filled(after, r, c + 1);
-    int dr = across ? 0 : 1, dc = across ? 1 : 0;
-    while (filled(after, r - dr, c - dc)) {
-        r -= dr;
-        c -= dc;
-    }
-    int len = 0;
-    while (filled(after, r + len * dr, c + len * dc))
-        len++;
-    rec->word_start.row = r;
-    rec->word_start.col = c;
+    /* The line as a base square and a stride (the play's squares are on
+     * the board): back while the squares before are filled, then on. */
+    const char *line = across ? &after->board[r][0] : &after->board[0][c];
+    int step = across ? 1 : CLB_BOARD_SIZE;
+    int start = across ? c : r;
+    while (start > 0 && line[(start - 1) * step] != CORE_EMPTY)
+        start--;
+    int end = start;
+    while (end < CLB_BOARD_SIZE && line[end * step] != CORE_EMPTY)
+        end++;
+    rec->word_start.row = across ? r : start;
+    rec->word_start.col = across ? start : c;
     rec->across = across;
-    rec->word_len = len;
+    rec->word_len = end - start;
 }
 
 enum clb_err core_history_play(struct core_history *h, struct core_game *game,
@@ -109,7 +113,7 @@ enum clb_err core_history_play(struct core_history *h, struct core_game *game,
     struct core_rack rack = game->hands[player];
     struct core_move_result res;
     enum clb_err rc =
-        core_move_apply(game, &canonical, lexicon, game, &res, err);
+        core_move_apply_canonical(game, &canonical, lexicon, game, &res, err);
     if (rc != CLB_ERR_OK)
         return rc;
     /* The record is written only now: on error h is untouched. */
@@ -120,8 +124,7 @@ enum clb_err core_history_play(struct core_history *h, struct core_game *game,
     rec->result = res;
     /* Before any end-of-game adjustment: the running score of the moves
      * themselves; the game's final score says what was taken off. */
-    rec->score =
-        game->score + (game->game_over ? game->end_adjustment : 0);
+    rec->score = game->score + (game->game_over ? game->end_adjustment : 0);
     if (canonical.type == CORE_MOVE_PLAY)
         main_word(game, rec);
     h->nmoves++;

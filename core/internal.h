@@ -15,13 +15,25 @@ char core_bag_draw(int bag[CLB_TILE_KINDS], uint64_t *rng);
 void core_rack_refill(struct core_rack *rack, int bag[CLB_TILE_KINDS],
                       uint64_t *rng);
 
-/* Validates and scores a play (geometry, connection, words). Fills result
- * and, for apply, `placed_board` (the board with the play on it). */
+/* Validates and scores a play (geometry, connection, words). The move is
+ * canonical (core_move_canonical: sorted by square) and *result cleared
+ * by the caller. Fills result and, for apply, `placed_board` (the board
+ * with the play on it). */
 enum clb_err core_play_check(const struct core_game *game,
                              const struct core_move *move,
                              const struct core_lexicon *lexicon,
                              char placed_board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
                              struct core_move_result *result,
                              struct clb_error *err);
+
+/* core_move_apply() for a move that is canonical already (the output of
+ * core_move_canonical(), as a history records it): the same checks, draws
+ * and result, without making it canonical again. next may be game. */
+enum clb_err core_move_apply_canonical(const struct core_game *game,
+                                       const struct core_move *move,
+                                       const struct core_lexicon *lexicon,
+                                       struct core_game *next,
+                                       struct core_move_result *result,
+                                       struct clb_error *err);
 
 #endif

@@ -142,13 +142,58 @@ enum { KIND_END = 0, KIND_PASS = 1, KIND_EXCHANGE = 2 };
 
 /* ---- reading ------------------------------------------------------------ */
 
+/* 64-bit words that hold every bit of the longest payload. */
+#define LINK2_BIT_WORDS ((6 * LINK2_PAYLOAD_CHARS + 63) / 64)
+
 struct reader {
     const char *p; /* the payload characters */
     size_t nbits;  /* 6 per payload character */
     size_t pos;    /* next bit */
     struct clb_error *err;
     int move; /* the move being read, 0 in the header (for details) */
+    /* The payload's bits from bit `base` (where the reader started, to its
+     * character) on, decoded once: 64 to a word, the first bit highest,
+     * then a zero word, so a field is one shift or two. */
+    size_t base;
+    uint64_t bits[LINK2_BIT_WORDS + 2];
 };
+
+/* Starts a reader at bit pos of the payload's nchars characters (checked
+ * by core_link2_read_header: each is a 6-bit value). The bits array is
+ * written, not cleared, as far as the payload goes. */
+static void reader_init(struct reader *r, const char *p, size_t nchars,
+                        size_t pos, struct clb_error *err)
+{
+    r->p = p;
+    r->nbits = 6 * nchars;
+    r->pos = pos;
+    r->err = err;
+    r->move = 0;
+    size_t first = pos / 6 < nchars ? pos / 6 : nchars;
+    r->base = 6 * first;
+    uint64_t acc = 0;
+    int n = 0; /* bits in acc, from the top */
+    size_t w = 0;
+    for (size_t i = first; i < nchars; i++) {
+        uint64_t v = (uint64_t)(b64_value(p[i]) & 0x3F);
+        if (n <= 58) {
+            acc |= v << (58 - n);
+            n += 6;
+            if (n == 64) {
+                r->bits[w++] = acc;
+                acc = 0;
+                n = 0;
+            }
+        } else { /* the character straddles two words */
+            int spill = n + 6 - 64;
+            r->bits[w++] = acc | v >> spill;
+            acc = v << (64 - spill);
+            n = spill;
+        }
+    }
+    r->bits[w++] = acc;
+    r->bits[w] = 0;
+}
 
 static enum clb_err damaged(struct reader *r, const char *what)
 {
@@ -162,8 +207,8 @@ static enum clb_err damaged(struct reader *r, const char *what)
 
 /* Reads a field below `radix`; false (with the error set) when the link
  * ends first or the value is out of range. The characters were checked by
- * core_link2_read_header, so each is a 6-bit value; a field takes as many
- * of a character's bits at a time as it can. */
+ * core_link2_read_header, so each is a 6-bit value; a field is taken from
+ * the decoded words at once. */
 static bool get(struct reader *r, uint64_t radix, uint64_t *out)
 {
     int w = bits_for(radix);
@@ -172,13 +217,14 @@ static bool get(struct reader *r, uint64_t radix, uint64_t *out)
         return false;
     }
     uint64_t v = 0;
-    while (w > 0) {
-        int used = (int)(r->pos % 6), avail = 6 - used;
-        int take = w < avail ? w : avail;
-        unsigned c = (unsigned)b64_value(r->p[r->pos / 6]);
-        v = v << take | ((c >> (avail - take)) & ((1u << take) - 1));
-        r->pos += (size_t)take;
-        w -= take;
+    if (w > 0) { /* w <= 63 */
+        size_t rel = r->pos - r->base;
+        unsigned off = (unsigned)(rel % 64);
+        uint64_t x = r->bits[rel / 64] << off;
+        if (off != 0)
+            x |= r->bits[rel / 64 + 1] >> (64 - off);
+        v = x >> (64 - w);
+        r->pos += (size_t)w;
     }
     if (v >= radix) {
         damaged(r, "a value out of range");
@@ -313,9 +359,9 @@ enum clb_err core_link2_read_header(const char *s, size_t len,
     memcpy(link->text, s, len);
     link->text[len] = '\0';
     link->len = len;
-    struct reader r = {.p = link->text + LINK2_HEAD_CHARS,
-                       .nbits = 6 * (len - LINK2_HEAD_CHARS),
-                       .err = err};
+    struct reader r;
+    reader_init(&r, link->text + LINK2_HEAD_CHARS, len - LINK2_HEAD_CHARS, 0,
+                err);
     int kind;
     h->nmoves = 0;
     if (!get_int(&r, 2, &kind) || !get_lexicon(&r, &h->lexicon))
@@ -347,13 +393,19 @@ enum clb_err core_link2_read_header(const char *s, size_t len,
 static bool next_empty(const struct core_game *g, int *r, int *c, int dr,
                        int dc)
 {
-    while (*r < CLB_BOARD_SIZE && *c < CLB_BOARD_SIZE) {
-        if (g->board[*r][*c] == CORE_EMPTY)
-            return true;
-        *r += dr;
-        *c += dc;
+    int row = *r, col = *c;
+    bool found = false;
+    while (row < CLB_BOARD_SIZE && col < CLB_BOARD_SIZE) {
+        if (g->board[row][col] == CORE_EMPTY) {
+            found = true;
+            break;
+        }
+        row += dr;
+        col += dc;
     }
-    return false;
+    *r = row;
+    *c = col;
+    return found;
 }
 
 /* The empty squares of the position being read, by row: counted once,
@@ -419,29 +471,31 @@ static bool get_play(struct reader *r, const struct core_game *g,
     bool across = q % dirs == 0;
     q /= dirs;
 
-    bool used[CLB_RACK_SIZE] = {false};
+    /* The rack slots not taken yet, a bit each. */
+    unsigned free_slots = (1u << n) - 1;
     m->type = CORE_MOVE_PLAY;
     m->ntiles = k;
     for (int j = 0; j < k; j++) {
-        int pick = (int)(q % (uint64_t)(n - j)), slot = -1;
+        int pick = (int)(q % (uint64_t)(n - j));
         q /= (uint64_t)(n - j);
-        for (int s = 0; s < n; s++)
-            if (!used[s] && pick-- == 0) {
-                slot = s;
-                break;
-            }
-        if (slot < 0) { /* unreachable: pick < the free slots */
+        /* The pick-th free slot: drop the lowest free slot pick times. */
+        unsigned rest = free_slots;
+        for (int p = 0; p < pick; p++)
+            rest &= rest - 1; /* 0 stays 0 */
+        if (rest == 0) {      /* unreachable: pick < the free slots */
             damaged(r, "a tile that is not there");
             return false;
         }
+        int slot = __builtin_ctz(rest);
         /* One game, one link: a tile is named by the first free slot that
          * holds it. */
-        for (int s = 0; s < slot; s++)
-            if (!used[s] && rack->tiles[s] == rack->tiles[slot]) {
+        for (unsigned before = free_slots & ((1u << slot) - 1); before != 0;
+             before &= before - 1)
+            if (rack->tiles[__builtin_ctz(before)] == rack->tiles[slot]) {
                 damaged(r, "a tile named out of order");
                 return false;
             }
-        used[slot] = true;
+        free_slots &= ~(1u << slot);
         if (j > 0) {
             row += across ? 0 : 1;
             col += across ? 1 : 0;
@@ -498,10 +552,9 @@ enum clb_err core_link2_read_moves(struct core_link2 *link,
                                    struct clb_error *err)
 {
     clb_error_clear(err);
-    struct reader r = {.p = link->text + LINK2_HEAD_CHARS,
-                       .nbits = 6 * (link->len - LINK2_HEAD_CHARS),
-                       .pos = link->next_bit,
-                       .err = err};
+    struct reader r;
+    reader_init(&r, link->text + LINK2_HEAD_CHARS, link->len - LINK2_HEAD_CHARS,
+                link->next_bit, err);
     *game = h->first;
     h->nmoves = 0;
     struct empties e;

@@ -10,7 +10,8 @@
  * (core/movegen.h), the game ends as blocked, adjusted as after passes.
  * Every move is made canonical first, so the order a client lists its
  * tiles in changes neither the words' order nor the draws.
- * Pure: works on a copy of the state and writes it back only on success.
+ * Pure: checks the move against the state before it writes anything, so
+ * a refused move leaves the next state untouched.
  */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
@@ -22,14 +23,28 @@
 /* A seed fixed by the state and the move: replaying a link with the same
  * move always draws the same tiles. Fields are hashed one by one (not the
  * struct's bytes) so padding never leaks in. */
+/* core_hash_int() of a, b then c; one test for the usual case of three
+ * values below 256 (each then a whole step). */
+static inline uint64_t hash_int3(uint64_t h, int a, int b, int c)
+{
+    uint32_t ua = (uint32_t)a, ub = (uint32_t)b, uc = (uint32_t)c;
+    if ((ua | ub | uc) < 256) {
+        h = (h ^ ua) * CORE_FNV_PRIME4;
+        h = (h ^ ub) * CORE_FNV_PRIME4;
+        return (h ^ uc) * CORE_FNV_PRIME4;
+    }
+    return core_hash_int(core_hash_int(core_hash_int(h, a), b), c);
+}
+
 static uint64_t move_seed(const struct core_game *g, const struct core_move *m)
 {
     uint64_t h =
         core_hash_bytes(CORE_HASH_INIT, g->game_id, strlen(g->game_id));
     h = core_hash_int(h, (int)g->turn);
-    h = core_hash_bytes(h, g->board, sizeof g->board);
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
-        h = core_hash_int(h, g->bag[k]);
+    h = core_hash_board(h, (const char(*)[CLB_BOARD_SIZE])g->board);
+    static_assert(CLB_TILE_KINDS % 3 == 0, "the bag hashed 3 kinds a step");
+    for (int k = 0; k < CLB_TILE_KINDS; k += 3)
+        h = hash_int3(h, g->bag[k], g->bag[k + 1], g->bag[k + 2]);
     for (int p = 0; p < CLB_PLAYERS; p++) {
         h = core_hash_int(h, g->hands[p].count);
         h = core_hash_bytes(h, g->hands[p].tiles, (size_t)g->hands[p].count);
@@ -39,9 +54,7 @@ static uint64_t move_seed(const struct core_game *g, const struct core_move *m)
     h = core_hash_int(h, (int)m->type);
     h = core_hash_int(h, m->ntiles);
     for (int i = 0; i < m->ntiles && i < CLB_RACK_SIZE; i++) {
-        h = core_hash_int(h, m->tiles[i].row);
-        h = core_hash_int(h, m->tiles[i].col);
-        h = core_hash_int(h, m->tiles[i].letter);
+        h = hash_int3(h, m->tiles[i].row, m->tiles[i].col, m->tiles[i].letter);
         h = core_hash_int(h, m->tiles[i].blank);
         h = core_hash_int(h, m->exchange[i]);
     }
@@ -95,12 +108,25 @@ void core_move_canonical(const struct core_game *game,
             : in->ntiles > CLB_RACK_SIZE ? CLB_RACK_SIZE
                                          : in->ntiles;
     switch (in->type) {
-    case CORE_MOVE_PLAY:
-        memcpy(m.tiles, in->tiles, (size_t)n * sizeof m.tiles[0]);
-        for (int i = 0; i < n; i++)
-            m.tiles[i].blank = in->tiles[i].blank != 0;
-        sort_placements(m.tiles, n);
+    case CORE_MOVE_PLAY: {
+        /* Most moves come in order (a link lists them so): the sort runs
+         * only when two neighbours are out of order, and a stable sort of
+         * a sorted list would change nothing. */
+        bool sorted = true;
+        for (int i = 0; i < n; i++) {
+            struct core_placement *t = &m.tiles[i];
+            t->row = in->tiles[i].row;
+            t->col = in->tiles[i].col;
+            t->letter = in->tiles[i].letter;
+            t->blank = in->tiles[i].blank != 0;
+            if (i > 0 && (t[-1].row > t->row ||
+                          (t[-1].row == t->row && t[-1].col > t->col)))
+                sorted = false;
+        }
+        if (!sorted)
+            sort_placements(m.tiles, n);
         break;
+    }
     case CORE_MOVE_EXCHANGE:
         rack_order(&game->hands[game->turn], in->exchange, n, m.exchange);
         break;
@@ -109,16 +135,28 @@ void core_move_canonical(const struct core_game *game,
     *out = m;
 }
 
-/* Removes one tile from the rack, keeping the order of the rest. */
-static void rack_remove(struct core_rack *rack, char tile)
+/* Takes a play's tiles out of the rack, keeping the order of the rest:
+ * each placed tile takes the first slot left that holds it (a blank for a
+ * blank play), as removing them one by one would. So of each kind the
+ * first `need` slots go, in one pass, and the rest close up. */
+static void rack_take(struct core_rack *rack, const struct core_move *move)
 {
-    for (int i = 0; i < rack->count; i++)
-        if (rack->tiles[i] == tile) {
-            memmove(&rack->tiles[i], &rack->tiles[i + 1],
-                    (size_t)(rack->count - i - 1));
-            rack->count--;
-            return;
-        }
+    unsigned char need[CLB_TILE_KINDS] = {0};
+    for (int i = 0; i < move->ntiles; i++) {
+        const struct core_placement *t = &move->tiles[i];
+        int kind = t->blank ? CLB_BLANK_INDEX : core_tile_kind(t->letter);
+        if (kind >= 0)
+            need[kind]++;
+    }
+    int kept = 0;
+    for (int j = 0; j < rack->count; j++) {
+        int kind = core_tile_kind(rack->tiles[j]);
+        if (kind >= 0 && need[kind] > 0)
+            need[kind]--;
+        else
+            rack->tiles[kept++] = rack->tiles[j];
+    }
+    rack->count = kept;
 }
 
 static enum clb_err check_exchange(const struct core_game *game,
@@ -147,18 +185,16 @@ static enum clb_err check_exchange(const struct core_game *game,
     return CLB_ERR_OK;
 }
 
-/* What every move starts with: clean outputs, nothing after the end, no
- * more tiles than a rack holds, and the canonical form of the move. */
+/* What every move starts with: clean outputs, nothing after the end, and
+ * no more tiles than a rack holds. The move is canonical already. */
 static enum clb_err move_begin(const struct core_game *game,
                                const struct core_move *move,
-                               struct core_move *canonical,
                                struct core_move_result *result,
                                struct clb_error *err)
 {
     clb_error_clear(err);
     memset(result, 0, sizeof *result);
     result->type = move->type;
-    core_move_canonical(game, move, canonical);
     if (game->game_over)
         return clb_error_set(err, CLB_ERR_GAME_OVER, NULL);
     if (move->type != CORE_MOVE_PASS &&
@@ -176,7 +212,8 @@ enum clb_err core_move_check(const struct core_game *game,
 {
     struct core_move canonical;
     const struct core_move *move = &canonical;
-    if (move_begin(game, given, &canonical, result, err) != CLB_ERR_OK)
+    core_move_canonical(game, given, &canonical);
+    if (move_begin(game, move, result, err) != CLB_ERR_OK)
         return err->code;
     switch (move->type) {
     case CORE_MOVE_PLAY: {
@@ -223,8 +260,11 @@ static void finish_game(struct core_game *g, enum core_end how)
 static bool is_blocked(const struct core_game *g,
                        const struct core_lexicon *lexicon)
 {
-    if (lexicon->graph == NULL || core_bag_count(g) > 0)
+    if (lexicon->graph == NULL)
         return false;
+    for (int k = 0; k < CLB_TILE_KINDS; k++)
+        if (g->bag[k] > 0)
+            return false; /* tiles left in the bag: not blocked */
     struct core_movegen mg;
     core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board,
                       lexicon->graph);
@@ -243,11 +283,11 @@ static void apply_play(struct core_game *g, const struct core_move *move,
     lm->type = CORE_MOVE_PLAY;
     for (int i = 0; i < move->ntiles; i++) {
         const struct core_placement *t = &move->tiles[i];
-        rack_remove(rack, t->blank ? CORE_BLANK : t->letter);
         lm->cells[lm->ncells].row = t->row;
         lm->cells[lm->ncells].col = t->col;
         lm->ncells++;
     }
+    rack_take(rack, move);
     memcpy(g->board, board, sizeof g->board);
     memcpy(lm->words, result->words, sizeof lm->words);
     lm->nwords = result->nwords;
@@ -285,53 +325,68 @@ static void apply_exchange(struct core_game *g, const struct core_move *move,
     g->consecutive_passes = 0;
 }
 
+enum clb_err core_move_apply_canonical(const struct core_game *game,
+                                       const struct core_move *move,
+                                       const struct core_lexicon *lexicon,
+                                       struct core_game *next,
+                                       struct core_move_result *result,
+                                       struct clb_error *err)
+{
+    if (move_begin(game, move, result, err) != CLB_ERR_OK)
+        return err->code;
+
+    /* Everything that can refuse the move runs on *game first; only then
+     * is *next written (in place when it is *game: no copy of the state
+     * a move). */
+    char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+    enum clb_err rc = CLB_ERR_OK;
+    switch (move->type) {
+    case CORE_MOVE_PLAY:
+        rc = core_play_check(game, move, lexicon, board, result, err);
+        break;
+    case CORE_MOVE_EXCHANGE: rc = check_exchange(game, move, err); break;
+    case CORE_MOVE_PASS: break;
+    default:
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST, "unknown move type");
+    }
+    if (rc != CLB_ERR_OK)
+        return rc;
+
+    uint64_t rng = move_seed(game, move);
+    if (next != game)
+        *next = *game;
+    struct core_game *g = next;
+    switch (move->type) {
+    case CORE_MOVE_PLAY:
+        apply_play(g, move, result, (const char(*)[CLB_BOARD_SIZE])board, &rng);
+        break;
+    case CORE_MOVE_EXCHANGE: apply_exchange(g, move, &rng); break;
+    case CORE_MOVE_PASS:
+        memset(&g->last_move, 0, sizeof g->last_move);
+        g->last_move.type = CORE_MOVE_PASS;
+        if (++g->consecutive_passes >= CLB_PASSES_TO_END)
+            finish_game(g, CORE_END_PASSES);
+        break;
+    }
+    /* The natural ending first: a game that is blocked on its last allowed
+     * move ended because nobody could play, not because of the limit. */
+    if (!g->game_over && is_blocked(g, lexicon))
+        finish_game(g, CORE_END_BLOCKED);
+    if (++g->moves >= CLB_MAX_GAME_MOVES && !g->game_over)
+        finish_game(g, CORE_END_LIMIT);
+    g->has_last_move = true;
+    g->turn = g->turn == CORE_P1 ? CORE_P2 : CORE_P1;
+    result->game_over = g->game_over;
+    return CLB_ERR_OK;
+}
+
 enum clb_err
 core_move_apply(const struct core_game *game, const struct core_move *given,
                 const struct core_lexicon *lexicon, struct core_game *next,
                 struct core_move_result *result, struct clb_error *err)
 {
     struct core_move canonical;
-    const struct core_move *move = &canonical;
-    if (move_begin(game, given, &canonical, result, err) != CLB_ERR_OK)
-        return err->code;
-
-    struct core_game g = *game;
-    uint64_t rng = move_seed(game, move);
-    enum clb_err rc = CLB_ERR_OK;
-    switch (move->type) {
-    case CORE_MOVE_PLAY: {
-        char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
-        rc = core_play_check(game, move, lexicon, board, result, err);
-        if (rc == CLB_ERR_OK)
-            apply_play(&g, move, result, (const char(*)[CLB_BOARD_SIZE])board,
-                       &rng);
-        break;
-    }
-    case CORE_MOVE_EXCHANGE:
-        rc = check_exchange(game, move, err);
-        if (rc == CLB_ERR_OK)
-            apply_exchange(&g, move, &rng);
-        break;
-    case CORE_MOVE_PASS:
-        memset(&g.last_move, 0, sizeof g.last_move);
-        g.last_move.type = CORE_MOVE_PASS;
-        if (++g.consecutive_passes >= CLB_PASSES_TO_END)
-            finish_game(&g, CORE_END_PASSES);
-        break;
-    default:
-        return clb_error_set(err, CLB_ERR_BAD_REQUEST, "unknown move type");
-    }
-    if (rc != CLB_ERR_OK)
-        return rc;
-    /* The natural ending first: a game that is blocked on its last allowed
-     * move ended because nobody could play, not because of the limit. */
-    if (!g.game_over && is_blocked(&g, lexicon))
-        finish_game(&g, CORE_END_BLOCKED);
-    if (++g.moves >= CLB_MAX_GAME_MOVES && !g.game_over)
-        finish_game(&g, CORE_END_LIMIT);
-    g.has_last_move = true;
-    g.turn = g.turn == CORE_P1 ? CORE_P2 : CORE_P1;
-    result->game_over = g.game_over;
-    *next = g;
-    return CLB_ERR_OK;
+    core_move_canonical(game, given, &canonical);
+    return core_move_apply_canonical(game, &canonical, lexicon, next, result,
+                                     err);
 }

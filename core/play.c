@@ -35,7 +35,7 @@ static enum clb_err check_rack(const struct core_rack *rack,
                                const struct core_move *move,
                                struct clb_error *err)
 {
-    int have[CLB_TILE_KINDS] = {0};
+    unsigned char have[CLB_TILE_KINDS] = {0}; /* at most 7 of a kind */
     for (int i = 0; i < rack->count; i++)
         have[core_tile_kind(rack->tiles[i])]++;
     for (int i = 0; i < move->ntiles; i++) {
@@ -69,10 +69,11 @@ static enum clb_err check_squares(const struct core_game *game,
     }
     for (int i = 0; i < move->ntiles; i++) {
         const struct core_placement *t = &move->tiles[i];
-        bool taken = game->board[t->row][t->col] != CORE_EMPTY;
-        for (int j = 0; j < i && !taken; j++)
-            taken =
-                move->tiles[j].row == t->row && move->tiles[j].col == t->col;
+        /* The move is canonical, sorted by square: a square listed twice
+         * is listed twice in a row. */
+        bool taken = game->board[t->row][t->col] != CORE_EMPTY ||
+                     (i > 0 && move->tiles[i - 1].row == t->row &&
+                      move->tiles[i - 1].col == t->col);
         if (taken) {
             clb_error_add_cell(err, t->row, t->col);
             return clb_error_set(err, CLB_ERR_OCCUPIED, NULL);
@@ -100,17 +101,18 @@ static enum clb_err check_line(const struct core_game *game,
     *dcol = same_row ? 1 : 0;
 
     int lo = CLB_BOARD_SIZE, hi = -1;
+    unsigned placed = 0; /* bit pos: a tile of the play lies there */
     for (int i = 0; i < move->ntiles; i++) {
         int pos = same_row ? move->tiles[i].col : move->tiles[i].row;
         lo = pos < lo ? pos : lo;
         hi = pos > hi ? pos : hi;
+        placed |= 1u << pos;
     }
     int fixed = same_row ? move->tiles[0].row : move->tiles[0].col;
     for (int pos = lo; pos <= hi; pos++) {
         int r = same_row ? fixed : pos, c = same_row ? pos : fixed;
-        bool filled = game->board[r][c] != CORE_EMPTY;
-        for (int i = 0; i < move->ntiles && !filled; i++)
-            filled = move->tiles[i].row == r && move->tiles[i].col == c;
+        bool filled =
+            game->board[r][c] != CORE_EMPTY || (placed >> pos & 1u) != 0;
         if (!filled)
             clb_error_add_cell(err, r, c);
     }
@@ -123,7 +125,9 @@ static enum clb_err check_anchor(const struct core_game *game,
                                  const struct core_move *move,
                                  struct clb_error *err)
 {
-    if (core_board_empty(game)) {
+    /* A covered centre says at once that the board is not empty. */
+    if (game->board[CLB_CENTER][CLB_CENTER] == CORE_EMPTY &&
+        core_board_empty(game)) {
         bool covers = false;
         for (int i = 0; i < move->ntiles; i++)
             covers |= move->tiles[i].row == CLB_CENTER &&
@@ -139,49 +143,57 @@ static enum clb_err check_anchor(const struct core_game *game,
         }
         return CLB_ERR_OK;
     }
-    static const int nb[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
-    for (int i = 0; i < move->ntiles; i++)
-        for (int d = 0; d < 4; d++) {
-            int r = move->tiles[i].row + nb[d][0];
-            int c = move->tiles[i].col + nb[d][1];
-            if (on_board(r, c) && game->board[r][c] != CORE_EMPTY)
-                return CLB_ERR_OK;
-        }
+    /* A filled square above, below, left or right of any tile. */
+    for (int i = 0; i < move->ntiles; i++) {
+        int r = move->tiles[i].row, c = move->tiles[i].col;
+        const char(*b)[CLB_BOARD_SIZE] = game->board;
+        if ((r > 0 && b[r - 1][c] != CORE_EMPTY) ||
+            (r < CLB_BOARD_SIZE - 1 && b[r + 1][c] != CORE_EMPTY) ||
+            (c > 0 && b[r][c - 1] != CORE_EMPTY) ||
+            (c < CLB_BOARD_SIZE - 1 && b[r][c + 1] != CORE_EMPTY))
+            return CLB_ERR_OK;
+    }
     add_placement_cells(move, err);
     return clb_error_set(err, CLB_ERR_NOT_CONNECTED, NULL);
 }
 
-/* The full run of letters through (row, col) in direction (drow, dcol). */
+/* The full run of letters through (row, col) in direction (drow, dcol):
+ * back while the squares before are filled, then on from (row, col) while
+ * they are (the squares between are the run's, filled). */
 static struct word_span
 span_through(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE], int row, int col,
              int drow, int dcol)
 {
-    while (on_board(row - drow, col - dcol) &&
-           board[row - drow][col - dcol] != CORE_EMPTY) {
-        row -= drow;
-        col -= dcol;
-    }
-    struct word_span s = {row, col, drow, dcol, 0};
-    while (on_board(row, col) && board[row][col] != CORE_EMPTY) {
-        s.len++;
-        row += drow;
-        col += dcol;
-    }
+    const char *at = &board[row][col];
+    int step = drow ? CLB_BOARD_SIZE : 1;
+    int pos = drow ? row : col;
+    int start = pos;
+    for (const char *p = at; start > 0 && p[-step] != CORE_EMPTY; p -= step)
+        start--;
+    int end = pos;
+    for (const char *p = at; end < CLB_BOARD_SIZE && *p != CORE_EMPTY;
+         p += step)
+        end++;
+    struct word_span s = {drow ? start : row, drow ? col : start, drow, dcol,
+                          end - start};
     return s;
 }
 
-/* Scores one word: premiums count only under tiles placed this turn, letter
- * premiums first, then every word multiplier on the word multiplied
- * together (two DWs make x4, two TWs x9). */
-static int score_span(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
-                      const char fresh[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
-                      struct word_span s)
+/* Spells one word (a board blank as its capital) and scores it: premiums
+ * count only under tiles placed this turn (fresh: a bit per column, a
+ * word per row), letter premiums first, then every word multiplier on the
+ * word multiplied together (two DWs make x4, two TWs x9). */
+static int spell_and_score(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                           const uint16_t fresh[CLB_BOARD_SIZE],
+                           struct word_span s, char out[CLB_WORD_MAX + 1])
 {
     int sum = 0, word_mult = 1;
     for (int i = 0; i < s.len; i++) {
         int r = s.row + i * s.drow, c = s.col + i * s.dcol;
-        int letter = core_tile_points(board[r][c]);
-        if (fresh[r][c]) {
+        char ch = board[r][c];
+        out[i] = core_is_lower(ch) ? (char)(ch - 'a' + 'A') : ch;
+        int letter = core_tile_points(ch);
+        if (fresh[r] >> c & 1u) {
             switch (core_premium_at(r, c)) {
             case CORE_PREMIUM_DL: letter *= 2; break;
             case CORE_PREMIUM_TL: letter *= 3; break;
@@ -192,17 +204,8 @@ static int score_span(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
         }
         sum += letter;
     }
-    return sum * word_mult;
-}
-
-static void span_text(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
-                      struct word_span s, char out[CLB_WORD_MAX + 1])
-{
-    for (int i = 0; i < s.len; i++) {
-        char ch = board[s.row + i * s.drow][s.col + i * s.dcol];
-        out[i] = core_is_lower(ch) ? (char)(ch - 'a' + 'A') : ch;
-    }
     out[s.len] = '\0';
+    return sum * word_mult;
 }
 
 /* Collects the main word (along the play) then one cross-word per placed
@@ -224,8 +227,16 @@ static int collect_spans(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
     if (main.len >= CLB_WORD_MIN)
         spans[n++] = main;
     for (int i = 0; i < move->ntiles; i++) {
-        struct word_span cross = span_through(board, move->tiles[i].row,
-                                              move->tiles[i].col, dcol, drow);
+        int r = move->tiles[i].row, c = move->tiles[i].col;
+        /* Most tiles touch nothing across the line: a run of one. */
+        bool before = drow ? c > 0 && board[r][c - 1] != CORE_EMPTY
+                           : r > 0 && board[r - 1][c] != CORE_EMPTY;
+        bool after =
+            drow ? c < CLB_BOARD_SIZE - 1 && board[r][c + 1] != CORE_EMPTY
+                 : r < CLB_BOARD_SIZE - 1 && board[r + 1][c] != CORE_EMPTY;
+        if (!before && !after)
+            continue;
+        struct word_span cross = span_through(board, r, c, dcol, drow);
         if (cross.len >= CLB_WORD_MIN && n < CLB_MAX_WORDS)
             spans[n++] = cross;
     }
@@ -277,32 +288,31 @@ enum clb_err core_play_check(const struct core_game *game,
     if (rc != CLB_ERR_OK)
         return rc;
 
-    char fresh[CLB_BOARD_SIZE][CLB_BOARD_SIZE] = {{0}};
+    uint16_t fresh[CLB_BOARD_SIZE] = {0};
+    static_assert(CLB_BOARD_SIZE <= 16, "a row's squares fit in 16 bits");
     memcpy(board, game->board, sizeof game->board);
     for (int i = 0; i < move->ntiles; i++) {
         const struct core_placement *t = &move->tiles[i];
         board[t->row][t->col] =
             t->blank ? (char)(t->letter - 'A' + 'a') : t->letter;
-        fresh[t->row][t->col] = 1;
+        fresh[t->row] = (uint16_t)(fresh[t->row] | 1u << t->col);
     }
 
     struct word_span spans[CLB_MAX_WORDS];
     int nspans = collect_spans((const char(*)[CLB_BOARD_SIZE])board, move, drow,
                                dcol, spans);
-    memset(result, 0, sizeof *result);
+    /* The caller cleared *result (core_move_apply, core_move_check). */
     result->type = CORE_MOVE_PLAY;
     for (int i = 0; i < nspans; i++) {
         char *word = result->words[result->nwords];
-        span_text((const char(*)[CLB_BOARD_SIZE])board, spans[i], word);
+        result->word_points[result->nwords] = spell_and_score(
+            (const char(*)[CLB_BOARD_SIZE])board, fresh, spans[i], word);
         if (!lexicon->contains(lexicon->ctx, word, (size_t)spans[i].len)) {
             clb_error_add_word(err, word, (size_t)spans[i].len);
             for (int j = 0; j < spans[i].len; j++)
                 clb_error_add_cell(err, spans[i].row + j * spans[i].drow,
                                    spans[i].col + j * spans[i].dcol);
         }
-        result->word_points[result->nwords] =
-            score_span((const char(*)[CLB_BOARD_SIZE])board,
-                       (const char(*)[CLB_BOARD_SIZE])fresh, spans[i]);
         result->points += result->word_points[result->nwords];
         result->nwords++;
     }

@@ -13,19 +13,59 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tiles.h"
+
 #define CORE_HASH_INIT UINT64_C(0xcbf29ce484222325) /* FNV-1a offset basis */
 
 /* Folds len bytes into a running FNV-1a hash. Cannot fail. */
 uint64_t core_hash_bytes(uint64_t h, const void *data, size_t len);
 
+/* core_hash_bytes() over a board's 225 squares, row by row, in fewer
+ * steps where the squares are empty (the same value). Cannot fail. */
+uint64_t core_hash_board(uint64_t h,
+                         const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE]);
+
+#define CORE_FNV_PRIME UINT64_C(0x100000001b3)
+/* The prime to the fourth power, mod 2^64: four steps over zero bytes. */
+#define CORE_FNV_PRIME4                                                        \
+    (CORE_FNV_PRIME * CORE_FNV_PRIME * CORE_FNV_PRIME * CORE_FNV_PRIME)
+
 /* Folds an int (as 4 little-endian bytes, so the hash is the same on every
- * platform). Cannot fail. */
-uint64_t core_hash_int(uint64_t h, int v);
+ * platform). Cannot fail. Inline, like the draws below: every move of a
+ * replayed link hashes some fifty ints and draws its tiles. */
+static inline uint64_t core_hash_int(uint64_t h, int v)
+{
+    uint32_t u = (uint32_t)v;
+    /* Most ints hashed (bag counts, scores of one byte, coordinates) are
+     * below 256: their three zero bytes each leave the xor alone, so the
+     * four steps are the xor and the prime to the fourth power (the
+     * product wraps mod 2^64 as the steps do; a test checks). */
+    if (u < 256)
+        return (h ^ u) * CORE_FNV_PRIME4;
+    for (int i = 0; i < 4; i++)
+        h = (h ^ (u >> (8 * i) & 0xFF)) * CORE_FNV_PRIME;
+    return h;
+}
 
 /* splitmix64: advances *state and returns the next 64-bit value. */
-uint64_t core_rng_next(uint64_t *state);
+static inline uint64_t core_rng_next(uint64_t *state)
+{
+    uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
 
 /* A value in [0, bound) for bound >= 1, without modulo bias. */
-uint32_t core_rng_below(uint64_t *state, uint32_t bound);
+static inline uint32_t core_rng_below(uint64_t *state, uint32_t bound)
+{
+    /* Rejection sampling keeps every tile equally likely. */
+    uint32_t limit = UINT32_MAX - UINT32_MAX % bound;
+    for (;;) {
+        uint32_t r = (uint32_t)(core_rng_next(state) >> 32);
+        if (r < limit)
+            return r % bound;
+    }
+}
 
 #endif

@@ -3,7 +3,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "tiles.h"
 
-static const int letter_points[CLB_LETTERS] = {
+const unsigned char core_letter_points_[CLB_LETTERS] = {
     1, 3, 3, 2,  1, 4, 2, 4, 1, 8, 5, 1, 3,  /* A..M */
     1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10, /* N..Z */
 };
@@ -14,80 +14,41 @@ static const int distribution[CLB_TILE_KINDS] = {
     2,                                      /* blank */
 };
 
-/* The spec's premium squares, one quadrant-symmetric map. Letters:
+/* The spec's premium squares, one quadrant-symmetric map:
  * T = triple word, D = double word (and the star), t = triple letter,
- * d = double letter. */
-static const char premium_map[CLB_BOARD_SIZE][CLB_BOARD_SIZE + 1] = {
-    "T..d...T...d..T", /*  0 */
-    ".D...t...t...D.", /*  1 */
-    "..D...d.d...D..", /*  2 */
-    "d..D...d...D..d", /*  3 */
-    "....D.....D....", /*  4 */
-    ".t...t...t...t.", /*  5 */
-    "..d...d.d...d..", /*  6 */
-    "T..d...D...d..T", /*  7 */
-    "..d...d.d...d..", /*  8 */
-    ".t...t...t...t.", /*  9 */
-    "....D.....D....", /* 10 */
-    "d..D...d...D..d", /* 11 */
-    "..D...d.d...D..", /* 12 */
-    ".D...t...t...D.", /* 13 */
-    "T..d...T...d..T", /* 14 */
+ * d = double letter, _ = none. A lookup, since scoring asks for every
+ * square of every word. */
+#define T CORE_PREMIUM_TW
+#define D CORE_PREMIUM_DW
+#define t CORE_PREMIUM_TL
+#define d CORE_PREMIUM_DL
+#define _ CORE_PREMIUM_NONE
+const unsigned char core_premium_grid_[CLB_BOARD_SIZE][CLB_BOARD_SIZE] = {
+    {T, _, _, d, _, _, _, T, _, _, _, d, _, _, T}, /*  0 */
+    {_, D, _, _, _, t, _, _, _, t, _, _, _, D, _}, /*  1 */
+    {_, _, D, _, _, _, d, _, d, _, _, _, D, _, _}, /*  2 */
+    {d, _, _, D, _, _, _, d, _, _, _, D, _, _, d}, /*  3 */
+    {_, _, _, _, D, _, _, _, _, _, D, _, _, _, _}, /*  4 */
+    {_, t, _, _, _, t, _, _, _, t, _, _, _, t, _}, /*  5 */
+    {_, _, d, _, _, _, d, _, d, _, _, _, d, _, _}, /*  6 */
+    {T, _, _, d, _, _, _, D, _, _, _, d, _, _, T}, /*  7 */
+    {_, _, d, _, _, _, d, _, d, _, _, _, d, _, _}, /*  8 */
+    {_, t, _, _, _, t, _, _, _, t, _, _, _, t, _}, /*  9 */
+    {_, _, _, _, D, _, _, _, _, _, D, _, _, _, _}, /* 10 */
+    {d, _, _, D, _, _, _, d, _, _, _, D, _, _, d}, /* 11 */
+    {_, _, D, _, _, _, d, _, d, _, _, _, D, _, _}, /* 12 */
+    {_, D, _, _, _, t, _, _, _, t, _, _, _, D, _}, /* 13 */
+    {T, _, _, d, _, _, _, T, _, _, _, d, _, _, T}, /* 14 */
 };
-
-/* The premium of each letter of the map (the rest, '.', is none): a
- * lookup, since scoring asks for every square of every word. */
-static const unsigned char premium_of[128] = {
-    ['T'] = CORE_PREMIUM_TW,
-    ['D'] = CORE_PREMIUM_DW,
-    ['t'] = CORE_PREMIUM_TL,
-    ['d'] = CORE_PREMIUM_DL,
-};
-static_assert(CORE_PREMIUM_NONE == 0, "unlisted letters are no premium");
-
-enum core_premium core_premium_at(int row, int col)
-{
-    if (row < 0 || row >= CLB_BOARD_SIZE || col < 0 || col >= CLB_BOARD_SIZE)
-        return CORE_PREMIUM_NONE;
-    return (enum core_premium)premium_of[(unsigned char)premium_map[row][col]];
-}
-
-bool core_is_upper(char c)
-{
-    return c >= 'A' && c <= 'Z';
-}
-
-bool core_is_lower(char c)
-{
-    return c >= 'a' && c <= 'z';
-}
-
-int core_tile_points(char tile)
-{
-    if (core_is_upper(tile))
-        return letter_points[tile - 'A'];
-    return 0; /* blanks, in a rack ('?') or on the board (lowercase) */
-}
+#undef T
+#undef D
+#undef t
+#undef d
+#undef _
 
 int core_tile_distribution(int kind)
 {
     if (kind < 0 || kind >= CLB_TILE_KINDS)
         return 0;
     return distribution[kind];
-}
-
-int core_tile_kind(char tile)
-{
-    if (core_is_upper(tile))
-        return tile - 'A';
-    if (tile == CORE_BLANK)
-        return CLB_BLANK_INDEX;
-    return -1;
-}
-
-char core_kind_tile(int kind)
-{
-    if (kind >= 0 && kind < CLB_LETTERS)
-        return (char)('A' + kind);
-    return CORE_BLANK;
 }

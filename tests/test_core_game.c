@@ -467,3 +467,89 @@ Test(core_game, the_hash_is_fnv1a_of_the_bytes)
         cr_assert_eq(core_hash_bytes(CORE_HASH_INIT, bytes, n),
                      fnv_reference(CORE_HASH_INIT, bytes, n), "%zu bytes", n);
 }
+
+/* core_hash_board() folds eight empty squares at a time through a table;
+ * it must equal the byte loop over the 225 squares for every board and
+ * every running hash. Every table entry is reached by an empty board's
+ * first word under a hash with that low byte; boards of every density,
+ * and tiles on each side of every 8-square word boundary, cover the mix
+ * of empty and filled words. */
+static uint64_t
+board_reference(uint64_t h, const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE])
+{
+    return fnv_reference(h, (const unsigned char *)board,
+                         (size_t)CLB_BOARD_SIZE * CLB_BOARD_SIZE);
+}
+
+Test(core_game, the_board_hash_is_fnv1a_of_the_squares)
+{
+    char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+    memset(board, CORE_EMPTY, sizeof board);
+    uint64_t x = UINT64_C(0x9e3779b97f4a7c15);
+    for (unsigned low = 0; low < 256; low++) {
+        x = x * UINT64_C(6364136223846793005) + 1442695040888963407u;
+        uint64_t h = (x & ~UINT64_C(0xFF)) | low;
+        cr_assert_eq(core_hash_board(h, (const char(*)[CLB_BOARD_SIZE])board),
+                     board_reference(h, (const char(*)[CLB_BOARD_SIZE])board),
+                     "empty board, low byte %u", low);
+    }
+    char *sq = &board[0][0];
+    for (int at = 0; at < CLB_BOARD_SIZE * CLB_BOARD_SIZE; at++) {
+        memset(board, CORE_EMPTY, sizeof board);
+        sq[at] = (char)('A' + at % 26);
+        cr_assert_eq(core_hash_board(CORE_HASH_INIT,
+                                     (const char(*)[CLB_BOARD_SIZE])board),
+                     board_reference(CORE_HASH_INIT,
+                                     (const char(*)[CLB_BOARD_SIZE])board),
+                     "one tile at square %d", at);
+    }
+    for (int density = 0; density <= 100; density += 5)
+        for (int round = 0; round < 20; round++) {
+            for (int i = 0; i < CLB_BOARD_SIZE * CLB_BOARD_SIZE; i++) {
+                x = x * UINT64_C(6364136223846793005) + 1442695040888963407u;
+                bool tile = (int)((x >> 33) % 100) < density;
+                sq[i] = tile ? (char)((x >> 40) % 2 ? 'a' + (x >> 45) % 26
+                                                    : 'A' + (x >> 45) % 26)
+                             : CORE_EMPTY;
+            }
+            uint64_t h = x ^ CORE_HASH_INIT;
+            cr_assert_eq(
+                core_hash_board(h, (const char(*)[CLB_BOARD_SIZE])board),
+                board_reference(h, (const char(*)[CLB_BOARD_SIZE])board),
+                "density %d%%, round %d", density, round);
+        }
+}
+
+/* A history applies each move in place (next == game). That must be the
+ * very state a separate output gets, for a play, an exchange and a pass,
+ * and a refused move must leave the state in place byte for byte. */
+Test(core_game, a_move_applied_in_place_is_the_move_applied_to_a_copy)
+{
+    struct core_game g, copy, in_place;
+    struct core_move m;
+    struct core_move_result res;
+    struct clb_error err;
+    struct core_lexicon lex = ts_lexicon(words);
+    ts_game(&g, "CATJKXZ", "EEEEEEE");
+    ts_play_word(&m, &g, 7, 6, true, "CAT");
+    struct core_move moves[3] = {m, exchange_move("E"), pass_move()};
+    for (int i = 0; i < 3; i++) {
+        in_place = g;
+        cr_assert_eq(core_move_apply(&g, &moves[i], &lex, &copy, &res, &err),
+                     CLB_ERR_OK, "move %d: %s", i, err.detail);
+        cr_assert_eq(
+            core_move_apply(&in_place, &moves[i], &lex, &in_place, &res, &err),
+            CLB_ERR_OK, "move %d in place: %s", i, err.detail);
+        cr_assert_eq(memcmp(&copy, &in_place, sizeof copy), 0, "move %d", i);
+        g = copy;
+    }
+    /* Refused in place: a word the lexicon lacks, then an exchange of a
+     * tile the rack lacks. */
+    struct core_game before = g;
+    ts_play_word(&m, &g, 8, 6, true, "TAC");
+    cr_assert_neq(core_move_apply(&g, &m, &lex, &g, &res, &err), CLB_ERR_OK);
+    cr_assert_eq(memcmp(&g, &before, sizeof g), 0);
+    m = exchange_move("Q");
+    cr_assert_neq(core_move_apply(&g, &m, &lex, &g, &res, &err), CLB_ERR_OK);
+    cr_assert_eq(memcmp(&g, &before, sizeof g), 0);
+}
