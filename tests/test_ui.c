@@ -613,20 +613,35 @@ static char *play_body(const char *s, const char word[3])
     return form(s, move);
 }
 
-Test(ui, a_valid_play_returns_the_next_position_with_the_copy_prompt)
+/* Plays the two tiles two_tiles() finds in a fresh game's rack, as a move
+ * on its classic link through POST /game/move, judged by `words` (NULL: a
+ * list of just that word). Leaves the word, the link played on (s, cap
+ * bytes) and the answer in pg; returns the request's body, which the
+ * caller frees after done(). */
+static char *move_two_tiles(const char *words, char word[3], char *s,
+                            size_t cap, struct page *pg)
 {
     struct core_game g;
     core_game_new(&g, "hello", 5, "");
-    char word[3], words[8];
     two_tiles(&g, word);
-    snprintf(words, sizeof words, "%s\n", word);
+    char own[8];
+    if (words == NULL) {
+        snprintf(own, sizeof own, "%s\n", word);
+        words = own;
+    }
     teardown();
     use_words(words);
-    char s[CLB_MAX_ENCODED_STATE + 1];
-    encode(&g, s, sizeof s);
+    encode(&g, s, cap);
     char *body = play_body(s, word);
+    request(pg, "POST", "/game/move", NULL, body, FORM);
+    return body;
+}
+
+Test(ui, a_valid_play_returns_the_next_position_with_the_copy_prompt)
+{
+    char word[3], s[CLB_MAX_ENCODED_STATE + 1];
     struct page pg;
-    request(&pg, "POST", "/game/move", NULL, body, FORM);
+    char *body = move_two_tiles(NULL, word, s, sizeof s, &pg);
     const char *h = pg.body.p;
     cr_assert_eq(pg.resp.status, 200);
     cr_assert_not_null(strstr(h, "data-testid=\"copy-prompt\""));
@@ -658,17 +673,10 @@ Test(ui, a_valid_play_returns_the_next_position_with_the_copy_prompt)
 
 Test(ui, a_refused_play_keeps_its_tiles_and_highlights_the_word)
 {
-    struct core_game g;
-    core_game_new(&g, "hello", 5, "");
-    char word[3];
-    two_tiles(&g, word);
-    teardown();
-    use_words("QQQ\n"); /* the play's word is not in it */
-    char s[CLB_MAX_ENCODED_STATE + 1];
-    encode(&g, s, sizeof s);
-    char *body = play_body(s, word);
+    char word[3], s[CLB_MAX_ENCODED_STATE + 1];
     struct page pg;
-    request(&pg, "POST", "/game/move", NULL, body, FORM);
+    /* The play's word is not in the list. */
+    char *body = move_two_tiles("QQQ\n", word, s, sizeof s, &pg);
     const char *h = pg.body.p;
     cr_assert_eq(pg.resp.status, 422);
     char want[80];
@@ -875,18 +883,9 @@ static void new_link(const char *seed, char *s, size_t cap)
 
 Test(ui, a_move_on_a_classic_link_answers_a_v2_link_with_the_move_list)
 {
-    struct core_game g;
-    core_game_new(&g, "hello", 5, "");
-    char word[3], words[8];
-    two_tiles(&g, word);
-    snprintf(words, sizeof words, "%s\n", word);
-    teardown();
-    use_words(words);
-    char s[CLB_MAX_ENCODED_STATE + 1];
-    encode(&g, s, sizeof s);
-    char *body = play_body(s, word);
+    char word[3], s[CLB_MAX_ENCODED_STATE + 1];
     struct page pg;
-    request(&pg, "POST", "/game/move", NULL, body, FORM);
+    char *body = move_two_tiles(NULL, word, s, sizeof s, &pg);
     const char *h = pg.body.p;
     cr_assert_eq(pg.resp.status, 200);
     cr_assert_not_null(strstr(h, "data-state=\"2"), "the page's format is v2");
