@@ -221,11 +221,26 @@ export async function endTurn(page, opts = {}) {
 }
 
 export async function settle(page, before) {
-  await page.waitForFunction((b) => {
-    const app = document.getElementById('app');
-    return app && !app.hasAttribute('aria-busy') &&
-      (app.hasAttribute('data-error') || (app.getAttribute('data-state') !== b && app.hasAttribute('data-moved')));
-  }, before);
+  try {
+    await page.waitForFunction((b) => {
+      const app = document.getElementById('app');
+      return app && !app.hasAttribute('aria-busy') &&
+        (app.hasAttribute('data-error') || (app.getAttribute('data-state') !== b && app.hasAttribute('data-moved')));
+    }, before);
+  } catch (e) {
+    // What the page shows instead, so that a failure says why.
+    const seen = await page.evaluate((b) => {
+      const app = document.getElementById('app');
+      const text = (sel) => document.querySelector(sel)?.textContent ?? null;
+      return {
+        view: app?.getAttribute('data-view'), busy: app?.hasAttribute('aria-busy'),
+        newState: app ? app.getAttribute('data-state') !== b : null, moved: app?.hasAttribute('data-moved'),
+        classes: app?.className, msg: text('#msg'),
+        toast: document.querySelector('.toast:not([hidden])')?.textContent ?? null,
+      };
+    }, before).catch((err) => ({ unreadable: err.message }));
+    throw new Error(`the page did not settle after the move: ${JSON.stringify(seen)}; ${e.message}`);
+  }
   const error = await page.getAttribute('#app', 'data-error');
   if (error) return { moved: false, error };
   const state = await page.getAttribute('#app', 'data-state');
