@@ -156,12 +156,20 @@ export function wordList(words) {
   const upper = words.map((w) => w.toUpperCase());
   const set = new Set(upper);
   const sorted = [...set].sort();
+  // Prefixes by binary search, remembered: a replay asks the same ones
+  // again at every position it reads.
+  const prefixes = new Map();
   return {
     has: (w) => set.has(w),
     hasPrefix: (p) => {
-      let lo = 0, hi = sorted.length;
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid] < p) lo = mid + 1; else hi = mid; }
-      return lo < sorted.length && sorted[lo].startsWith(p);
+      let known = prefixes.get(p);
+      if (known === undefined) {
+        let lo = 0, hi = sorted.length;
+        while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid] < p) lo = mid + 1; else hi = mid; }
+        known = lo < sorted.length && sorted[lo].startsWith(p);
+        prefixes.set(p, known);
+      }
+      return known;
     },
   };
 }
@@ -188,11 +196,21 @@ function crossWord(b, r, c, dr, dc, letter) {
 // of a word and each placed tile's cross-word is a word.
 export function canPlay(b, rack, dict) {
   const empty = b.every((row) => row.every((x) => x === '.'));
+  // A square a play can touch the board through: a tile, or an empty
+  // square beside one (on an empty board: the centre). A walk that cannot
+  // reach one with the rack's tiles can make no legal play, and is skipped.
+  const hook = (r, c) => (empty ? r === 7 && c === 7
+    : filled(b, r, c) || filled(b, r - 1, c) || filled(b, r + 1, c) || filled(b, r, c - 1) || filled(b, r, c + 1));
   for (const [dr, dc] of [[0, 1], [1, 0]]) {
     for (let r = 0; r < 15; r++) {
       for (let c = 0; c < 15; c++) {
         if (filled(b, r - dr, c - dc)) continue; // not where a word starts
-        if (walk(b, r, c, dr, dc, [...rack], '', 0, false, empty, dict)) return true;
+        let reach = false;
+        for (let rr = r, cc = c, left = rack.length; rr < 15 && cc < 15 && (left > 0 || filled(b, rr, cc)) && !reach; rr += dr, cc += dc) {
+          reach = hook(rr, cc);
+          if (!filled(b, rr, cc)) left--;
+        }
+        if (reach && walk(b, r, c, dr, dc, [...rack], '', 0, false, empty, dict)) return true;
       }
     }
   }
