@@ -358,9 +358,10 @@ export function readLink(text, { words = null, trace = null } = {}) {
   const bits = new Bits(chars.slice(5), trace);
   const startKind = bits.field(2, 'start (0 seed, 1 position)');
   const named = bits.field(2, 'word list (0 built-in, 1 named)');
-  const wordList = named
+  const list = named
     ? { name: readName(bits, 'word list name'), fingerprint: bits.field(2 ** 32, 'fingerprint') }
     : BUILTIN;
+  if (named && list.fingerprint === BUILTIN.fingerprint) throw new Error('damaged: the built-in list written by name');
   let g;
   let start;
   if (startKind === 0) {
@@ -452,7 +453,7 @@ export function readLink(text, { words = null, trace = null } = {}) {
   }
   delete g.undecided;
   const ending = g.over ? g.ending.reason : undecided ? 'cannot tell' : 'in progress';
-  return { game: g, moves, start, wordList, blocked: ending === 'cannot tell' ? ending : ending === 'blocked' };
+  return { game: g, moves, start, wordList: list, blocked: ending === 'cannot tell' ? ending : ending === 'blocked' };
 }
 
 // The position as the API's schema-v1 object writes it (without lastMove).
