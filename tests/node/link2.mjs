@@ -1,13 +1,20 @@
 // tests/node/link2.mjs - a second, independent reader of v2 turn links,
-// written from DESIGN.md ("The v2 link" and "Deterministic draws") alone,
-// in another language than the server's. tests/http/spec.test.mjs checks
-// that it reads every link the server makes to the very position the
-// server shows, which is the proof that the document specifies the format.
+// written from DESIGN.md ("Rules, and the decisions behind them", "The v2
+// link, field by field", "Deterministic draws, precisely" and "The word
+// list a game is judged by") alone, in another language than the server's,
+// importing nothing of it. tests/http/spec.test.mjs checks that it reads
+// every link the server makes to the very position the server shows, which
+// is the proof that the document specifies the format.
 // SPDX-License-Identifier: MIT
 //
 // It replays the rules' bookkeeping (racks, bag, draws, board, score, the
-// ending) but judges no words: it trusts that the moves are legal, so it
-// is for reading links, not for refusing forged ones.
+// ending) but judges no play: it trusts that the moves are legal, so it is
+// for reading links, not for refusing forged ones. The one rule it must
+// judge is the blocked ending, which a link does not record: given the
+// list's words (`words`), it searches for a legal play as the rules define
+// one; without them it reads what the link's bits alone can tell, and says
+// "cannot tell" where they cannot (DESIGN.md, "The blocked ending in a
+// link").
 
 const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -142,6 +149,104 @@ function playPoints(b, tiles) {
   return points + (tiles.length === 7 ? 50 : 0);
 }
 
+/* ---- the blocked ending: is there any legal play for a rack? ---- */
+
+// A word list as the search asks it: whole words and prefixes of words.
+export function wordList(words) {
+  const upper = words.map((w) => w.toUpperCase());
+  const set = new Set(upper);
+  const sorted = [...set].sort();
+  // Prefixes by binary search, remembered: a replay asks the same ones
+  // again at every position it reads.
+  const prefixes = new Map();
+  return {
+    has: (w) => set.has(w),
+    hasPrefix: (p) => {
+      let known = prefixes.get(p);
+      if (known === undefined) {
+        let lo = 0, hi = sorted.length;
+        while (lo < hi) { const mid = (lo + hi) >> 1; if (sorted[mid] < p) lo = mid + 1; else hi = mid; }
+        known = lo < sorted.length && sorted[lo].startsWith(p);
+        prefixes.set(p, known);
+      }
+      return known;
+    },
+  };
+}
+
+const upperOf = (x) => x.toUpperCase();
+
+// The word across (dr = 0) or down through (r, c), the square itself
+// being `letter`; '' when it is a single letter.
+function crossWord(b, r, c, dr, dc, letter) {
+  const at = (rr, cc) => (rr === r && cc === c ? letter : filled(b, rr, cc) ? upperOf(b[rr][cc]) : null);
+  let r0 = r, c0 = c;
+  while (at(r0 - dr, c0 - dc) !== null) { r0 -= dr; c0 -= dc; }
+  let w = '';
+  for (let rr = r0, cc = c0; at(rr, cc) !== null; rr += dr, cc += dc) w += at(rr, cc);
+  return w.length >= 2 ? w : '';
+}
+
+// True when `rack` (tiles 'A'-'Z', '?') has a legal play on board `b`:
+// tiles in one line, no gap, touching a tile (on an empty board: covering
+// the centre, two tiles at least), every word formed in the list. Every
+// legal play makes a word of two letters or more along one of its lines,
+// so each line is walked from every square that starts a word, placing a
+// rack tile on each empty square in turn, while the letters are a prefix
+// of a word and each placed tile's cross-word is a word.
+export function canPlay(b, rack, dict) {
+  const empty = b.every((row) => row.every((x) => x === '.'));
+  // A square a play can touch the board through: a tile, or an empty
+  // square beside one (on an empty board: the centre). A walk that cannot
+  // reach one with the rack's tiles can make no legal play, and is skipped.
+  const hook = (r, c) => (empty ? r === 7 && c === 7
+    : filled(b, r, c) || filled(b, r - 1, c) || filled(b, r + 1, c) || filled(b, r, c - 1) || filled(b, r, c + 1));
+  for (const [dr, dc] of [[0, 1], [1, 0]]) {
+    for (let r = 0; r < 15; r++) {
+      for (let c = 0; c < 15; c++) {
+        if (filled(b, r - dr, c - dc)) continue; // not where a word starts
+        let reach = false;
+        for (let rr = r, cc = c, left = rack.length; rr < 15 && cc < 15 && (left > 0 || filled(b, rr, cc)) && !reach; rr += dr, cc += dc) {
+          reach = hook(rr, cc);
+          if (!filled(b, rr, cc)) left--;
+        }
+        if (reach && walk(b, r, c, dr, dc, [...rack], '', 0, false, empty, dict)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+function walk(b, r, c, dr, dc, rack, word, placed, touches, empty, dict) {
+  const onBoard = r < 15 && c < 15;
+  // The word ends here: with a tile placed, two letters or more, in the
+  // list, and touching the board (on an empty board: over the centre).
+  if (placed > 0 && (!onBoard || b[r][c] === '.') && word.length >= 2 && touches && dict.has(word)) {
+    return true;
+  }
+  if (!onBoard) return false;
+  if (b[r][c] !== '.') {
+    const w = word + upperOf(b[r][c]);
+    return dict.hasPrefix(w) && walk(b, r + dr, c + dc, dr, dc, rack, w, placed, !empty || touches, empty, dict);
+  }
+  const tried = new Set();
+  for (let i = 0; i < rack.length; i++) {
+    const t = rack[i];
+    if (tried.has(t)) continue;
+    tried.add(t);
+    const rest = rack.slice(0, i).concat(rack.slice(i + 1));
+    for (const letter of t === '?' ? LETTERS : t) {
+      const w = word + letter;
+      if (!dict.hasPrefix(w)) continue;
+      const cross = crossWord(b, r, c, dc, dr, letter);
+      if (cross !== '' && !dict.has(cross)) continue;
+      const t2 = touches || (empty ? r === 7 && c === 7 : cross !== '');
+      if (walk(b, r + dr, c + dc, dr, dc, rest, w, placed + 1, t2, empty, dict)) return true;
+    }
+  }
+  return false;
+}
+
 function finish(g, reason) {
   g.over = true;
   let adjustment = 0;
@@ -154,7 +259,10 @@ function finish(g, reason) {
 }
 
 // Applies a canonical move as the rules do (DESIGN.md), without judging it.
-function apply(g, m) {
+// `blocked(g)` answers, when the bag is empty after a move that did not end
+// the game, whether neither rack can play: true, false, or null (cannot
+// tell); the game then ends "blocked" on true.
+function apply(g, m, blocked) {
   const rng = moveSeed(g, m);
   const rack = g.hands[g.turn];
   let points = 0;
@@ -182,6 +290,12 @@ function apply(g, m) {
     g.passes++;
     if (g.passes >= 2) finish(g, 'passes');
   }
+  g.undecided = false;
+  if (!g.over && g.bag.every((n) => n === 0)) {
+    const b = blocked(g);
+    if (b === true) finish(g, 'blocked');
+    else if (b === null) g.undecided = true;
+  }
   g.moves++;
   if (g.moves >= 250 && !g.over) finish(g, 'limit');
   g.turn = 1 - g.turn;
@@ -201,11 +315,13 @@ export function crc24(bytes) {
   return crc & 0xffffff;
 }
 
+const bitsFor = (radix) => { let w = 0; while (2 ** w < radix) w++; return w; };
+
 class Bits {
   constructor(chars, trace) { this.chars = chars; this.pos = 0; this.trace = trace; }
+  left() { return 6 * this.chars.length - this.pos; }
   field(radix, what) {
-    let w = 0;
-    while (2 ** w < radix) w++;
+    const w = bitsFor(radix);
     if (this.pos + w > 6 * this.chars.length) throw new Error('the link is cut short');
     let v = 0;
     for (let i = 0; i < w; i++, this.pos++) {
@@ -227,9 +343,13 @@ function readName(bits, what) {
 
 const emptySquares = (g) => g.board.flat().filter((x) => x === '.').length;
 
-// Reads a v2 link: { game, moves, start, wordList }. `trace`, an array,
-// gets every field in order (for DESIGN.md's worked example).
-export function readLink(text, trace = null) {
+// Reads a v2 link: { game, moves, start, wordList, blocked }. `words`, the
+// game's word list as wordList() makes it, decides the blocked ending;
+// without it, `blocked` is 'cannot tell' when the link ends where a
+// blocked game and one in progress read alike, and the game is reported as
+// in progress there. `trace`, an array, gets every field in order (for
+// DESIGN.md's worked example).
+export function readLink(text, { words = null, trace = null } = {}) {
   if (text[0] !== '2') throw new Error('not a v2 link');
   const chars = [...text];
   if (chars.some((c) => !B64URL.includes(c))) throw new Error('not base64url');
@@ -238,9 +358,10 @@ export function readLink(text, trace = null) {
   const bits = new Bits(chars.slice(5), trace);
   const startKind = bits.field(2, 'start (0 seed, 1 position)');
   const named = bits.field(2, 'word list (0 built-in, 1 named)');
-  const wordList = named
+  const list = named
     ? { name: readName(bits, 'word list name'), fingerprint: bits.field(2 ** 32, 'fingerprint') }
     : BUILTIN;
+  if (named && list.fingerprint === BUILTIN.fingerprint) throw new Error('damaged: the built-in list written by name');
   let g;
   let start;
   if (startKind === 0) {
@@ -277,6 +398,15 @@ export function readLink(text, trace = null) {
     start = { type: 'position', score: g.score };
   }
   const moves = [];
+  // Blocked when neither rack can play. Without the words: when the bits
+  // left cannot hold the next kind field (radix 2 + n with the bag empty),
+  // a game in progress would have needed them, so it is blocked; when they
+  // can, the link alone cannot tell (the end code of a game in progress
+  // and a blocked game's padding are the same zero bits).
+  const blocked = (p) => (words
+    ? !canPlay(p.board, p.hands[0], words) && !canPlay(p.board, p.hands[1], words)
+    : bits.left() < bitsFor(2 + p.hands[1 - p.turn].length) ? true : null);
+  let undecided = false;
   while (!g.over) {
     const rack = g.hands[g.turn];
     const n = rack.length;
@@ -312,12 +442,18 @@ export function readLink(text, trace = null) {
       for (const t of tiles) if (t.blank) t.letter = LETTERS[bits.field(26, 'blank letter')];
       m = { type: 'play', tiles };
     }
-    const points = apply(g, m);
+    const points = apply(g, m, blocked);
+    undecided = g.undecided;
     moves.push({ ...m, points, score: g.score + (g.over && g.ending.reason !== 'out' ? g.ending.adjustment : 0) });
   }
   const total = 6 * (chars.length - 5);
   if (total - bits.pos >= 6) throw new Error('damaged: characters after the end');
-  return { game: g, moves, start, wordList };
+  for (; bits.pos < total; bits.pos++) {
+    if ((B64URL.indexOf(bits.chars[Math.floor(bits.pos / 6)]) >> (5 - (bits.pos % 6))) & 1) throw new Error('damaged: bits set after the end');
+  }
+  delete g.undecided;
+  const ending = g.over ? g.ending.reason : undecided ? 'cannot tell' : 'in progress';
+  return { game: g, moves, start, wordList: list, blocked: ending === 'cannot tell' ? ending : ending === 'blocked' };
 }
 
 // The position as the API's schema-v1 object writes it (without lastMove).
