@@ -23,6 +23,7 @@
 #include "../core/limits.h"
 #include "../dict/dict.h"
 #include "http.h"
+#include "notify.h"
 #include "server.h"
 
 #ifndef CLB_DEFAULT_LEXICON
@@ -416,6 +417,7 @@ int main(int argc, char **argv)
     bool v6 = addr.ss_family == AF_INET6 && opts.bind[0] != '[';
     fprintf(stderr, "collabble: listening on http://%s%s%s:%u\n", v6 ? "[" : "",
             opts.bind, v6 ? "]" : "", (unsigned)srv_port(srv));
+    srv_notify("READY=1");
 
     int sig = 0;
     while (sigwait(&stop, &sig) != 0) {
@@ -423,6 +425,7 @@ int main(int argc, char **argv)
     }
     fprintf(stderr, "collabble: %s, stopping\n",
             sig == SIGINT ? "SIGINT" : "SIGTERM");
+    srv_notify("STOPPING=1");
     srv_stop(srv);
     main_free_lexicons(&ctx);
     free(opts.env_copy);
