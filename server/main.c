@@ -49,6 +49,7 @@ enum main_exit {
 struct main_lexicon_arg {
     const char *path;
     char name[CLB_LEXICON_NAME_MAX + 1];
+    const char *from; /* "--lexicon" or "COLLABBLE_LEXICON": errors say which */
 };
 
 struct main_options {
@@ -148,11 +149,13 @@ static void main_default_name(const char *path, char *name)
     name[n] = '\0';
 }
 
-/* Adds FILE[:NAME] (modified in place: the ':' becomes a NUL). */
-static void main_add_lexicon(struct main_options *o, char *arg)
+/* Adds FILE[:NAME] (modified in place: the ':' becomes a NUL), given by
+ * `from` (the flag or the environment variable), which errors name. */
+static void main_add_lexicon(struct main_options *o, char *arg,
+                             const char *from)
 {
     if (o->nlexicons >= CLB_MAX_LEXICONS)
-        main_die_usage("at most %d lexicons", CLB_MAX_LEXICONS);
+        main_die_usage("%s: at most %d lexicons", from, CLB_MAX_LEXICONS);
     struct main_lexicon_arg *l = &o->lexicons[o->nlexicons];
     char *colon = strrchr(arg, ':');
     if (colon != NULL) {
@@ -160,22 +163,24 @@ static void main_add_lexicon(struct main_options *o, char *arg)
         const char *name = colon + 1;
         size_t n = strlen(name);
         if (n == 0 || n > CLB_LEXICON_NAME_MAX)
-            main_die_usage("lexicon name '%s' must be 1 to 32 characters",
-                           name);
+            main_die_usage("%s: lexicon name '%s' must be 1 to 32 characters",
+                           from, name);
         for (size_t i = 0; i < n; i++)
             if (!main_name_char(name[i]))
-                main_die_usage("lexicon name '%s' may only use A-Z a-z 0-9 _ -",
-                               name);
+                main_die_usage(
+                    "%s: lexicon name '%s' may only use A-Z a-z 0-9 _ -", from,
+                    name);
         memcpy(l->name, name, n + 1);
     } else {
         main_default_name(arg, l->name);
     }
     if (arg[0] == '\0')
-        main_die_usage("--lexicon needs a file");
+        main_die_usage("%s needs a file", from);
     for (int i = 0; i < o->nlexicons; i++)
         if (strcmp(o->lexicons[i].name, l->name) == 0)
-            main_die_usage("two lexicons are named '%s'", l->name);
+            main_die_usage("%s: two lexicons are named '%s'", from, l->name);
     l->path = arg;
+    l->from = from;
     o->nlexicons++;
 }
 
@@ -236,7 +241,8 @@ static void main_parse(int argc, char **argv, struct main_options *o)
         } else if (main_is_flag(a, "--bind")) {
             o->bind = main_value(argc, argv, &i, "--bind");
         } else if (main_is_flag(a, "--lexicon")) {
-            main_add_lexicon(o, main_value(argc, argv, &i, "--lexicon"));
+            main_add_lexicon(o, main_value(argc, argv, &i, "--lexicon"),
+                             "--lexicon");
         } else if (main_is_flag(a, "--max-connections")) {
             o->max_connections =
                 main_count(main_value(argc, argv, &i, "--max-connections"),
@@ -262,11 +268,12 @@ static void main_parse(int argc, char **argv, struct main_options *o)
         char *save = NULL;
         for (char *t = strtok_r(o->env_copy, " \t\n", &save); t != NULL;
              t = strtok_r(NULL, " \t\n", &save))
-            main_add_lexicon(o, t);
+            main_add_lexicon(o, t, MAIN_ENV_LEXICON);
         return;
     }
     struct main_lexicon_arg *l = &o->lexicons[o->nlexicons++];
     l->path = CLB_DEFAULT_LEXICON;
+    l->from = "the default";
     memcpy(l->name, MAIN_DEFAULT_LEXICON_NAME,
            sizeof MAIN_DEFAULT_LEXICON_NAME);
 }
@@ -358,9 +365,11 @@ static bool main_load(const struct main_options *o, struct srv_context *ctx)
         (void)clock_gettime(CLOCK_MONOTONIC, &t0);
         struct dict *d = NULL;
         if (dict_load(o->lexicons[i].path, &d, &err) != CLB_ERR_OK) {
-            fprintf(stderr, "collabble: cannot load lexicon '%s': %s%s%s\n",
-                    o->lexicons[i].path, clb_err_str(err.code),
-                    err.detail[0] != '\0' ? ": " : "", err.detail);
+            fprintf(stderr,
+                    "collabble: cannot load lexicon '%s' (from %s): %s%s%s\n",
+                    o->lexicons[i].path, o->lexicons[i].from,
+                    clb_err_str(err.code), err.detail[0] != '\0' ? ": " : "",
+                    err.detail);
             main_free_lexicons(ctx);
             return false;
         }
