@@ -65,7 +65,8 @@ COPY --from=build /src/build/server/collabble /src/build/tools/collabble-healthc
 COPY --from=build /src/build/dict/sowpods.clx /usr/share/collabble/sowpods.clx
 USER 10001:10001
 EXPOSE 8080
-# GET /healthz through the small libc-only helper (the image has no curl).
+# GET /readyz through the small libc-only helper (the image has no curl):
+# 200 once the word list is loaded, 503 while draining after SIGTERM.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD ["/usr/local/bin/collabble-healthcheck", "8080"]
 # Exec form: collabble is PID 1 and receives SIGTERM itself (it handles it and

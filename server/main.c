@@ -57,6 +57,7 @@ struct main_options {
     const char *bind;
     unsigned max_connections; /* 0 for CLB_MAX_CONNECTIONS */
     unsigned max_per_ip;      /* 0 for no per-address cap */
+    unsigned drain_s;         /* seconds /readyz says 503 before stopping */
     int nlexicons;
     struct main_lexicon_arg lexicons[CLB_MAX_LEXICONS];
     /* COLLABBLE_LEXICON is split in place in this copy. */
@@ -69,7 +70,8 @@ static void main_usage(FILE *out)
             "Usage: collabble [--port N] [--bind ADDR] "
             "[--lexicon FILE[:NAME]]...\n"
             "                 [--max-connections N] "
-            "[--max-connections-per-ip N] [--help] [--version]\n"
+            "[--max-connections-per-ip N]\n"
+            "                 [--drain-seconds N] [--help] [--version]\n"
             "\n"
             "Serves Collabble, a cooperative two-player Scrabble, over HTTP.\n"
             "The server keeps no games: every turn link carries its game.\n"
@@ -97,6 +99,13 @@ static void main_usage(FILE *out)
             "behind a proxy\n"
             "                         (which makes every client one "
             "address).\n"
+            "  --drain-seconds N      after SIGTERM or SIGINT, keep serving "
+            "N seconds\n"
+            "                         (at most %d) with /readyz answering "
+            "503, so a\n"
+            "                         proxy stops sending players first "
+            "(default 0;\n"
+            "                         a second signal stops at once)\n"
             "  --help                 show this help and exit\n"
             "  --version              show the version and exit\n"
             "\n"
@@ -108,8 +117,8 @@ static void main_usage(FILE *out)
             "Exit status: 0 after SIGINT or SIGTERM, 1 if it cannot listen, "
             "2 for\na bad command line, 3 if a lexicon cannot be loaded.\n",
             MAIN_DEFAULT_PORT, MAIN_DEFAULT_BIND, CLB_MAX_LEXICONS,
-            CLB_MAX_CONNECTIONS, MAIN_ENV_LEXICON, CLB_DEFAULT_LEXICON,
-            MAIN_DEFAULT_LEXICON_NAME);
+            CLB_MAX_CONNECTIONS, CLB_MAX_DRAIN_S, MAIN_ENV_LEXICON,
+            CLB_DEFAULT_LEXICON, MAIN_DEFAULT_LEXICON_NAME);
 }
 
 /* Reports misuse the way every Unix tool does, and exits 2. */
@@ -251,6 +260,10 @@ static void main_parse(int argc, char **argv, struct main_options *o)
             o->max_per_ip = main_count(
                 main_value(argc, argv, &i, "--max-connections-per-ip"),
                 "--max-connections-per-ip", 0, CLB_MAX_CONNECTIONS);
+        } else if (main_is_flag(a, "--drain-seconds")) {
+            o->drain_s =
+                main_count(main_value(argc, argv, &i, "--drain-seconds"),
+                           "--drain-seconds", 0, CLB_MAX_DRAIN_S);
         } else if (a[0] == '-') {
             main_die_usage("unknown option '%s'", a);
         } else {
@@ -385,6 +398,37 @@ static bool main_load(const struct main_options *o, struct srv_context *ctx)
     return true;
 }
 
+/* The drain: /readyz answers 503 while every request is still served, for
+ * `seconds` or until a second stop signal, whichever comes first. */
+static void main_drain(struct srv_context *ctx, const sigset_t *stop, int sig,
+                       unsigned seconds)
+{
+    atomic_store(&ctx->draining, true);
+    fprintf(stderr,
+            "collabble: %s, draining for %u s (/readyz answers 503; a second "
+            "signal stops at once)\n",
+            sig == SIGINT ? "SIGINT" : "SIGTERM", seconds);
+    struct timespec deadline;
+    (void)clock_gettime(CLOCK_MONOTONIC, &deadline);
+    deadline.tv_sec += (time_t)seconds;
+    for (;;) {
+        struct timespec now;
+        (void)clock_gettime(CLOCK_MONOTONIC, &now);
+        if (now.tv_sec > deadline.tv_sec ||
+            (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec))
+            return;
+        struct timespec left = {deadline.tv_sec - now.tv_sec,
+                                deadline.tv_nsec - now.tv_nsec};
+        if (left.tv_nsec < 0) {
+            left.tv_sec--;
+            left.tv_nsec += 1000000000L;
+        }
+        if (sigtimedwait(stop, NULL, &left) >= 0)
+            return; /* a second signal */
+        /* EAGAIN: the time is up; EINTR: look again */
+    }
+}
+
 int main(int argc, char **argv)
 {
     struct main_options opts = {0};
@@ -432,9 +476,11 @@ int main(int argc, char **argv)
     while (sigwait(&stop, &sig) != 0) {
         /* sigwait only fails for an invalid set; keep waiting */
     }
+    srv_notify("STOPPING=1");
+    if (opts.drain_s > 0)
+        main_drain(&ctx, &stop, sig, opts.drain_s);
     fprintf(stderr, "collabble: %s, stopping\n",
             sig == SIGINT ? "SIGINT" : "SIGTERM");
-    srv_notify("STOPPING=1");
     srv_stop(srv);
     main_free_lexicons(&ctx);
     free(opts.env_copy);
