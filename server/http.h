@@ -10,6 +10,7 @@
 #ifndef SRV_HTTP_H
 #define SRV_HTTP_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "../core/limits.h"
@@ -29,6 +30,10 @@ struct srv_context {
     struct dict *lexicons[CLB_MAX_LEXICONS];
     char lexicon_names[CLB_MAX_LEXICONS][CLB_LEXICON_NAME_MAX + 1];
     /* lexicons[0] is the default, used by states without a "lexicon" key. */
+    /* Set once SIGTERM or SIGINT starts the drain (--drain-seconds): the
+     * server still answers everything, but /readyz says 503 so that a
+     * proxy or orchestrator stops sending it new players. */
+    atomic_bool draining;
 };
 
 struct srv_request {

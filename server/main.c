@@ -23,6 +23,7 @@
 #include "../core/limits.h"
 #include "../dict/dict.h"
 #include "http.h"
+#include "notify.h"
 #include "server.h"
 
 #ifndef CLB_DEFAULT_LEXICON
@@ -48,6 +49,7 @@ enum main_exit {
 struct main_lexicon_arg {
     const char *path;
     char name[CLB_LEXICON_NAME_MAX + 1];
+    const char *from; /* "--lexicon" or "COLLABBLE_LEXICON": errors say which */
 };
 
 struct main_options {
@@ -55,6 +57,7 @@ struct main_options {
     const char *bind;
     unsigned max_connections; /* 0 for CLB_MAX_CONNECTIONS */
     unsigned max_per_ip;      /* 0 for no per-address cap */
+    unsigned drain_s;         /* seconds /readyz says 503 before stopping */
     int nlexicons;
     struct main_lexicon_arg lexicons[CLB_MAX_LEXICONS];
     /* COLLABBLE_LEXICON is split in place in this copy. */
@@ -67,7 +70,8 @@ static void main_usage(FILE *out)
             "Usage: collabble [--port N] [--bind ADDR] "
             "[--lexicon FILE[:NAME]]...\n"
             "                 [--max-connections N] "
-            "[--max-connections-per-ip N] [--help] [--version]\n"
+            "[--max-connections-per-ip N]\n"
+            "                 [--drain-seconds N] [--help] [--version]\n"
             "\n"
             "Serves Collabble, a cooperative two-player Scrabble, over HTTP.\n"
             "The server keeps no games: every turn link carries its game.\n"
@@ -95,6 +99,13 @@ static void main_usage(FILE *out)
             "behind a proxy\n"
             "                         (which makes every client one "
             "address).\n"
+            "  --drain-seconds N      after SIGTERM or SIGINT, keep serving "
+            "N seconds\n"
+            "                         (at most %d) with /readyz answering "
+            "503, so a\n"
+            "                         proxy stops sending players first "
+            "(default 0;\n"
+            "                         a second signal stops at once)\n"
             "  --help                 show this help and exit\n"
             "  --version              show the version and exit\n"
             "\n"
@@ -106,8 +117,8 @@ static void main_usage(FILE *out)
             "Exit status: 0 after SIGINT or SIGTERM, 1 if it cannot listen, "
             "2 for\na bad command line, 3 if a lexicon cannot be loaded.\n",
             MAIN_DEFAULT_PORT, MAIN_DEFAULT_BIND, CLB_MAX_LEXICONS,
-            CLB_MAX_CONNECTIONS, MAIN_ENV_LEXICON, CLB_DEFAULT_LEXICON,
-            MAIN_DEFAULT_LEXICON_NAME);
+            CLB_MAX_CONNECTIONS, CLB_MAX_DRAIN_S, MAIN_ENV_LEXICON,
+            CLB_DEFAULT_LEXICON, MAIN_DEFAULT_LEXICON_NAME);
 }
 
 /* Reports misuse the way every Unix tool does, and exits 2. */
@@ -147,11 +158,13 @@ static void main_default_name(const char *path, char *name)
     name[n] = '\0';
 }
 
-/* Adds FILE[:NAME] (modified in place: the ':' becomes a NUL). */
-static void main_add_lexicon(struct main_options *o, char *arg)
+/* Adds FILE[:NAME] (modified in place: the ':' becomes a NUL), given by
+ * `from` (the flag or the environment variable), which errors name. */
+static void main_add_lexicon(struct main_options *o, char *arg,
+                             const char *from)
 {
     if (o->nlexicons >= CLB_MAX_LEXICONS)
-        main_die_usage("at most %d lexicons", CLB_MAX_LEXICONS);
+        main_die_usage("%s: at most %d lexicons", from, CLB_MAX_LEXICONS);
     struct main_lexicon_arg *l = &o->lexicons[o->nlexicons];
     char *colon = strrchr(arg, ':');
     if (colon != NULL) {
@@ -159,22 +172,24 @@ static void main_add_lexicon(struct main_options *o, char *arg)
         const char *name = colon + 1;
         size_t n = strlen(name);
         if (n == 0 || n > CLB_LEXICON_NAME_MAX)
-            main_die_usage("lexicon name '%s' must be 1 to 32 characters",
-                           name);
+            main_die_usage("%s: lexicon name '%s' must be 1 to 32 characters",
+                           from, name);
         for (size_t i = 0; i < n; i++)
             if (!main_name_char(name[i]))
-                main_die_usage("lexicon name '%s' may only use A-Z a-z 0-9 _ -",
-                               name);
+                main_die_usage(
+                    "%s: lexicon name '%s' may only use A-Z a-z 0-9 _ -", from,
+                    name);
         memcpy(l->name, name, n + 1);
     } else {
         main_default_name(arg, l->name);
     }
     if (arg[0] == '\0')
-        main_die_usage("--lexicon needs a file");
+        main_die_usage("%s needs a file", from);
     for (int i = 0; i < o->nlexicons; i++)
         if (strcmp(o->lexicons[i].name, l->name) == 0)
-            main_die_usage("two lexicons are named '%s'", l->name);
+            main_die_usage("%s: two lexicons are named '%s'", from, l->name);
     l->path = arg;
+    l->from = from;
     o->nlexicons++;
 }
 
@@ -235,7 +250,8 @@ static void main_parse(int argc, char **argv, struct main_options *o)
         } else if (main_is_flag(a, "--bind")) {
             o->bind = main_value(argc, argv, &i, "--bind");
         } else if (main_is_flag(a, "--lexicon")) {
-            main_add_lexicon(o, main_value(argc, argv, &i, "--lexicon"));
+            main_add_lexicon(o, main_value(argc, argv, &i, "--lexicon"),
+                             "--lexicon");
         } else if (main_is_flag(a, "--max-connections")) {
             o->max_connections =
                 main_count(main_value(argc, argv, &i, "--max-connections"),
@@ -244,6 +260,10 @@ static void main_parse(int argc, char **argv, struct main_options *o)
             o->max_per_ip = main_count(
                 main_value(argc, argv, &i, "--max-connections-per-ip"),
                 "--max-connections-per-ip", 0, CLB_MAX_CONNECTIONS);
+        } else if (main_is_flag(a, "--drain-seconds")) {
+            o->drain_s =
+                main_count(main_value(argc, argv, &i, "--drain-seconds"),
+                           "--drain-seconds", 0, CLB_MAX_DRAIN_S);
         } else if (a[0] == '-') {
             main_die_usage("unknown option '%s'", a);
         } else {
@@ -261,11 +281,12 @@ static void main_parse(int argc, char **argv, struct main_options *o)
         char *save = NULL;
         for (char *t = strtok_r(o->env_copy, " \t\n", &save); t != NULL;
              t = strtok_r(NULL, " \t\n", &save))
-            main_add_lexicon(o, t);
+            main_add_lexicon(o, t, MAIN_ENV_LEXICON);
         return;
     }
     struct main_lexicon_arg *l = &o->lexicons[o->nlexicons++];
     l->path = CLB_DEFAULT_LEXICON;
+    l->from = "the default";
     memcpy(l->name, MAIN_DEFAULT_LEXICON_NAME,
            sizeof MAIN_DEFAULT_LEXICON_NAME);
 }
@@ -357,9 +378,11 @@ static bool main_load(const struct main_options *o, struct srv_context *ctx)
         (void)clock_gettime(CLOCK_MONOTONIC, &t0);
         struct dict *d = NULL;
         if (dict_load(o->lexicons[i].path, &d, &err) != CLB_ERR_OK) {
-            fprintf(stderr, "collabble: cannot load lexicon '%s': %s%s%s\n",
-                    o->lexicons[i].path, clb_err_str(err.code),
-                    err.detail[0] != '\0' ? ": " : "", err.detail);
+            fprintf(stderr,
+                    "collabble: cannot load lexicon '%s' (from %s): %s%s%s\n",
+                    o->lexicons[i].path, o->lexicons[i].from,
+                    clb_err_str(err.code), err.detail[0] != '\0' ? ": " : "",
+                    err.detail);
             main_free_lexicons(ctx);
             return false;
         }
@@ -373,6 +396,37 @@ static bool main_load(const struct main_options *o, struct srv_context *ctx)
                 main_ms_since(&t0), i == 0 ? " (default)" : "");
     }
     return true;
+}
+
+/* The drain: /readyz answers 503 while every request is still served, for
+ * `seconds` or until a second stop signal, whichever comes first. */
+static void main_drain(struct srv_context *ctx, const sigset_t *stop, int sig,
+                       unsigned seconds)
+{
+    atomic_store(&ctx->draining, true);
+    fprintf(stderr,
+            "collabble: %s, draining for %u s (/readyz answers 503; a second "
+            "signal stops at once)\n",
+            sig == SIGINT ? "SIGINT" : "SIGTERM", seconds);
+    struct timespec deadline;
+    (void)clock_gettime(CLOCK_MONOTONIC, &deadline);
+    deadline.tv_sec += (time_t)seconds;
+    for (;;) {
+        struct timespec now;
+        (void)clock_gettime(CLOCK_MONOTONIC, &now);
+        if (now.tv_sec > deadline.tv_sec ||
+            (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec))
+            return;
+        struct timespec left = {deadline.tv_sec - now.tv_sec,
+                                deadline.tv_nsec - now.tv_nsec};
+        if (left.tv_nsec < 0) {
+            left.tv_sec--;
+            left.tv_nsec += 1000000000L;
+        }
+        if (sigtimedwait(stop, NULL, &left) >= 0)
+            return; /* a second signal */
+        /* EAGAIN: the time is up; EINTR: look again */
+    }
 }
 
 int main(int argc, char **argv)
@@ -416,11 +470,15 @@ int main(int argc, char **argv)
     bool v6 = addr.ss_family == AF_INET6 && opts.bind[0] != '[';
     fprintf(stderr, "collabble: listening on http://%s%s%s:%u\n", v6 ? "[" : "",
             opts.bind, v6 ? "]" : "", (unsigned)srv_port(srv));
+    srv_notify("READY=1");
 
     int sig = 0;
     while (sigwait(&stop, &sig) != 0) {
         /* sigwait only fails for an invalid set; keep waiting */
     }
+    srv_notify("STOPPING=1");
+    if (opts.drain_s > 0)
+        main_drain(&ctx, &stop, sig, opts.drain_s);
     fprintf(stderr, "collabble: %s, stopping\n",
             sig == SIGINT ? "SIGINT" : "SIGTERM");
     srv_stop(srv);

@@ -1,7 +1,8 @@
 /* server/router.c - maps a request's method and path to its answer.
  *
  * Order matters only for the server's own paths, which the page and API
- * routers never claim: /healthz, /static/NAME, then /api (api_route), then
+ * routers never claim: /healthz, /livez, /readyz, /static/NAME, then /api
+ * (api_route), then
  * the pages (ui_route), and 404 for the rest. A known path asked for with
  * the wrong method gets 405 with an Allow header, an unknown one 404.
  */
@@ -40,6 +41,32 @@ static void router_healthz(const struct srv_request *req,
     html_lit(resp->body, "ok\n");
 }
 
+/* /livez: the process answers. Nothing else is asked of it, so a
+ * supervisor restarts only a server that is truly stuck. */
+static void router_livez(const struct srv_request *req,
+                         struct srv_response *resp)
+{
+    (void)req;
+    resp->status = 200;
+    resp->content_type = SRV_TYPE_TEXT;
+    html_lit(resp->body, "ok\n");
+}
+
+/* /readyz: ready for new players: its word lists loaded (main listens only
+ * after loading them) and not draining after SIGTERM. */
+static void router_readyz(const struct srv_request *req,
+                          struct srv_response *resp)
+{
+    resp->content_type = SRV_TYPE_TEXT;
+    if (atomic_load(&req->ctx->draining)) {
+        resp->status = 503;
+        html_lit(resp->body, "draining\n");
+        return;
+    }
+    resp->status = 200;
+    html_lit(resp->body, "ready\n");
+}
+
 static void router_not_found(const struct srv_request *req,
                              struct srv_response *resp)
 {
@@ -66,6 +93,14 @@ void srv_route(const struct srv_request *req, struct srv_route *out)
 
     if (router_is(req->path, "/healthz")) {
         out->handler = get ? router_healthz : router_method;
+        return;
+    }
+    if (router_is(req->path, "/livez")) {
+        out->handler = get ? router_livez : router_method;
+        return;
+    }
+    if (router_is(req->path, "/readyz")) {
+        out->handler = get ? router_readyz : router_method;
         return;
     }
     if (router_has_prefix(req->path, ROUTER_STATIC_PREFIX)) {
@@ -103,7 +138,8 @@ const char *srv_route_allow(struct clb_str path)
 {
     if (srv_is_api_path(path))
         return "POST";
-    if (router_is(path, "/healthz") ||
+    if (router_is(path, "/healthz") || router_is(path, "/livez") ||
+        router_is(path, "/readyz") ||
         router_has_prefix(path, ROUTER_STATIC_PREFIX))
         return "GET, HEAD";
     for (size_t i = 0;

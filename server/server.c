@@ -51,6 +51,12 @@ struct srv_server {
     struct MHD_Daemon *daemon;
     const struct srv_context *ctx;
     struct srv_conns *conns;
+    /* While MHD_start_daemon runs, libmicrohttpd's complaints are kept
+     * here instead of printed: a failure to listen is reported once, by
+     * the caller, with the address it was asked for (libmicrohttpd's own
+     * line names port 0 when given a socket address). */
+    bool starting;
+    char start_error[256];
 };
 
 /* The state of a connection's current request. It is made at the
@@ -148,7 +154,12 @@ static void srv_log_access(const char *method, struct clb_str path,
 
 static void srv_mhd_log(void *cls, const char *fmt, va_list ap)
 {
-    (void)cls;
+    struct srv_server *s = cls;
+    if (s != NULL && s->starting) {
+        (void)vsnprintf(s->start_error, sizeof s->start_error, fmt, ap);
+        s->start_error[strcspn(s->start_error, "\n")] = '\0';
+        return;
+    }
     char line[512];
     int n = snprintf(line, sizeof line, "collabble: libmicrohttpd: ");
     int m = vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
@@ -721,9 +732,10 @@ struct srv_server *srv_start(const struct srv_context *ctx,
     /* MHD_OPTION_STRICT_FOR_CLIENT stays 0: its level 1 refuses a missing
      * Host and spaces in the target with an answer of its own, without the
      * security headers; strict.c refuses both, and more, with ours. */
+    s->starting = true;
     s->daemon = MHD_start_daemon(
         flags, 0, NULL, NULL, srv_access, s, MHD_OPTION_EXTERNAL_LOGGER,
-        srv_mhd_log, NULL, MHD_OPTION_SOCK_ADDR, addr,
+        srv_mhd_log, (void *)s, MHD_OPTION_SOCK_ADDR, addr,
         MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_LIMIT,
         max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT, opts->max_per_ip,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)CLB_LISTEN_BACKLOG,
@@ -734,8 +746,14 @@ struct srv_server *srv_start(const struct srv_context *ctx,
         srv_uri_log, (void *)s, MHD_OPTION_NOTIFY_COMPLETED, srv_completed,
         (void *)s, MHD_OPTION_NOTIFY_CONNECTION, srv_notify_connection,
         (void *)s, MHD_OPTION_END);
+    s->starting = false;
     if (s->daemon == NULL) {
         int e = errno;
+        /* Bind and listen set errno; anything else is said by
+         * libmicrohttpd's message alone. */
+        if (e == 0 || (e != EADDRINUSE && e != EACCES && e != EADDRNOTAVAIL &&
+                       s->start_error[0] != '\0'))
+            fprintf(stderr, "collabble: libmicrohttpd: %s\n", s->start_error);
         srv_conns_stop(s->conns);
         free(s);
         errno = e;

@@ -273,9 +273,22 @@ Test(core_rules, checks_run_in_the_documented_order)
     ts_place(&m, 3, 3, 'C', false);
     ts_place(&m, 16, 4, 'A', false);
     cr_assert_eq(try_move(&g, &m, &err), CLB_ERR_OUT_OF_BOUNDS);
-    /* Not in the rack beats off the board. */
+    /* Off the board beats not in the rack: the square cannot exist, and
+     * the error names no cell (none could show it). */
     ts_move_play(&m);
     ts_place(&m, 16, 4, 'Q', false);
+    cr_assert_eq(try_move(&g, &m, &err), CLB_ERR_OUT_OF_BOUNDS);
+    cr_assert_eq(err.ncells, 0);
+    cr_assert_str_eq(err.detail, "row 16, column 4 is off the board");
+    /* Also with more tiles than the rack holds. */
+    ts_move_play(&m);
+    for (int c = 0; c < 4; c++)
+        ts_place(&m, 7, c, 'C', false);
+    ts_place(&m, -1, 4, 'A', false);
+    cr_assert_eq(try_move(&g, &m, &err), CLB_ERR_OUT_OF_BOUNDS);
+    /* On the board, the rack comes before the squares. */
+    ts_move_play(&m);
+    ts_place(&m, 7, 7, 'Q', false);
     cr_assert_eq(try_move(&g, &m, &err), CLB_ERR_NOT_IN_RACK);
 }
 

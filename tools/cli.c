@@ -32,46 +32,102 @@ enum cli_exit {
 
 #define CLI_STATE_CAP (CLB_MAX_ENCODED_STATE + 1)
 
+/* One command: its arguments, the lines of its own help, and how many
+ * arguments it takes. The general help lists them; `CMD --help` shows one. */
+struct cli_command {
+    const char *name;
+    const char *args;
+    int min_args, max_args;
+    const char *help;
+};
+
+static const struct cli_command cli_commands[] = {
+    {"new", "[SEED]", 0, 1,
+     "print the link of a new game dealt from SEED (any text of at most\n"
+     "64 bytes): the same SEED always deals the same game; without one,\n"
+     "the empty seed's\n"},
+    {"show", "S", 1, 1,
+     "print the board, racks, score, bag and move number of S\n"},
+    {"moves", "S", 1, 1, "print every move of S's history\n"},
+    {"gcg", "S", 1, 1, "print S's history as a GCG file\n"},
+    {"decode", "S", 1, 1, "print S's position as schema-v1 JSON\n"},
+    {"encode", "", 0, 0,
+     "read schema-v1 JSON on standard input, print its classic (v1) link\n"},
+    {"play", "S MOVE", 2, 2,
+     "apply MOVE and print the next link (the words and points go to\n"
+     "standard error). MOVE is one of:\n"
+     "  8H QUIXOTE      a play in the notation `plays` and the move list\n"
+     "                  use: row then column for across (8H), column then\n"
+     "                  row for down (H8); the whole word, the letters\n"
+     "                  already on the board included; a lowercase letter\n"
+     "                  is a blank played as that letter\n"
+     "  pass\n"
+     "  exchange QZ?    the tiles to exchange (? is a blank)\n"
+     "  "
+     "{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"A\"}]}\n"
+     "                  the API's JSON move (rows and columns from 0)\n"},
+    {"plays", "S [N]", 1, 2,
+     "print how many legal plays the player to move has, and the best N\n"
+     "(default 10, at most 1000): points, square, direction, words and the\n"
+     "MOVE that makes it\n"},
+    {"review", "S", 1, 1,
+     "print, for every move made, the best play the mover's rack had, and\n"
+     "the moves' total against the best plays'\n"},
+    {"help", "[COMMAND]", 0, 1, "show the help, or one command's\n"},
+};
+#define CLI_NCOMMANDS (sizeof cli_commands / sizeof cli_commands[0])
+
+static const struct cli_command *find_command(const char *name)
+{
+    for (size_t i = 0; i < CLI_NCOMMANDS; i++)
+        if (strcmp(cli_commands[i].name, name) == 0)
+            return &cli_commands[i];
+    return NULL;
+}
+
 static void usage(FILE *out)
 {
     fputs(
-        "Usage: collabble-cli [--lexicon FILE] [--format v1|v2] COMMAND "
-        "[ARGS]\n"
+        "Usage: collabble-cli [OPTIONS] COMMAND [ARGS]\n"
         "\n"
-        "Commands (S is a turn link's text after '#', either format):\n"
-        "  new [SEED]          print the link of a new game\n"
-        "  show S              print the board, racks, score, bag and move\n"
-        "                      number of S\n"
-        "  moves S             print every move of S's history\n"
-        "  gcg S               print S's history as a GCG file\n"
-        "  decode S            print S's position as schema-v1 JSON\n"
-        "  encode              read schema-v1 JSON on stdin, print its\n"
-        "                      classic (v1) link\n"
-        "  play S MOVE         apply MOVE and print the next link and the\n"
-        "                      result; MOVE is the API's JSON, e.g.\n"
-        "                      '{\"type\":\"play\",\"tiles\":[{\"row\":7,"
-        "\"col\":7,\"letter\":\"A\"}]}'\n"
-        "                      or 'pass' or 'exchange QZ?' (? is a blank)\n"
-        "  plays S [N]         print how many legal plays the player to move\n"
-        "                      has, and the best N (default 10, at most\n"
-        "                      1000): points, square, direction, words and\n"
-        "                      the MOVE that makes it\n"
-        "  review S            print, for every move made, the best play\n"
-        "                      the mover's rack had, and the moves' total\n"
-        "                      against the best plays'\n"
+        "The Collabble engine on the command line: the same code the server\n"
+        "runs. S is a turn link's text after '#', either format, or - to read\n"
+        "it from standard input.\n"
         "\n"
-        "Options:\n"
-        "  --lexicon FILE      the word list (compiled or one word a line);\n"
-        "                      default: the built-in SOWPODS file\n"
-        "  --format v1|v2      the format of the links new and play print;\n"
-        "                      default: v2 for new, S's own for play\n"
-        "  --help              show this help\n",
+        "Commands ('collabble-cli COMMAND --help' shows one in full):\n",
         out);
+    for (size_t i = 0; i < CLI_NCOMMANDS; i++) {
+        const struct cli_command *c = &cli_commands[i];
+        const char *nl = strchr(c->help, '\n');
+        fprintf(out, "  %-7s %-10s %.*s\n", c->name, c->args,
+                (int)(nl - c->help), c->help);
+    }
+    fputs("\n"
+          "Options (before or after the command; --opt=VALUE works too):\n"
+          "  --lexicon FILE      the word list (compiled or one word a line);\n"
+          "                      default: " CLB_DEFAULT_LEXICON "\n"
+          "  --format v1|v2      the format of the links new and play print;\n"
+          "                      default: v2 for new, S's own for play\n"
+          "  -h, --help          show this help\n"
+          "  --version           show the version\n"
+          "  --                  what follows is not an option\n"
+          "\n"
+          "Exit status: 0 on success, 1 if a link or move is refused, 2 on a\n"
+          "usage error.\n",
+          out);
+}
+
+static void command_usage(const struct cli_command *c, FILE *out)
+{
+    fprintf(out, "Usage: collabble-cli [OPTIONS] %s%s%s\n\n%s", c->name,
+            c->args[0] ? " " : "", c->args, c->help);
 }
 
 static int misuse(const char *problem)
 {
-    fprintf(stderr, "collabble-cli: %s\nTry 'collabble-cli --help'.\n",
+    fprintf(stderr,
+            "collabble-cli: %s\nTry 'collabble-cli --help' for more "
+            "information.\n",
             problem);
     return CLI_USAGE;
 }
@@ -217,8 +273,98 @@ static int cmd_encode(void)
     return CLI_OK;
 }
 
-/* Reads "pass", "exchange TILES" or the API's JSON move. */
-static int parse_move(const char *text, struct core_move *m)
+/* Reads a square in the move list's notation: row then column letter for
+ * a play across ("8H", "15A"), column letter then row for one down ("H8").
+ * Returns false unless it is one of the 225 squares. */
+static bool parse_square(const char *sq, int *row, int *col, bool *down)
+{
+    int r = 0, digits = 0;
+    char letter = 0;
+    *down = sq[0] >= 'A' && sq[0] <= 'Z';
+    const char *p = sq;
+    if (*down)
+        letter = *p++;
+    for (; *p >= '0' && *p <= '9' && digits < 3; p++, digits++)
+        r = r * 10 + (*p - '0');
+    if (!*down)
+        letter = *p++;
+    if (*p != '\0' || digits == 0 || r < 1 || r > CLB_BOARD_SIZE ||
+        letter < 'A' || letter >= 'A' + CLB_BOARD_SIZE)
+        return false;
+    *row = r - 1;
+    *col = letter - 'A';
+    return true;
+}
+
+/* "8H QUIXOTE": the whole word from its first square, the letters already
+ * on the board included (they are matched, not placed); lowercase is a
+ * blank. What the rules think of the play is the rules' to say. */
+static int parse_notation(const char *text, const struct core_game *g,
+                          struct core_move *m)
+{
+    char square[8];
+    const char *space = strchr(text, ' ');
+    size_t sqlen = space != NULL ? (size_t)(space - text) : 0;
+    if (sqlen == 0 || sqlen >= sizeof square)
+        return misuse("MOVE is not a play like '8H WORD', 'pass', "
+                      "'exchange TILES' or JSON");
+    memcpy(square, text, sqlen);
+    square[sqlen] = '\0';
+    int row, col;
+    bool down;
+    if (!parse_square(square, &row, &col, &down)) {
+        char msg[96];
+        snprintf(msg, sizeof msg,
+                 "play: '%s' is not a square (8H across, H8 down)", square);
+        return misuse(msg);
+    }
+    const char *word = space + 1;
+    size_t len = strlen(word);
+    if (len < CLB_WORD_MIN || len > CLB_WORD_MAX)
+        return misuse("play: the word must have 2 to 15 letters");
+    m->type = CORE_MOVE_PLAY;
+    for (size_t i = 0; i < len; i++) {
+        char c = word[i];
+        bool blank = c >= 'a' && c <= 'z';
+        if (!blank && !(c >= 'A' && c <= 'Z')) {
+            char msg[96];
+            snprintf(msg, sizeof msg,
+                     "play: '%c' (letter %zu of the word) is not a letter", c,
+                     i + 1);
+            return misuse(msg);
+        }
+        int r = row + (down ? (int)i : 0), cl = col + (down ? 0 : (int)i);
+        if (r >= CLB_BOARD_SIZE || cl >= CLB_BOARD_SIZE)
+            return misuse("play: the word runs off the board");
+        char on = g->board[r][cl];
+        if (on != '.') {
+            /* A letter already there: the word must spell it. */
+            if ((on | 0x20) != (c | 0x20)) {
+                char msg[96];
+                snprintf(msg, sizeof msg,
+                         "play: the square of letter %zu holds %c, not %c",
+                         i + 1, on, c);
+                return misuse(msg);
+            }
+            continue;
+        }
+        if (m->ntiles >= CLB_RACK_SIZE)
+            return misuse("play: more than 7 new tiles");
+        m->tiles[m->ntiles].row = r;
+        m->tiles[m->ntiles].col = cl;
+        m->tiles[m->ntiles].letter = (char)(blank ? c - 0x20 : c);
+        m->tiles[m->ntiles].blank = blank;
+        m->ntiles++;
+    }
+    if (m->ntiles == 0)
+        return misuse("play: every letter of the word is already on the "
+                      "board");
+    return CLI_OK;
+}
+
+/* Reads "8H WORD", "pass", "exchange TILES" or the API's JSON move. */
+static int parse_move(const char *text, const struct core_game *g,
+                      struct core_move *m)
 {
     memset(m, 0, sizeof *m);
     if (strcmp(text, "pass") == 0) {
@@ -236,10 +382,16 @@ static int parse_move(const char *text, struct core_move *m)
         }
         return CLI_OK;
     }
+    if (text[0] != '{')
+        return parse_notation(text, g, m);
     json_error_t jerr;
     json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-    if (j == NULL)
-        return misuse("MOVE is not 'pass', 'exchange TILES' or JSON");
+    if (j == NULL) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "MOVE is not valid JSON (column %d: %s)",
+                 jerr.column, jerr.text);
+        return misuse(msg);
+    }
     struct clb_error err;
     enum clb_err rc = api_move_from_json(j, m, &err);
     json_decref(j);
@@ -250,7 +402,7 @@ static int cmd_play(struct position *pos, const char *move_text,
                     enum link_format format)
 {
     struct core_move m;
-    int rc = parse_move(move_text, &m);
+    int rc = parse_move(move_text, &pos->game, &m);
     if (rc != CLI_OK)
         return rc;
     struct clb_error err;
@@ -353,20 +505,24 @@ static int cmd_review(const struct position *pos)
     return CLI_OK;
 }
 
-/* Runs one command; the lexicon is loaded. */
+/* Runs one command, known and with the right number of arguments; the
+ * lexicon is loaded. */
 static int run(const char *cmd, int nargs, char **args, enum link_format format)
 {
     static struct position pos;
-    if (strcmp(cmd, "new") == 0 && nargs <= 1) {
+    if (strcmp(cmd, "new") == 0) {
         const char *seed = nargs == 1 ? args[0] : "";
         if (strlen(seed) > CLB_SEED_MAX)
-            return misuse("the seed is longer than 64 bytes");
+            return misuse("new: the seed is longer than 64 bytes");
         position_new(&cli_ctx, 0, core_seed_from_text(seed, strlen(seed)),
                      &pos);
         return print_link(&pos, format != 0 ? format : LINK_V2);
     }
-    if (strcmp(cmd, "encode") == 0 && nargs == 0)
+    if (strcmp(cmd, "encode") == 0)
         return cmd_encode();
+    int rc = open_arg(args[0], &pos);
+    if (rc != CLI_OK)
+        return rc;
     static const struct {
         const char *name;
         int (*fn)(const struct position *);
@@ -376,51 +532,155 @@ static int run(const char *cmd, int nargs, char **args, enum link_format format)
                    {"review", cmd_review},
                    {"decode", cmd_decode}};
     for (size_t i = 0; i < sizeof readers / sizeof readers[0]; i++)
-        if (strcmp(cmd, readers[i].name) == 0 && nargs == 1) {
-            int rc = open_arg(args[0], &pos);
-            return rc != CLI_OK ? rc : readers[i].fn(&pos);
-        }
-    if (strcmp(cmd, "play") == 0 && nargs == 2) {
-        int rc = open_arg(args[0], &pos);
-        return rc != CLI_OK ? rc : cmd_play(&pos, args[1], format);
+        if (strcmp(cmd, readers[i].name) == 0)
+            return readers[i].fn(&pos);
+    if (strcmp(cmd, "play") == 0)
+        return cmd_play(&pos, args[1], format);
+    return cmd_plays(&pos, nargs == 2 ? args[1] : NULL);
+}
+
+/* S given as "-": the link read from standard input, surrounding white
+ * space (the newline a pipe adds) dropped. */
+static int read_stdin_link(char **arg)
+{
+    static char buf[CLI_STATE_CAP + 2];
+    size_t n = fread(buf, 1, sizeof buf - 1, stdin);
+    if (n == sizeof buf - 1)
+        return misuse("the link on standard input is longer than 16384 bytes");
+    buf[n] = '\0';
+    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r' ||
+                     buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+        buf[--n] = '\0';
+    char *p = buf;
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    if (*p == '\0')
+        return misuse("no link on standard input");
+    *arg = p;
+    return CLI_OK;
+}
+
+/* An option's value: "--opt=VALUE" or "--opt VALUE". */
+static int option_value(int argc, char **argv, int *i, const char *name,
+                        const char **value)
+{
+    size_t len = strlen(name);
+    const char *a = argv[*i];
+    if (a[len] == '=') {
+        *value = a + len + 1;
+        return CLI_OK;
     }
-    if (strcmp(cmd, "plays") == 0 && (nargs == 1 || nargs == 2)) {
-        int rc = open_arg(args[0], &pos);
-        return rc != CLI_OK ? rc : cmd_plays(&pos, nargs == 2 ? args[1] : NULL);
+    if (*i + 1 >= argc) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "option '%s' needs a value", name);
+        return misuse(msg);
     }
-    return misuse("unknown command or wrong number of arguments");
+    *value = argv[++*i];
+    return CLI_OK;
+}
+
+/* True when argument a is the option `name`, alone or as name=VALUE. */
+static bool is_option(const char *a, const char *name)
+{
+    size_t len = strlen(name);
+    return strncmp(a, name, len) == 0 && (a[len] == '\0' || a[len] == '=');
 }
 
 int main(int argc, char **argv)
 {
     const char *lexfile = CLB_DEFAULT_LEXICON;
     enum link_format format = 0;
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
-        if (strcmp(argv[i], "--help") == 0) {
-            usage(stdout);
+    bool help = false, options_done = false;
+    char *words[4];
+    int nwords = 0;
+    for (int i = 1; i < argc; i++) {
+        char *a = argv[i];
+        int rc = CLI_OK;
+        if (options_done || a[0] != '-' || strcmp(a, "-") == 0) {
+            if (nwords == (int)(sizeof words / sizeof words[0]))
+                return misuse("too many arguments");
+            words[nwords++] = a;
+        } else if (strcmp(a, "--") == 0) {
+            options_done = true;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            help = true;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("collabble-cli %s\n", CLB_VERSION);
             return CLI_OK;
-        }
-        if (strcmp(argv[i], "--lexicon") == 0 && i + 1 < argc) {
-            lexfile = argv[++i];
-        } else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
-            const char *f = argv[++i];
-            if (strcmp(f, "v1") == 0)
+        } else if (is_option(a, "--lexicon")) {
+            rc = option_value(argc, argv, &i, "--lexicon", &lexfile);
+        } else if (is_option(a, "--format")) {
+            const char *f = NULL;
+            rc = option_value(argc, argv, &i, "--format", &f);
+            if (rc == CLI_OK && strcmp(f, "v1") == 0)
                 format = LINK_V1;
-            else if (strcmp(f, "v2") == 0)
+            else if (rc == CLI_OK && strcmp(f, "v2") == 0)
                 format = LINK_V2;
-            else
-                return misuse("--format takes v1 or v2");
+            else if (rc == CLI_OK) {
+                char msg[96];
+                snprintf(msg, sizeof msg,
+                         "option '--format' takes v1 or v2, not '%.40s'", f);
+                return misuse(msg);
+            }
         } else {
-            return misuse("unknown option");
+            char msg[96];
+            snprintf(msg, sizeof msg, "unknown option '%.60s'", a);
+            return misuse(msg);
         }
+        if (rc != CLI_OK)
+            return rc;
     }
-    if (i >= argc)
+    const struct cli_command *cmd = nwords > 0 ? find_command(words[0]) : NULL;
+    if (nwords > 0 && cmd == NULL) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "unknown command '%.60s'", words[0]);
+        return misuse(msg);
+    }
+    /* "help CMD" and "CMD --help" show that command; "help" and "--help"
+     * alone, everything. */
+    if (cmd != NULL && strcmp(cmd->name, "help") == 0) {
+        const struct cli_command *of =
+            nwords > 1 ? find_command(words[1]) : NULL;
+        if (nwords > 1 && of == NULL) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "help: unknown command '%.60s'",
+                     words[1]);
+            return misuse(msg);
+        }
+        if (of != NULL)
+            command_usage(of, stdout);
+        else
+            usage(stdout);
+        return CLI_OK;
+    }
+    if (help) {
+        if (cmd != NULL)
+            command_usage(cmd, stdout);
+        else
+            usage(stdout);
+        return CLI_OK;
+    }
+    if (cmd == NULL)
         return misuse("no command");
+    int nargs = nwords - 1;
+    if (nargs < cmd->min_args || nargs > cmd->max_args) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "%s: %s arguments (usage: %s%s%s)", cmd->name,
+                 nargs < cmd->min_args ? "missing" : "too many", cmd->name,
+                 cmd->args[0] ? " " : "", cmd->args);
+        return misuse(msg);
+    }
+    /* Only the link may come from standard input ("-"). */
+    if (cmd->min_args > 0 && strcmp(cmd->name, "new") != 0 &&
+        strcmp(words[1], "-") == 0) {
+        int rc = read_stdin_link(&words[1]);
+        if (rc != CLI_OK)
+            return rc;
+    }
     int rc = load_lexicon(lexfile);
     if (rc != CLI_OK)
         return rc;
-    rc = run(argv[i], argc - i - 1, argv + i + 1, format);
+    rc = run(cmd->name, nargs, words + 1, format);
     dict_free(cli_ctx.lexicons[0]);
     return rc;
 }

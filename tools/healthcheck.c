@@ -1,8 +1,11 @@
 /* tools/healthcheck.c - collabble-healthcheck: the container image's
  * HEALTHCHECK. The runtime image carries no curl or wget, so this asks the
- * server itself: GET /healthz on 127.0.0.1:PORT (default 8080) over a plain
+ * server itself: GET /readyz on 127.0.0.1:PORT (default 8080) over a plain
  * socket, exit 0 on an HTTP 200 answer and 1 on anything else (refused,
- * timed out, other status). Usage: collabble-healthcheck [PORT]
+ * timed out, other status: 503 while the server drains after SIGTERM).
+ * /readyz rather than /livez: a container that is up but will not take
+ * players (draining) is not healthy for the runtime to send them to.
+ * Usage: collabble-healthcheck [PORT]
  */
 /* SPDX-License-Identifier: MIT */
 #include <arpa/inet.h>
@@ -40,7 +43,7 @@ int main(int argc, char **argv)
                              .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
     if (connect(fd, (struct sockaddr *)&sa, sizeof sa) != 0)
         return fail("cannot connect to 127.0.0.1");
-    static const char req[] = "GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n"
+    static const char req[] = "GET /readyz HTTP/1.0\r\nHost: 127.0.0.1\r\n"
                               "Connection: close\r\n\r\n";
     if (send(fd, req, sizeof req - 1, 0) != (ssize_t)(sizeof req - 1))
         return fail("send failed");
@@ -57,6 +60,6 @@ int main(int argc, char **argv)
     buf[got] = '\0';
     if (got < 12 || strncmp(buf, "HTTP/1.", 7) != 0 ||
         strncmp(buf + 8, " 200", 4) != 0)
-        return fail("/healthz did not answer 200");
+        return fail("/readyz did not answer 200");
     return 0;
 }

@@ -87,5 +87,50 @@ check "misuse exits 2" test $? -eq 2
 "$cli" show 'not-a-link' >/dev/null 2>&1
 check "a damaged link exits 1" test $? -eq 1
 
+# Conventions of git and curl: help per command, -h and help, --version,
+# options named when wrong, --opt=VALUE and options after the command.
+for cmd in new show moves gcg decode encode play plays review; do
+    out=$("$cli" "$cmd" --help 2>&1)
+    check "$cmd --help shows its own usage and exits 0" bash -c '[ $0 -eq 0 ] && grep -q "^Usage: collabble-cli \[OPTIONS\] $1" <<<"$2"' $? "$cmd" "$out"
+    check "help $cmd is $cmd --help" test "$("$cli" help "$cmd")" = "$out"
+done
+check "new --help does not start a game seeded --help" bash -c '! "$0" new --help | grep -q "^2"' "$cli"
+check "-h is --help" test "$("$cli" -h)" = "$("$cli" --help)"
+check "help alone is --help" test "$("$cli" help)" = "$("$cli" --help)"
+check "--version prints the version" bash -c '"$0" --version | grep -Eq "^collabble-cli [0-9]+\.[0-9]+\.[0-9]+$"' "$cli"
+msg=$("$cli" --format 2>&1)
+check "--format without a value names it and exits 2" bash -c '[ $0 -eq 2 ] && grep -q "option .--format. needs a value" <<<"$1"' $? "$msg"
+msg=$("$cli" --format v3 new 2>&1)
+check "--format v3 names the value" bash -c '[ $0 -eq 2 ] && grep -q "takes v1 or v2, not .v3." <<<"$1"' $? "$msg"
+msg=$("$cli" --colour new 2>&1)
+check "an unknown option is named" bash -c '[ $0 -eq 2 ] && grep -q "unknown option .--colour." <<<"$1"' $? "$msg"
+msg=$("$cli" frobnicate 2>&1)
+check "an unknown command is named" grep -q "unknown command .frobnicate." <<<"$msg"
+msg=$("$cli" show 2>&1)
+check "a missing argument says so" grep -q "show: missing arguments (usage: show S)" <<<"$msg"
+check "--format=v1 works as --format v1" test "$("$cli" --format=v1 new cli-test)" = "$c"
+check "an option after the command works" test "$("$cli" new cli-test --format v1)" = "$c"
+check "-- ends the options" bash -c 'test "$("$0" -- new --odd-seed)" = "$("$0" new -- --odd-seed)"' "$cli"
+check "- reads S from standard input" test "$(echo "$s" | "$cli" show -)" = "$("$cli" show "$s")"
+echo "" | "$cli" show - >/dev/null 2>&1
+check "- with nothing on standard input exits 2" test $? -eq 2
+# play takes the notation plays prints (8B DODGIER): the same move as JSON.
+best=$("$cli" plays "$s" 1 | sed -n 2p)
+at=$(awk '{print $2}' <<<"$best")
+word=$(awk '{print $4}' <<<"$best" | cut -d, -f1)
+json="{${best#*\{}"
+check "play 'SQUARE WORD' is the same move as its JSON" \
+    test "$("$cli" play "$s" "$at $word" 2>/dev/null)" = "$("$cli" play "$s" "$json" 2>/dev/null)"
+# Through a letter on the board: the second play's word includes it.
+s1=$("$cli" play "$s" "$at $word" 2>/dev/null)
+b2=$("$cli" plays "$s1" 1 | sed -n 2p)
+j2="{${b2#*\{}"
+check "a play through letters on the board, in the notation" \
+    test "$("$cli" play "$s1" "$(awk '{print $2}' <<<"$b2") $(awk '{print $4}' <<<"$b2" | cut -d, -f1)" 2>/dev/null)" = "$("$cli" play "$s1" "$j2" 2>/dev/null)"
+msg=$("$cli" play "$s" "8Z $word" 2>&1)
+check "a square off the board is named" bash -c '[ $0 -eq 2 ] && grep -q "8Z. is not a square" <<<"$1"' $? "$msg"
+msg=$("$cli" play "$s" '{"type":"play","tiles":[{"row":7' 2>&1)
+check "a truncated JSON move says where" bash -c '[ $0 -eq 2 ] && grep -q "not valid JSON (column [0-9]*:" <<<"$1"' $? "$msg"
+
 echo "cli: $pass passed, $fail failed"
 test "$fail" -eq 0

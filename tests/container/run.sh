@@ -212,6 +212,13 @@ t=$SECONDS
 # The host's CA bundle goes in as the Dockerfile's optional extra_ca secret, so
 # that npm ci inside the build also works behind a TLS-inspecting proxy.
 build_opts=(--pull=never --format docker -t "$IMAGE")
+# The OCI labels a registry shows, filled as docs/DEPLOY.md says to.
+VERSION=$(sed -nE 's/^project\(collabble VERSION ([0-9.]+).*/\1/p' "$SRC_DIR/CMakeLists.txt")
+REVISION=$(git -C "$SRC_DIR" rev-parse HEAD 2>/dev/null || echo unknown)
+SOURCE=$(git -C "$SRC_DIR" remote get-url origin 2>/dev/null || echo "file://$SRC_DIR")
+build_opts+=(--build-arg "VERSION=$VERSION" --build-arg "REVISION=$REVISION"
+  --build-arg "SOURCE=$SOURCE"
+  --build-arg "CREATED=$(git -C "$SRC_DIR" log -1 --format=%cI 2>/dev/null || date -u +%Y-%m-%dT%H:%M:%SZ)")
 old_id=$(podman image inspect --format '{{.Id}}' "$IMAGE" 2>/dev/null || true)
 host_ca=/etc/ssl/certs/ca-certificates.crt
 [ ! -s "$host_ca" ] || build_opts+=(--secret "id=extra_ca,src=$host_ca")
@@ -228,6 +235,24 @@ new_id=$(podman image inspect --format '{{.Id}}' "$IMAGE")
 if [ -n "$old_id" ] && [ "$old_id" != "$new_id" ]; then podman rmi "$old_id" >/dev/null 2>&1 || true; fi
 size=$(podman image inspect --format '{{.Size}}' "$IMAGE")
 log "image $IMAGE: $((size / 1000000)) MB ($size bytes)"
+
+oci_labels() {
+  local key want got
+  for key in licenses source version revision created; do
+    got=$(podman image inspect --format "{{index .Labels \"org.opencontainers.image.$key\"}}" "$IMAGE")
+    case $key in
+      licenses) want=MIT ;; version) want=$VERSION ;; revision) want=$REVISION ;;
+      source) want=$SOURCE ;; *) want=$got ;;
+    esac
+    if [ -z "$got" ] || [ "$got" = unknown ] || [ "$got" != "$want" ]; then
+      echo "label org.opencontainers.image.$key is '$got', not '$want'"; return 1
+    fi
+  done
+  # podman's default OCI format would have dropped it: --format docker keeps it.
+  podman image inspect --format '{{.HealthCheck}}' "$IMAGE" | grep -q healthcheck ||
+    { echo "the image has no HEALTHCHECK"; return 1; }
+}
+check "image has the OCI labels (licenses, source, version, revision, created) and its HEALTHCHECK" oci_labels
 
 no_build_tools() {
   podman run --rm --pull=never --no-healthcheck --entrypoint /bin/sh "$IMAGE" -c \
