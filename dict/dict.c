@@ -365,6 +365,34 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
     return CLB_ERR_OK;
 }
 
+enum clb_err dict_from_image(const void *bytes, size_t size, const char *name,
+                             struct dict **out, struct clb_error *err)
+{
+    char shown[DICT_NAME_BYTES];
+    *out = NULL;
+    clb_error_clear(err);
+    dict_detail_name(shown, sizeof shown, name);
+    if (bytes == NULL || size == 0)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: empty", shown);
+    if (size > DICT_MAX_FILE_BYTES)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: %zu bytes, more than the %u MiB a "
+                             "lexicon may have",
+                             shown, size, DICT_MAX_FILE_BYTES >> 20);
+    struct dict *d = malloc(sizeof *d + size + sizeof(uint32_t));
+    if (d == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: out of memory for %zu bytes", shown, size);
+    memcpy(dict_bytes(d), bytes, size);
+    if (dict_image_check(d, size, shown, err) != CLB_ERR_OK) {
+        free(d);
+        return err->code;
+    }
+    d->size = size;
+    *out = d;
+    return CLB_ERR_OK;
+}
+
 enum clb_err dict_load(const char *path, struct dict **out,
                        struct clb_error *err)
 {

@@ -22,20 +22,18 @@
 
 #include "../core/limits.h"
 #include "../dict/dict.h"
+#include "builtin_lexicon.h"
 #include "http.h"
 #include "notify.h"
 #include "server.h"
 
-#ifndef CLB_DEFAULT_LEXICON
-#define CLB_DEFAULT_LEXICON "sowpods.clx"
-#endif
 #ifndef CLB_VERSION
 #define CLB_VERSION "0.1.0"
 #endif
 
 #define MAIN_DEFAULT_PORT 8080
 #define MAIN_DEFAULT_BIND "127.0.0.1"
-#define MAIN_DEFAULT_LEXICON_NAME "sowpods"
+#define MAIN_DEFAULT_LEXICON_NAME SRV_BUILTIN_LEXICON_NAME
 #define MAIN_ENV_LEXICON "COLLABBLE_LEXICON"
 
 /* Exit statuses, as documented in --help. */
@@ -112,13 +110,16 @@ static void main_usage(FILE *out)
             "Without --lexicon, the environment variable %s\n"
             "(one or more FILE[:NAME], separated by spaces) is used, and "
             "without\n"
-            "that the built-in default:\n  %s (as \"%s\")\n"
+            "that the SOWPODS list built into this binary, as \"%s\".\n"
+            "FILE %s names that built-in list beside others\n"
+            "(--lexicon my.txt:mine --lexicon %s:%s).\n"
             "\n"
             "Exit status: 0 after SIGINT or SIGTERM, 1 if it cannot listen, "
             "2 for\na bad command line, 3 if a lexicon cannot be loaded.\n",
             MAIN_DEFAULT_PORT, MAIN_DEFAULT_BIND, CLB_MAX_LEXICONS,
             CLB_MAX_CONNECTIONS, CLB_MAX_DRAIN_S, MAIN_ENV_LEXICON,
-            CLB_DEFAULT_LEXICON, MAIN_DEFAULT_LEXICON_NAME);
+            MAIN_DEFAULT_LEXICON_NAME, SRV_BUILTIN_LEXICON_FILE,
+            SRV_BUILTIN_LEXICON_FILE, MAIN_DEFAULT_LEXICON_NAME);
 }
 
 /* Reports misuse the way every Unix tool does, and exits 2. */
@@ -180,6 +181,9 @@ static void main_add_lexicon(struct main_options *o, char *arg,
                     "%s: lexicon name '%s' may only use A-Z a-z 0-9 _ -", from,
                     name);
         memcpy(l->name, name, n + 1);
+    } else if (strcmp(arg, SRV_BUILTIN_LEXICON_FILE) == 0) {
+        memcpy(l->name, SRV_BUILTIN_LEXICON_NAME,
+               sizeof SRV_BUILTIN_LEXICON_NAME);
     } else {
         main_default_name(arg, l->name);
     }
@@ -285,7 +289,7 @@ static void main_parse(int argc, char **argv, struct main_options *o)
         return;
     }
     struct main_lexicon_arg *l = &o->lexicons[o->nlexicons++];
-    l->path = CLB_DEFAULT_LEXICON;
+    l->path = SRV_BUILTIN_LEXICON_FILE;
     l->from = "the default";
     memcpy(l->name, MAIN_DEFAULT_LEXICON_NAME,
            sizeof MAIN_DEFAULT_LEXICON_NAME);
@@ -377,7 +381,7 @@ static bool main_load(const struct main_options *o, struct srv_context *ctx)
         struct timespec t0;
         (void)clock_gettime(CLOCK_MONOTONIC, &t0);
         struct dict *d = NULL;
-        if (dict_load(o->lexicons[i].path, &d, &err) != CLB_ERR_OK) {
+        if (srv_lexicon_load(o->lexicons[i].path, &d, &err) != CLB_ERR_OK) {
             fprintf(stderr,
                     "collabble: cannot load lexicon '%s' (from %s): %s%s%s\n",
                     o->lexicons[i].path, o->lexicons[i].from,
@@ -392,7 +396,10 @@ static bool main_load(const struct main_options *o, struct srv_context *ctx)
         ctx->nlexicons++;
         fprintf(stderr,
                 "collabble: lexicon %s: %zu words from %s in %.1f ms%s\n",
-                o->lexicons[i].name, dict_word_count(d), o->lexicons[i].path,
+                o->lexicons[i].name, dict_word_count(d),
+                strcmp(o->lexicons[i].path, SRV_BUILTIN_LEXICON_FILE) == 0
+                    ? "the built-in list"
+                    : o->lexicons[i].path,
                 main_ms_since(&t0), i == 0 ? " (default)" : "");
     }
     return true;

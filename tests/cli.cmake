@@ -1,4 +1,4 @@
 # collabble-cli driven through a short game by a shell script.
 add_test(NAME cli COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/cli/run.sh
          $<TARGET_FILE:collabble-cli>)
-set_tests_properties(cli PROPERTIES TIMEOUT 120 LABELS cli)
+set_tests_properties(cli PROPERTIES TIMEOUT 300 LABELS cli)

@@ -9,3 +9,10 @@ if(TARGET test_notify AND TARGET collabble)
     CLB_TEST_SERVER="$<TARGET_FILE:collabble>")
   add_dependencies(test_notify collabble)
 endif()
+
+# cmake --install gives a working server with the build folder gone: the
+# word list is built into the binary (server/builtin_lexicon.S).
+add_test(NAME install
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/ops/install.sh ${PROJECT_SOURCE_DIR}
+          ${CLB_SOWPODS_TXT})
+set_tests_properties(install PROPERTIES TIMEOUT 600 LABELS ops)

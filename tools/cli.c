@@ -20,6 +20,7 @@
 #include "../core/review.h"
 #include "../dict/dict.h"
 #include "../server/api.h"
+#include "../server/builtin_lexicon.h"
 #include "../server/gcg.h"
 #include "../server/link.h"
 #include "../server/position.h"
@@ -105,7 +106,8 @@ static void usage(FILE *out)
     fputs("\n"
           "Options (before or after the command; --opt=VALUE works too):\n"
           "  --lexicon FILE      the word list (compiled or one word a line);\n"
-          "                      default: " CLB_DEFAULT_LEXICON "\n"
+          "                      default: the SOWPODS list built into this\n"
+          "                      program (" SRV_BUILTIN_LEXICON_FILE ")\n"
           "  --format v1|v2      the format of the links new and play print;\n"
           "                      default: v2 for new, S's own for play\n"
           "  -h, --help          show this help\n"
@@ -145,7 +147,7 @@ static struct srv_context cli_ctx;
 static int load_lexicon(const char *file)
 {
     struct clb_error err;
-    if (dict_load(file, &cli_ctx.lexicons[0], &err) != CLB_ERR_OK)
+    if (srv_lexicon_load(file, &cli_ctx.lexicons[0], &err) != CLB_ERR_OK)
         return refused(&err);
     strcpy(cli_ctx.lexicon_names[0], dict_fingerprint(cli_ctx.lexicons[0]) ==
                                              CORE_LEXICON_BUILTIN_FINGERPRINT
@@ -588,7 +590,7 @@ static bool is_option(const char *a, const char *name)
 
 int main(int argc, char **argv)
 {
-    const char *lexfile = CLB_DEFAULT_LEXICON;
+    const char *lexfile = SRV_BUILTIN_LEXICON_FILE;
     enum link_format format = 0;
     bool help = false, options_done = false;
     char *words[4];

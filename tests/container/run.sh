@@ -353,7 +353,7 @@ podman rm -f -t 0 "$NAME-env" >/dev/null 2>&1 || true
 
 lex_args() {
   start_container "$NAME-args" -v "$TMP/lexicons/mini.txt:/lexicons/mini.txt:ro" -- \
-    --lexicon /usr/share/collabble/sowpods.clx:sowpods --lexicon /lexicons/mini.txt:mini &&
+    --lexicon @builtin:sowpods --lexicon /lexicons/mini.txt:mini &&
     game_with_lexicon "$PORT" mini && game_with_lexicon "$PORT" sowpods &&
     unknown_lexicon_refused "$PORT" nosuchlexicon
 }
