@@ -7,6 +7,7 @@
  * request costs two atomic stores and no lock.
  */
 /* SPDX-License-Identifier: MIT */
+#include "metrics.h"
 #include "conns.h"
 
 #include <errno.h>
@@ -47,6 +48,7 @@ static void srv_conns_sweep(struct srv_conns *cs, uint64_t now)
             continue;
         atomic_store_explicit(&c->deadline_ms, 0, memory_order_relaxed);
         (void)shutdown(c->fd, SHUT_RDWR);
+        srv_metrics_refused(SRV_REFUSED_DEADLINE);
         atomic_fetch_add_explicit(&cs->cut_off, 1, memory_order_relaxed);
     }
 }

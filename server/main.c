@@ -24,6 +24,7 @@
 #include "../dict/dict.h"
 #include "builtin_lexicon.h"
 #include "http.h"
+#include "metrics.h"
 #include "notify.h"
 #include "server.h"
 
@@ -56,6 +57,11 @@ struct main_options {
     unsigned max_connections; /* 0 for CLB_MAX_CONNECTIONS */
     unsigned max_per_ip;      /* 0 for no per-address cap */
     unsigned drain_s;         /* seconds /readyz says 503 before stopping */
+    enum srv_log_format log_format;
+    bool log_requests_off;
+    bool metrics;          /* --metrics given: a metrics listener */
+    unsigned metrics_port; /* its port, 0 for any free one */
+    const char *metrics_bind;
     int nlexicons;
     struct main_lexicon_arg lexicons[CLB_MAX_LEXICONS];
     /* COLLABBLE_LEXICON is split in place in this copy. */
@@ -69,7 +75,10 @@ static void main_usage(FILE *out)
             "[--lexicon FILE[:NAME]]...\n"
             "                 [--max-connections N] "
             "[--max-connections-per-ip N]\n"
-            "                 [--drain-seconds N] [--help] [--version]\n"
+            "                 [--drain-seconds N] [--log-format text|json]\n"
+            "                 [--log-requests on|off] [--metrics PORT] "
+            "[--metrics-bind ADDR]\n"
+            "                 [--help] [--version]\n"
             "\n"
             "Serves Collabble, a cooperative two-player Scrabble, over HTTP.\n"
             "The server keeps no games: every turn link carries its game.\n"
@@ -104,6 +113,20 @@ static void main_usage(FILE *out)
             "                         proxy stops sending players first "
             "(default 0;\n"
             "                         a second signal stops at once)\n"
+            "  --log-format text|json a line per request on stderr: time, "
+            "client address,\n"
+            "                         method, path, status, bytes and "
+            "duration, as text\n"
+            "                         (default) or one JSON object a line. "
+            "Never the\n"
+            "                         link's state or query.\n"
+            "  --log-requests on|off  off: no line per request (default on)\n"
+            "  --metrics PORT         serve Prometheus metrics at "
+            "http://ADDR:PORT/metrics\n"
+            "                         on a listener of their own (off by "
+            "default;\n"
+            "                         0 for any free port)\n"
+            "  --metrics-bind ADDR    its address (default 127.0.0.1)\n"
             "  --help                 show this help and exit\n"
             "  --version              show the version and exit\n"
             "\n"
@@ -264,6 +287,26 @@ static void main_parse(int argc, char **argv, struct main_options *o)
             o->max_per_ip = main_count(
                 main_value(argc, argv, &i, "--max-connections-per-ip"),
                 "--max-connections-per-ip", 0, CLB_MAX_CONNECTIONS);
+        } else if (main_is_flag(a, "--log-format")) {
+            const char *v = main_value(argc, argv, &i, "--log-format");
+            if (strcmp(v, "text") == 0)
+                o->log_format = SRV_LOG_TEXT;
+            else if (strcmp(v, "json") == 0)
+                o->log_format = SRV_LOG_JSON;
+            else
+                main_die_usage("--log-format takes text or json, not '%s'", v);
+        } else if (main_is_flag(a, "--log-requests")) {
+            const char *v = main_value(argc, argv, &i, "--log-requests");
+            if (strcmp(v, "on") == 0 || strcmp(v, "off") == 0)
+                o->log_requests_off = v[1] == 'f';
+            else
+                main_die_usage("--log-requests takes on or off, not '%s'", v);
+        } else if (main_is_flag(a, "--metrics-bind")) {
+            o->metrics_bind = main_value(argc, argv, &i, "--metrics-bind");
+        } else if (main_is_flag(a, "--metrics")) {
+            o->metrics_port =
+                main_port(main_value(argc, argv, &i, "--metrics"));
+            o->metrics = true;
         } else if (main_is_flag(a, "--drain-seconds")) {
             o->drain_s =
                 main_count(main_value(argc, argv, &i, "--drain-seconds"),
@@ -464,6 +507,8 @@ int main(int argc, char **argv)
             main_fit_fd_limit(opts.max_connections != 0 ? opts.max_connections
                                                         : CLB_MAX_CONNECTIONS),
         .max_per_ip = opts.max_per_ip,
+        .log_format = opts.log_format,
+        .log_requests_off = opts.log_requests_off,
     };
     struct srv_server *srv =
         srv_start(&ctx, (struct sockaddr *)&addr, &srv_opts);
@@ -477,6 +522,28 @@ int main(int argc, char **argv)
     bool v6 = addr.ss_family == AF_INET6 && opts.bind[0] != '[';
     fprintf(stderr, "collabble: listening on http://%s%s%s:%u\n", v6 ? "[" : "",
             opts.bind, v6 ? "]" : "", (unsigned)srv_port(srv));
+    struct srv_metrics_server *metrics = NULL;
+    if (opts.metrics) {
+        const char *mbind =
+            opts.metrics_bind != NULL ? opts.metrics_bind : MAIN_DEFAULT_BIND;
+        struct sockaddr_storage maddr;
+        main_address(mbind, opts.metrics_port, &maddr);
+        metrics = srv_metrics_start((struct sockaddr *)&maddr);
+        if (metrics == NULL) {
+            fprintf(stderr,
+                    "collabble: cannot listen for metrics on %s port %u: %s\n",
+                    mbind, opts.metrics_port, strerror(errno));
+            srv_stop(srv);
+            main_free_lexicons(&ctx);
+            free(opts.env_copy);
+            return MAIN_EXIT_FAILURE;
+        }
+        bool mv6 = maddr.ss_family == AF_INET6 && mbind[0] != '[';
+        fprintf(stderr, "collabble: metrics on http://%s%s%s:%u/metrics\n",
+                mv6 ? "[" : "", mbind, mv6 ? "]" : "",
+                (unsigned)srv_metrics_port(metrics));
+    }
+    srv_metrics_set_lexicons(ctx.nlexicons);
     srv_notify("READY=1");
 
     int sig = 0;
@@ -488,6 +555,7 @@ int main(int argc, char **argv)
         main_drain(&ctx, &stop, sig, opts.drain_s);
     fprintf(stderr, "collabble: %s, stopping\n",
             sig == SIGINT ? "SIGINT" : "SIGTERM");
+    srv_metrics_stop(metrics);
     srv_stop(srv);
     main_free_lexicons(&ctx);
     free(opts.env_copy);

@@ -7,6 +7,7 @@
  * API never ask which format a game came in except to answer in it.
  */
 /* SPDX-License-Identifier: MIT */
+#include "metrics.h"
 #include "position.h"
 
 #include <stdio.h>
@@ -146,11 +147,15 @@ enum clb_err position_open(const struct srv_context *ctx, const char *s,
                            struct clb_error *err)
 {
     clb_error_clear(err);
+    enum clb_err rc;
     switch (core_link_format(s, len)) {
-    case LINK_V1: return open_v1(ctx, s, len, pos, err);
-    case LINK_V2: return open_v2(ctx, s, len, pos, err);
+    case LINK_V1: rc = open_v1(ctx, s, len, pos, err); break;
+    case LINK_V2: rc = open_v2(ctx, s, len, pos, err); break;
     default: return core_link_newer(s, len, err);
     }
+    if (rc == CLB_ERR_OK)
+        srv_metrics_link((int)pos->format);
+    return rc;
 }
 
 void position_new(const struct srv_context *ctx, int lexicon, uint32_t seed,
@@ -187,6 +192,7 @@ enum clb_err position_play(struct position *pos, const struct core_move *move,
         core_link2_append(&pos->link2, &before, &rec->move, &pos->game, err) ==
             CLB_ERR_OK) {
         pos->linked = true;
+        srv_metrics_move((int)rec->move.type);
         return CLB_ERR_OK;
     }
     /* Not reachable for a move the rules took; undone all the same, so

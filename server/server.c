@@ -19,7 +19,9 @@
 /* SPDX-License-Identifier: MIT */
 #include "server.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -33,6 +35,7 @@
 
 #include "conns.h"
 #include "encoding.h"
+#include "metrics.h"
 #include "respond.h"
 #include "router.h"
 #include "static_assets.h"
@@ -92,14 +95,15 @@ static uint64_t srv_now_us(void)
 /* Appends s, showing bytes outside printable ASCII as %XX so a request
  * cannot forge log lines or smuggle terminal escapes. */
 static size_t srv_log_clean(char *out, size_t cap, const char *s, size_t len,
-                            size_t max)
+                            size_t max, bool json)
 {
     static const char hex[] = "0123456789ABCDEF";
     size_t n = 0;
     size_t shown = len < max ? len : max;
     for (size_t i = 0; i < shown && n + 4 < cap; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c > 0x20 && c < 0x7f && c != '%') {
+        if (c > 0x20 && c < 0x7f && c != '%' &&
+            !(json && (c == '"' || c == '\\'))) {
             out[n++] = (char)c;
         } else {
             out[n++] = '%';
@@ -127,25 +131,117 @@ static size_t srv_log_number(char *out, uint64_t v)
     return sizeof digits - i;
 }
 
-/* One line per request: method, path, status, body bytes, microseconds.
- * Never the query or the body: they carry the players' private state. */
-static void srv_log_access(const char *method, struct clb_str path,
-                           unsigned status, size_t bytes, uint64_t us)
+/* How requests are logged: set once by srv_start, before any thread, for
+ * the process's one server (a second server in one process, as some tests
+ * start, logs the same way). */
+static enum srv_log_format srv_log_format = SRV_LOG_TEXT;
+static bool srv_log_off = false;
+
+/* The time now as "2026-12-01T22:50:50.123Z" (24 bytes). */
+static size_t srv_log_time(char *out)
 {
-    char line[64 + 3 * SRV_LOG_PATH_MAX + 64];
-    size_t n = srv_log_clean(line, 64, method, strlen(method), 16);
-    line[n++] = ' ';
-    n += srv_log_clean(line + n, sizeof line - n - 64, path.p, path.len,
-                       SRV_LOG_PATH_MAX);
-    /* " <status> <bytes> <us>us\n", 64 bytes at most, left for it above. */
-    line[n++] = ' ';
+    struct timespec ts;
+    struct tm tm;
+    (void)clock_gettime(CLOCK_REALTIME, &ts);
+    if (gmtime_r(&ts.tv_sec, &tm) == NULL)
+        memset(&tm, 0, sizeof tm);
+    size_t n = strftime(out, 21, "%Y-%m-%dT%H:%M:%S", &tm);
+    int ms = (int)(ts.tv_nsec / 1000000);
+    out[n++] = '.';
+    out[n++] = (char)('0' + ms / 100);
+    out[n++] = (char)('0' + ms / 10 % 10);
+    out[n++] = (char)('0' + ms % 10);
+    out[n++] = 'Z';
+    return n;
+}
+
+/* The client's address as text ("127.0.0.1", "::1"), or "-". */
+static size_t srv_log_client(char *out, size_t cap, struct MHD_Connection *conn)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = info != NULL ? info->client_addr : NULL;
+    const char *ok = NULL;
+    if (sa != NULL && sa->sa_family == AF_INET)
+        ok = inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr,
+                       out, (socklen_t)cap);
+    else if (sa != NULL && sa->sa_family == AF_INET6)
+        ok = inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr,
+                       out, (socklen_t)cap);
+    if (ok == NULL) {
+        out[0] = '-';
+        out[1] = '\0';
+    }
+    return strlen(out);
+}
+
+/* One line per request: time, client address, method, path, status, body
+ * bytes, microseconds; as text or as a JSON object (--log-format). Never
+ * the query or the body: they carry the players' private state. In JSON,
+ * the path's '"' and '\' are percent-encoded like every other byte that is
+ * not plain, so a path can never break out of its string. */
+static void srv_log_access(struct MHD_Connection *conn, const char *method,
+                           struct clb_str path, unsigned status, size_t bytes,
+                           uint64_t us)
+{
+    if (srv_log_off)
+        return;
+    bool json = srv_log_format == SRV_LOG_JSON;
+    char line[192 + 3 * SRV_LOG_PATH_MAX + 64];
+    char when[32], client[INET6_ADDRSTRLEN + 1];
+    size_t wn = srv_log_time(when);
+    size_t cn = srv_log_client(client, sizeof client, conn);
+    size_t n = 0;
+#define SRV_PUT(lit)                                                           \
+    (memcpy(line + n, lit, sizeof(lit) - 1), n += sizeof(lit) - 1)
+    if (json)
+        SRV_PUT("{\"time\":\"");
+    memcpy(line + n, when, wn);
+    n += wn;
+    if (json)
+        SRV_PUT("\",\"client\":\"");
+    else
+        line[n++] = ' ';
+    memcpy(line + n, client, cn);
+    n += cn;
+    if (json)
+        SRV_PUT("\",\"method\":\"");
+    else
+        line[n++] = ' ';
+    n += srv_log_clean(line + n, 64, method, strlen(method), 16, json);
+    if (json)
+        SRV_PUT("\",\"path\":\"");
+    else
+        line[n++] = ' ';
+    n += srv_log_clean(line + n, sizeof line - n - 96, path.p, path.len,
+                       SRV_LOG_PATH_MAX, json);
+    if (json) {
+        SRV_PUT("\",\"route\":\"");
+        const char *route = srv_metrics_route_label(path);
+        size_t rn = strlen(route);
+        memcpy(line + n, route, rn);
+        n += rn;
+        SRV_PUT("\",\"status\":");
+    } else {
+        line[n++] = ' ';
+    }
+    /* The numbers: 96 bytes at most, left for them above. */
     n += srv_log_number(line + n, status);
-    line[n++] = ' ';
+    if (json)
+        SRV_PUT(",\"bytes\":");
+    else
+        line[n++] = ' ';
     n += srv_log_number(line + n, bytes);
-    line[n++] = ' ';
+    if (json)
+        SRV_PUT(",\"duration_us\":");
+    else
+        line[n++] = ' ';
     n += srv_log_number(line + n, us);
-    memcpy(line + n, "us\n", 3);
-    n += 3;
+    if (json)
+        SRV_PUT("}\n");
+    else
+        SRV_PUT("us\n");
+#undef SRV_PUT
     /* One write(2) per line keeps lines of concurrent requests whole. */
     if (write(STDERR_FILENO, line, n) < 0) {
         /* Nowhere left to report a failing log; the request goes on. */
@@ -155,6 +251,10 @@ static void srv_log_access(const char *method, struct clb_str path,
 static void srv_mhd_log(void *cls, const char *fmt, va_list ap)
 {
     struct srv_server *s = cls;
+    /* The one refusal libmicrohttpd does itself: the connection cap, overall
+     * or per address (it says the same for both). */
+    if (strncmp(fmt, "Server reached connection limit", 31) == 0)
+        srv_metrics_refused(SRV_REFUSED_CONNECTIONS);
     if (s != NULL && s->starting) {
         (void)vsnprintf(s->start_error, sizeof s->start_error, fmt, ap);
         s->start_error[strcspn(s->start_error, "\n")] = '\0';
@@ -217,8 +317,10 @@ static enum MHD_Result srv_queue(struct MHD_Connection *conn,
     }
     if (strcmp(method, "HEAD") == 0)
         bytes = 0;
-    srv_log_access(method, srv_path_of(p), ok == MHD_YES ? status : 0, bytes,
-                   srv_now_us() - p->start_us);
+    uint64_t us = srv_now_us() - p->start_us;
+    srv_log_access(conn, method, srv_path_of(p), ok == MHD_YES ? status : 0,
+                   bytes, us);
+    srv_metrics_request(srv_path_of(p), ok == MHD_YES ? status : 0, bytes, us);
     return ok;
 }
 
@@ -539,6 +641,7 @@ static enum MHD_Result srv_headers_in(struct srv_server *s,
                           : "the request target holds a space or a control "
                             "character";
     if (bad != NULL) {
+        srv_metrics_refused(SRV_REFUSED_STRICT);
         /* The framing is in doubt, so nothing after this head on the
          * connection can be trusted to be a request: close it. */
         return srv_answer_early(conn, p, method, CLB_ERR_BAD_REQUEST, bad,
@@ -681,12 +784,14 @@ static void srv_notify_connection(void *cls, struct MHD_Connection *conn,
 {
     struct srv_server *s = cls;
     if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        srv_metrics_connection_opened();
         const union MHD_ConnectionInfo *info =
             MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
         *socket_context =
             info != NULL ? srv_conn_open(s->conns, info->connect_fd) : NULL;
         return;
     }
+    srv_metrics_connection_closed();
     struct srv_conn *sc = *socket_context;
     if (sc != NULL) {
         srv_pending_free(sc->request);
@@ -715,6 +820,8 @@ struct srv_server *srv_start(const struct srv_context *ctx,
     if (s == NULL)
         return NULL;
     s->ctx = ctx;
+    srv_log_format = opts->log_format;
+    srv_log_off = opts->log_requests_off;
     /* jansson seeds its hash function on first use; doing it here, before
      * any thread exists, keeps that one-time step out of a race. */
     json_object_seed(0);

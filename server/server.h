@@ -12,6 +12,7 @@
 #define SRV_SERVER_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/socket.h>
 
@@ -27,10 +28,18 @@ struct srv_server;
     "base-uri 'none'; frame-ancestors 'none'"
 
 /* How the server shares itself out; zero in every field is the default. */
+/* How each request is logged on stderr. */
+enum srv_log_format {
+    SRV_LOG_TEXT, /* TIME ADDRESS METHOD PATH STATUS BYTES DURATIONus */
+    SRV_LOG_JSON, /* one JSON object a line, the same fields */
+};
+
 struct srv_options {
     unsigned threads;         /* worker threads; 0: one per online CPU */
     unsigned max_connections; /* 0: CLB_MAX_CONNECTIONS */
     unsigned max_per_ip;      /* connections from one address; 0: no cap */
+    enum srv_log_format log_format;
+    bool log_requests_off; /* no line per request (start and stop still) */
 };
 
 /* Starts answering on `addr` (IPv4 or IPv6, port 0 for any free port).

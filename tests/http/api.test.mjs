@@ -648,15 +648,15 @@ describe('server behaviour', () => {
     }
   });
 
-  test('the access log has method, path, status, bytes and time, never the state', async () => {
+  test('the access log has time, client, method, path, status, bytes and duration, never the state', async () => {
     const secret = encode(makeState({ gameId: 'SecretGame42', p1: [...'ABCDEFG'], p2: [...'HIJKLMN'] }));
     await post(api('decode'), { state: secret });
     await (await fetch(`${srv.url}/?s=${encodeURIComponent(secret)}`)).text();
     await (await fetch(`${srv.url}/healthz?token=hidden-query`)).text();
     await new Promise((r) => setTimeout(r, 100));
     const log = srv.log();
-    assert.match(log, /^POST \/api\/v1\/decode 200 \d+ \d+us$/m);
-    assert.match(log, /^GET \/healthz 200 3 \d+us$/m);
+    assert.match(log, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z 127\.0\.0\.1 POST \/api\/v1\/decode 200 \d+ \d+us$/m);
+    assert.match(log, /^\S+Z 127\.0\.0\.1 GET \/healthz 200 3 \d+us$/m);
     assert.ok(!log.includes(secret.slice(0, 40)), 'state in the log');
     assert.ok(!log.includes('SecretGame42'));
     assert.ok(!log.includes('hidden-query'), 'query in the log');

@@ -1,0 +1,388 @@
+/* server/metrics.c - the counters and their Prometheus page (metrics.h). */
+/* SPDX-License-Identifier: MIT */
+#include "metrics.h"
+
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <microhttpd.h>
+
+#include "../core/game.h"
+
+/* The routes a label may name: every path the server answers, then the
+ * static files as one, then everything else. */
+static const char *const metrics_routes[] = {
+    "/",
+    "/new",
+    "/game",
+    "/game/move",
+    "/game.gcg",
+    "/game/review",
+    "/healthz",
+    "/livez",
+    "/readyz",
+    "/api/v1/games",
+    "/api/v1/move",
+    "/api/v1/preview",
+    "/api/v1/decode",
+    "/api/v1/gcg",
+    "/api/v1/plays",
+    "/api/v1/review",
+    "/static/*",
+    "other",
+};
+#define METRICS_NROUTES (sizeof metrics_routes / sizeof metrics_routes[0])
+#define METRICS_STATIC (METRICS_NROUTES - 2)
+#define METRICS_OTHER (METRICS_NROUTES - 1)
+
+/* The statuses the server answers; any other is counted as "other". */
+static const unsigned metrics_statuses[] = {
+    200, 201, 204, 301, 302, 303, 304, 400, 404, 405,
+    408, 413, 414, 422, 429, 431, 500, 503, 505, 0,
+};
+#define METRICS_NSTATUSES (sizeof metrics_statuses / sizeof metrics_statuses[0])
+
+/* Latency buckets, in microseconds (the page says seconds). */
+static const uint64_t metrics_buckets_us[] = {
+    100,   250,   500,    1000,   2500,   5000,    10000,
+    25000, 50000, 100000, 250000, 500000, 1000000, 2500000,
+};
+#define METRICS_NBUCKETS                                                       \
+    (sizeof metrics_buckets_us / sizeof metrics_buckets_us[0])
+
+static struct {
+    _Atomic uint64_t requests[METRICS_NROUTES][METRICS_NSTATUSES];
+    _Atomic uint64_t latency[METRICS_NBUCKETS + 1]; /* the last is +Inf */
+    _Atomic uint64_t latency_sum_us;
+    _Atomic uint64_t bytes_out;
+    _Atomic int64_t connections_open;
+    _Atomic uint64_t refused[SRV_REFUSED__COUNT];
+    _Atomic uint64_t moves[3];
+    _Atomic uint64_t links[2];
+    _Atomic int lexicons;
+} metrics;
+
+static size_t metrics_route_index(struct clb_str path)
+{
+    for (size_t i = 0; i < METRICS_STATIC; i++) {
+        size_t n = strlen(metrics_routes[i]);
+        if (path.len == n && memcmp(path.p, metrics_routes[i], n) == 0)
+            return i;
+    }
+    if (path.len > 8 && memcmp(path.p, "/static/", 8) == 0)
+        return METRICS_STATIC;
+    return METRICS_OTHER;
+}
+
+const char *srv_metrics_route_label(struct clb_str path)
+{
+    return metrics_routes[metrics_route_index(path)];
+}
+
+void srv_metrics_request(struct clb_str path, unsigned status, size_t bytes,
+                         uint64_t us)
+{
+    size_t s = METRICS_NSTATUSES - 1;
+    for (size_t i = 0; i + 1 < METRICS_NSTATUSES; i++)
+        if (metrics_statuses[i] == status) {
+            s = i;
+            break;
+        }
+    atomic_fetch_add_explicit(&metrics.requests[metrics_route_index(path)][s],
+                              1, memory_order_relaxed);
+    size_t b = 0;
+    while (b < METRICS_NBUCKETS && us > metrics_buckets_us[b])
+        b++;
+    atomic_fetch_add_explicit(&metrics.latency[b], 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&metrics.latency_sum_us, us,
+                              memory_order_relaxed);
+    atomic_fetch_add_explicit(&metrics.bytes_out, bytes, memory_order_relaxed);
+}
+
+void srv_metrics_connection_opened(void)
+{
+    atomic_fetch_add_explicit(&metrics.connections_open, 1,
+                              memory_order_relaxed);
+}
+
+void srv_metrics_connection_closed(void)
+{
+    atomic_fetch_sub_explicit(&metrics.connections_open, 1,
+                              memory_order_relaxed);
+}
+
+void srv_metrics_refused(enum srv_refusal why)
+{
+    if ((unsigned)why < SRV_REFUSED__COUNT)
+        atomic_fetch_add_explicit(&metrics.refused[why], 1,
+                                  memory_order_relaxed);
+}
+
+void srv_metrics_move(int type)
+{
+    if (type >= 0 && type < 3)
+        atomic_fetch_add_explicit(&metrics.moves[type], 1,
+                                  memory_order_relaxed);
+}
+
+void srv_metrics_link(int format)
+{
+    if (format == 1 || format == 2)
+        atomic_fetch_add_explicit(&metrics.links[format - 1], 1,
+                                  memory_order_relaxed);
+}
+
+void srv_metrics_set_lexicons(int n)
+{
+    atomic_store(&metrics.lexicons, n);
+}
+
+static void metrics_u64(struct html_buf *b, uint64_t v)
+{
+    char digits[24];
+    size_t i = sizeof digits;
+    do {
+        digits[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    html_rawn(b, digits + i, sizeof digits - i);
+}
+
+static uint64_t metrics_get(_Atomic uint64_t *v)
+{
+    return atomic_load_explicit(v, memory_order_relaxed);
+}
+
+/* "# HELP name text\n# TYPE name type\n" */
+static void metrics_head(struct html_buf *b, const char *name, const char *type,
+                         const char *help)
+{
+    html_lit(b, "# HELP ");
+    html_raw(b, name);
+    html_char(b, ' ');
+    html_raw(b, help);
+    html_lit(b, "\n# TYPE ");
+    html_raw(b, name);
+    html_char(b, ' ');
+    html_raw(b, type);
+    html_char(b, '\n');
+}
+
+/* name{key="value"} v */
+static void metrics_sample(struct html_buf *b, const char *name,
+                           const char *key, const char *value, uint64_t v)
+{
+    html_raw(b, name);
+    if (key != NULL) {
+        html_char(b, '{');
+        html_raw(b, key);
+        html_lit(b, "=\"");
+        html_raw(b, value);
+        html_lit(b, "\"}");
+    }
+    html_char(b, ' ');
+    metrics_u64(b, v);
+    html_char(b, '\n');
+}
+
+static void metrics_write_requests(struct html_buf *b)
+{
+    metrics_head(b, "collabble_http_requests_total", "counter",
+                 "Requests answered, by route and status.");
+    for (size_t r = 0; r < METRICS_NROUTES; r++)
+        for (size_t s = 0; s < METRICS_NSTATUSES; s++) {
+            uint64_t v = metrics_get(&metrics.requests[r][s]);
+            if (v == 0)
+                continue;
+            html_lit(b, "collabble_http_requests_total{route=\"");
+            html_raw(b, metrics_routes[r]);
+            html_lit(b, "\",status=\"");
+            if (metrics_statuses[s] != 0)
+                html_int(b, (int)metrics_statuses[s]);
+            else
+                html_lit(b, "other");
+            html_lit(b, "\"} ");
+            metrics_u64(b, v);
+            html_char(b, '\n');
+        }
+}
+
+static void metrics_write_latency(struct html_buf *b)
+{
+    metrics_head(b, "collabble_http_request_duration_seconds", "histogram",
+                 "Time from a request's first byte to its answer queued.");
+    uint64_t cumulative = 0;
+    for (size_t i = 0; i <= METRICS_NBUCKETS; i++) {
+        cumulative += metrics_get(&metrics.latency[i]);
+        html_lit(b, "collabble_http_request_duration_seconds_bucket{le=\"");
+        if (i == METRICS_NBUCKETS) {
+            html_lit(b, "+Inf");
+        } else {
+            /* microseconds as seconds: 100 -> 0.0001 */
+            uint64_t us = metrics_buckets_us[i];
+            metrics_u64(b, us / 1000000);
+            html_char(b, '.');
+            char frac[7];
+            uint64_t f = us % 1000000;
+            for (int d = 5; d >= 0; d--, f /= 10)
+                frac[d] = (char)('0' + f % 10);
+            int n = 6;
+            while (n > 1 && frac[n - 1] == '0')
+                n--;
+            html_rawn(b, frac, (size_t)n);
+        }
+        html_lit(b, "\"} ");
+        metrics_u64(b, cumulative);
+        html_char(b, '\n');
+    }
+    uint64_t sum = metrics_get(&metrics.latency_sum_us);
+    html_lit(b, "collabble_http_request_duration_seconds_sum ");
+    metrics_u64(b, sum / 1000000);
+    html_char(b, '.');
+    char frac[6];
+    uint64_t f = sum % 1000000;
+    for (int d = 5; d >= 0; d--, f /= 10)
+        frac[d] = (char)('0' + f % 10);
+    html_rawn(b, frac, 6);
+    html_lit(b, "\ncollabble_http_request_duration_seconds_count ");
+    metrics_u64(b, cumulative);
+    html_char(b, '\n');
+}
+
+void srv_metrics_write(struct html_buf *b)
+{
+    metrics_write_requests(b);
+    metrics_write_latency(b);
+    metrics_head(b, "collabble_http_response_bytes_total", "counter",
+                 "Body bytes sent (HEAD answers count none).");
+    metrics_sample(b, "collabble_http_response_bytes_total", NULL, NULL,
+                   metrics_get(&metrics.bytes_out));
+    metrics_head(b, "collabble_connections_open", "gauge",
+                 "Connections open now.");
+    int64_t open = atomic_load(&metrics.connections_open);
+    metrics_sample(b, "collabble_connections_open", NULL, NULL,
+                   open > 0 ? (uint64_t)open : 0);
+    metrics_head(b, "collabble_refused_total", "counter",
+                 "Connections or requests refused by a limit.");
+    static const char *const limits[SRV_REFUSED__COUNT] = {
+        "connections", "deadline", "strict_head"};
+    for (int i = 0; i < SRV_REFUSED__COUNT; i++)
+        metrics_sample(b, "collabble_refused_total", "limit", limits[i],
+                       metrics_get(&metrics.refused[i]));
+    metrics_head(b, "collabble_moves_total", "counter",
+                 "Moves applied, by kind.");
+    static const char *const kinds[3] = {"play", "exchange", "pass"};
+    static_assert(CORE_MOVE_PLAY == 0 && CORE_MOVE_EXCHANGE == 1 &&
+                      CORE_MOVE_PASS == 2,
+                  "the kinds' order");
+    for (int i = 0; i < 3; i++)
+        metrics_sample(b, "collabble_moves_total", "kind", kinds[i],
+                       metrics_get(&metrics.moves[i]));
+    metrics_head(b, "collabble_links_opened_total", "counter",
+                 "Turn links read, by format.");
+    metrics_sample(b, "collabble_links_opened_total", "format", "v1",
+                   metrics_get(&metrics.links[0]));
+    metrics_sample(b, "collabble_links_opened_total", "format", "v2",
+                   metrics_get(&metrics.links[1]));
+    metrics_head(b, "collabble_lexicons_loaded", "gauge", "Word lists loaded.");
+    metrics_sample(b, "collabble_lexicons_loaded", NULL, NULL,
+                   (uint64_t)atomic_load(&metrics.lexicons));
+}
+
+/* ---- the listener ------------------------------------------------------ */
+
+struct srv_metrics_server {
+    struct MHD_Daemon *daemon;
+};
+
+static enum MHD_Result metrics_answer(struct MHD_Connection *conn,
+                                      unsigned status, const char *type,
+                                      const char *body, size_t len)
+{
+    struct MHD_Response *r = MHD_create_response_from_buffer(
+        len, (void *)body, MHD_RESPMEM_MUST_COPY);
+    if (r == NULL)
+        return MHD_NO;
+    enum MHD_Result ok =
+        MHD_add_response_header(r, "Content-Type", type) == MHD_YES &&
+                MHD_add_response_header(r, "Cache-Control", "no-store") ==
+                    MHD_YES &&
+                MHD_add_response_header(r, "X-Content-Type-Options",
+                                        "nosniff") == MHD_YES
+            ? MHD_queue_response(conn, status, r)
+            : MHD_NO;
+    MHD_destroy_response(r);
+    return ok;
+}
+
+static enum MHD_Result metrics_access(void *cls, struct MHD_Connection *conn,
+                                      const char *url, const char *method,
+                                      const char *version,
+                                      const char *upload_data,
+                                      size_t *upload_data_size, void **con_cls)
+{
+    (void)cls;
+    (void)version;
+    (void)upload_data;
+    if (*con_cls == NULL) { /* the head: wait for the (ignored) body */
+        *con_cls = conn;
+        return MHD_YES;
+    }
+    if (*upload_data_size != 0) {
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    static const char text[] = "text/plain; charset=utf-8";
+    if (strcmp(url, "/metrics") != 0)
+        return metrics_answer(conn, 404, text, "not found\n", 10);
+    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+        return metrics_answer(conn, 405, text, "GET only\n", 9);
+    char mem[8192];
+    struct html_buf b;
+    html_init(&b, mem, sizeof mem, 256 * 1024);
+    srv_metrics_write(&b);
+    enum MHD_Result ok =
+        b.overflow ? metrics_answer(conn, 500, text, "too large\n", 10)
+                   : metrics_answer(conn, 200, "text/plain; version=0.0.4", b.p,
+                                    b.len);
+    html_free(&b);
+    return ok;
+}
+
+struct srv_metrics_server *srv_metrics_start(const struct sockaddr *addr)
+{
+    struct srv_metrics_server *m = calloc(1, sizeof *m);
+    if (m == NULL)
+        return NULL;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD;
+    if (addr->sa_family == AF_INET6)
+        flags |= MHD_USE_IPv6;
+    m->daemon = MHD_start_daemon(
+        flags, 0, NULL, NULL, metrics_access, NULL, MHD_OPTION_SOCK_ADDR, addr,
+        MHD_OPTION_CONNECTION_LIMIT, 16u, MHD_OPTION_CONNECTION_TIMEOUT, 10u,
+        MHD_OPTION_END);
+    if (m->daemon == NULL) {
+        int e = errno;
+        free(m);
+        errno = e;
+        return NULL;
+    }
+    return m;
+}
+
+uint16_t srv_metrics_port(const struct srv_metrics_server *m)
+{
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(m->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info != NULL ? info->port : 0;
+}
+
+void srv_metrics_stop(struct srv_metrics_server *m)
+{
+    if (m == NULL)
+        return;
+    MHD_stop_daemon(m->daemon);
+    free(m);
+}
