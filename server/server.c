@@ -31,8 +31,10 @@
 #include <jansson.h>
 #include <microhttpd.h>
 
+#include "alloc_hook.h"
 #include "conns.h"
 #include "encoding.h"
+#include "json_load.h"
 #include "respond.h"
 #include "router.h"
 #include "static_assets.h"
@@ -40,6 +42,8 @@
 
 /* Path bytes shown in the access log; longer ones are cut with "...". */
 #define SRV_LOG_PATH_MAX 200
+/* Room in a log line for what the allocation-failure test build adds. */
+#define SRV_LOG_NOTE_MAX 64
 
 /* A year: the longest cache lifetime caches honour, for versioned
  * static links whose content can never change under that address. */
@@ -126,20 +130,22 @@ static size_t srv_log_number(char *out, uint64_t v)
 static void srv_log_access(const char *method, struct clb_str path,
                            unsigned status, size_t bytes, uint64_t us)
 {
-    char line[64 + 3 * SRV_LOG_PATH_MAX + 64];
+    char line[64 + 3 * SRV_LOG_PATH_MAX + 64 + SRV_LOG_NOTE_MAX];
     size_t n = srv_log_clean(line, 64, method, strlen(method), 16);
     line[n++] = ' ';
-    n += srv_log_clean(line + n, sizeof line - n - 64, path.p, path.len,
-                       SRV_LOG_PATH_MAX);
-    /* " <status> <bytes> <us>us\n", 64 bytes at most, left for it above. */
+    n += srv_log_clean(line + n, sizeof line - n - 64 - SRV_LOG_NOTE_MAX,
+                       path.p, path.len, SRV_LOG_PATH_MAX);
+    /* " <status> <bytes> <us>us" and the note, left room for above. */
     line[n++] = ' ';
     n += srv_log_number(line + n, status);
     line[n++] = ' ';
     n += srv_log_number(line + n, bytes);
     line[n++] = ' ';
     n += srv_log_number(line + n, us);
-    memcpy(line + n, "us\n", 3);
-    n += 3;
+    memcpy(line + n, "us", 2);
+    n += 2;
+    n += srv_alloc_note(line + n, SRV_LOG_NOTE_MAX);
+    line[n++] = '\n';
     /* One write(2) per line keeps lines of concurrent requests whole. */
     if (write(STDERR_FILENO, line, n) < 0) {
         /* Nowhere left to report a failing log; the request goes on. */
@@ -209,6 +215,47 @@ static enum MHD_Result srv_queue(struct MHD_Connection *conn,
     srv_log_access(method, srv_path_of(p), ok == MHD_YES ? status : 0, bytes,
                    srv_now_us() - p->start_us);
     return ok;
+}
+
+/* The fixed answers of srv_last_resort: what srv_error_json and
+ * render_error_page say for CLB_ERR_INTERNAL, in a few bytes. */
+#define SRV_OOM_JSON                                                           \
+    "{\"error\":{\"code\":\"internal\",\"message\":\"Internal error\","        \
+    "\"words\":[],\"cells\":[],\"detail\":\"out of memory\"}}\n"
+#define SRV_OOM_PAGE                                                           \
+    "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"        \
+    "<meta name=\"viewport\" content=\"width=device-width, "                   \
+    "initial-scale=1\"><title>Collabble \xc2\xb7 error</title></head>"         \
+    "<body><main><h1>Something is not right</h1><p data-testid=\"message\">"   \
+    "Internal error: out of memory.</p><p><a href=\"/\">New game</a></p>"      \
+    "</main></body></html>\n"
+
+/* The answer when no other can be made, because memory ran out for the
+ * request's own state, for libmicrohttpd's response or for one of its
+ * headers: a fixed 500 from the binary's read-only data (JSON under /api,
+ * a page elsewhere) with the headers every answer carries, and
+ * `Connection: close` when `close`. When libmicrohttpd cannot make even
+ * that, the connection is closed without an answer. */
+static enum MHD_Result srv_last_resort(struct MHD_Connection *conn,
+                                       struct srv_pending *p,
+                                       const char *method, bool close)
+{
+    bool api = srv_is_api_path(srv_path_of(p));
+    const char *body = api ? SRV_OOM_JSON : SRV_OOM_PAGE;
+    size_t len = api ? sizeof SRV_OOM_JSON - 1 : sizeof SRV_OOM_PAGE - 1;
+    struct MHD_Response *r = MHD_create_response_from_buffer(
+        len, (void *)body, MHD_RESPMEM_PERSISTENT);
+    if (r != NULL &&
+        (!srv_common_headers(r, SRV_CACHE_DEFAULT) ||
+         MHD_add_response_header(r, "Content-Type",
+                                 api ? SRV_TYPE_JSON : SRV_TYPE_HTML) !=
+             MHD_YES ||
+         (close && MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION,
+                                           "close") != MHD_YES))) {
+        MHD_destroy_response(r);
+        r = NULL;
+    }
+    return srv_queue(conn, p, method, 500, r, len);
 }
 
 /* A location is sent only if it is a path on this server: a handler bug
@@ -281,7 +328,7 @@ static enum MHD_Result srv_send(struct MHD_Connection *conn,
         len, (void *)body, MHD_RESPMEM_MUST_COPY);
     free(zheap);
     if (r == NULL)
-        return srv_queue(conn, p, method, 500, NULL, 0);
+        return srv_last_resort(conn, p, method, close);
     const char *cache =
         resp->cache_control != NULL ? resp->cache_control : SRV_CACHE_DEFAULT;
     bool ok = srv_common_headers(r, cache) &&
@@ -298,7 +345,7 @@ static enum MHD_Result srv_send(struct MHD_Connection *conn,
              MHD_YES;
     if (!ok) {
         MHD_destroy_response(r);
-        return srv_queue(conn, p, method, 500, NULL, 0);
+        return srv_last_resort(conn, p, method, close);
     }
     return srv_queue(conn, p, method, (unsigned)resp->status, r, len);
 }
@@ -321,7 +368,7 @@ static enum MHD_Result srv_send_error(struct MHD_Connection *conn,
     srv_error_for_path(&resp, srv_path_of(p), &err);
     enum MHD_Result rc;
     if (body.overflow) /* cannot happen: a short page of fixed text */
-        rc = srv_queue(conn, p, method, 500, NULL, 0);
+        rc = srv_last_resort(conn, p, method, close);
     else
         rc = srv_send(conn, p, method, &resp, close);
     html_free(&body);
@@ -390,7 +437,7 @@ static enum MHD_Result srv_send_static(struct MHD_Connection *conn,
     struct MHD_Response *r = MHD_create_response_from_buffer(
         fresh ? 0 : len, fresh ? NULL : (void *)data, MHD_RESPMEM_PERSISTENT);
     if (r == NULL)
-        return srv_queue(conn, p, method, 500, NULL, 0);
+        return srv_last_resort(conn, p, method, false);
     /* A 304 has no body to describe: its ETag and Vary say which copy is
      * fresh. */
     if (!srv_common_headers(r, versioned ? SRV_CACHE_IMMUTABLE
@@ -401,7 +448,7 @@ static enum MHD_Result srv_send_static(struct MHD_Connection *conn,
         !srv_coding_headers(r, fresh ? SRV_CODING_IDENTITY : coding,
                             available != 0)) {
         MHD_destroy_response(r);
-        return srv_queue(conn, p, method, 500, NULL, 0);
+        return srv_last_resort(conn, p, method, false);
     }
     return srv_queue(conn, p, method, fresh ? 304 : 200, r, fresh ? 0 : len);
 }
@@ -441,7 +488,10 @@ static enum MHD_Result srv_dispatch(struct srv_server *s,
     if (body.overflow || resp.status < 100 || resp.status > 599 ||
         resp.content_type == NULL)
         rc = srv_send_error(conn, p, method, CLB_ERR_INTERNAL,
-                            body.overflow ? "response too large" : "", false);
+                            body.nomem      ? "out of memory"
+                            : body.overflow ? "response too large"
+                                            : "",
+                            false);
     else
         rc = srv_send(conn, p, method, &resp, false);
     html_free(&body);
@@ -523,6 +573,9 @@ static enum MHD_Result srv_headers_in(struct srv_server *s,
 {
     p->headers_seen = true;
     srv_conn_await_body(s->conns, p->conn);
+    if (srv_alloc_hooked())
+        srv_alloc_next(MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                                   SRV_ALLOC_FAIL_HEADER));
     const char *bad = p->target_ok
                           ? srv_strict_head(conn, method, version)
                           : "the request target holds a space or a control "
@@ -538,16 +591,28 @@ static enum MHD_Result srv_headers_in(struct srv_server *s,
     return MHD_YES;
 }
 
+/* What a request's *con_cls holds when srv_uri_log could not keep it. */
+static char srv_unkept;
+
 static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
                                   const char *url, const char *method,
                                   const char *version, const char *upload_data,
                                   size_t *upload_data_size, void **con_cls)
 {
-    (void)url; /* already decoded; the raw target is in p->uri */
+    /* url is already decoded; the raw target is in p->uri. */
     struct srv_server *s = cls;
+    if (*con_cls == NULL) {
+        /* srv_uri_log ran out of memory: with nothing of the request
+         * kept, answer at once and close the connection after it. */
+        *con_cls = &srv_unkept;
+        struct srv_pending lost = {.uri = (char *)url,
+                                   .uri_len = strlen(url),
+                                   .start_us = srv_now_us()};
+        return srv_last_resort(conn, &lost, method, true);
+    }
+    if (*con_cls == &srv_unkept) /* answered above; read no body */
+        return *upload_data_size != 0 ? MHD_NO : MHD_YES;
     struct srv_pending *p = *con_cls;
-    if (p == NULL)
-        return MHD_NO; /* srv_uri_log ran out of memory: drop the client */
 
     if (!p->headers_seen)
         return srv_headers_in(s, conn, p, method, version);
@@ -609,6 +674,7 @@ static void srv_pending_free(struct srv_pending *p)
 static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
 {
     (void)cls;
+    srv_alloc_begin();
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     struct srv_conn *sc = info != NULL ? info->socket_context : NULL;
@@ -654,12 +720,13 @@ static void srv_completed(void *cls, struct MHD_Connection *conn,
     (void)conn;
     (void)why;
     struct srv_server *s = cls;
-    struct srv_pending *p = *con_cls;
-    if (p != NULL) {
+    if (*con_cls != NULL && *con_cls != &srv_unkept) {
+        struct srv_pending *p = *con_cls;
         srv_pending_reset(p);
         srv_conn_await_headers(s->conns, p->conn);
     }
     *con_cls = NULL;
+    srv_alloc_end();
 }
 
 /* A connection opened or closed. Closing comes before libmicrohttpd closes
@@ -670,6 +737,7 @@ static void srv_notify_connection(void *cls, struct MHD_Connection *conn,
 {
     struct srv_server *s = cls;
     if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        srv_alloc_begin(); /* the connection is part of its first request */
         const union MHD_ConnectionInfo *info =
             MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
         *socket_context =
@@ -682,6 +750,7 @@ static void srv_notify_connection(void *cls, struct MHD_Connection *conn,
         srv_conn_close(s->conns, sc);
     }
     *socket_context = NULL;
+    srv_alloc_end();
 }
 
 /* ---- life cycle ------------------------------------------------------- */
@@ -704,9 +773,11 @@ struct srv_server *srv_start(const struct srv_context *ctx,
     if (s == NULL)
         return NULL;
     s->ctx = ctx;
-    /* jansson seeds its hash function on first use; doing it here, before
-     * any thread exists, keeps that one-time step out of a race. */
+    /* jansson seeds its hash function on first use, and takes its
+     * allocator once; doing both here, before any thread exists, keeps
+     * those one-time steps out of a race. */
     json_object_seed(0);
+    srv_json_init();
     s->conns = srv_conns_start(CLB_HEADER_DEADLINE_S, CLB_BODY_DEADLINE_S);
     if (s->conns == NULL) {
         int e = errno;
