@@ -68,6 +68,7 @@ struct srv_pending {
     bool target_ok;    /* no space or control byte in the raw target */
     bool headers_seen; /* the access handler ran its first call */
     bool answered;     /* a response was queued before the body ended */
+    bool nomem;        /* no memory for the body: it is read and dropped */
     size_t uri_len;
     char *uri; /* the raw request target, NUL-terminated: in room or heap */
     size_t body_len, body_cap;
@@ -629,8 +630,15 @@ static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
              * rather than read on. */
             return srv_too_large(conn, p, method);
         }
-        if (!srv_body_room(p, n))
-            return MHD_NO;
+        if (p->nomem || !srv_body_room(p, n)) {
+            /* Read the rest and drop it, and answer 500 once it is in:
+             * libmicrohttpd 0.9.75 cannot queue an answer mid-body. Its
+             * length still counts against the limit above. */
+            p->nomem = true;
+            p->body_len += n;
+            *upload_data_size = 0;
+            return MHD_YES;
+        }
         memcpy(p->body + p->body_len, upload_data, n);
         p->body_len += n;
         *upload_data_size = 0;
@@ -639,6 +647,8 @@ static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
     if (p->answered)
         return MHD_YES;
     srv_conn_request_in(p->conn);
+    if (p->nomem)
+        return srv_last_resort(conn, p, method, false);
     return srv_dispatch(s, conn, p, method);
 }
 
@@ -696,7 +706,7 @@ static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
     size_t n = strlen(uri);
     p->start_us = srv_now_us();
     p->target_ok = srv_strict_target(uri, n);
-    p->headers_seen = p->answered = false;
+    p->headers_seen = p->answered = p->nomem = false;
     p->body = NULL;
     p->body_len = p->body_cap = p->declared = 0;
     if (n < sizeof p->room) {
