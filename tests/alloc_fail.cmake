@@ -53,7 +53,13 @@ if(CLB_NODE AND TARGET collabble-alloc-fail)
   add_test(NAME alloc_fail_http
            COMMAND ${CLB_NODE} ${CMAKE_CURRENT_SOURCE_DIR}/alloc_fail/sweep.mjs)
   set_tests_properties(alloc_fail_http PROPERTIES
-    ENVIRONMENT "COLLABBLE_BIN=$<TARGET_FILE:collabble-alloc-fail>;CLB_SANITIZED=${CLB_SANITIZE}"
+    ENVIRONMENT "COLLABBLE_BIN=$<TARGET_FILE:collabble-alloc-fail>;COLLABBLE_PLAIN_BIN=$<TARGET_FILE:collabble>;CLB_SANITIZED=${CLB_SANITIZE}"
     TIMEOUT 600
     LABELS alloc_fail)
 endif()
+
+add_test(NAME alloc_fail_symbols
+         COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} "-DWRAPPED=${CLB_ALLOC_FAIL_WRAPS}"
+                 "-DLIBS=$<TARGET_FILE:clb_server_lib>;$<TARGET_FILE:clb_dict>;$<TARGET_FILE:clb_core>"
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/alloc_fail/symbols.cmake)
+set_tests_properties(alloc_fail_symbols PROPERTIES LABELS alloc_fail)

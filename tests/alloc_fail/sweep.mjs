@@ -231,6 +231,7 @@ function cases(classic, classicSlow) {
     { name: 'API decode, classic link only jansson reads', bytes: post('/api/v1/decode', json({ state: classicSlow })) },
     { name: 'API GCG', bytes: post('/api/v1/gcg', json({ state: over })) },
     { name: 'API plays', bytes: post('/api/v1/plays', json({ state: mid, limit: 5 })) },
+    { name: 'API plays, a long answer (the heap), gzip', bytes: post('/api/v1/plays', json({ state: mid, limit: 300 }), GZIP) },
     { name: 'API review', bytes: post('/api/v1/review', json({ state: mid }), GZIP) },
     { name: 'API bad JSON', bytes: post('/api/v1/move', '{"state":'), status: 400 },
     { name: 'API 404', bytes: post('/api/v1/nowhere', '{}'), status: 404 },
@@ -304,9 +305,25 @@ for (let n = 1; ; n++) {
 // One of them was the compressor's, whose failure sends the page plain.
 assert.equal(freshPlain, 1, `${freshPlain} of the first gzip answers went out plain`);
 
+// The shipped binary has no hook: the header arms nothing there.
+let plainChecked = false;
+if (process.env.COLLABBLE_PLAIN_BIN) {
+  const own = process.env.COLLABBLE_BIN;
+  process.env.COLLABBLE_BIN = process.env.COLLABBLE_PLAIN_BIN;
+  const p = await startServer();
+  process.env.COLLABBLE_BIN = own;
+  await arm(p, '1');
+  const r = oneAnswer(await send(p, raw('GET', '/')), 'the shipped binary, armed');
+  assert.equal(r.status, 200);
+  assert.doesNotMatch(p.log(), / allocations=/);
+  assert.equal(await p.stop(), 0);
+  plainChecked = true;
+}
+
 const secs = ((Date.now() - t0) / 1000).toFixed(1);
 console.log(`alloc_fail: ${totals.requests} requests, ${totals.allocations} allocations, ` +
   `${totals.runs} runs with allocations failing (${totals.fallbacks} normal answers by a fallback, ` +
   `${totals.errors500} whole 500s, ${totals.closed} closed with nothing left to answer with); ` +
   `${freshRuns} fresh servers for the first gzip answer (${freshPlain} plain: the compressor's); ${secs} s` +
-  (sanitized ? '; no leak, no sanitizer report' : '; not a sanitizer build: leaks not checked'));
+  (sanitized ? '; no leak, no sanitizer report' : '; not a sanitizer build: leaks not checked') +
+  (plainChecked ? '; the shipped binary ignores the arming header' : ''));
