@@ -20,6 +20,7 @@
 #include "server.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -199,22 +200,31 @@ static bool srv_common_headers(struct MHD_Response *r, const char *cache)
            MHD_add_response_header(r, "Cache-Control", cache) == MHD_YES;
 }
 
-/* Queues `r` (taking it), logs the request, and reports to libmicrohttpd
- * whether the connection may go on. */
+/* Queues `r` (a response the caller keeps), logs the request, and reports
+ * to libmicrohttpd whether the connection may go on. */
+static enum MHD_Result srv_queue_kept(struct MHD_Connection *conn,
+                                      struct srv_pending *p, const char *method,
+                                      unsigned status, struct MHD_Response *r,
+                                      size_t bytes)
+{
+    enum MHD_Result ok =
+        r != NULL ? MHD_queue_response(conn, status, r) : MHD_NO;
+    if (strcmp(method, "HEAD") == 0)
+        bytes = 0;
+    srv_log_access(method, srv_path_of(p), ok == MHD_YES ? status : 0, bytes,
+                   srv_now_us() - p->start_us);
+    return ok;
+}
+
+/* The same for a response made for this request: it is given up. */
 static enum MHD_Result srv_queue(struct MHD_Connection *conn,
                                  struct srv_pending *p, const char *method,
                                  unsigned status, struct MHD_Response *r,
                                  size_t bytes)
 {
-    enum MHD_Result ok = MHD_NO;
-    if (r != NULL) {
-        ok = MHD_queue_response(conn, status, r);
+    enum MHD_Result ok = srv_queue_kept(conn, p, method, status, r, bytes);
+    if (r != NULL)
         MHD_destroy_response(r);
-    }
-    if (strcmp(method, "HEAD") == 0)
-        bytes = 0;
-    srv_log_access(method, srv_path_of(p), ok == MHD_YES ? status : 0, bytes,
-                   srv_now_us() - p->start_us);
     return ok;
 }
 
@@ -231,17 +241,11 @@ static enum MHD_Result srv_queue(struct MHD_Connection *conn,
     "Internal error: out of memory.</p><p><a href=\"/\">New game</a></p>"      \
     "</main></body></html>\n"
 
-/* The answer when no other can be made, because memory ran out for the
- * request's own state, for libmicrohttpd's response or for one of its
- * headers: a fixed 500 from the binary's read-only data (JSON under /api,
- * a page elsewhere) with the headers every answer carries, and
- * `Connection: close` when `close`. When libmicrohttpd cannot make even
- * that, the connection is closed without an answer. */
-static enum MHD_Result srv_last_resort(struct MHD_Connection *conn,
-                                       struct srv_pending *p,
-                                       const char *method, bool close)
+/* libmicrohttpd's response of a fixed 500 (JSON when `api`, a page
+ * otherwise; `Connection: close` when `close`) with the headers every
+ * answer carries, or NULL when it cannot be made. */
+static struct MHD_Response *srv_oom_make(bool api, bool close)
 {
-    bool api = srv_is_api_path(srv_path_of(p));
     const char *body = api ? SRV_OOM_JSON : SRV_OOM_PAGE;
     size_t len = api ? sizeof SRV_OOM_JSON - 1 : sizeof SRV_OOM_PAGE - 1;
     struct MHD_Response *r = MHD_create_response_from_buffer(
@@ -256,7 +260,40 @@ static enum MHD_Result srv_last_resort(struct MHD_Connection *conn,
         MHD_destroy_response(r);
         r = NULL;
     }
-    return srv_queue(conn, p, method, 500, r, len);
+    return r;
+}
+
+/* The four srv_oom_make answers, [api][close], made at the first start
+ * while there is memory, and shared by every connection of every server
+ * of the process (libmicrohttpd counts a response's uses), so that the
+ * last resort needs no memory at all. */
+static struct MHD_Response *srv_oom_answers[2][2];
+static pthread_once_t srv_oom_once = PTHREAD_ONCE_INIT;
+
+static void srv_oom_prepare(void)
+{
+    for (int api = 0; api < 2; api++)
+        for (int close = 0; close < 2; close++)
+            srv_oom_answers[api][close] = srv_oom_make(api, close);
+}
+
+/* The answer when no other can be made, because memory ran out for the
+ * request's own state, for libmicrohttpd's response or for one of its
+ * headers: a fixed 500 from the binary's read-only data (JSON under /api,
+ * a page elsewhere) with the headers every answer carries, and
+ * `Connection: close` when `close`. Made at start; should that have
+ * failed, made now, and when even that fails the connection is closed
+ * without an answer. */
+static enum MHD_Result srv_last_resort(struct MHD_Connection *conn,
+                                       struct srv_pending *p,
+                                       const char *method, bool close)
+{
+    bool api = srv_is_api_path(srv_path_of(p));
+    size_t len = api ? sizeof SRV_OOM_JSON - 1 : sizeof SRV_OOM_PAGE - 1;
+    struct MHD_Response *shared = srv_oom_answers[api][close];
+    if (shared != NULL)
+        return srv_queue_kept(conn, p, method, 500, shared, len);
+    return srv_queue(conn, p, method, 500, srv_oom_make(api, close), len);
 }
 
 /* A location is sent only if it is a path on this server: a handler bug
@@ -788,6 +825,7 @@ struct srv_server *srv_start(const struct srv_context *ctx,
      * those one-time steps out of a race. */
     json_object_seed(0);
     srv_json_init();
+    (void)pthread_once(&srv_oom_once, srv_oom_prepare);
     s->conns = srv_conns_start(CLB_HEADER_DEADLINE_S, CLB_BODY_DEADLINE_S);
     if (s->conns == NULL) {
         int e = errno;
