@@ -37,7 +37,8 @@ if(TARGET collabble)
   add_dependencies(collabble-alloc-fail clb_lexicon)
 endif()
 
-add_executable(test_alloc_fail ${CMAKE_CURRENT_SOURCE_DIR}/alloc_fail/test_alloc_fail.c)
+add_executable(test_alloc_fail ${CMAKE_CURRENT_SOURCE_DIR}/alloc_fail/test_alloc_fail.c
+               ${CMAKE_CURRENT_SOURCE_DIR}/support/test_support.c)
 target_include_directories(test_alloc_fail PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/support)
 target_link_libraries(test_alloc_fail PRIVATE clb_alloc_fail clb_server_lib
                       clb_dict clb_core ${CRITERION_LIB})

@@ -26,10 +26,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../core/lzstring.h"
 #include "alloc_fail.h"
 #include "position.h"
 #include "respond.h"
 #include "router.h"
+#include "test_support.h"
 
 #define LEXICONS CLB_TEST_DATA_DIR "/lexicons/"
 #define ORIGIN "origin=http%3A%2F%2Flocalhost%3A8080"
@@ -295,40 +297,30 @@ static char *classic_of(const char *s)
     return out;
 }
 
-/* Percent-encodes s (malloc'd). */
-static char *urlenc(const char *s)
+/* The classic link `classic` with an escape in one key ("\u0074urn"),
+ * which only jansson reads (link.c's slow path), malloc'd. */
+static char *only_jansson_reads(const char *classic)
 {
-    char *out = malloc(strlen(s) * 3 + 1), *o = out;
+    char json[CLB_MAX_DECODED_STATE];
+    size_t n;
+    cr_assert_eq(lz_decompress_base64_utf8(classic, strlen(classic), json,
+                                           sizeof json - 8, &n),
+                 LZ_OK);
+    json[n] = '\0';
+    char *turn = strstr(json, "\"turn\"");
+    cr_assert_not_null(turn);
+    memmove(turn + 7, turn + 2, n + 1 - (size_t)(turn + 2 - json));
+    memcpy(turn + 1, "\\u0074", 6);
+    n += 5;
+    static uint16_t units[CLB_MAX_DECODED_STATE];
+    for (size_t i = 0; i < n; i++)
+        units[i] = (unsigned char)json[i]; /* the state is ASCII */
+    char *out = malloc(CLB_MAX_ENCODED_STATE + 1);
     cr_assert_not_null(out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-            (c >= '0' && c <= '9') || c == '-' || c == '_')
-            *o++ = (char)c;
-        else
-            o += sprintf(o, "%%%02X", c);
-    }
-    *o = '\0';
-    return out;
-}
-
-/* "s=<S><more>" (malloc'd). */
-static char *fields(const char *s, const char *more)
-{
-    char *es = urlenc(s);
-    char *out = malloc(strlen(es) + strlen(more) + 8);
-    cr_assert_not_null(out);
-    sprintf(out, "s=%s%s", es, more);
-    free(es);
-    return out;
-}
-
-/* {"state": S<more>} (malloc'd). */
-static char *json_body(const char *s, const char *more)
-{
-    char *out = malloc(strlen(s) + strlen(more) + 32);
-    cr_assert_not_null(out);
-    sprintf(out, "{\"state\":\"%s\"%s}", s, more);
+    size_t len;
+    cr_assert_eq(lz_compress_base64(units, n, out, CLB_MAX_ENCODED_STATE, &len),
+                 LZ_OK);
+    out[len] = '\0';
     return out;
 }
 
@@ -357,43 +349,52 @@ Test(requests, the_pages_fail_cleanly)
     total += sweep("damaged link", "GET", "/", "s=2AAAAAAAAA", NULL);
     total += sweep("404", "GET", "/nowhere", NULL, NULL);
     total += sweep("405", "PUT", "/game", NULL, NULL);
-    q = fields(late, "");
+    q = ts_state_fields(late, "");
     total += sweep("late board, v2", "GET", "/", q, NULL);
     total += sweep("GCG", "GET", "/game.gcg", q, NULL);
     free(q);
-    q = fields(mid, "&me=1&" ORIGIN);
+    q = ts_state_fields(mid, "&me=1&" ORIGIN);
     total += sweep("mid board, with origin", "POST", "/game", NULL, q);
     free(q);
-    q = fields(mid, "&me=2&" ORIGIN);
+    q = ts_state_fields(mid, "&me=2&" ORIGIN);
     total += sweep("waiting page, QR code", "POST", "/game", NULL, q);
     free(q);
-    q = fields(exch, "");
+    q = ts_state_fields(exch, "");
     total += sweep("exchange page", "GET", "/game", q, NULL);
     free(q);
-    q = fields(classic, "");
+    q = ts_state_fields(classic, "");
     total += sweep("classic link page", "GET", "/", q, NULL);
     free(q);
-    char *move = urlenc(MID_BEST);
+    char *slow = only_jansson_reads(classic);
+    q = ts_state_fields(slow, "");
+    total += sweep("classic link page, read by jansson", "GET", "/", q, NULL);
+    free(q);
+    char *b = ts_state_body(slow, "");
+    total += sweep("classic link decoded by jansson", "POST", "/api/v1/decode",
+                   NULL, b);
+    free(b);
+    free(slow);
+    char *move = ts_urlenc(MID_BEST);
     char more[1024];
     snprintf(more, sizeof more, "&move=%s&me=1&%s", move, ORIGIN);
     free(move);
-    q = fields(mid, more);
+    q = ts_state_fields(mid, more);
     total += sweep("a move by form", "POST", "/game/move", NULL, q);
     free(q);
-    move = urlenc(MID_BAD);
+    move = ts_urlenc(MID_BAD);
     snprintf(more, sizeof more, "&move=%s&me=1", move);
     free(move);
-    q = fields(mid, more);
+    q = ts_state_fields(mid, more);
     total += sweep("a move refused by form", "POST", "/game/move", NULL, q);
     free(q);
-    q = fields(classic, more);
+    q = ts_state_fields(classic, more);
     total +=
         sweep("a classic move refused by form", "POST", "/game/move", NULL, q);
     free(q);
-    q = fields(over, "");
+    q = ts_state_fields(over, "");
     total += sweep("game over page", "GET", "/", q, NULL);
     free(q);
-    q = fields(mid, "");
+    q = ts_state_fields(mid, "");
     total += sweep("review page", "GET", "/game/review", q, NULL);
     total += sweep("review cells", "POST", "/game/review", NULL, q);
     free(q);
@@ -417,7 +418,7 @@ Test(requests, the_api_fails_cleanly)
     total += sweep("new classic game", "POST", "/api/v1/games", NULL,
                    "{\"seed\":\"pages\",\"format\":\"v1\"}");
     total += sweep("new game, empty body", "POST", "/api/v1/games", NULL, "");
-    char *b = json_body(mid, ",\"move\":" MID_BEST);
+    char *b = ts_state_body(mid, ",\"move\":" MID_BEST);
     total += sweep("move", "POST", "/api/v1/move", NULL, b);
     total += sweep("preview", "POST", "/api/v1/preview", NULL, b);
     free(b);
@@ -432,30 +433,30 @@ Test(requests, the_api_fails_cleanly)
     sprintf(b, "{\"\\u0073tate\":\"%s\",\"limit\":2}", mid);
     total += sweep("plays, read by jansson", "POST", "/api/v1/plays", NULL, b);
     free(b);
-    b = json_body(classic, ",\"move\":" MID_BEST);
+    b = ts_state_body(classic, ",\"move\":" MID_BEST);
     total += sweep("classic move", "POST", "/api/v1/move", NULL, b);
     free(b);
-    b = json_body(mid, ",\"move\":" MID_BAD);
+    b = ts_state_body(mid, ",\"move\":" MID_BAD);
     total += sweep("move refused", "POST", "/api/v1/move", NULL, b);
     total += sweep("preview refused", "POST", "/api/v1/preview", NULL, b);
     free(b);
-    b = json_body(mid, ",\"move\":{\"type\":\"pass\"}");
+    b = ts_state_body(mid, ",\"move\":{\"type\":\"pass\"}");
     total += sweep("pass", "POST", "/api/v1/move", NULL, b);
     free(b);
-    b = json_body(over, "");
+    b = ts_state_body(over, "");
     total += sweep("decode", "POST", "/api/v1/decode", NULL, b);
     total += sweep("gcg", "POST", "/api/v1/gcg", NULL, b);
     free(b);
-    b = json_body(mid, ",\"format\":\"v1\"");
+    b = ts_state_body(mid, ",\"format\":\"v1\"");
     total += sweep("decode to v1", "POST", "/api/v1/decode", NULL, b);
     free(b);
-    b = json_body(classic, "");
+    b = ts_state_body(classic, "");
     total += sweep("decode a classic link", "POST", "/api/v1/decode", NULL, b);
     free(b);
-    b = json_body(mid, ",\"limit\":3");
+    b = ts_state_body(mid, ",\"limit\":3");
     total += sweep("plays", "POST", "/api/v1/plays", NULL, b);
     free(b);
-    b = json_body(mid, "");
+    b = ts_state_body(mid, "");
     total += sweep("review", "POST", "/api/v1/review", NULL, b);
     free(b);
     total += sweep("bad JSON", "POST", "/api/v1/move", NULL, "{\"state\":");
