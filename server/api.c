@@ -22,6 +22,7 @@
 #include "../core/review.h"
 #include "gcg.h"
 #include "json_in.h"
+#include "json_load.h"
 #include "json_out.h"
 #include "link.h"
 #include "position.h"
@@ -236,10 +237,13 @@ static json_t *api_body(const struct srv_request *req, bool empty_ok,
                         struct clb_error *err)
 {
     if (req->body.len == 0) {
-        if (empty_ok)
-            return json_object();
-        clb_error_set(err, CLB_ERR_BAD_REQUEST, "body: expected a JSON object");
-        return NULL;
+        json_t *empty = empty_ok ? json_object() : NULL;
+        if (empty_ok && empty == NULL)
+            clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
+        else if (!empty_ok)
+            clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                          "body: expected a JSON object");
+        return empty;
     }
     if (!api_depth_ok(req->body)) {
         clb_error_set(err, CLB_ERR_BAD_REQUEST, "body: nested deeper than %d",
@@ -249,8 +253,13 @@ static json_t *api_body(const struct srv_request *req, bool empty_ok,
     json_error_t jerr;
     /* Duplicate keys are refused: {"move":A,"move":B} would otherwise mean
      * whichever one a given parser keeps. */
-    json_t *root =
-        json_loadb(req->body.p, req->body.len, JSON_REJECT_DUPLICATES, &jerr);
+    bool nomem;
+    json_t *root = srv_json_load(req->body.p, req->body.len,
+                                 JSON_REJECT_DUPLICATES, &jerr, &nomem);
+    if (nomem) {
+        clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
+        return NULL;
+    }
     if (root == NULL) {
         clb_error_set(err, CLB_ERR_BAD_REQUEST,
                       "body: not valid JSON (line %d, column %d: %.60s)",
@@ -470,7 +479,11 @@ enum clb_err api_move_read(const char *text, size_t len, struct core_move *move,
     if (fast_move(&j, move) && jin_end(&j))
         return CLB_ERR_OK;
     json_error_t jerr;
-    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    bool nomem;
+    json_t *root =
+        srv_json_load(text, len, JSON_REJECT_DUPLICATES, &jerr, &nomem);
+    if (nomem)
+        return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
     if (root == NULL)
         return clb_error_set(err, CLB_ERR_BAD_REQUEST, "the move is not JSON");
     enum clb_err rc = api_move_from_json(root, move, err);

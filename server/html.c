@@ -23,6 +23,7 @@ void html_init(struct html_buf *b, char *mem, size_t cap, size_t max)
     b->max = max < cap ? cap : max;
     b->heap = false;
     b->overflow = cap == 0 || mem == NULL;
+    b->nomem = false;
     b->initial = mem;
     b->initial_cap = cap;
     if (!b->overflow)
@@ -43,6 +44,7 @@ void html_reset(struct html_buf *b)
 {
     b->len = 0;
     b->overflow = b->p == NULL || b->cap == 0;
+    b->nomem = false;
     if (!b->overflow)
         b->p[0] = '\0';
 }
@@ -79,7 +81,7 @@ bool html_grow(struct html_buf *b, size_t extra)
             memcpy(np, b->p, b->len + 1);
     }
     if (np == NULL) {
-        b->overflow = true;
+        b->overflow = b->nomem = true;
         return false;
     }
     b->p = np;

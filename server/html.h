@@ -22,6 +22,7 @@ struct html_buf {
     size_t max;    /* growth limit */
     bool heap;     /* p was allocated here */
     bool overflow; /* sticky: an append did not fit or allocation failed */
+    bool nomem;    /* ... and it was allocation that failed */
     char *initial; /* the caller's buffer, for reset */
     size_t initial_cap;
 };

@@ -27,6 +27,7 @@
 #include "../core/lzstring.h"
 #include "../core/tiles.h"
 #include "json_in.h"
+#include "json_load.h"
 
 /* JSON key of each tile kind in "bag" and of the blank in "hands". */
 #define LINK_BLANK_NAME "BLANK"
@@ -1301,11 +1302,10 @@ static enum clb_err decode_json_slow(const char *text, size_t len, bool in_link,
         return bad(err, "state: JSON nested deeper than %d levels",
                    CLB_MAX_JSON_DEPTH);
     json_error_t jerr;
-    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
-    /* jansson reports a failed allocation as out_of_memory, or (when its
-     * lexer cannot even start) with no message at all. */
-    if (root == NULL && (json_error_code(&jerr) == json_error_out_of_memory ||
-                         jerr.text[0] == '\0'))
+    bool nomem;
+    json_t *root =
+        srv_json_load(text, len, JSON_REJECT_DUPLICATES, &jerr, &nomem);
+    if (nomem)
         return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
     if (root == NULL)
         return bad(err, "%sstate: not valid JSON (line %d, column %d: %s)",

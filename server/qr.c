@@ -11,6 +11,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "qr.h"
 
+#include <errno.h>
 #include <qrencode.h>
 #include <string.h>
 
@@ -54,8 +55,15 @@ bool qr_svg(struct html_buf *b, const char *text)
     size_t len = strlen(text);
     if (len == 0 || len > QR_MAX_TEXT)
         return false;
+    errno = 0;
     QRcode *code =
         QRcode_encodeString(text, QR_VERSION_AUTO, QR_ECLEVEL, QR_MODE_8, 1);
+    if (code == NULL && errno == ENOMEM) {
+        /* Not the link's fault: the page cannot be made whole, and the
+         * dispatcher answers 500 for it. */
+        b->overflow = b->nomem = true;
+        return true;
+    }
     if (code == NULL)
         return false;
     int size = code->width + 2 * QR_QUIET_ZONE;

@@ -30,8 +30,10 @@
 
 /* Appends the QR code of text as an <svg> (class "qr", a labelled image,
  * black modules on white). Returns true; false when text is empty, over
- * QR_MAX_TEXT bytes or libqrencode fails (out of memory), and then writes
- * nothing. Overflow of *b is sticky as always. */
+ * QR_MAX_TEXT bytes or libqrencode cannot encode it, and then writes
+ * nothing. When libqrencode runs out of memory, *b is marked as failed
+ * (overflow, nomem) so the page is answered 500 rather than sent without
+ * its code. Overflow of *b is sticky as always. */
 bool qr_svg(struct html_buf *b, const char *text);
 
 #endif

@@ -22,6 +22,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -33,9 +34,11 @@
 #include <jansson.h>
 #include <microhttpd.h>
 
+#include "alloc_hook.h"
 #include "conns.h"
 #include "encoding.h"
 #include "metrics.h"
+#include "json_load.h"
 #include "respond.h"
 #include "router.h"
 #include "static_assets.h"
@@ -43,6 +46,8 @@
 
 /* Path bytes shown in the access log; longer ones are cut with "...". */
 #define SRV_LOG_PATH_MAX 200
+/* Room in a log line for what the allocation-failure test build adds. */
+#define SRV_LOG_NOTE_MAX 64
 
 /* A year: the longest cache lifetime caches honour, for versioned
  * static links whose content can never change under that address. */
@@ -73,6 +78,7 @@ struct srv_pending {
     bool target_ok;    /* no space or control byte in the raw target */
     bool headers_seen; /* the access handler ran its first call */
     bool answered;     /* a response was queued before the body ended */
+    bool nomem;        /* no memory for the body: it is read and dropped */
     size_t uri_len;
     char *uri; /* the raw request target, NUL-terminated: in room or heap */
     size_t body_len, body_cap;
@@ -187,7 +193,7 @@ static void srv_log_access(struct MHD_Connection *conn, const char *method,
     if (srv_log_off)
         return;
     bool json = srv_log_format == SRV_LOG_JSON;
-    char line[192 + 3 * SRV_LOG_PATH_MAX + 64];
+    char line[192 + 3 * SRV_LOG_PATH_MAX + 64 + SRV_LOG_NOTE_MAX];
     char when[32], client[INET6_ADDRSTRLEN + 1];
     size_t wn = srv_log_time(when);
     size_t cn = srv_log_client(client, sizeof client, conn);
@@ -213,8 +219,8 @@ static void srv_log_access(struct MHD_Connection *conn, const char *method,
         SRV_PUT("\",\"path\":\"");
     else
         line[n++] = ' ';
-    n += srv_log_clean(line + n, sizeof line - n - 96, path.p, path.len,
-                       SRV_LOG_PATH_MAX, json);
+    n += srv_log_clean(line + n, sizeof line - n - 96 - SRV_LOG_NOTE_MAX,
+                       path.p, path.len, SRV_LOG_PATH_MAX, json);
     if (json) {
         SRV_PUT("\",\"route\":\"");
         const char *route = srv_metrics_route_label(path);
@@ -237,10 +243,14 @@ static void srv_log_access(struct MHD_Connection *conn, const char *method,
     else
         line[n++] = ' ';
     n += srv_log_number(line + n, us);
-    if (json)
+    if (json) {
         SRV_PUT("}\n");
-    else
-        SRV_PUT("us\n");
+    } else {
+        SRV_PUT("us");
+        /* The allocation-failure build's note (nothing otherwise). */
+        n += srv_alloc_note(line + n, SRV_LOG_NOTE_MAX);
+        line[n++] = '\n';
+    }
 #undef SRV_PUT
     /* One write(2) per line keeps lines of concurrent requests whole. */
     if (write(STDERR_FILENO, line, n) < 0) {
@@ -303,18 +313,15 @@ static bool srv_common_headers(struct MHD_Response *r, const char *cache)
            MHD_add_response_header(r, "Cache-Control", cache) == MHD_YES;
 }
 
-/* Queues `r` (taking it), logs the request, and reports to libmicrohttpd
- * whether the connection may go on. */
-static enum MHD_Result srv_queue(struct MHD_Connection *conn,
-                                 struct srv_pending *p, const char *method,
-                                 unsigned status, struct MHD_Response *r,
-                                 size_t bytes)
+/* Queues `r` (a response the caller keeps), logs the request, and reports
+ * to libmicrohttpd whether the connection may go on. */
+static enum MHD_Result srv_queue_kept(struct MHD_Connection *conn,
+                                      struct srv_pending *p, const char *method,
+                                      unsigned status, struct MHD_Response *r,
+                                      size_t bytes)
 {
-    enum MHD_Result ok = MHD_NO;
-    if (r != NULL) {
-        ok = MHD_queue_response(conn, status, r);
-        MHD_destroy_response(r);
-    }
+    enum MHD_Result ok =
+        r != NULL ? MHD_queue_response(conn, status, r) : MHD_NO;
     if (strcmp(method, "HEAD") == 0)
         bytes = 0;
     uint64_t us = srv_now_us() - p->start_us;
@@ -322,6 +329,86 @@ static enum MHD_Result srv_queue(struct MHD_Connection *conn,
                    bytes, us);
     srv_metrics_request(srv_path_of(p), ok == MHD_YES ? status : 0, bytes, us);
     return ok;
+}
+
+/* The same for a response made for this request: it is given up. */
+static enum MHD_Result srv_queue(struct MHD_Connection *conn,
+                                 struct srv_pending *p, const char *method,
+                                 unsigned status, struct MHD_Response *r,
+                                 size_t bytes)
+{
+    enum MHD_Result ok = srv_queue_kept(conn, p, method, status, r, bytes);
+    if (r != NULL)
+        MHD_destroy_response(r);
+    return ok;
+}
+
+/* The fixed answers of srv_last_resort: what srv_error_json and
+ * render_error_page say for CLB_ERR_INTERNAL, in a few bytes. */
+#define SRV_OOM_JSON                                                           \
+    "{\"error\":{\"code\":\"internal\",\"message\":\"Internal error\","        \
+    "\"words\":[],\"cells\":[],\"detail\":\"out of memory\"}}\n"
+#define SRV_OOM_PAGE                                                           \
+    "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"        \
+    "<meta name=\"viewport\" content=\"width=device-width, "                   \
+    "initial-scale=1\"><title>Collabble \xc2\xb7 error</title></head>"         \
+    "<body><main><h1>Something is not right</h1><p data-testid=\"message\">"   \
+    "Internal error: out of memory.</p><p><a href=\"/\">New game</a></p>"      \
+    "</main></body></html>\n"
+
+/* libmicrohttpd's response of a fixed 500 (JSON when `api`, a page
+ * otherwise; `Connection: close` when `close`) with the headers every
+ * answer carries, or NULL when it cannot be made. */
+static struct MHD_Response *srv_oom_make(bool api, bool close)
+{
+    const char *body = api ? SRV_OOM_JSON : SRV_OOM_PAGE;
+    size_t len = api ? sizeof SRV_OOM_JSON - 1 : sizeof SRV_OOM_PAGE - 1;
+    struct MHD_Response *r = MHD_create_response_from_buffer(
+        len, (void *)body, MHD_RESPMEM_PERSISTENT);
+    if (r != NULL &&
+        (!srv_common_headers(r, SRV_CACHE_DEFAULT) ||
+         MHD_add_response_header(r, "Content-Type",
+                                 api ? SRV_TYPE_JSON : SRV_TYPE_HTML) !=
+             MHD_YES ||
+         (close && MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION,
+                                           "close") != MHD_YES))) {
+        MHD_destroy_response(r);
+        r = NULL;
+    }
+    return r;
+}
+
+/* The four srv_oom_make answers, [api][close], made at the first start
+ * while there is memory, and shared by every connection of every server
+ * of the process (libmicrohttpd counts a response's uses), so that the
+ * last resort needs no memory at all. */
+static struct MHD_Response *srv_oom_answers[2][2];
+static pthread_once_t srv_oom_once = PTHREAD_ONCE_INIT;
+
+static void srv_oom_prepare(void)
+{
+    for (int api = 0; api < 2; api++)
+        for (int close = 0; close < 2; close++)
+            srv_oom_answers[api][close] = srv_oom_make(api, close);
+}
+
+/* The answer when no other can be made, because memory ran out for the
+ * request's own state, for libmicrohttpd's response or for one of its
+ * headers: a fixed 500 from the binary's read-only data (JSON under /api,
+ * a page elsewhere) with the headers every answer carries, and
+ * `Connection: close` when `close`. Made at start; should that have
+ * failed, made now, and when even that fails the connection is closed
+ * without an answer. */
+static enum MHD_Result srv_last_resort(struct MHD_Connection *conn,
+                                       struct srv_pending *p,
+                                       const char *method, bool close)
+{
+    bool api = srv_is_api_path(srv_path_of(p));
+    size_t len = api ? sizeof SRV_OOM_JSON - 1 : sizeof SRV_OOM_PAGE - 1;
+    struct MHD_Response *shared = srv_oom_answers[api][close];
+    if (shared != NULL)
+        return srv_queue_kept(conn, p, method, 500, shared, len);
+    return srv_queue(conn, p, method, 500, srv_oom_make(api, close), len);
 }
 
 /* A location is sent only if it is a path on this server: a handler bug
@@ -394,7 +481,7 @@ static enum MHD_Result srv_send(struct MHD_Connection *conn,
         len, (void *)body, MHD_RESPMEM_MUST_COPY);
     free(zheap);
     if (r == NULL)
-        return srv_queue(conn, p, method, 500, NULL, 0);
+        return srv_last_resort(conn, p, method, close);
     const char *cache =
         resp->cache_control != NULL ? resp->cache_control : SRV_CACHE_DEFAULT;
     bool ok = srv_common_headers(r, cache) &&
@@ -411,7 +498,7 @@ static enum MHD_Result srv_send(struct MHD_Connection *conn,
              MHD_YES;
     if (!ok) {
         MHD_destroy_response(r);
-        return srv_queue(conn, p, method, 500, NULL, 0);
+        return srv_last_resort(conn, p, method, close);
     }
     return srv_queue(conn, p, method, (unsigned)resp->status, r, len);
 }
@@ -434,7 +521,7 @@ static enum MHD_Result srv_send_error(struct MHD_Connection *conn,
     srv_error_for_path(&resp, srv_path_of(p), &err);
     enum MHD_Result rc;
     if (body.overflow) /* cannot happen: a short page of fixed text */
-        rc = srv_queue(conn, p, method, 500, NULL, 0);
+        rc = srv_last_resort(conn, p, method, close);
     else
         rc = srv_send(conn, p, method, &resp, close);
     html_free(&body);
@@ -503,7 +590,7 @@ static enum MHD_Result srv_send_static(struct MHD_Connection *conn,
     struct MHD_Response *r = MHD_create_response_from_buffer(
         fresh ? 0 : len, fresh ? NULL : (void *)data, MHD_RESPMEM_PERSISTENT);
     if (r == NULL)
-        return srv_queue(conn, p, method, 500, NULL, 0);
+        return srv_last_resort(conn, p, method, false);
     /* A 304 has no body to describe: its ETag and Vary say which copy is
      * fresh. */
     if (!srv_common_headers(r, versioned ? SRV_CACHE_IMMUTABLE
@@ -514,7 +601,7 @@ static enum MHD_Result srv_send_static(struct MHD_Connection *conn,
         !srv_coding_headers(r, fresh ? SRV_CODING_IDENTITY : coding,
                             available != 0)) {
         MHD_destroy_response(r);
-        return srv_queue(conn, p, method, 500, NULL, 0);
+        return srv_last_resort(conn, p, method, false);
     }
     return srv_queue(conn, p, method, fresh ? 304 : 200, r, fresh ? 0 : len);
 }
@@ -554,7 +641,10 @@ static enum MHD_Result srv_dispatch(struct srv_server *s,
     if (body.overflow || resp.status < 100 || resp.status > 599 ||
         resp.content_type == NULL)
         rc = srv_send_error(conn, p, method, CLB_ERR_INTERNAL,
-                            body.overflow ? "response too large" : "", false);
+                            body.nomem      ? "out of memory"
+                            : body.overflow ? "response too large"
+                                            : "",
+                            false);
     else
         rc = srv_send(conn, p, method, &resp, false);
     html_free(&body);
@@ -636,6 +726,9 @@ static enum MHD_Result srv_headers_in(struct srv_server *s,
 {
     p->headers_seen = true;
     srv_conn_await_body(s->conns, p->conn);
+    if (srv_alloc_hooked())
+        srv_alloc_next(MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                                   SRV_ALLOC_FAIL_HEADER));
     const char *bad = p->target_ok
                           ? srv_strict_head(conn, method, version)
                           : "the request target holds a space or a control "
@@ -652,16 +745,28 @@ static enum MHD_Result srv_headers_in(struct srv_server *s,
     return MHD_YES;
 }
 
+/* What a request's *con_cls holds when srv_uri_log could not keep it. */
+static char srv_unkept;
+
 static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
                                   const char *url, const char *method,
                                   const char *version, const char *upload_data,
                                   size_t *upload_data_size, void **con_cls)
 {
-    (void)url; /* already decoded; the raw target is in p->uri */
+    /* url is already decoded; the raw target is in p->uri. */
     struct srv_server *s = cls;
+    if (*con_cls == NULL) {
+        /* srv_uri_log ran out of memory: with nothing of the request
+         * kept, answer at once and close the connection after it. */
+        *con_cls = &srv_unkept;
+        struct srv_pending lost = {.uri = (char *)url,
+                                   .uri_len = strlen(url),
+                                   .start_us = srv_now_us()};
+        return srv_last_resort(conn, &lost, method, true);
+    }
+    if (*con_cls == &srv_unkept) /* answered above; read no body */
+        return *upload_data_size != 0 ? MHD_NO : MHD_YES;
     struct srv_pending *p = *con_cls;
-    if (p == NULL)
-        return MHD_NO; /* srv_uri_log ran out of memory: drop the client */
 
     if (!p->headers_seen)
         return srv_headers_in(s, conn, p, method, version);
@@ -678,8 +783,15 @@ static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
              * rather than read on. */
             return srv_too_large(conn, p, method);
         }
-        if (!srv_body_room(p, n))
-            return MHD_NO;
+        if (p->nomem || !srv_body_room(p, n)) {
+            /* Read the rest and drop it, and answer 500 once it is in:
+             * libmicrohttpd 0.9.75 cannot queue an answer mid-body. Its
+             * length still counts against the limit above. */
+            p->nomem = true;
+            p->body_len += n;
+            *upload_data_size = 0;
+            return MHD_YES;
+        }
         memcpy(p->body + p->body_len, upload_data, n);
         p->body_len += n;
         *upload_data_size = 0;
@@ -688,6 +800,8 @@ static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
     if (p->answered)
         return MHD_YES;
     srv_conn_request_in(p->conn);
+    if (p->nomem)
+        return srv_last_resort(conn, p, method, false);
     return srv_dispatch(s, conn, p, method);
 }
 
@@ -723,6 +837,7 @@ static void srv_pending_free(struct srv_pending *p)
 static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
 {
     (void)cls;
+    srv_alloc_begin();
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     struct srv_conn *sc = info != NULL ? info->socket_context : NULL;
@@ -744,7 +859,7 @@ static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
     size_t n = strlen(uri);
     p->start_us = srv_now_us();
     p->target_ok = srv_strict_target(uri, n);
-    p->headers_seen = p->answered = false;
+    p->headers_seen = p->answered = p->nomem = false;
     p->body = NULL;
     p->body_len = p->body_cap = p->declared = 0;
     if (n < sizeof p->room) {
@@ -768,12 +883,13 @@ static void srv_completed(void *cls, struct MHD_Connection *conn,
     (void)conn;
     (void)why;
     struct srv_server *s = cls;
-    struct srv_pending *p = *con_cls;
-    if (p != NULL) {
+    if (*con_cls != NULL && *con_cls != &srv_unkept) {
+        struct srv_pending *p = *con_cls;
         srv_pending_reset(p);
         srv_conn_await_headers(s->conns, p->conn);
     }
     *con_cls = NULL;
+    srv_alloc_end();
 }
 
 /* A connection opened or closed. Closing comes before libmicrohttpd closes
@@ -784,6 +900,7 @@ static void srv_notify_connection(void *cls, struct MHD_Connection *conn,
 {
     struct srv_server *s = cls;
     if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        srv_alloc_begin(); /* the connection is part of its first request */
         srv_metrics_connection_opened();
         const union MHD_ConnectionInfo *info =
             MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
@@ -798,6 +915,7 @@ static void srv_notify_connection(void *cls, struct MHD_Connection *conn,
         srv_conn_close(s->conns, sc);
     }
     *socket_context = NULL;
+    srv_alloc_end();
 }
 
 /* ---- life cycle ------------------------------------------------------- */
@@ -822,9 +940,12 @@ struct srv_server *srv_start(const struct srv_context *ctx,
     s->ctx = ctx;
     srv_log_format = opts->log_format;
     srv_log_off = opts->log_requests_off;
-    /* jansson seeds its hash function on first use; doing it here, before
-     * any thread exists, keeps that one-time step out of a race. */
+    /* jansson seeds its hash function on first use, and takes its
+     * allocator once; doing both here, before any thread exists, keeps
+     * those one-time steps out of a race. */
     json_object_seed(0);
+    srv_json_init();
+    (void)pthread_once(&srv_oom_once, srv_oom_prepare);
     s->conns = srv_conns_start(CLB_HEADER_DEADLINE_S, CLB_BODY_DEADLINE_S);
     if (s->conns == NULL) {
         int e = errno;

@@ -21,6 +21,7 @@
 #include "position.h"
 #include "router.h"
 #include "static_assets.h"
+#include "test_support.h"
 
 #define PAGES_DIR CLB_TEST_DATA_DIR "/pages/"
 #define PAGE_MAX (1024 * 1024)
@@ -86,23 +87,6 @@ static void classic_of(const char *s, char *out, size_t cap)
     cr_assert_eq(position_open(&ctx, s, strlen(s), &pos, &err), CLB_ERR_OK,
                  "%s", err.detail);
     cr_assert_eq(position_write(&pos, LINK_V1, out, cap, &n, &err), CLB_ERR_OK);
-}
-
-/* Percent-encodes s for a query or form (into a malloc'd string). */
-static char *urlenc(const char *s)
-{
-    char *out = malloc(strlen(s) * 3 + 1), *o = out;
-    cr_assert_not_null(out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-            (c >= '0' && c <= '9') || c == '-' || c == '_')
-            *o++ = (char)c;
-        else
-            o += sprintf(o, "%%%02X", c);
-    }
-    *o = '\0';
-    return out;
 }
 
 /* Replaces every static file's version in text (len bytes, in place) by
@@ -185,26 +169,6 @@ static void check(const char *name, const char *method, const char *path,
     free(got);
 }
 
-/* "s=<S>" and more fields, as a form or query (malloc'd). */
-static char *fields(const char *s, const char *more)
-{
-    char *es = urlenc(s);
-    char *out = malloc(strlen(es) + strlen(more) + 8);
-    cr_assert_not_null(out);
-    sprintf(out, "s=%s%s", es, more);
-    free(es);
-    return out;
-}
-
-/* {"state": S, ...more} as a JSON body (malloc'd). */
-static char *json_body(const char *s, const char *more)
-{
-    char *out = malloc(strlen(s) + strlen(more) + 32);
-    cr_assert_not_null(out);
-    sprintf(out, "{\"state\":\"%s\"%s}", s, more);
-    return out;
-}
-
 #define MID_BEST                                                               \
     "{\"type\":\"play\",\"tiles\":[{\"row\":13,\"col\":7,\"letter\":\"A\"},"   \
     "{\"row\":13,\"col\":8,\"letter\":\"M\"},{\"row\":13,\"col\":9,"           \
@@ -226,27 +190,27 @@ Test(pages, the_board_pages)
     char late[CLB_MAX_ENCODED_STATE + 1], mid[CLB_MAX_ENCODED_STATE + 1];
     link_of("link/late_v2.link", late, sizeof late);
     link_of("pages/mid.link", mid, sizeof mid);
-    char *q = fields(late, "");
+    char *q = ts_state_fields(late, "");
     check("board-late.html", "GET", "/", q, NULL, 200);
     free(q);
-    q = fields(mid, "&me=1&" ORIGIN);
+    q = ts_state_fields(mid, "&me=1&" ORIGIN);
     check("board-mid.html", "POST", "/game", NULL, q, 200);
     free(q);
-    q = fields(mid, "&me=2&" ORIGIN);
+    q = ts_state_fields(mid, "&me=2&" ORIGIN);
     check("wait-mid.html", "POST", "/game", NULL, q, 200);
     free(q);
     char s[CLB_MAX_ENCODED_STATE + 1];
     link_of("pages/pass1.link", s, sizeof s);
-    q = fields(s, "&me=2");
+    q = ts_state_fields(s, "&me=2");
     check("pass1.html", "POST", "/game", NULL, q, 200);
     free(q);
     link_of("pages/exchange.link", s, sizeof s);
-    q = fields(s, "");
+    q = ts_state_fields(s, "");
     check("exchange.html", "GET", "/game", q, NULL, 200);
     free(q);
     char classic[CLB_MAX_ENCODED_STATE + 1];
     classic_of(mid, classic, sizeof classic);
-    q = fields(classic, "");
+    q = ts_state_fields(classic, "");
     check("classic-mid.html", "GET", "/", q, NULL, 200);
     free(q);
 }
@@ -255,17 +219,17 @@ Test(pages, a_move_made_and_a_move_refused)
 {
     char mid[CLB_MAX_ENCODED_STATE + 1];
     link_of("pages/mid.link", mid, sizeof mid);
-    char *move = urlenc(MID_BEST);
+    char *move = ts_urlenc(MID_BEST);
     char more[1024];
     snprintf(more, sizeof more, "&move=%s&me=1&%s", move, ORIGIN);
     free(move);
-    char *q = fields(mid, more);
+    char *q = ts_state_fields(mid, more);
     check("moved-mid.html", "POST", "/game/move", NULL, q, 200);
     free(q);
-    move = urlenc(MID_BAD);
+    move = ts_urlenc(MID_BAD);
     snprintf(more, sizeof more, "&move=%s&me=1", move);
     free(move);
-    q = fields(mid, more);
+    q = ts_state_fields(mid, more);
     check("refused-mid.html", "POST", "/game/move", NULL, q, 422);
     free(q);
 }
@@ -275,10 +239,10 @@ Test(pages, the_game_over_page_and_the_review)
     char over[CLB_MAX_ENCODED_STATE + 1], mid[CLB_MAX_ENCODED_STATE + 1];
     link_of("pages/over.link", over, sizeof over);
     link_of("pages/mid.link", mid, sizeof mid);
-    char *q = fields(over, "");
+    char *q = ts_state_fields(over, "");
     check("over.html", "GET", "/", q, NULL, 200);
     free(q);
-    q = fields(mid, "");
+    q = ts_state_fields(mid, "");
     check("review-mid.html", "GET", "/game/review", q, NULL, 200);
     check("review-cells-mid.html", "POST", "/game/review", NULL, q, 200);
     free(q);
@@ -295,7 +259,7 @@ Test(pages, the_api_answers)
           "{\"seed\":\"pages\"}", 201);
     check("api-games-v1.json", "POST", "/api/v1/games", NULL,
           "{\"seed\":\"pages\",\"format\":\"v1\"}", 201);
-    char *b = json_body(mid, ",\"move\":" MID_BEST);
+    char *b = ts_state_body(mid, ",\"move\":" MID_BEST);
     check("api-move.json", "POST", "/api/v1/move", NULL, b, 200);
     check("api-preview.json", "POST", "/api/v1/preview", NULL, b, 200);
     free(b);
@@ -315,27 +279,27 @@ Test(pages, the_api_answers)
         mid);
     check("api-move.json", "POST", "/api/v1/move", NULL, b, 200);
     free(b);
-    b = json_body(classic, ",\"move\":" MID_BEST);
+    b = ts_state_body(classic, ",\"move\":" MID_BEST);
     check("api-move-v1.json", "POST", "/api/v1/move", NULL, b, 200);
     free(b);
-    b = json_body(mid, ",\"move\":" MID_BAD);
+    b = ts_state_body(mid, ",\"move\":" MID_BAD);
     check("api-move-refused.json", "POST", "/api/v1/move", NULL, b, 422);
     check("api-preview-refused.json", "POST", "/api/v1/preview", NULL, b, 200);
     free(b);
-    b = json_body(mid, ",\"move\":{\"type\":\"pass\"}");
+    b = ts_state_body(mid, ",\"move\":{\"type\":\"pass\"}");
     check("api-move-pass.json", "POST", "/api/v1/move", NULL, b, 200);
     free(b);
-    b = json_body(over, "");
+    b = ts_state_body(over, "");
     check("api-decode-over.json", "POST", "/api/v1/decode", NULL, b, 200);
     check("api-gcg-over.json", "POST", "/api/v1/gcg", NULL, b, 200);
     free(b);
-    b = json_body(mid, ",\"format\":\"v1\"");
+    b = ts_state_body(mid, ",\"format\":\"v1\"");
     check("api-decode-v1.json", "POST", "/api/v1/decode", NULL, b, 200);
     free(b);
-    b = json_body(mid, ",\"limit\":3");
+    b = ts_state_body(mid, ",\"limit\":3");
     check("api-plays.json", "POST", "/api/v1/plays", NULL, b, 200);
     free(b);
-    b = json_body(mid, "");
+    b = ts_state_body(mid, "");
     check("api-review.json", "POST", "/api/v1/review", NULL, b, 200);
     free(b);
     check("api-error-json.json", "POST", "/api/v1/move", NULL,

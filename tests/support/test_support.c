@@ -3,6 +3,8 @@
 #include "test_support.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool words_contains(const void *ctx, const char *word, size_t len)
@@ -203,4 +205,38 @@ void ts_play_word(struct core_move *m, const struct core_game *g, int row,
         else
             ts_place(m, r, c, ch, false);
     }
+}
+
+char *ts_urlenc(const char *s)
+{
+    char *out = malloc(strlen(s) * 3 + 1), *o = out;
+    cr_assert_not_null(out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+            (c >= '0' && c <= '9') || c == '-' || c == '_')
+            *o++ = (char)c;
+        else
+            o += sprintf(o, "%%%02X", c);
+    }
+    *o = '\0';
+    return out;
+}
+
+char *ts_state_fields(const char *s, const char *more)
+{
+    char *es = ts_urlenc(s);
+    char *out = malloc(strlen(es) + strlen(more) + 8);
+    cr_assert_not_null(out);
+    sprintf(out, "s=%s%s", es, more);
+    free(es);
+    return out;
+}
+
+char *ts_state_body(const char *s, const char *more)
+{
+    char *out = malloc(strlen(s) + strlen(more) + 32);
+    cr_assert_not_null(out);
+    sprintf(out, "{\"state\":\"%s\"%s}", s, more);
+    return out;
 }

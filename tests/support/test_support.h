@@ -50,4 +50,14 @@ void ts_place(struct core_move *m, int row, int col, char letter, bool blank);
 void ts_play_word(struct core_move *m, const struct core_game *g, int row,
                   int col, bool across, const char *word);
 
+/* Percent-encodes s (letters, digits, '-' and '_' kept as they are) into
+ * a malloc'd string, for queries and form bodies. */
+char *ts_urlenc(const char *s);
+
+/* "s=<S percent-encoded><more>": a page's query or form (malloc'd). */
+char *ts_state_fields(const char *s, const char *more);
+
+/* {"state":"<S>"<more>}: an API body (malloc'd). */
+char *ts_state_body(const char *s, const char *more);
+
 #endif
