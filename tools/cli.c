@@ -22,6 +22,7 @@
 #include "../server/api.h"
 #include "../server/gcg.h"
 #include "../server/link.h"
+#include "link_tree.h"
 #include "../server/position.h"
 
 enum cli_exit {
