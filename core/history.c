@@ -150,10 +150,8 @@ enum clb_err core_history_replay(struct core_history *h, struct core_game *game,
 
 enum clb_err core_history_move_error(struct clb_error *err, int number)
 {
-    char inner[CLB_ERR_DETAIL_MAX];
     const char *what = clb_err_str(err->code);
-    memcpy(inner, err->detail, sizeof inner);
-    inner[sizeof inner - 1] = '\0';
     return clb_error_set(err, CLB_ERR_BAD_STATE, "move %d: %s%s%.100s", number,
-                         what, inner[0] != '\0' ? ": " : "", inner);
+                         what, err->detail[0] != '\0' ? ": " : "",
+                         err->detail);
 }

@@ -65,9 +65,8 @@ __attribute__((format(printf, 2, 3))) static enum clb_err
 bad(struct clb_error *err, const char *fmt, ...)
 {
     va_list ap;
-    err->code = CLB_ERR_BAD_STATE;
     va_start(ap, fmt);
-    (void)vsnprintf(err->detail, sizeof err->detail, fmt, ap);
+    (void)clb_error_setv(err, CLB_ERR_BAD_STATE, fmt, ap);
     va_end(ap);
     detail_sanitize(err->detail);
     return CLB_ERR_BAD_STATE;
