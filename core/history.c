@@ -152,6 +152,5 @@ enum clb_err core_history_move_error(struct clb_error *err, int number)
 {
     const char *what = clb_err_str(err->code);
     return clb_error_set(err, CLB_ERR_BAD_STATE, "move %d: %s%s%.100s", number,
-                         what, err->detail[0] != '\0' ? ": " : "",
-                         err->detail);
+                         what, err->detail[0] != '\0' ? ": " : "", err->detail);
 }

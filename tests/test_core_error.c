@@ -15,9 +15,9 @@ Test(error, detail_formatted_from_itself)
     clb_error_clear(&err);
     clb_error_set(&err, CLB_ERR_INVALID_WORD, "QZX");
     /* The call link2.c makes for a starting position that is no game. */
-    cr_assert_eq(clb_error_set(&err, CLB_ERR_BAD_STATE, "start: %.100s",
-                               err.detail),
-                 CLB_ERR_BAD_STATE);
+    cr_assert_eq(
+        clb_error_set(&err, CLB_ERR_BAD_STATE, "start: %.100s", err.detail),
+        CLB_ERR_BAD_STATE);
     cr_assert_str_eq(err.detail, "start: QZX");
     cr_assert_eq(err.code, CLB_ERR_BAD_STATE);
 }
@@ -54,8 +54,7 @@ Test(error, null_format_clears_the_detail)
 {
     struct clb_error err;
     clb_error_set(&err, CLB_ERR_BAD_STATE, "something");
-    cr_assert_eq(clb_error_set(&err, CLB_ERR_INTERNAL, NULL),
-                 CLB_ERR_INTERNAL);
+    cr_assert_eq(clb_error_set(&err, CLB_ERR_INTERNAL, NULL), CLB_ERR_INTERNAL);
     cr_assert_str_eq(err.detail, "");
 }
 
