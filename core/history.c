@@ -13,12 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-bool core_lexicon_id_same(const struct core_lexicon_id *a,
-                          const struct core_lexicon_id *b)
-{
-    return a->fingerprint == b->fingerprint;
-}
-
 bool core_lexicon_id_builtin(const struct core_lexicon_id *id)
 {
     return id->fingerprint == CORE_LEXICON_BUILTIN_FINGERPRINT;

@@ -182,14 +182,6 @@ enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
     return api_exchange_tiles(tiles, move, err);
 }
 
-const struct dict *srv_lexicon_for(const struct srv_context *ctx,
-                                   const struct core_game *game,
-                                   struct clb_error *err)
-{
-    int i = position_lexicon_by_name(ctx, game->lexicon, err);
-    return i < 0 ? NULL : ctx->lexicons[i];
-}
-
 /* ---- request plumbing --------------------------------------------------- */
 
 /* Nesting depth of a JSON text, counted outside strings. jansson would
