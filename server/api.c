@@ -12,11 +12,9 @@
 /* SPDX-License-Identifier: MIT */
 #include "api.h"
 
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "../core/movegen.h"
 #include "../core/review.h"
@@ -26,6 +24,7 @@
 #include "link.h"
 #include "position.h"
 #include "respond.h"
+#include "seed.h"
 
 /* Room for an encoded state: a v2 link is at most CLB_MAX_LINK2_CHARS, a
  * classic one well under 1 KiB, and position_write refuses anything over
@@ -733,15 +732,7 @@ static enum clb_err api_seed(const json_t *js, uint32_t *seed,
         *seed = core_seed_from_text(json_string_value(js), n);
         return CLB_ERR_OK;
     }
-    /* getrandom blocks only before the kernel's pool is first initialised
-     * at boot; a short read cannot happen for 4 bytes. */
-    ssize_t got;
-    do
-        got = getrandom(seed, sizeof *seed, 0);
-    while (got < 0 && errno == EINTR);
-    if (got != (ssize_t)sizeof *seed)
-        return clb_error_set(err, CLB_ERR_INTERNAL, "no randomness");
-    return CLB_ERR_OK;
+    return srv_random_bytes(seed, sizeof *seed, err);
 }
 
 /* Answers pos (and with `result`, the move's result) as a position answer
