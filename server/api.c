@@ -22,6 +22,7 @@
 #include "json_in.h"
 #include "json_out.h"
 #include "link.h"
+#include "names.h"
 #include "position.h"
 #include "respond.h"
 #include "seed.h"
@@ -148,23 +149,17 @@ enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
     if (!json_is_object(m))
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "move: expected an object");
-    const char *type = json_string_value(json_object_get(m, "type"));
-    if (type == NULL)
+    /* Not a string (or absent) reads as NULL: no name. */
+    const json_t *type = json_object_get(m, "type");
+    int t = srv_name_value(&srv_move_type_names, json_string_value(type),
+                           json_string_length(type), -1);
+    if (t < 0)
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "move.type: expected \"play\", \"exchange\" or "
                              "\"pass\"");
-    if (strcmp(type, "pass") == 0) {
-        move->type = CORE_MOVE_PASS;
+    move->type = (enum core_move_type)t;
+    if (move->type == CORE_MOVE_PASS)
         return api_only_keys(m, "move", pass_keys, err);
-    }
-    if (strcmp(type, "play") == 0)
-        move->type = CORE_MOVE_PLAY;
-    else if (strcmp(type, "exchange") == 0)
-        move->type = CORE_MOVE_EXCHANGE;
-    else
-        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                             "move.type: expected \"play\", \"exchange\" or "
-                             "\"pass\"");
     if (api_only_keys(m, "move", move_keys, err) != CLB_ERR_OK)
         return err->code;
     const json_t *tiles = json_object_get(m, "tiles");
@@ -284,14 +279,12 @@ static enum clb_err api_format(const json_t *root, enum link_format *format,
     const json_t *f = json_object_get(root, "format");
     if (f == NULL)
         return CLB_ERR_OK;
-    const char *v = json_string_value(f);
-    if (v != NULL && strcmp(v, "v1") == 0)
-        *format = LINK_V1;
-    else if (v != NULL && strcmp(v, "v2") == 0)
-        *format = LINK_V2;
-    else
+    int v = srv_name_value(&srv_format_names, json_string_value(f),
+                           json_string_length(f), -1);
+    if (v < 0)
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "format: expected \"v1\" or \"v2\"");
+    *format = (enum link_format)v;
     return CLB_ERR_OK;
 }
 
@@ -374,16 +367,12 @@ static bool fast_move(struct jin *j, struct core_move *move)
     if (!jin_object(j) || !jin_key(j, &key) || !jin_is(key, "type") ||
         !jin_string(j, &type))
         return false;
-    if (jin_is(type, "pass")) {
-        move->type = CORE_MOVE_PASS;
-        return !jin_key(j, &key) && !j->failed;
-    }
-    if (jin_is(type, "play"))
-        move->type = CORE_MOVE_PLAY;
-    else if (jin_is(type, "exchange"))
-        move->type = CORE_MOVE_EXCHANGE;
-    else
+    int t = srv_name_value(&srv_move_type_names, type.p, type.len, -1);
+    if (t < 0)
         return false;
+    move->type = (enum core_move_type)t;
+    if (move->type == CORE_MOVE_PASS)
+        return !jin_key(j, &key) && !j->failed;
     if (!jin_key(j, &key) || !jin_is(key, "tiles") || !jin_array(j))
         return false;
     int n = 0;
@@ -430,12 +419,10 @@ static bool fast_state_and_move(struct clb_str body, enum link_format *format,
         if (bit == 4u) {
             if (!jin_string(&j, &f))
                 return false;
-            if (jin_is(f, "v1"))
-                *format = LINK_V1;
-            else if (jin_is(f, "v2"))
-                *format = LINK_V2;
-            else
+            int v = srv_name_value(&srv_format_names, f.p, f.len, -1);
+            if (v < 0)
                 return false;
+            *format = (enum link_format)v;
         }
     }
     return (seen & 3u) == 3u && jin_end(&j);
@@ -476,12 +463,7 @@ static void api_word_list(struct jout *j, const struct core_move_result *r,
 
 static const char *api_move_type_name(enum core_move_type t)
 {
-    switch (t) {
-    case CORE_MOVE_PLAY: return "play";
-    case CORE_MOVE_EXCHANGE: return "exchange";
-    case CORE_MOVE_PASS: return "pass";
-    }
-    return "pass"; /* unreachable: the switch names every type */
+    return srv_name_of(&srv_move_type_names, (int)t, "pass");
 }
 
 /* The members of a move's "result" (also a history record's). */

@@ -31,6 +31,7 @@
 #include "../core/tiles.h"
 #include "json_in.h"
 #include "link_v1_internal.h"
+#include "names.h"
 
 /* The most bytes a state's JSON can take (a full board, both racks, eight
  * words of fifteen letters, the longest names: under 3 KB), with room. */
@@ -121,13 +122,12 @@ static enum clb_err get_int(const json_t *v, const char *path, json_int_t min,
     return CLB_ERR_OK;
 }
 
-/* True when the JSON string v is exactly `want`: lengths are compared too,
- * as a json_t built by a caller may hold an embedded NUL. */
-static bool str_is(const json_t *v, const char *want)
+/* The value the table names the JSON string v (not NULL), or -1. The
+ * lengths are compared too, as a json_t built by a caller may hold an
+ * embedded NUL. */
+static int str_value(const struct srv_names *t, const json_t *v)
 {
-    size_t n = strlen(want);
-    return json_string_length(v) == n &&
-           memcmp(json_string_value(v), want, n) == 0;
+    return srv_name_value(t, json_string_value(v), json_string_length(v), -1);
 }
 
 /* Reads a [A-Za-z0-9_-]{1,max} string into out (max + 1 bytes). */
@@ -365,17 +365,13 @@ static enum clb_err read_move_type(const json_t *lmv, struct core_last_move *lm,
         if (expect_type(t, JSON_STRING, "a string", "lastMove.type", err) !=
             CLB_ERR_OK)
             return err->code;
-        if (str_is(t, "play"))
-            lm->type = CORE_MOVE_PLAY;
-        else if (str_is(t, "exchange"))
-            lm->type = CORE_MOVE_EXCHANGE;
-        else if (str_is(t, "pass"))
-            lm->type = CORE_MOVE_PASS;
-        else
+        int type = str_value(&srv_move_type_names, t);
+        if (type < 0)
             return bad(err,
                        "lastMove.type: \"%.16s\" is not \"play\", "
                        "\"exchange\" or \"pass\"",
                        json_string_value(t));
+        lm->type = (enum core_move_type)type;
     }
     if (lm->type == CORE_MOVE_EXCHANGE) {
         if (x == NULL)
@@ -447,19 +443,13 @@ static enum clb_err read_ending(const json_t *v, struct core_game *game,
     if (expect_type(reason, JSON_STRING, "a string", "ending.reason", err) !=
         CLB_ERR_OK)
         return err->code;
-    if (str_is(reason, "passes"))
-        game->end = CORE_END_PASSES;
-    else if (str_is(reason, "out"))
-        game->end = CORE_END_OUT;
-    else if (str_is(reason, "limit"))
-        game->end = CORE_END_LIMIT;
-    else if (str_is(reason, "blocked"))
-        game->end = CORE_END_BLOCKED;
-    else
+    int end = str_value(&srv_ending_names, reason);
+    if (end < 0)
         return bad(err,
                    "ending.reason: \"%.16s\" is not \"passes\", \"out\", "
                    "\"limit\" or \"blocked\"",
                    json_string_value(reason));
+    game->end = (enum core_end)end;
     return get_int(json_object_get(v, "adjustment"), "ending.adjustment", 0,
                    CLB_MAX_SCORE, &game->end_adjustment, err);
 }
@@ -496,13 +486,11 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
     const json_t *turn = json_object_get(root, "turn");
     if (expect_type(turn, JSON_STRING, "a string", "turn", err) != CLB_ERR_OK)
         return err->code;
-    if (str_is(turn, "P1"))
-        game->turn = CORE_P1;
-    else if (str_is(turn, "P2"))
-        game->turn = CORE_P2;
-    else
+    int player = str_value(&srv_player_names, turn);
+    if (player < 0)
         return bad(err, "turn: \"%.16s\" is not \"P1\" or \"P2\"",
                    json_string_value(turn));
+    game->turn = (enum core_player)player;
 
     if (read_board(json_object_get(root, "board"), game, err) != CLB_ERR_OK ||
         read_bag(json_object_get(root, "bag"), game, err) != CLB_ERR_OK ||
@@ -704,10 +692,8 @@ bool link_game_write(struct jout *j, const struct core_game *game)
     jout_key(j, "gameOver");
     jout_bool(j, game->game_over);
     if (game->game_over && game->end != CORE_END_NONE) {
-        const char *reason = game->end == CORE_END_OUT       ? "out"
-                             : game->end == CORE_END_LIMIT   ? "limit"
-                             : game->end == CORE_END_BLOCKED ? "blocked"
-                                                             : "passes";
+        const char *reason =
+            srv_name_of(&srv_ending_names, (int)game->end, "passes");
         jout_key(j, "ending");
         jout_open_object(j);
         jout_key(j, "reason");

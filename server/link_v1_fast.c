@@ -18,6 +18,7 @@
 #include "../core/tiles.h"
 #include "json_in.h"
 #include "link_v1_internal.h"
+#include "names.h"
 
 /* Bits for the keys seen in one object (duplicates are refused). */
 enum {
@@ -127,7 +128,7 @@ static bool fast_hands(struct jin *j, struct core_game *g)
     if (!jin_object(j))
         return false;
     while (jin_key(j, &key)) {
-        int p = jin_is(key, "P1") ? CORE_P1 : jin_is(key, "P2") ? CORE_P2 : -1;
+        int p = srv_name_value(&srv_player_names, key.p, key.len, -1);
         if (p < 0 || !fast_once(&seen, 1u << p) || !fast_hand(j, &g->hands[p]))
             return false;
     }
@@ -212,14 +213,10 @@ static bool fast_last_move(struct jin *j, struct core_game *g)
     }
     if (j->failed || (seen & 7u) != 7u)
         return false;
-    if (jin_is(type, "play"))
-        lm->type = CORE_MOVE_PLAY;
-    else if (jin_is(type, "exchange"))
-        lm->type = CORE_MOVE_EXCHANGE;
-    else if (jin_is(type, "pass"))
-        lm->type = CORE_MOVE_PASS;
-    else
+    int t = srv_name_value(&srv_move_type_names, type.p, type.len, -1);
+    if (t < 0)
         return false;
+    lm->type = (enum core_move_type)t;
     /* "exchanged" exactly for an exchange; an exchange or a pass places
      * nothing and scores nothing. */
     if ((lm->type == CORE_MOVE_EXCHANGE) != ((seen & 16u) != 0))
@@ -251,11 +248,8 @@ static bool fast_ending(struct jin *j, struct core_game *g)
     }
     if (j->failed || seen != 3u)
         return false;
-    g->end = jin_is(reason, "passes")    ? CORE_END_PASSES
-             : jin_is(reason, "out")     ? CORE_END_OUT
-             : jin_is(reason, "limit")   ? CORE_END_LIMIT
-             : jin_is(reason, "blocked") ? CORE_END_BLOCKED
-                                         : CORE_END_NONE;
+    g->end = (enum core_end)srv_name_value(&srv_ending_names, reason.p,
+                                           reason.len, CORE_END_NONE);
     return g->end != CORE_END_NONE;
 }
 
@@ -294,9 +288,10 @@ static bool fast_member(struct jin *j, struct clb_str key, unsigned *seen,
         return fast_int(j, CORE_STATE_VERSION, CORE_STATE_VERSION, &v);
     case FK_GAME_ID: return fast_name(j, CLB_GAME_ID_MAX, g->game_id);
     case FK_TURN:
-        if (!jin_string(j, &t) || !(jin_is(t, "P1") || jin_is(t, "P2")))
+        if (!jin_string(j, &t) ||
+            (v = srv_name_value(&srv_player_names, t.p, t.len, -1)) < 0)
             return false;
-        g->turn = t.p[1] == '1' ? CORE_P1 : CORE_P2;
+        g->turn = (enum core_player)v;
         return true;
     case FK_BOARD: return fast_board(j, g);
     case FK_BAG: return fast_bag(j, g);

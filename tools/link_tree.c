@@ -12,6 +12,7 @@
 #include "../core/limits.h"
 #include "../core/tiles.h"
 #include "../server/link_v1_internal.h"
+#include "../server/names.h"
 
 /* Builders below chain `ok &= (set(...) == 0)`: jansson's set/append calls
  * accept a NULL value (failed allocation) and return -1, so one flag checked
@@ -138,10 +139,8 @@ static json_t *hands_json(const struct core_game *game)
 
 static json_t *ending_json(const struct core_game *game)
 {
-    const char *reason = game->end == CORE_END_OUT       ? "out"
-                         : game->end == CORE_END_LIMIT   ? "limit"
-                         : game->end == CORE_END_BLOCKED ? "blocked"
-                                                         : "passes";
+    const char *reason =
+        srv_name_of(&srv_ending_names, (int)game->end, "passes");
     return json_pack("{s:s, s:i}", "reason", reason, "adjustment",
                      game->end_adjustment);
 }
