@@ -178,32 +178,6 @@ enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
 
 /* ---- request plumbing --------------------------------------------------- */
 
-/* Nesting depth of a JSON text, counted outside strings. jansson would
- * recurse up to 2048 levels; the API never needs more than a few, and
- * refusing early keeps a hostile body from spending stack or time. */
-static bool api_depth_ok(struct clb_str body)
-{
-    int depth = 0;
-    bool in_string = false;
-    for (size_t i = 0; i < body.len; i++) {
-        char c = body.p[i];
-        if (in_string) {
-            if (c == '\\')
-                i++; /* the escaped character cannot end the string */
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '{' || c == '[') {
-            if (++depth > CLB_MAX_JSON_DEPTH)
-                return false;
-        } else if (c == '}' || c == ']') {
-            depth--;
-        }
-    }
-    return true;
-}
-
 /* Parses the body as one JSON object. An empty body counts as {} only
  * where the endpoint has no required key (`empty_ok`). */
 static json_t *api_body(const struct srv_request *req, bool empty_ok,
@@ -215,7 +189,10 @@ static json_t *api_body(const struct srv_request *req, bool empty_ok,
         clb_error_set(err, CLB_ERR_BAD_REQUEST, "body: expected a JSON object");
         return NULL;
     }
-    if (!api_depth_ok(req->body)) {
+    /* jansson would recurse up to 2048 levels; the API never needs more
+     * than a few, and refusing early keeps a hostile body from spending
+     * stack or time. */
+    if (jin_too_deep(req->body.p, req->body.len, CLB_MAX_JSON_DEPTH)) {
         clb_error_set(err, CLB_ERR_BAD_REQUEST, "body: nested deeper than %d",
                       CLB_MAX_JSON_DEPTH);
         return NULL;

@@ -122,12 +122,24 @@ static enum clb_err get_int(const json_t *v, const char *path, json_int_t min,
     return CLB_ERR_OK;
 }
 
-/* The value the table names the JSON string v (not NULL), or -1. The
- * lengths are compared too, as a json_t built by a caller may hold an
- * embedded NUL. */
-static int str_value(const struct srv_names *t, const json_t *v)
+/* Reads a string that must be one of the table's words into *out (its
+ * value). The lengths are compared too, as a json_t built by a caller may
+ * hold an embedded NUL. */
+static enum clb_err get_word(const json_t *v, const char *path,
+                             const struct srv_names *t, int *out,
+                             struct clb_error *err)
 {
-    return srv_name_value(t, json_string_value(v), json_string_length(v), -1);
+    if (expect_type(v, JSON_STRING, "a string", path, err) != CLB_ERR_OK)
+        return err->code;
+    int x = srv_name_value(t, json_string_value(v), json_string_length(v), -1);
+    if (x < 0) {
+        char words[64];
+        srv_names_list(t, words, sizeof words);
+        return bad(err, "%s: \"%.16s\" is not %s", path, json_string_value(v),
+                   words);
+    }
+    *out = x;
+    return CLB_ERR_OK;
 }
 
 /* Reads a [A-Za-z0-9_-]{1,max} string into out (max + 1 bytes). */
@@ -362,15 +374,10 @@ static enum clb_err read_move_type(const json_t *lmv, struct core_last_move *lm,
     const json_t *x = json_object_get(lmv, "exchanged");
     lm->type = CORE_MOVE_PLAY;
     if (t != NULL) {
-        if (expect_type(t, JSON_STRING, "a string", "lastMove.type", err) !=
+        int type;
+        if (get_word(t, "lastMove.type", &srv_move_type_names, &type, err) !=
             CLB_ERR_OK)
             return err->code;
-        int type = str_value(&srv_move_type_names, t);
-        if (type < 0)
-            return bad(err,
-                       "lastMove.type: \"%.16s\" is not \"play\", "
-                       "\"exchange\" or \"pass\"",
-                       json_string_value(t));
         lm->type = (enum core_move_type)type;
     }
     if (lm->type == CORE_MOVE_EXCHANGE) {
@@ -439,16 +446,10 @@ static enum clb_err read_ending(const json_t *v, struct core_game *game,
     if (expect_type(v, JSON_OBJECT, "an object", "ending", err) != CLB_ERR_OK ||
         check_keys(v, "ending", keys, err) != CLB_ERR_OK)
         return err->code;
-    const json_t *reason = json_object_get(v, "reason");
-    if (expect_type(reason, JSON_STRING, "a string", "ending.reason", err) !=
-        CLB_ERR_OK)
+    int end;
+    if (get_word(json_object_get(v, "reason"), "ending.reason",
+                 &srv_ending_names, &end, err) != CLB_ERR_OK)
         return err->code;
-    int end = str_value(&srv_ending_names, reason);
-    if (end < 0)
-        return bad(err,
-                   "ending.reason: \"%.16s\" is not \"passes\", \"out\", "
-                   "\"limit\" or \"blocked\"",
-                   json_string_value(reason));
     game->end = (enum core_end)end;
     return get_int(json_object_get(v, "adjustment"), "ending.adjustment", 0,
                    CLB_MAX_SCORE, &game->end_adjustment, err);
@@ -483,13 +484,10 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
                  game->game_id, err) != CLB_ERR_OK)
         return err->code;
 
-    const json_t *turn = json_object_get(root, "turn");
-    if (expect_type(turn, JSON_STRING, "a string", "turn", err) != CLB_ERR_OK)
+    int player;
+    if (get_word(json_object_get(root, "turn"), "turn", &srv_player_names,
+                 &player, err) != CLB_ERR_OK)
         return err->code;
-    int player = str_value(&srv_player_names, turn);
-    if (player < 0)
-        return bad(err, "turn: \"%.16s\" is not \"P1\" or \"P2\"",
-                   json_string_value(turn));
     game->turn = (enum core_player)player;
 
     if (read_board(json_object_get(root, "board"), game, err) != CLB_ERR_OK ||
@@ -600,13 +598,8 @@ static void write_tile(struct jout *j, char tile)
 
 static void write_last_move(struct jout *j, const struct core_last_move *lm)
 {
-    /* Clamped so a corrupt struct cannot make us read past its arrays. */
-    int ncells = lm->ncells < 0 ? 0 : lm->ncells;
-    int nwords = lm->nwords < 0 ? 0 : lm->nwords;
-    if (ncells > CLB_MAX_MOVE_CELLS)
-        ncells = CLB_MAX_MOVE_CELLS;
-    if (nwords > CLB_MAX_WORDS)
-        nwords = CLB_MAX_WORDS;
+    int ncells = link_count(lm->ncells, CLB_MAX_MOVE_CELLS);
+    int nwords = link_count(lm->nwords, CLB_MAX_WORDS);
     jout_open_object(j);
     jout_key(j, "cells");
     jout_open_array(j);
@@ -670,9 +663,7 @@ bool link_game_write(struct jout *j, const struct core_game *game)
     jout_open_object(j);
     for (int p = 0; p < CLB_PLAYERS; p++) {
         const struct core_rack *rack = &game->hands[p];
-        int n = rack->count < 0 ? 0 : rack->count;
-        if (n > CLB_RACK_SIZE)
-            n = CLB_RACK_SIZE;
+        int n = link_count(rack->count, CLB_RACK_SIZE);
         jout_key_n(j, p == CORE_P1 ? "P1" : "P2", 2);
         jout_open_array(j);
         for (int i = 0; i < n; i++)
@@ -715,32 +706,6 @@ bool link_game_write(struct jout *j, const struct core_game *game)
 
 /* --- JSON text ----------------------------------------------------------- */
 
-/* True when [ and { nest deeper than `limit` outside strings: one pass over
- * len bytes, stopping at the first level too deep. jansson (2.14) has no
- * depth option and recurses, so hostile depth is refused before parsing. */
-static bool json_depth_exceeds(const char *s, size_t len, int limit)
-{
-    int depth = 0;
-    bool in_string = false;
-    for (size_t i = 0; i < len; i++) {
-        char c = s[i];
-        if (in_string) {
-            if (c == '\\')
-                i++; /* the escaped char can never end the string */
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > limit)
-                return true;
-        } else if ((c == ']' || c == '}') && depth > 0) {
-            depth--;
-        }
-    }
-    return false;
-}
-
 /* JSON text (no size check) -> game, through jansson and
  * link_game_from_json: the reader of every state the fast one declines,
  * and the one that words the errors. */
@@ -748,7 +713,7 @@ static enum clb_err decode_json_slow(const char *text, size_t len, bool in_link,
                                      struct core_game *game,
                                      struct clb_error *err)
 {
-    if (json_depth_exceeds(text, len, CLB_MAX_JSON_DEPTH))
+    if (jin_too_deep(text, len, CLB_MAX_JSON_DEPTH))
         return bad(err, "state: JSON nested deeper than %d levels",
                    CLB_MAX_JSON_DEPTH);
     json_error_t jerr;

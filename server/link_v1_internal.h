@@ -48,6 +48,13 @@ static inline int name_kind(const char *s, size_t len)
     return -1;
 }
 
+/* A count of the struct's, 0..max: the writers read no further, so that a
+ * corrupt struct cannot make them read past its arrays. */
+static inline int link_count(int n, int max)
+{
+    return n < 0 ? 0 : n > max ? max : n;
+}
+
 /* Reads a state in the usual form in place (link_v1_fast.c): true when it
  * is read whole and valid, *g then filled exactly as link_game_from_json
  * would; false for anything else (the caller reads it again with jansson,

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "names.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "../core/game.h"
@@ -50,4 +51,19 @@ const char *srv_name_of(const struct srv_names *t, int value,
         if (t->names[i].value == value)
             return t->names[i].name;
     return fallback;
+}
+
+void srv_names_list(const struct srv_names *t, char *out, size_t cap)
+{
+    size_t n = 0;
+    if (cap == 0)
+        return;
+    out[0] = '\0';
+    for (size_t i = 0; i < t->n && n < cap; i++) {
+        const char *sep = i == 0 ? "" : i + 1 < t->n ? ", " : " or ";
+        int w = snprintf(out + n, cap - n, "%s\"%s\"", sep, t->names[i].name);
+        if (w < 0)
+            break;
+        n += (size_t)w;
+    }
 }

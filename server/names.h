@@ -35,6 +35,11 @@ extern const struct srv_names srv_format_names;
 int srv_name_value(const struct srv_names *t, const char *s, size_t len,
                    int none);
 
+/* The table's words for a message, quoted, in order: "\"play\",
+ * \"exchange\" or \"pass\"" into out (cap bytes, NUL-terminated, cut
+ * short if need be). */
+void srv_names_list(const struct srv_names *t, char *out, size_t cap);
+
 /* The table's name of `value`, or `fallback` when it has none. */
 const char *srv_name_of(const struct srv_names *t, int value,
                         const char *fallback);

@@ -244,6 +244,32 @@ static bool check_fail(char *why, size_t cap, const char *fmt, ...)
     return false;
 }
 
+/* Feeds every head of heads[0..n-1], each of which must be served
+ * (`sound`) or refused; false, with why, at the first that is not. */
+static bool check_all(struct MHD_Daemon *d, struct check_run *run,
+                      const struct check_head *heads, size_t n, bool sound,
+                      char *why, size_t cap)
+{
+    static const char *const said[] = {
+        [CHECK_ACCEPTED] = "accepted",
+        [CHECK_REFUSED] = "refused",
+        [CHECK_NO_ANSWER] = "left unanswered",
+        [CHECK_BROKEN] = "not sent (no socket)",
+    };
+    for (size_t i = 0; i < n; i++) {
+        enum check_outcome o = check_one(d, run, &heads[i]);
+        if (o != (sound ? CHECK_ACCEPTED : CHECK_REFUSED))
+            return check_fail(why, cap,
+                              "the request-head self-test failed on "
+                              "libmicrohttpd %s: %s%s%s was %s, not %s",
+                              MHD_get_version(),
+                              sound ? "a sound head (" : "a head with ",
+                              heads[i].what, sound ? ")" : "", said[o],
+                              sound ? "served" : "refused");
+    }
+    return true;
+}
+
 bool srv_strict_self_test_with(srv_strict_head_fn *check, char *why, size_t cap)
 {
     struct check_run run = {.check = check};
@@ -260,32 +286,10 @@ bool srv_strict_self_test_with(srv_strict_head_fn *check, char *why, size_t cap)
         return check_fail(why, cap,
                           "the request-head self-test could not start "
                           "libmicrohttpd");
-    const char *version = MHD_get_version();
-    bool ok = true;
-    for (size_t i = 0; ok && i < srv_strict_self_test_bad_heads(); i++) {
-        enum check_outcome o = check_one(d, &run, &bad_heads[i]);
-        if (o != CHECK_REFUSED)
-            ok = check_fail(why, cap,
-                            "the request-head self-test failed on "
-                            "libmicrohttpd %s: a head with %s was %s, not "
-                            "refused",
-                            version, bad_heads[i].what,
-                            o == CHECK_ACCEPTED    ? "accepted"
-                            : o == CHECK_NO_ANSWER ? "left unanswered"
-                                                   : "not sent (no socket)");
-    }
-    for (size_t i = 0; ok && i < srv_strict_self_test_good_heads(); i++) {
-        enum check_outcome o = check_one(d, &run, &good_heads[i]);
-        if (o != CHECK_ACCEPTED)
-            ok = check_fail(why, cap,
-                            "the request-head self-test failed on "
-                            "libmicrohttpd %s: a sound head (%s) was %s, not "
-                            "served",
-                            version, good_heads[i].what,
-                            o == CHECK_REFUSED     ? "refused"
-                            : o == CHECK_NO_ANSWER ? "left unanswered"
-                                                   : "not sent (no socket)");
-    }
+    bool ok = check_all(d, &run, bad_heads, srv_strict_self_test_bad_heads(),
+                        false, why, cap) &&
+              check_all(d, &run, good_heads, srv_strict_self_test_good_heads(),
+                        true, why, cap);
     MHD_stop_daemon(d);
     return ok;
 }

@@ -50,3 +50,17 @@ Test(names, only_exact_names_match)
     cr_assert_str_eq(srv_name_of(&srv_ending_names, CORE_END_NONE, "fb"), "fb");
     cr_assert_null(srv_name_of(&srv_player_names, 7, NULL));
 }
+
+Test(names, the_words_for_a_message)
+{
+    char out[64];
+    srv_names_list(&srv_move_type_names, out, sizeof out);
+    cr_assert_str_eq(out, "\"play\", \"exchange\" or \"pass\"");
+    srv_names_list(&srv_ending_names, out, sizeof out);
+    cr_assert_str_eq(out, "\"passes\", \"out\", \"limit\" or \"blocked\"");
+    srv_names_list(&srv_player_names, out, sizeof out);
+    cr_assert_str_eq(out, "\"P1\" or \"P2\"");
+    char small[8];
+    srv_names_list(&srv_move_type_names, small, sizeof small);
+    cr_assert_str_eq(small, "\"play\",", "cut short, NUL-terminated");
+}

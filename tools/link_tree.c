@@ -36,13 +36,8 @@ static json_t *last_move_json(const struct core_last_move *lm)
     json_t *cells = json_array();
     json_t *words = json_array();
     bool ok = o != NULL && cells != NULL && words != NULL;
-    /* Clamped so a corrupt struct cannot make us read past its arrays. */
-    int ncells = lm->ncells < 0 ? 0 : lm->ncells;
-    int nwords = lm->nwords < 0 ? 0 : lm->nwords;
-    if (ncells > CLB_MAX_MOVE_CELLS)
-        ncells = CLB_MAX_MOVE_CELLS;
-    if (nwords > CLB_MAX_WORDS)
-        nwords = CLB_MAX_WORDS;
+    int ncells = link_count(lm->ncells, CLB_MAX_MOVE_CELLS);
+    int nwords = link_count(lm->nwords, CLB_MAX_WORDS);
     for (int i = 0; ok && i < ncells; i++)
         ok = json_array_append_new(cells, json_pack("[ii]", lm->cells[i].row,
                                                     lm->cells[i].col)) == 0;
@@ -119,9 +114,7 @@ static json_t *hands_json(const struct core_game *game)
     bool ok = hands != NULL;
     for (int p = 0; ok && p < CLB_PLAYERS; p++) {
         const struct core_rack *rack = &game->hands[p];
-        int n = rack->count < 0 ? 0 : rack->count;
-        if (n > CLB_RACK_SIZE)
-            n = CLB_RACK_SIZE;
+        int n = link_count(rack->count, CLB_RACK_SIZE);
         json_t *arr = json_array();
         for (int i = 0; arr != NULL && i < n; i++)
             if (json_array_append_new(arr, tile_json(rack->tiles[i])) != 0) {
