@@ -36,7 +36,7 @@ enum clb_err link_v1_decode(const char *s, size_t len, struct core_game *game,
 
 /* Encodes *game as a v1 S (compressToBase64 of its JSON) into out (cap
  * bytes, NUL-terminated). Returns CLB_ERR_OK or CLB_ERR_INTERNAL if cap is
- * short (or link_game_to_json fails). */
+ * short (or link_game_write finds a field that is not text). */
 enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
                             size_t *out_len, struct clb_error *err);
 

@@ -2,8 +2,9 @@
  * the names schema v1 gives the tile kinds and the characters a name may
  * hold, read and written alike by link_v1.c, its fast reader
  * (link_v1_fast.c) and the jansson tree writer of the tools and tests
- * (tools/link_tree.c); and the fast reader's entry point. Nothing outside
- * those files includes it: the link's interface is link.h.
+ * (tools/link_tree.c); the writers' clamp of a count; and the fast
+ * reader's entry point. Nothing outside those files includes it: the
+ * link's interface is link.h.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_LINK_V1_INTERNAL_H
