@@ -39,20 +39,34 @@ void clb_error_clear(struct clb_error *err)
     err->nwords = 0;
 }
 
-enum clb_err clb_error_set(struct clb_error *err, enum clb_err code,
-                           const char *fmt, ...)
+enum clb_err clb_error_setv(struct clb_error *err, enum clb_err code,
+                            const char *fmt, va_list ap)
 {
     err->code = code;
     if (fmt == NULL) {
         err->detail[0] = '\0';
         return code;
     }
+    /* Formatted apart and then copied: a caller may pass err->detail as an
+     * argument ("move 3: %s", err->detail), and vsnprintf into the very
+     * array it reads from is undefined (C17 7.21.6.12: the objects may not
+     * overlap). vsnprintf truncates to the fixed array: details never
+     * allocate. */
+    char detail[sizeof err->detail];
+    if (vsnprintf(detail, sizeof detail, fmt, ap) < 0)
+        detail[0] = '\0';
+    memcpy(err->detail, detail, sizeof detail);
+    return code;
+}
+
+enum clb_err clb_error_set(struct clb_error *err, enum clb_err code,
+                           const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    /* vsnprintf truncates to the fixed array: details never allocate. */
-    (void)vsnprintf(err->detail, sizeof err->detail, fmt, ap);
+    enum clb_err rc = clb_error_setv(err, code, fmt, ap);
     va_end(ap);
-    return code;
+    return rc;
 }
 
 void clb_error_add_cell(struct clb_error *err, int row, int col)

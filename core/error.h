@@ -9,6 +9,7 @@
 #ifndef CLB_ERROR_H
 #define CLB_ERROR_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -76,10 +77,17 @@ const char *clb_err_code(enum clb_err code);
 void clb_error_clear(struct clb_error *err);
 
 /* Sets err->code and a printf-style detail (truncated to fit); returns code
- * so callers can write `return clb_error_set(err, CLB_ERR_X, "...")`. */
+ * so callers can write `return clb_error_set(err, CLB_ERR_X, "...")`. The
+ * arguments may include err->detail itself (to wrap a detail in context):
+ * the text is formatted apart before it replaces the old one. */
 enum clb_err clb_error_set(struct clb_error *err, enum clb_err code,
                            const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* clb_error_set() with the arguments as a va_list, for wrappers. */
+enum clb_err clb_error_setv(struct clb_error *err, enum clb_err code,
+                            const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
 
 /* Appends a cell; ignores it once the array is full. Cannot fail. */
 void clb_error_add_cell(struct clb_error *err, int row, int col);

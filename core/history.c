@@ -13,12 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-bool core_lexicon_id_same(const struct core_lexicon_id *a,
-                          const struct core_lexicon_id *b)
-{
-    return a->fingerprint == b->fingerprint;
-}
-
 bool core_lexicon_id_builtin(const struct core_lexicon_id *id)
 {
     return id->fingerprint == CORE_LEXICON_BUILTIN_FINGERPRINT;
@@ -150,10 +144,7 @@ enum clb_err core_history_replay(struct core_history *h, struct core_game *game,
 
 enum clb_err core_history_move_error(struct clb_error *err, int number)
 {
-    char inner[CLB_ERR_DETAIL_MAX];
     const char *what = clb_err_str(err->code);
-    memcpy(inner, err->detail, sizeof inner);
-    inner[sizeof inner - 1] = '\0';
     return clb_error_set(err, CLB_ERR_BAD_STATE, "move %d: %s%s%.100s", number,
-                         what, inner[0] != '\0' ? ": " : "", inner);
+                         what, err->detail[0] != '\0' ? ": " : "", err->detail);
 }

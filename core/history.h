@@ -62,10 +62,6 @@ struct core_history {
     struct core_move_record moves[CLB_MAX_GAME_MOVES];
 };
 
-/* True when a and b name the same word list (the same fingerprint). */
-bool core_lexicon_id_same(const struct core_lexicon_id *a,
-                          const struct core_lexicon_id *b);
-
 /* True for the built-in list's identity. */
 bool core_lexicon_id_builtin(const struct core_lexicon_id *id);
 

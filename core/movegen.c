@@ -211,6 +211,7 @@ void core_movegen_init(struct core_movegen *mg,
 {
     mg->graph = graph;
     mg->gaddag = core_kwg_gaddag_root(graph);
+    mg->plain = false;
     mg_copy_board(mg, board);
     mg->empty_board = true;
     for (int d = 0; d < 2; d++)
@@ -942,10 +943,17 @@ static void mg_search(struct mg_search *s, const struct core_movegen *mg,
     s->variant = mode == MG_ANY    ? MG_STOP
                  : mg_has_popcnt() ? MG_POPCNT
                                    : MG_PLAIN;
+    if (s->variant == MG_POPCNT && mg->plain)
+        s->variant = MG_PLAIN; /* the tests' switch */
     if (mode == MG_BEST)
         mg_run_best(s);
     else
         mg_run(s);
+}
+
+void core_movegen_use_plain(struct core_movegen *mg)
+{
+    mg->plain = true;
 }
 
 size_t core_movegen_all(const struct core_movegen *mg,

@@ -68,6 +68,7 @@ struct core_movegen {
     uint8_t word_mult[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];
     uint16_t anchors[2][CLB_BOARD_SIZE];  /* bit p: square p is an anchor */
     uint16_t occupied[2][CLB_BOARD_SIZE]; /* bit p: square p holds a tile */
+    bool plain; /* core_movegen_use_plain(): never the POPCNT copy */
 };
 
 /* Prepares `board` (a game's board: CORE_EMPTY, 'A'..'Z', 'a'..'z') for
@@ -75,6 +76,14 @@ struct core_movegen {
 void core_movegen_init(struct core_movegen *mg,
                        const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
                        const struct core_kwg *graph);
+
+/* A test switch: the searches on *mg (prepared by core_movegen_init, which
+ * clears the switch) run the copy of the search compiled without the POPCNT
+ * instruction even on a processor that has it, the copy every processor
+ * without it runs, so that the tests can compare the two copies on one
+ * machine (tests/test_core_movegen_copies.c). The answers are the same;
+ * only the instructions differ. Cannot fail. */
+void core_movegen_use_plain(struct core_movegen *mg);
 
 /* Every play of `rack` into out[0..cap-1], in the order found. Returns the
  * number of plays the position has, which may exceed cap: then the first

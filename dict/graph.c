@@ -352,16 +352,20 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
     uint32_t counted = 0;
     struct clb_error check;
     clb_error_clear(&check);
+    if (scratch == NULL)
+        clb_error_set(&check, CLB_ERR_INTERNAL, "out of memory");
     enum clb_err rc =
         scratch == NULL
             ? CLB_ERR_INTERNAL
             : core_kwg_check(dict_nodes(d), gb.n, scratch, &counted, &check);
+    /* Whether the scratch was there is decided above: a freed pointer's
+     * value is indeterminate (C17 6.2.4p2), so it is not looked at after. */
     free(scratch);
     if (rc != CLB_ERR_OK || counted != d->words) {
         free(d);
         return clb_error_set(err, CLB_ERR_INTERNAL,
                              "%s: the word graph built is invalid (%s)", name,
-                             scratch == NULL ? "out of memory" : check.detail);
+                             check.detail);
     }
     core_kwg_init(&d->graph, dict_nodes(d), gb.n);
     dict_set_fingerprint(d);

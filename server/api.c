@@ -12,11 +12,9 @@
 /* SPDX-License-Identifier: MIT */
 #include "api.h"
 
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "../core/movegen.h"
 #include "../core/review.h"
@@ -25,8 +23,10 @@
 #include "json_load.h"
 #include "json_out.h"
 #include "link.h"
+#include "names.h"
 #include "position.h"
 #include "respond.h"
+#include "seed.h"
 
 /* Room for an encoded state: a v2 link is at most CLB_MAX_LINK2_CHARS, a
  * classic one well under 1 KiB, and position_write refuses anything over
@@ -162,23 +162,17 @@ enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
     if (!json_is_object(m))
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "move: expected an object");
-    const char *type = json_string_value(json_object_get(m, "type"));
-    if (type == NULL)
+    /* Not a string (or absent) reads as NULL: no name. */
+    const json_t *type = json_object_get(m, "type");
+    int t = srv_name_value(&srv_move_type_names, json_string_value(type),
+                           json_string_length(type), -1);
+    if (t < 0)
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "move.type: expected \"play\", \"exchange\" or "
                              "\"pass\"");
-    if (strcmp(type, "pass") == 0) {
-        move->type = CORE_MOVE_PASS;
+    move->type = (enum core_move_type)t;
+    if (move->type == CORE_MOVE_PASS)
         return api_only_keys(m, "move", pass_keys, err);
-    }
-    if (strcmp(type, "play") == 0)
-        move->type = CORE_MOVE_PLAY;
-    else if (strcmp(type, "exchange") == 0)
-        move->type = CORE_MOVE_EXCHANGE;
-    else
-        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                             "move.type: expected \"play\", \"exchange\" or "
-                             "\"pass\"");
     if (api_only_keys(m, "move", move_keys, err) != CLB_ERR_OK)
         return err->code;
     const json_t *tiles = json_object_get(m, "tiles");
@@ -195,41 +189,7 @@ enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
     return api_exchange_tiles(tiles, move, err);
 }
 
-const struct dict *srv_lexicon_for(const struct srv_context *ctx,
-                                   const struct core_game *game,
-                                   struct clb_error *err)
-{
-    int i = position_lexicon_by_name(ctx, game->lexicon, err);
-    return i < 0 ? NULL : ctx->lexicons[i];
-}
-
 /* ---- request plumbing --------------------------------------------------- */
-
-/* Nesting depth of a JSON text, counted outside strings. jansson would
- * recurse up to 2048 levels; the API never needs more than a few, and
- * refusing early keeps a hostile body from spending stack or time. */
-static bool api_depth_ok(struct clb_str body)
-{
-    int depth = 0;
-    bool in_string = false;
-    for (size_t i = 0; i < body.len; i++) {
-        char c = body.p[i];
-        if (in_string) {
-            if (c == '\\')
-                i++; /* the escaped character cannot end the string */
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '{' || c == '[') {
-            if (++depth > CLB_MAX_JSON_DEPTH)
-                return false;
-        } else if (c == '}' || c == ']') {
-            depth--;
-        }
-    }
-    return true;
-}
 
 /* Parses the body as one JSON object. An empty body counts as {} only
  * where the endpoint has no required key (`empty_ok`). */
@@ -245,7 +205,10 @@ static json_t *api_body(const struct srv_request *req, bool empty_ok,
                           "body: expected a JSON object");
         return empty;
     }
-    if (!api_depth_ok(req->body)) {
+    /* jansson would recurse up to 2048 levels; the API never needs more
+     * than a few, and refusing early keeps a hostile body from spending
+     * stack or time. */
+    if (jin_too_deep(req->body.p, req->body.len, CLB_MAX_JSON_DEPTH)) {
         clb_error_set(err, CLB_ERR_BAD_REQUEST, "body: nested deeper than %d",
                       CLB_MAX_JSON_DEPTH);
         return NULL;
@@ -314,14 +277,12 @@ static enum clb_err api_format(const json_t *root, enum link_format *format,
     const json_t *f = json_object_get(root, "format");
     if (f == NULL)
         return CLB_ERR_OK;
-    const char *v = json_string_value(f);
-    if (v != NULL && strcmp(v, "v1") == 0)
-        *format = LINK_V1;
-    else if (v != NULL && strcmp(v, "v2") == 0)
-        *format = LINK_V2;
-    else
+    int v = srv_name_value(&srv_format_names, json_string_value(f),
+                           json_string_length(f), -1);
+    if (v < 0)
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "format: expected \"v1\" or \"v2\"");
+    *format = (enum link_format)v;
     return CLB_ERR_OK;
 }
 
@@ -404,16 +365,12 @@ static bool fast_move(struct jin *j, struct core_move *move)
     if (!jin_object(j) || !jin_key(j, &key) || !jin_is(key, "type") ||
         !jin_string(j, &type))
         return false;
-    if (jin_is(type, "pass")) {
-        move->type = CORE_MOVE_PASS;
-        return !jin_key(j, &key) && !j->failed;
-    }
-    if (jin_is(type, "play"))
-        move->type = CORE_MOVE_PLAY;
-    else if (jin_is(type, "exchange"))
-        move->type = CORE_MOVE_EXCHANGE;
-    else
+    int t = srv_name_value(&srv_move_type_names, type.p, type.len, -1);
+    if (t < 0)
         return false;
+    move->type = (enum core_move_type)t;
+    if (move->type == CORE_MOVE_PASS)
+        return !jin_key(j, &key) && !j->failed;
     if (!jin_key(j, &key) || !jin_is(key, "tiles") || !jin_array(j))
         return false;
     int n = 0;
@@ -460,12 +417,10 @@ static bool fast_state_and_move(struct clb_str body, enum link_format *format,
         if (bit == 4u) {
             if (!jin_string(&j, &f))
                 return false;
-            if (jin_is(f, "v1"))
-                *format = LINK_V1;
-            else if (jin_is(f, "v2"))
-                *format = LINK_V2;
-            else
+            int v = srv_name_value(&srv_format_names, f.p, f.len, -1);
+            if (v < 0)
                 return false;
+            *format = (enum link_format)v;
         }
     }
     return (seen & 3u) == 3u && jin_end(&j);
@@ -510,12 +465,7 @@ static void api_word_list(struct jout *j, const struct core_move_result *r,
 
 static const char *api_move_type_name(enum core_move_type t)
 {
-    switch (t) {
-    case CORE_MOVE_PLAY: return "play";
-    case CORE_MOVE_EXCHANGE: return "exchange";
-    case CORE_MOVE_PASS: return "pass";
-    }
-    return "pass"; /* unreachable: the switch names every type */
+    return srv_name_of(&srv_move_type_names, (int)t, "pass");
 }
 
 /* The members of a move's "result" (also a history record's). */
@@ -766,15 +716,7 @@ static enum clb_err api_seed(const json_t *js, uint32_t *seed,
         *seed = core_seed_from_text(json_string_value(js), n);
         return CLB_ERR_OK;
     }
-    /* getrandom blocks only before the kernel's pool is first initialised
-     * at boot; a short read cannot happen for 4 bytes. */
-    ssize_t got;
-    do
-        got = getrandom(seed, sizeof *seed, 0);
-    while (got < 0 && errno == EINTR);
-    if (got != (ssize_t)sizeof *seed)
-        return clb_error_set(err, CLB_ERR_INTERNAL, "no randomness");
-    return CLB_ERR_OK;
+    return srv_random_bytes(seed, sizeof *seed, err);
 }
 
 /* Answers pos (and with `result`, the move's result) as a position answer

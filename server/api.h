@@ -1,5 +1,5 @@
 /* server/api.h - the JSON API (/api/v1/...) and the pieces of it that the
- * HTML pages share: reading a move from JSON, choosing a game's lexicon.
+ * HTML pages share (reading a move from JSON).
  * See docs/API.md for the wire format.
  */
 /* SPDX-License-Identifier: MIT */
@@ -24,12 +24,6 @@ enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
  * move is not JSON", or api_move_from_json's detail). */
 enum clb_err api_move_read(const char *text, size_t len, struct core_move *move,
                            struct clb_error *err);
-
-/* The lexicon a game is judged by: its "lexicon" key, or the server's
- * default. NULL with CLB_ERR_UNKNOWN_LEXICON if this server lacks it. */
-const struct dict *srv_lexicon_for(const struct srv_context *ctx,
-                                   const struct core_game *game,
-                                   struct clb_error *err);
 
 /* Routes /api/v1/... ; returns NULL for any other path. */
 srv_handler *api_route(const struct srv_request *req);

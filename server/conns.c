@@ -26,7 +26,6 @@ struct srv_conns {
     struct srv_conn *head;
     bool stopping;
     uint64_t header_ms, body_ms;
-    _Atomic uint64_t cut_off;
 };
 
 static uint64_t srv_conns_now_ms(void)
@@ -49,7 +48,6 @@ static void srv_conns_sweep(struct srv_conns *cs, uint64_t now)
         atomic_store_explicit(&c->deadline_ms, 0, memory_order_relaxed);
         (void)shutdown(c->fd, SHUT_RDWR);
         srv_metrics_refused(SRV_REFUSED_DEADLINE);
-        atomic_fetch_add_explicit(&cs->cut_off, 1, memory_order_relaxed);
     }
 }
 
@@ -173,9 +171,4 @@ void srv_conn_await_body(struct srv_conns *cs, struct srv_conn *c)
 void srv_conn_request_in(struct srv_conn *c)
 {
     atomic_store_explicit(&c->deadline_ms, 0, memory_order_relaxed);
-}
-
-uint64_t srv_conns_cut_off(const struct srv_conns *cs)
-{
-    return atomic_load_explicit(&cs->cut_off, memory_order_relaxed);
 }

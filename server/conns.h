@@ -62,7 +62,4 @@ void srv_conn_await_body(struct srv_conns *cs, struct srv_conn *c);
  * the idle timeout still covers a client that stops reading the answer. */
 void srv_conn_request_in(struct srv_conn *c);
 
-/* How many connections the watchdog has cut off so far. Cannot fail. */
-uint64_t srv_conns_cut_off(const struct srv_conns *cs);
-
 #endif

@@ -236,3 +236,26 @@ bool jin_is(struct clb_str key, const char *lit)
     size_t n = strlen(lit);
     return key.len == n && memcmp(key.p, lit, n) == 0;
 }
+
+bool jin_too_deep(const char *s, size_t len, int limit)
+{
+    int depth = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (in_string) {
+            if (c == '\\')
+                i++; /* the escaped char can never end the string */
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limit)
+                return true;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            depth--;
+        }
+    }
+    return false;
+}

@@ -7,9 +7,12 @@
  * Decoding is strict and bounded: over CLB_MAX_ENCODED_STATE bytes in or
  * CLB_MAX_DECODED_STATE bytes out is refused before the work is done, and
  * every known field is checked (shape here, game consistency in
- * core_game_validate); an unknown top-level key is skipped. jansson stays
- * in this file: core only sees structs. The v2 link is core's (link2.h);
- * position.h is the one entry point that tells the two apart.
+ * core_game_validate); an unknown top-level key is skipped. The format
+ * is link_v1.c's (read with jansson, written as text directly), with its
+ * fast reader in link_v1_fast.c; jansson stays in server/ and core only
+ * sees structs. The state as a jansson tree, for the tools and the tests,
+ * is tools/link_tree.h's. The v2 link is core's (link2.h); position.h is
+ * the one entry point that tells the two apart.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_LINK_H
@@ -33,14 +36,9 @@ enum clb_err link_v1_decode(const char *s, size_t len, struct core_game *game,
 
 /* Encodes *game as a v1 S (compressToBase64 of its JSON) into out (cap
  * bytes, NUL-terminated). Returns CLB_ERR_OK or CLB_ERR_INTERNAL if cap is
- * short (or link_game_to_json fails). */
+ * short (or link_game_write finds a field that is not text). */
 enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
                             size_t *out_len, struct clb_error *err);
-
-/* The state as a schema-v1 JSON object (new reference). NULL when out of
- * memory, or when the struct holds bytes that are not text (never for a
- * decoded or core-made game). */
-json_t *link_game_to_json(const struct core_game *game);
 
 /* Writes the state as schema-v1 JSON with j: the very bytes jansson's
  * compact dump of link_game_to_json() gives (a test compares them), without

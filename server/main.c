@@ -27,6 +27,7 @@
 #include "metrics.h"
 #include "notify.h"
 #include "server.h"
+#include "strict_check.h"
 
 #ifndef CLB_VERSION
 #define CLB_VERSION "0.1.0"
@@ -43,6 +44,7 @@ enum main_exit {
     MAIN_EXIT_FAILURE = 1, /* could not listen, or out of memory */
     MAIN_EXIT_USAGE = 2,   /* a bad flag or value */
     MAIN_EXIT_LEXICON = 3, /* a lexicon could not be loaded */
+    MAIN_EXIT_HTTP = 4, /* libmicrohttpd unchecked, or its self-test failed */
 };
 
 struct main_lexicon_arg {
@@ -62,6 +64,7 @@ struct main_options {
     bool metrics;          /* --metrics given: a metrics listener */
     unsigned metrics_port; /* its port, 0 for any free one */
     const char *metrics_bind;
+    const char *allow_mhd; /* --allow-libmicrohttpd, or NULL */
     int nlexicons;
     struct main_lexicon_arg lexicons[CLB_MAX_LEXICONS];
     /* COLLABBLE_LEXICON is split in place in this copy. */
@@ -78,7 +81,8 @@ static void main_usage(FILE *out)
             "                 [--drain-seconds N] [--log-format text|json]\n"
             "                 [--log-requests on|off] [--metrics PORT] "
             "[--metrics-bind ADDR]\n"
-            "                 [--help] [--version]\n"
+            "                 [--allow-libmicrohttpd VERSION] [--help] "
+            "[--version]\n"
             "\n"
             "Serves Collabble, a cooperative two-player Scrabble, over HTTP.\n"
             "The server keeps no games: every turn link carries its game.\n"
@@ -127,6 +131,13 @@ static void main_usage(FILE *out)
             "default;\n"
             "                         0 for any free port)\n"
             "  --metrics-bind ADDR    its address (default 127.0.0.1)\n"
+            "  --allow-libmicrohttpd VERSION\n"
+            "                         start on this libmicrohttpd version "
+            "although the\n"
+            "                         request-head checks were tested with "
+            "%s only;\n"
+            "                         their self-test runs at every start "
+            "all the same\n"
             "  --help                 show this help and exit\n"
             "  --version              show the version and exit\n"
             "\n"
@@ -138,11 +149,15 @@ static void main_usage(FILE *out)
             "(--lexicon my.txt:mine --lexicon %s:%s).\n"
             "\n"
             "Exit status: 0 after SIGINT or SIGTERM, 1 if it cannot listen, "
-            "2 for\na bad command line, 3 if a lexicon cannot be loaded.\n",
+            "2 for\na bad command line, 3 if a lexicon cannot be loaded, 4 "
+            "if libmicrohttpd\nis not the version checked (see "
+            "--allow-libmicrohttpd) or the request-head\nself-test fails "
+            "on it.\n",
             MAIN_DEFAULT_PORT, MAIN_DEFAULT_BIND, CLB_MAX_LEXICONS,
-            CLB_MAX_CONNECTIONS, CLB_MAX_DRAIN_S, MAIN_ENV_LEXICON,
-            MAIN_DEFAULT_LEXICON_NAME, SRV_BUILTIN_LEXICON_FILE,
-            SRV_BUILTIN_LEXICON_FILE, MAIN_DEFAULT_LEXICON_NAME);
+            CLB_MAX_CONNECTIONS, CLB_MAX_DRAIN_S, SRV_STRICT_MHD_VERSION,
+            MAIN_ENV_LEXICON, MAIN_DEFAULT_LEXICON_NAME,
+            SRV_BUILTIN_LEXICON_FILE, SRV_BUILTIN_LEXICON_FILE,
+            MAIN_DEFAULT_LEXICON_NAME);
 }
 
 /* Reports misuse the way every Unix tool does, and exits 2. */
@@ -311,6 +326,10 @@ static void main_parse(int argc, char **argv, struct main_options *o)
             o->drain_s =
                 main_count(main_value(argc, argv, &i, "--drain-seconds"),
                            "--drain-seconds", 0, CLB_MAX_DRAIN_S);
+        } else if (main_is_flag(a, "--allow-libmicrohttpd")) {
+            o->allow_mhd = main_value(argc, argv, &i, "--allow-libmicrohttpd");
+            if (o->allow_mhd[0] == '\0')
+                main_die_usage("--allow-libmicrohttpd needs a version");
         } else if (a[0] == '-') {
             main_die_usage("unknown option '%s'", a);
         } else {
@@ -407,6 +426,30 @@ static unsigned main_fit_fd_limit(unsigned want)
     return fit;
 }
 
+/* The guard of the request-head checks (server/strict_check.h): the
+ * library must be the version they were tested with (or the one the
+ * operator allowed), and pass their self-test, or the server does not
+ * start - it would otherwise let smuggling heads through without a word.
+ * One line either way. */
+static bool main_check_http_library(const struct main_options *o)
+{
+    char why[320];
+    const char *have = MHD_get_version();
+    if (!srv_strict_version_ok(have, o->allow_mhd, why, sizeof why) ||
+        !srv_strict_self_test(why, sizeof why)) {
+        fprintf(stderr, "collabble: %s\n", why);
+        return false;
+    }
+    fprintf(
+        stderr,
+        "collabble: libmicrohttpd %s%s, request-head self-test passed "
+        "(%zu refused, %zu served)\n",
+        have,
+        strcmp(have, SRV_STRICT_MHD_VERSION) == 0 ? "" : " (allowed by flag)",
+        srv_strict_self_test_bad_heads(), srv_strict_self_test_good_heads());
+    return true;
+}
+
 static void main_free_lexicons(struct srv_context *ctx)
 {
     for (int i = 0; i < ctx->nlexicons; i++)
@@ -497,6 +540,10 @@ int main(int argc, char **argv)
     /* A client that hangs up mid-answer must not kill the server. */
     signal(SIGPIPE, SIG_IGN);
 
+    if (!main_check_http_library(&opts)) {
+        free(opts.env_copy);
+        return MAIN_EXIT_HTTP;
+    }
     static struct srv_context ctx;
     if (!main_load(&opts, &ctx)) {
         free(opts.env_copy);

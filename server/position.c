@@ -2,7 +2,7 @@
  * either format (position.h).
  *
  * The choice between the formats is made here and nowhere else: v2 links go
- * to core's codec, classic links to link.c. Both end as the same struct
+ * to core's codec, classic links to link_v1.c. Both end as the same struct
  * position, a history and the position it leads to, so the pages and the
  * API never ask which format a game came in except to answer in it.
  */

@@ -271,23 +271,17 @@ static void class_add(struct cell_class *c, const struct render_str *tok)
 #define CLASS_TOKEN(name, text)                                                \
     static const struct render_str name = {text, sizeof text - 1}
 CLASS_TOKEN(class_star, " st");
-CLASS_TOKEN(class_tile, " t");
-CLASS_TOKEN(class_blank, " bl");
-CLASS_TOKEN(class_last, " lm");
-CLASS_TOKEN(class_pending, " pd");
 CLASS_TOKEN(class_badword, " bw");
 CLASS_TOKEN(class_bad, " bad");
 
-static void render_cell_markup(struct html_buf *b, const struct board_marks *m,
-                               int r, int c)
+/* An empty square: its premium (or the centre star) as class and text,
+ * and the marks an error can put on it. Every tile is render_tile_square's. */
+static void render_empty_square(struct html_buf *b, const struct board_marks *m,
+                                int r, int c)
 {
     enum core_premium prem = core_premium_at(r, c);
-    char ch = m->cell[r][c];
     unsigned mark = m->mark[r][c];
-    bool tile = ch != CORE_EMPTY;
-    bool blank = core_is_lower(ch);
     bool star = r == CLB_CENTER && c == CLB_CENTER;
-    char letter = upper(ch);
 
     /* Class tokens only where a square has something to say: a plain
      * empty square is styled as "#board button" and costs no bytes. (r, c)
@@ -296,14 +290,6 @@ static void render_cell_markup(struct html_buf *b, const struct board_marks *m,
     class_add(&cls, &premium_class[prem]);
     if (star)
         class_add(&cls, &class_star);
-    if (tile)
-        class_add(&cls, &class_tile);
-    if (blank)
-        class_add(&cls, &class_blank);
-    if (mark & MARK_LAST)
-        class_add(&cls, &class_last);
-    if (mark & MARK_PENDING)
-        class_add(&cls, &class_pending);
     if (mark & MARK_BADWORD)
         class_add(&cls, &class_badword);
     if (mark & MARK_BAD)
@@ -317,63 +303,33 @@ static void render_cell_markup(struct html_buf *b, const struct board_marks *m,
         html_rawn(b, cls.s + 1, cls.n - 1);
         html_char(b, '"');
     }
-    if (mark & MARK_PENDING) {
-        html_lit(b, " data-from=");
-        html_int(b, m->from[r][c]);
-        html_lit(b, " data-letter=");
-        html_textn(b, &letter, 1);
-        if (blank)
-            html_lit(b, " data-blank=1");
-    }
 
-    /* The label a screen reader speaks: "H8, double word, empty" or
-     * "H8, C, 3 points" - column letter A-O, row number 1-15. It is made of
-     * the server's own words, the coordinates and a tile's letter A-Z
-     * (checked when the position was read), so nothing in it needs
-     * escaping but the letter, which goes through html_textn all the same. */
+    /* The label a screen reader speaks: "H8, double word, empty" - column
+     * letter A-O, row number 1-15, all the server's own words. */
     html_lit(b, " aria-label=\"");
     html_char(b, (char)('A' + c));
     html_int(b, r + 1);
     html_lit(b, ", ");
-    if (tile) {
-        int pts = core_tile_points(ch);
-        if (blank)
-            html_lit(b, "blank as ");
-        html_textn(b, &letter, 1);
+    if (star)
+        html_lit(b, "centre star, ");
+    html_rawn(b, premium_name[prem].s, premium_name[prem].n);
+    if (prem != CORE_PREMIUM_NONE)
         html_lit(b, ", ");
-        html_int(b, pts);
-        if (pts == 1)
-            html_lit(b, " point");
-        else
-            html_lit(b, " points");
-        if (mark & MARK_PENDING)
-            html_lit(b, ", placed this turn");
-        if (mark & MARK_LAST)
-            html_lit(b, ", last move");
-    } else {
-        if (star)
-            html_lit(b, "centre star, ");
-        html_rawn(b, premium_name[prem].s, premium_name[prem].n);
-        if (prem != CORE_PREMIUM_NONE)
-            html_lit(b, ", ");
-        html_lit(b, "empty");
-    }
+    html_lit(b, "empty");
     if (mark & (MARK_BAD | MARK_BADWORD))
         html_lit(b, ", not valid");
     html_lit(b, "\">");
 
-    if (tile)
-        render_tile_face(b, letter, core_tile_points(ch));
-    else if (star)
+    if (star)
         html_lit(b, "\xe2\x98\x85");
     else
         html_rawn(b, premium_short[prem].s, premium_short[prem].n);
     html_lit(b, "</button>");
 }
 
-/* The markup of every empty square, unmarked, made once by render_cell
- * itself (so it is byte for byte what render_cell writes): most squares of a
- * board are empty, and each is then one copy. */
+/* The markup of every empty square, unmarked, made once by
+ * render_empty_square itself (so it is byte for byte what it writes): most
+ * squares of a board are empty, and each is then one copy. */
 #define EMPTY_SQUARE_MAX 128
 static struct {
     char text[CLB_BOARD_SIZE][CLB_BOARD_SIZE][EMPTY_SQUARE_MAX];
@@ -391,7 +347,7 @@ static void empty_squares_make(void)
             struct html_buf b;
             html_init(&b, empty_squares.text[r][c], EMPTY_SQUARE_MAX,
                       EMPTY_SQUARE_MAX);
-            render_cell_markup(&b, &none, r, c);
+            render_empty_square(&b, &none, r, c);
             /* Cannot overflow (the longest is "H8"'s 88 bytes); a square
              * that did is left out of the table and rendered in full. */
             empty_squares.len[r][c] = b.overflow ? 0 : (unsigned char)b.len;
@@ -410,9 +366,12 @@ static char *put_small(char *o, int v)
     return o;
 }
 
-/* A square holding a tile whose letter is A-Z: render_cell_markup's bytes,
- * built in a local buffer and appended in one copy (a board has dozens of
- * these). The letter needs no escaping: it is one of A-Z. */
+/* A square holding a tile whose letter is A-Z (a blank's too, shown as the
+ * letter it stands for): its classes, the pending tile's rack slot, the
+ * label a screen reader speaks ("H8, blank as C, 0 points, last move") and
+ * the tile's face, built in a local buffer and appended in one copy (a
+ * board has dozens of these). The letter needs no escaping: it is one of
+ * A-Z, and a pending tile's slot is 0-99 (render_cell checks both). */
 static void render_tile_square(struct html_buf *b, const struct board_marks *m,
                                int r, int c, char letter)
 {
@@ -496,8 +455,9 @@ static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
              (!(m->mark[r][c] & MARK_PENDING) ||
               (m->from[r][c] >= 0 && m->from[r][c] < 100)))
         render_tile_square(b, m, r, c, letter);
-    else
-        render_cell_markup(b, m, r, c);
+    else /* empty; or, never for a position that was read and checked, a
+          * square that is not a letter A-Z: it is not written raw */
+        render_empty_square(b, m, r, c);
 }
 
 static void render_board(struct html_buf *b, const struct render_view *v)

@@ -8,6 +8,19 @@
 #include <string.h>
 #include <strings.h>
 
+#include "strict_check.h"
+
+/* The rules below read where libmicrohttpd leaves each header after
+ * parsing the head in place, as 0.9.75 does (strict.h). Another version
+ * may not: building against one is refused here (CMake says it first),
+ * and main.c checks the library it runs on (strict_check.h). */
+#if MHD_VERSION != SRV_STRICT_MHD_VERSION_HEX && !defined(CLB_MHD_UNCHECKED)
+#error "server/strict.c was checked against libmicrohttpd 0.9.75 only: \
+configure with -DCLB_MHD_UNCHECKED=ON to build against another version \
+(the server then starts only with --allow-libmicrohttpd VERSION, and only \
+when its request-head self-test passes)"
+#endif
+
 struct srv_strict_walk {
     const char *expect; /* where the next header name must start */
     const char *end;    /* just past the empty line that ends the head */

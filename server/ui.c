@@ -14,15 +14,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/random.h>
-#include <sys/types.h>
-#include <time.h>
 
 #include "api.h"
 #include "gcg.h"
 #include "position.h"
 #include "render.h"
 #include "respond.h"
+#include "seed.h"
 
 /* A move from the page is at most 7 placements of ~50 bytes: 2 KiB is
  * ample and keeps a hostile body from reaching the JSON parser in bulk. */
@@ -423,27 +421,18 @@ static void ui_game(const struct srv_request *req, struct srv_response *resp)
 }
 
 /* Fills seed with UI_RANDOM_SEED_LEN characters from the kernel's random
- * source; if that fails, from the clock, which is still unique enough to
- * deal a fresh game. */
-static void random_seed(char seed[UI_RANDOM_SEED_LEN + 1])
+ * source (seed.h, whose failure rule the API shares). */
+static enum clb_err random_seed(char seed[UI_RANDOM_SEED_LEN + 1],
+                                struct clb_error *err)
 {
     static const char alphabet[] = "abcdefghijkmnpqrstuvwxyz23456789";
     unsigned char bytes[UI_RANDOM_SEED_LEN];
-    if (getrandom(bytes, sizeof bytes, 0) != (ssize_t)sizeof bytes) {
-        struct timespec ts;
-        (void)clock_gettime(CLOCK_REALTIME, &ts);
-        unsigned long long x = (unsigned long long)ts.tv_sec * 1000000007ULL ^
-                               (unsigned long long)ts.tv_nsec;
-        for (size_t i = 0; i < sizeof bytes; i++) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            bytes[i] = (unsigned char)x;
-        }
-    }
+    if (srv_random_bytes(bytes, sizeof bytes, err) != CLB_ERR_OK)
+        return err->code;
     for (size_t i = 0; i < UI_RANDOM_SEED_LEN; i++)
         seed[i] = alphabet[bytes[i] % 32];
     seed[UI_RANDOM_SEED_LEN] = '\0';
+    return CLB_ERR_OK;
 }
 
 /* A seed is 1..CLB_SEED_MAX bytes of printable text: control characters
@@ -522,7 +511,10 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
     if (fs == UI_ABSENT || seed_len == 0) {
         char random[UI_RANDOM_SEED_LEN + 1];
         char location[sizeof resp->location];
-        random_seed(random);
+        if (random_seed(random, &err) != CLB_ERR_OK) {
+            landing_error(req, resp, NULL, 0, &err);
+            return;
+        }
         (void)snprintf(location, sizeof location, "/new?seed=%s%s%s", random,
                        record[0] != '\0' ? "&lexicon=" : "", record);
         redirect(resp, location);

@@ -2,7 +2,7 @@
 # differential test against the reference lz-string 1.5.0 (npm ci).
 # Included by tests/CMakeLists.txt; the unit tests are tests/test_link.c.
 add_executable(link_tool ${CMAKE_CURRENT_LIST_DIR}/tools/link_tool.c)
-target_link_libraries(link_tool PRIVATE clb_server_lib)
+target_link_libraries(link_tool PRIVATE clb_link_tree clb_server_lib)
 
 find_program(CLB_NODE node)
 if(CLB_NODE)

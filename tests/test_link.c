@@ -12,6 +12,7 @@
 #include "../core/lzstring.h"
 #include "../server/json_out.h"
 #include "../server/link.h"
+#include "../tools/link_tree.h"
 #include "test_support.h"
 
 #ifndef CLB_TEST_DATA_DIR

@@ -10,7 +10,12 @@
  *
  * A deliberate change to the markup regenerates the references:
  *   COLLABBLE_WRITE_PAGES=1 build-test/tests/test_pages
- * and the diff of tests/data/pages/ then shows exactly what changed.
+ * and the diff of tests/data/pages/ then shows exactly what changed. Any
+ * other value is a directory to write them into instead. A run that
+ * writes compares nothing, so every check in it fails (after writing its
+ * page): such a run can never be taken for a passing one. Run the test
+ * again without the variable to see it pass. tests/pages_write.sh checks
+ * both halves: the run fails, and what it wrote is the references.
  */
 /* SPDX-License-Identifier: MIT */
 #include <criterion/criterion.h>
@@ -142,12 +147,23 @@ static void check(const char *name, const char *method, const char *path,
 
     char file[256];
     snprintf(file, sizeof file, "%s%s", PAGES_DIR, name);
-    if (getenv("COLLABBLE_WRITE_PAGES") != NULL) {
-        FILE *f = fopen(file, "wb");
-        cr_assert_not_null(f, "cannot write %s", file);
+    const char *write_to = getenv("COLLABBLE_WRITE_PAGES");
+    if (write_to != NULL) {
+        char out[512];
+        if (strcmp(write_to, "1") == 0)
+            snprintf(out, sizeof out, "%s", file);
+        else
+            snprintf(out, sizeof out, "%s/%s", write_to, name);
+        FILE *f = fopen(out, "wb");
+        cr_assert_not_null(f, "cannot write %s", out);
         cr_assert_eq(fwrite(got, 1, got_len, f), got_len);
-        fclose(f);
+        cr_assert_eq(fclose(f), 0, "cannot write %s", out);
         free(got);
+        /* Non-fatal, so that the test's other pages are written too. */
+        cr_expect_fail("%s: written to %s and not compared "
+                       "(COLLABBLE_WRITE_PAGES is set); run again without "
+                       "it to check the pages",
+                       name, out);
         return;
     }
     size_t want_len;

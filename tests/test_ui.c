@@ -13,6 +13,7 @@
 #include "../core/lzstring.h"
 #include "../core/movegen.h"
 #include "link.h"
+#include "../tools/link_tree.h"
 #include "position.h"
 #include "render.h"
 #include "test_support.h"

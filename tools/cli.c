@@ -23,6 +23,8 @@
 #include "../server/builtin_lexicon.h"
 #include "../server/gcg.h"
 #include "../server/link.h"
+#include "../server/names.h"
+#include "link_tree.h"
 #include "../server/position.h"
 
 enum cli_exit {
@@ -489,12 +491,12 @@ static int cmd_review(const struct position *pos)
     struct clb_error err;
     if (core_review_history(&pos->history, &lex, &review, &err) != CLB_ERR_OK)
         return refused(&err);
-    static const char *const kind[] = {"play", "exchange", "pass"};
     for (int i = 0; i < review.nmoves; i++) {
         const struct core_review_move *rm = &review.moves[i];
         const struct core_move_record *rec = &pos->history.moves[i];
         printf("%3d P%d %-8s %+4d  best ", i + 1, (int)rec->player + 1,
-               kind[rec->move.type], rm->points);
+               srv_name_of(&srv_move_type_names, (int)rec->move.type, "?"),
+               rm->points);
         if (!rm->has_best) {
             puts("none: no play possible");
             continue;

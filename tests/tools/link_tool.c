@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../../server/link.h"
+#include "../../tools/link_tree.h"
 
 enum tool_exit { TOOL_OK = 0, TOOL_FAILED = 1, TOOL_USAGE = 2 };
 

@@ -1,4 +1,4 @@
-/* server/link.c - the classic (v1) turn-link codec: struct core_game <->
+/* server/link_v1.c - the classic (v1) turn-link codec: struct core_game <->
  * schema-v1 JSON (jansson) <-> LZ-String text. position.c sends every v1
  * link here and writes every classic link with it; core never sees JSON.
  *
@@ -9,9 +9,12 @@
  * are skipped, for links of a newer original design), and finally
  * core_game_validate. Each refusal is one struct clb_error whose detail names
  * the field, e.g. `board[3][4]: "?" is not ".", "A"-"Z" or "a"-"z"`. A state in
- * the usual form is read in place by the fast reader below, and only the others
- * (the refused ones among them) go through jansson; the decompressed text lives
- * on the stack of libmicrohttpd's threads (CLB_THREAD_STACK_BYTES).
+ * the usual form is read in place by the fast reader (link_v1_fast.c), and
+ * only the others (the refused ones among them) go through jansson; the
+ * decompressed text lives on the stack of libmicrohttpd's threads
+ * (CLB_THREAD_STACK_BYTES). States are written as JSON text directly
+ * (link_game_write); the jansson tree of a state, which the tools and the
+ * tests use, is tools/link_tree.c's.
  */
 /* SPDX-License-Identifier: MIT */
 #include "link.h"
@@ -28,9 +31,8 @@
 #include "../core/tiles.h"
 #include "json_in.h"
 #include "json_load.h"
-
-/* JSON key of each tile kind in "bag" and of the blank in "hands". */
-#define LINK_BLANK_NAME "BLANK"
+#include "link_v1_internal.h"
+#include "names.h"
 
 /* The most bytes a state's JSON can take (a full board, both racks, eight
  * words of fifteen letters, the longest names: under 3 KB), with room. */
@@ -65,9 +67,8 @@ __attribute__((format(printf, 2, 3))) static enum clb_err
 bad(struct clb_error *err, const char *fmt, ...)
 {
     va_list ap;
-    err->code = CLB_ERR_BAD_STATE;
     va_start(ap, fmt);
-    (void)vsnprintf(err->detail, sizeof err->detail, fmt, ap);
+    (void)clb_error_setv(err, CLB_ERR_BAD_STATE, fmt, ap);
     va_end(ap);
     detail_sanitize(err->detail);
     return CLB_ERR_BAD_STATE;
@@ -122,20 +123,24 @@ static enum clb_err get_int(const json_t *v, const char *path, json_int_t min,
     return CLB_ERR_OK;
 }
 
-/* True when the JSON string v is exactly `want`: lengths are compared too,
- * as a json_t built by a caller may hold an embedded NUL. */
-static bool str_is(const json_t *v, const char *want)
+/* Reads a string that must be one of the table's words into *out (its
+ * value). The lengths are compared too, as a json_t built by a caller may
+ * hold an embedded NUL. */
+static enum clb_err get_word(const json_t *v, const char *path,
+                             const struct srv_names *t, int *out,
+                             struct clb_error *err)
 {
-    size_t n = strlen(want);
-    return json_string_length(v) == n &&
-           memcmp(json_string_value(v), want, n) == 0;
-}
-
-/* True for the characters of a gameId or lexicon name: [A-Za-z0-9_-]. */
-static bool is_name_char(char c)
-{
-    return core_is_upper(c) || core_is_lower(c) || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-';
+    if (expect_type(v, JSON_STRING, "a string", path, err) != CLB_ERR_OK)
+        return err->code;
+    int x = srv_name_value(t, json_string_value(v), json_string_length(v), -1);
+    if (x < 0) {
+        char words[64];
+        srv_names_list(t, words, sizeof words);
+        return bad(err, "%s: \"%.16s\" is not %s", path, json_string_value(v),
+                   words);
+    }
+    *out = x;
+    return CLB_ERR_OK;
 }
 
 /* Reads a [A-Za-z0-9_-]{1,max} string into out (max + 1 bytes). */
@@ -219,27 +224,6 @@ static enum clb_err read_board(const json_t *v, struct core_game *game,
         }
     }
     return CLB_ERR_OK;
-}
-
-/* The JSON key of a tile kind: "A".."Z" or "BLANK" (buf holds 2 bytes). */
-static const char *kind_name(int kind, char buf[2])
-{
-    if (kind == CLB_BLANK_INDEX)
-        return LINK_BLANK_NAME;
-    buf[0] = core_kind_tile(kind);
-    buf[1] = '\0';
-    return buf;
-}
-
-/* The tile kind of a "bag"/"hands" name, or -1. */
-static int name_kind(const char *s, size_t len)
-{
-    if (len == 1 && core_is_upper(s[0]))
-        return s[0] - 'A';
-    if (len == sizeof LINK_BLANK_NAME - 1 &&
-        memcmp(s, LINK_BLANK_NAME, len) == 0)
-        return CLB_BLANK_INDEX;
-    return -1;
 }
 
 /* Missing letters count as 0 (a writer may leave out what ran out); unknown
@@ -391,20 +375,11 @@ static enum clb_err read_move_type(const json_t *lmv, struct core_last_move *lm,
     const json_t *x = json_object_get(lmv, "exchanged");
     lm->type = CORE_MOVE_PLAY;
     if (t != NULL) {
-        if (expect_type(t, JSON_STRING, "a string", "lastMove.type", err) !=
+        int type;
+        if (get_word(t, "lastMove.type", &srv_move_type_names, &type, err) !=
             CLB_ERR_OK)
             return err->code;
-        if (str_is(t, "play"))
-            lm->type = CORE_MOVE_PLAY;
-        else if (str_is(t, "exchange"))
-            lm->type = CORE_MOVE_EXCHANGE;
-        else if (str_is(t, "pass"))
-            lm->type = CORE_MOVE_PASS;
-        else
-            return bad(err,
-                       "lastMove.type: \"%.16s\" is not \"play\", "
-                       "\"exchange\" or \"pass\"",
-                       json_string_value(t));
+        lm->type = (enum core_move_type)type;
     }
     if (lm->type == CORE_MOVE_EXCHANGE) {
         if (x == NULL)
@@ -472,23 +447,11 @@ static enum clb_err read_ending(const json_t *v, struct core_game *game,
     if (expect_type(v, JSON_OBJECT, "an object", "ending", err) != CLB_ERR_OK ||
         check_keys(v, "ending", keys, err) != CLB_ERR_OK)
         return err->code;
-    const json_t *reason = json_object_get(v, "reason");
-    if (expect_type(reason, JSON_STRING, "a string", "ending.reason", err) !=
-        CLB_ERR_OK)
+    int end;
+    if (get_word(json_object_get(v, "reason"), "ending.reason",
+                 &srv_ending_names, &end, err) != CLB_ERR_OK)
         return err->code;
-    if (str_is(reason, "passes"))
-        game->end = CORE_END_PASSES;
-    else if (str_is(reason, "out"))
-        game->end = CORE_END_OUT;
-    else if (str_is(reason, "limit"))
-        game->end = CORE_END_LIMIT;
-    else if (str_is(reason, "blocked"))
-        game->end = CORE_END_BLOCKED;
-    else
-        return bad(err,
-                   "ending.reason: \"%.16s\" is not \"passes\", \"out\", "
-                   "\"limit\" or \"blocked\"",
-                   json_string_value(reason));
+    game->end = (enum core_end)end;
     return get_int(json_object_get(v, "adjustment"), "ending.adjustment", 0,
                    CLB_MAX_SCORE, &game->end_adjustment, err);
 }
@@ -522,16 +485,11 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
                  game->game_id, err) != CLB_ERR_OK)
         return err->code;
 
-    const json_t *turn = json_object_get(root, "turn");
-    if (expect_type(turn, JSON_STRING, "a string", "turn", err) != CLB_ERR_OK)
+    int player;
+    if (get_word(json_object_get(root, "turn"), "turn", &srv_player_names,
+                 &player, err) != CLB_ERR_OK)
         return err->code;
-    if (str_is(turn, "P1"))
-        game->turn = CORE_P1;
-    else if (str_is(turn, "P2"))
-        game->turn = CORE_P2;
-    else
-        return bad(err, "turn: \"%.16s\" is not \"P1\" or \"P2\"",
-                   json_string_value(turn));
+    game->turn = (enum core_player)player;
 
     if (read_board(json_object_get(root, "board"), game, err) != CLB_ERR_OK ||
         read_bag(json_object_get(root, "bag"), game, err) != CLB_ERR_OK ||
@@ -579,184 +537,6 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
         return err->code;
     }
     return CLB_ERR_OK;
-}
-
-/* --- struct -> JSON ------------------------------------------------------ */
-
-/* Builders below chain `ok &= (set(...) == 0)`: jansson's set/append calls
- * accept a NULL value (failed allocation) and return -1, so one flag checked
- * at the end covers every allocation. */
-
-static json_t *one_char(char c)
-{
-    return json_stringn(&c, 1); /* NULL for a non-UTF-8 byte: reported */
-}
-
-static json_t *tile_json(char tile)
-{
-    if (tile == CORE_BLANK)
-        return json_string(LINK_BLANK_NAME);
-    return one_char(tile);
-}
-
-static json_t *last_move_json(const struct core_last_move *lm)
-{
-    json_t *o = json_object();
-    json_t *cells = json_array();
-    json_t *words = json_array();
-    bool ok = o != NULL && cells != NULL && words != NULL;
-    /* Clamped so a corrupt struct cannot make us read past its arrays. */
-    int ncells = lm->ncells < 0 ? 0 : lm->ncells;
-    int nwords = lm->nwords < 0 ? 0 : lm->nwords;
-    if (ncells > CLB_MAX_MOVE_CELLS)
-        ncells = CLB_MAX_MOVE_CELLS;
-    if (nwords > CLB_MAX_WORDS)
-        nwords = CLB_MAX_WORDS;
-    for (int i = 0; ok && i < ncells; i++)
-        ok = json_array_append_new(cells, json_pack("[ii]", lm->cells[i].row,
-                                                    lm->cells[i].col)) == 0;
-    for (int i = 0; ok && i < nwords; i++)
-        ok = json_array_append_new(
-                 words, json_stringn(lm->words[i],
-                                     strnlen(lm->words[i], CLB_WORD_MAX))) == 0;
-    if (!ok) {
-        json_decref(o);
-        json_decref(cells);
-        json_decref(words);
-        return NULL;
-    }
-    ok &= json_object_set_new(o, "cells", cells) == 0;
-    ok &= json_object_set_new(o, "words", words) == 0;
-    ok &= json_object_set_new(o, "points", json_integer(lm->points)) == 0;
-    /* "type" only when it is not the original's implicit play. */
-    if (lm->type == CORE_MOVE_EXCHANGE) {
-        ok &= json_object_set_new(o, "type", json_string("exchange")) == 0;
-        ok &= json_object_set_new(o, "exchanged",
-                                  json_integer(lm->exchanged)) == 0;
-    } else if (lm->type == CORE_MOVE_PASS) {
-        ok &= json_object_set_new(o, "type", json_string("pass")) == 0;
-    }
-    if (!ok) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
-static json_t *board_json(const struct core_game *game)
-{
-    json_t *board = json_array();
-    bool ok = board != NULL;
-    for (int r = 0; ok && r < CLB_BOARD_SIZE; r++) {
-        json_t *row = json_array();
-        for (int c = 0; row != NULL && c < CLB_BOARD_SIZE; c++)
-            if (json_array_append_new(row, one_char(game->board[r][c])) != 0) {
-                json_decref(row);
-                row = NULL;
-            }
-        ok = json_array_append_new(board, row) == 0;
-    }
-    if (!ok) {
-        json_decref(board);
-        return NULL;
-    }
-    return board;
-}
-
-static json_t *bag_json(const struct core_game *game)
-{
-    json_t *bag = json_object();
-    bool ok = bag != NULL;
-    /* All 27 keys, zeros included, A..Z then BLANK: what the original
-     * writes, so our links decode there unchanged. */
-    for (int k = 0; ok && k < CLB_TILE_KINDS; k++) {
-        char buf[2];
-        ok = json_object_set_new(bag, kind_name(k, buf),
-                                 json_integer(game->bag[k])) == 0;
-    }
-    if (!ok) {
-        json_decref(bag);
-        return NULL;
-    }
-    return bag;
-}
-
-static json_t *hands_json(const struct core_game *game)
-{
-    static const char *const names[CLB_PLAYERS] = {"P1", "P2"};
-    json_t *hands = json_object();
-    bool ok = hands != NULL;
-    for (int p = 0; ok && p < CLB_PLAYERS; p++) {
-        const struct core_rack *rack = &game->hands[p];
-        int n = rack->count < 0 ? 0 : rack->count;
-        if (n > CLB_RACK_SIZE)
-            n = CLB_RACK_SIZE;
-        json_t *arr = json_array();
-        for (int i = 0; arr != NULL && i < n; i++)
-            if (json_array_append_new(arr, tile_json(rack->tiles[i])) != 0) {
-                json_decref(arr);
-                arr = NULL;
-            }
-        ok = json_object_set_new(hands, names[p], arr) == 0;
-    }
-    if (!ok) {
-        json_decref(hands);
-        return NULL;
-    }
-    return hands;
-}
-
-static json_t *ending_json(const struct core_game *game)
-{
-    const char *reason = game->end == CORE_END_OUT       ? "out"
-                         : game->end == CORE_END_LIMIT   ? "limit"
-                         : game->end == CORE_END_BLOCKED ? "blocked"
-                                                         : "passes";
-    return json_pack("{s:s, s:i}", "reason", reason, "adjustment",
-                     game->end_adjustment);
-}
-
-json_t *link_game_to_json(const struct core_game *game)
-{
-    json_t *root = json_object();
-    if (root == NULL)
-        return NULL;
-    bool ok = true;
-    /* Insertion order is the schema's order (see top_keys). */
-    ok &= json_object_set_new(root, "version",
-                              json_integer(CORE_STATE_VERSION)) == 0;
-    ok &= json_object_set_new(
-              root, "gameId",
-              json_stringn(game->game_id,
-                           strnlen(game->game_id, CLB_GAME_ID_MAX))) == 0;
-    ok &= json_object_set_new(
-              root, "turn", json_string(game->turn == CORE_P2 ? "P2" : "P1")) ==
-          0;
-    ok &= json_object_set_new(root, "board", board_json(game)) == 0;
-    ok &= json_object_set_new(root, "bag", bag_json(game)) == 0;
-    ok &= json_object_set_new(root, "hands", hands_json(game)) == 0;
-    ok &= json_object_set_new(root, "score", json_integer(game->score)) == 0;
-    ok &= json_object_set_new(root, "lastMove",
-                              game->has_last_move
-                                  ? last_move_json(&game->last_move)
-                                  : json_null()) == 0;
-    ok &= json_object_set_new(root, "consecutivePasses",
-                              json_integer(game->consecutive_passes)) == 0;
-    ok &= json_object_set_new(root, "gameOver",
-                              json_boolean(game->game_over)) == 0;
-    if (game->game_over && game->end != CORE_END_NONE)
-        ok &= json_object_set_new(root, "ending", ending_json(game)) == 0;
-    if (game->lexicon[0] != '\0')
-        ok &= json_object_set_new(
-                  root, "lexicon",
-                  json_stringn(game->lexicon,
-                               strnlen(game->lexicon, CLB_LEXICON_NAME_MAX))) ==
-              0;
-    if (!ok) {
-        json_decref(root);
-        return NULL;
-    }
-    return root;
 }
 
 /* --- struct -> JSON text, written directly ---------------------------------
@@ -819,13 +599,8 @@ static void write_tile(struct jout *j, char tile)
 
 static void write_last_move(struct jout *j, const struct core_last_move *lm)
 {
-    /* Clamped so a corrupt struct cannot make us read past its arrays. */
-    int ncells = lm->ncells < 0 ? 0 : lm->ncells;
-    int nwords = lm->nwords < 0 ? 0 : lm->nwords;
-    if (ncells > CLB_MAX_MOVE_CELLS)
-        ncells = CLB_MAX_MOVE_CELLS;
-    if (nwords > CLB_MAX_WORDS)
-        nwords = CLB_MAX_WORDS;
+    int ncells = link_count(lm->ncells, CLB_MAX_MOVE_CELLS);
+    int nwords = link_count(lm->nwords, CLB_MAX_WORDS);
     jout_open_object(j);
     jout_key(j, "cells");
     jout_open_array(j);
@@ -889,9 +664,7 @@ bool link_game_write(struct jout *j, const struct core_game *game)
     jout_open_object(j);
     for (int p = 0; p < CLB_PLAYERS; p++) {
         const struct core_rack *rack = &game->hands[p];
-        int n = rack->count < 0 ? 0 : rack->count;
-        if (n > CLB_RACK_SIZE)
-            n = CLB_RACK_SIZE;
+        int n = link_count(rack->count, CLB_RACK_SIZE);
         jout_key_n(j, p == CORE_P1 ? "P1" : "P2", 2);
         jout_open_array(j);
         for (int i = 0; i < n; i++)
@@ -911,10 +684,8 @@ bool link_game_write(struct jout *j, const struct core_game *game)
     jout_key(j, "gameOver");
     jout_bool(j, game->game_over);
     if (game->game_over && game->end != CORE_END_NONE) {
-        const char *reason = game->end == CORE_END_OUT       ? "out"
-                             : game->end == CORE_END_LIMIT   ? "limit"
-                             : game->end == CORE_END_BLOCKED ? "blocked"
-                                                             : "passes";
+        const char *reason =
+            srv_name_of(&srv_ending_names, (int)game->end, "passes");
         jout_key(j, "ending");
         jout_open_object(j);
         jout_key(j, "reason");
@@ -936,361 +707,6 @@ bool link_game_write(struct jout *j, const struct core_game *game)
 
 /* --- JSON text ----------------------------------------------------------- */
 
-/* True when [ and { nest deeper than `limit` outside strings: one pass over
- * len bytes, stopping at the first level too deep. jansson (2.14) has no
- * depth option and recurses, so hostile depth is refused before parsing. */
-static bool json_depth_exceeds(const char *s, size_t len, int limit)
-{
-    int depth = 0;
-    bool in_string = false;
-    for (size_t i = 0; i < len; i++) {
-        char c = s[i];
-        if (in_string) {
-            if (c == '\\')
-                i++; /* the escaped char can never end the string */
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > limit)
-                return true;
-        } else if ((c == ']' || c == '}') && depth > 0) {
-            depth--;
-        }
-    }
-    return false;
-}
-
-/* --- the fast reader -------------------------------------------------------
- * A state in the usual form (every state ours and the original's writers
- * make: compact or spaced JSON of known keys, no escapes) is read in place
- * with json_in.h, checked field by field exactly as link_game_from_json
- * checks it; any state it does not accept whole, every refused one
- * included, is read again by jansson and link_game_from_json, which word
- * the error. So the two can only ever differ in speed: the fuzz target and
- * test_link compare them on every input. */
-
-/* Bits for the keys seen in one object (duplicates are refused). */
-enum {
-    FK_VERSION = 1 << 0,
-    FK_GAME_ID = 1 << 1,
-    FK_TURN = 1 << 2,
-    FK_BOARD = 1 << 3,
-    FK_BAG = 1 << 4,
-    FK_HANDS = 1 << 5,
-    FK_SCORE = 1 << 6,
-    FK_LAST_MOVE = 1 << 7,
-    FK_PASSES = 1 << 8,
-    FK_OVER = 1 << 9,
-    FK_ENDING = 1 << 10,
-    FK_LEXICON = 1 << 11,
-    FK_REQUIRED = (1 << 10) - 1, /* all but ending and lexicon */
-};
-
-/* Marks `bit` seen in *seen; false when it already was (a duplicate). */
-static bool fast_once(unsigned *seen, unsigned bit)
-{
-    if (*seen & bit)
-        return false;
-    *seen |= bit;
-    return true;
-}
-
-static bool fast_int(struct jin *j, long long min, long long max, int *out)
-{
-    long long v;
-    if (!jin_int(j, &v) || v < min || v > max)
-        return false;
-    *out = (int)v;
-    return true;
-}
-
-static bool fast_name(struct jin *j, size_t max, char *out)
-{
-    struct clb_str s;
-    if (!jin_string(j, &s) || s.len < 1 || s.len > max)
-        return false;
-    for (size_t i = 0; i < s.len; i++)
-        if (!is_name_char(s.p[i]))
-            return false;
-    memcpy(out, s.p, s.len);
-    out[s.len] = '\0';
-    return true;
-}
-
-static bool fast_board(struct jin *j, struct core_game *g)
-{
-    int r = 0;
-    if (!jin_array(j))
-        return false;
-    while (jin_item(j)) {
-        if (r >= CLB_BOARD_SIZE ||
-            !jin_char_array(j, g->board[r], CLB_BOARD_SIZE))
-            return false;
-        for (int c = 0; c < CLB_BOARD_SIZE; c++) {
-            char ch = g->board[r][c];
-            if (!(ch == CORE_EMPTY || core_is_upper(ch) || core_is_lower(ch)))
-                return false;
-        }
-        r++;
-    }
-    return !j->failed && r == CLB_BOARD_SIZE;
-}
-
-static bool fast_bag(struct jin *j, struct core_game *g)
-{
-    struct clb_str key;
-    uint32_t seen = 0;
-    if (!jin_object(j))
-        return false;
-    while (jin_key(j, &key)) {
-        int kind = name_kind(key.p, key.len);
-        if (kind < 0 || (seen & (1u << kind)) != 0 ||
-            !fast_int(j, 0, CLB_TILE_TOTAL, &g->bag[kind]))
-            return false;
-        seen |= 1u << kind;
-    }
-    return !j->failed;
-}
-
-static bool fast_hand(struct jin *j, struct core_rack *rack)
-{
-    int n = 0;
-    if (!jin_array(j))
-        return false;
-    while (jin_item(j)) {
-        struct clb_str t;
-        if (n >= CLB_RACK_SIZE || !jin_string(j, &t))
-            return false;
-        int kind = name_kind(t.p, t.len);
-        if (kind < 0)
-            return false;
-        rack->tiles[n++] = core_kind_tile(kind);
-    }
-    rack->count = n;
-    return !j->failed;
-}
-
-static bool fast_hands(struct jin *j, struct core_game *g)
-{
-    struct clb_str key;
-    unsigned seen = 0;
-    if (!jin_object(j))
-        return false;
-    while (jin_key(j, &key)) {
-        int p = jin_is(key, "P1") ? CORE_P1 : jin_is(key, "P2") ? CORE_P2 : -1;
-        if (p < 0 || !fast_once(&seen, 1u << p) || !fast_hand(j, &g->hands[p]))
-            return false;
-    }
-    return !j->failed && seen == 3u;
-}
-
-static bool fast_cells(struct jin *j, struct core_last_move *lm)
-{
-    int n = 0;
-    if (!jin_array(j))
-        return false;
-    while (jin_item(j)) {
-        int rc[2], k = 0;
-        if (n >= CLB_MAX_MOVE_CELLS || !jin_array(j))
-            return false;
-        while (jin_item(j))
-            if (k >= 2 || !fast_int(j, 0, CLB_BOARD_SIZE - 1, &rc[k++]))
-                return false;
-        if (j->failed || k != 2)
-            return false;
-        for (int i = 0; i < n; i++)
-            if (lm->cells[i].row == rc[0] && lm->cells[i].col == rc[1])
-                return false;
-        lm->cells[n].row = rc[0];
-        lm->cells[n].col = rc[1];
-        n++;
-    }
-    lm->ncells = n;
-    return !j->failed;
-}
-
-static bool fast_words(struct jin *j, struct core_last_move *lm)
-{
-    int n = 0;
-    if (!jin_array(j))
-        return false;
-    while (jin_item(j)) {
-        struct clb_str w;
-        if (n >= CLB_MAX_WORDS || !jin_string(j, &w) || w.len < CLB_WORD_MIN ||
-            w.len > CLB_WORD_MAX)
-            return false;
-        for (size_t k = 0; k < w.len; k++)
-            if (!core_is_upper(w.p[k]) && !core_is_lower(w.p[k]))
-                return false;
-        memcpy(lm->words[n], w.p, w.len);
-        lm->words[n][w.len] = '\0';
-        n++;
-    }
-    lm->nwords = n;
-    return !j->failed;
-}
-
-static bool fast_last_move(struct jin *j, struct core_game *g)
-{
-    if (jin_peek_null(j)) {
-        g->has_last_move = false;
-        return jin_null(j);
-    }
-    struct core_last_move *lm = &g->last_move;
-    struct clb_str key, type = {"play", 4};
-    unsigned seen = 0;
-    if (!jin_object(j))
-        return false;
-    while (jin_key(j, &key)) {
-        bool ok;
-        if (jin_is(key, "cells"))
-            ok = fast_once(&seen, 1u) && fast_cells(j, lm);
-        else if (jin_is(key, "words"))
-            ok = fast_once(&seen, 2u) && fast_words(j, lm);
-        else if (jin_is(key, "points"))
-            ok = fast_once(&seen, 4u) &&
-                 fast_int(j, 0, CLB_MAX_SCORE, &lm->points);
-        else if (jin_is(key, "type"))
-            ok = fast_once(&seen, 8u) && jin_string(j, &type);
-        else if (jin_is(key, "exchanged"))
-            ok = fast_once(&seen, 16u) &&
-                 fast_int(j, 1, CLB_RACK_SIZE, &lm->exchanged);
-        else
-            ok = false;
-        if (!ok)
-            return false;
-    }
-    if (j->failed || (seen & 7u) != 7u)
-        return false;
-    if (jin_is(type, "play"))
-        lm->type = CORE_MOVE_PLAY;
-    else if (jin_is(type, "exchange"))
-        lm->type = CORE_MOVE_EXCHANGE;
-    else if (jin_is(type, "pass"))
-        lm->type = CORE_MOVE_PASS;
-    else
-        return false;
-    /* "exchanged" exactly for an exchange; an exchange or a pass places
-     * nothing and scores nothing. */
-    if ((lm->type == CORE_MOVE_EXCHANGE) != ((seen & 16u) != 0))
-        return false;
-    if (lm->type != CORE_MOVE_PLAY &&
-        (lm->ncells != 0 || lm->nwords != 0 || lm->points != 0))
-        return false;
-    g->has_last_move = true;
-    return true;
-}
-
-static bool fast_ending(struct jin *j, struct core_game *g)
-{
-    struct clb_str key, reason = {NULL, 0};
-    unsigned seen = 0;
-    if (!jin_object(j))
-        return false;
-    while (jin_key(j, &key)) {
-        bool ok;
-        if (jin_is(key, "reason"))
-            ok = fast_once(&seen, 1u) && jin_string(j, &reason);
-        else if (jin_is(key, "adjustment"))
-            ok = fast_once(&seen, 2u) &&
-                 fast_int(j, 0, CLB_MAX_SCORE, &g->end_adjustment);
-        else
-            ok = false;
-        if (!ok)
-            return false;
-    }
-    if (j->failed || seen != 3u)
-        return false;
-    g->end = jin_is(reason, "passes")    ? CORE_END_PASSES
-             : jin_is(reason, "out")     ? CORE_END_OUT
-             : jin_is(reason, "limit")   ? CORE_END_LIMIT
-             : jin_is(reason, "blocked") ? CORE_END_BLOCKED
-                                         : CORE_END_NONE;
-    return g->end != CORE_END_NONE;
-}
-
-/* One top-level member, its key already read. */
-static bool fast_member(struct jin *j, struct clb_str key, unsigned *seen,
-                        struct core_game *g)
-{
-    static const struct {
-        const char *name;
-        unsigned bit;
-    } keys[] = {
-        {"version", FK_VERSION},
-        {"gameId", FK_GAME_ID},
-        {"turn", FK_TURN},
-        {"board", FK_BOARD},
-        {"bag", FK_BAG},
-        {"hands", FK_HANDS},
-        {"score", FK_SCORE},
-        {"lastMove", FK_LAST_MOVE},
-        {"consecutivePasses", FK_PASSES},
-        {"gameOver", FK_OVER},
-        {"ending", FK_ENDING},
-        {"lexicon", FK_LEXICON},
-    };
-    unsigned bit = 0;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0] && bit == 0; i++)
-        if (jin_is(key, keys[i].name))
-            bit = keys[i].bit;
-    /* An unknown key (which the slow path skips) is the slow path's. */
-    if (bit == 0 || !fast_once(seen, bit))
-        return false;
-    int v;
-    struct clb_str t;
-    switch (bit) {
-    case FK_VERSION:
-        return fast_int(j, CORE_STATE_VERSION, CORE_STATE_VERSION, &v);
-    case FK_GAME_ID: return fast_name(j, CLB_GAME_ID_MAX, g->game_id);
-    case FK_TURN:
-        if (!jin_string(j, &t) || !(jin_is(t, "P1") || jin_is(t, "P2")))
-            return false;
-        g->turn = t.p[1] == '1' ? CORE_P1 : CORE_P2;
-        return true;
-    case FK_BOARD: return fast_board(j, g);
-    case FK_BAG: return fast_bag(j, g);
-    case FK_HANDS: return fast_hands(j, g);
-    case FK_SCORE: return fast_int(j, 0, CLB_MAX_SCORE, &g->score);
-    case FK_LAST_MOVE: return fast_last_move(j, g);
-    case FK_PASSES:
-        return fast_int(j, 0, CLB_PASSES_TO_END, &g->consecutive_passes);
-    case FK_OVER: return jin_bool(j, &g->game_over);
-    case FK_ENDING: return fast_ending(j, g);
-    case FK_LEXICON: return fast_name(j, CLB_LEXICON_NAME_MAX, g->lexicon);
-    default: return false;
-    }
-}
-
-/* The whole state, or false to fall back to the slow path. */
-static bool fast_state(const char *text, size_t len, struct core_game *g)
-{
-    struct jin j;
-    struct clb_str key;
-    unsigned seen = 0;
-    memset(g, 0, sizeof *g);
-    jin_init(&j, text, len);
-    if (!jin_object(&j))
-        return false;
-    while (jin_key(&j, &key))
-        if (!fast_member(&j, key, &seen, g))
-            return false;
-    if (!jin_end(&j) || (seen & FK_REQUIRED) != FK_REQUIRED)
-        return false;
-    if ((seen & FK_ENDING) != 0 && !g->game_over)
-        return false;
-    if (g->has_last_move && g->last_move.type == CORE_MOVE_PLAY)
-        for (int i = 0; i < g->last_move.ncells; i++) {
-            struct clb_cell c = g->last_move.cells[i];
-            if (g->board[c.row][c.col] == CORE_EMPTY)
-                return false;
-        }
-    struct clb_error err;
-    return core_game_validate(g, &err) == CLB_ERR_OK;
-}
-
 /* JSON text (no size check) -> game, through jansson and
  * link_game_from_json: the reader of every state the fast one declines,
  * and the one that words the errors. */
@@ -1298,7 +714,7 @@ static enum clb_err decode_json_slow(const char *text, size_t len, bool in_link,
                                      struct core_game *game,
                                      struct clb_error *err)
 {
-    if (json_depth_exceeds(text, len, CLB_MAX_JSON_DEPTH))
+    if (jin_too_deep(text, len, CLB_MAX_JSON_DEPTH))
         return bad(err, "state: JSON nested deeper than %d levels",
                    CLB_MAX_JSON_DEPTH);
     json_error_t jerr;
@@ -1322,7 +738,7 @@ static enum clb_err decode_json_text(const char *text, size_t len, bool in_link,
                                      struct core_game *game,
                                      struct clb_error *err)
 {
-    if (fast_state(text, len, game))
+    if (link_v1_fast_state(text, len, game))
         return CLB_ERR_OK;
     return decode_json_slow(text, len, in_link, game, err);
 }

@@ -1,0 +1,123 @@
+/* tests/test_render_board.c - the board's squares: every tile is written
+ * by one writer (render_tile_square), every empty square by the other, and
+ * a square that no checked position can hold (a byte that is not a letter,
+ * a pending tile's slot out of range) is never written raw.
+ */
+/* SPDX-License-Identifier: MIT */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/game.h"
+#include "html.h"
+#include "render.h"
+
+#define PAGE_MAX (1024 * 1024)
+
+static char *page_of(const struct render_view *v)
+{
+    char mem[256];
+    struct html_buf b;
+    html_init(&b, mem, sizeof mem, PAGE_MAX);
+    render_game(&b, v);
+    cr_assert_not(b.overflow);
+    char *copy = strdup(b.p);
+    cr_assert_not_null(copy);
+    html_free(&b);
+    return copy;
+}
+
+/* How many times needle occurs in h. */
+static int count(const char *h, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(h, needle); p != NULL;
+         p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* A tile on each kind of square, with each mark: the one writer's bytes.
+ * (0,0) is triple word, (0,3) double letter, (1,1) double word, (7,7) the
+ * star, (0,1) plain. Values: Q 10, E 1, a blank 0. */
+Test(board, tiles_on_every_kind_of_square)
+{
+    struct core_game g;
+    core_game_new(&g, "squares", 7, "");
+    g.board[0][0] = 'Q';
+    g.board[0][1] = 'E';
+    g.board[0][3] = 'e';
+    g.board[1][1] = 'Z';
+    g.board[7][7] = 'A';
+    g.has_last_move = true;
+    g.last_move.type = CORE_MOVE_PLAY;
+    g.last_move.ncells = 1;
+    g.last_move.cells[0] = (struct clb_cell){0, 1};
+    struct render_view v = {.game = &g, .state = "S", .lexicon = "test"};
+    char *h = page_of(&v);
+    cr_assert_not_null(strstr(h, "<button class=\"tw t\" aria-label=\"A1, Q, "
+                                 "10 points\">Q<sub>10</sub></button>"));
+    cr_assert_not_null(strstr(h, "<button class=\"t lm\" aria-label=\"B1, E, "
+                                 "1 point, last move\">E<sub>1</sub>"
+                                 "</button>"));
+    cr_assert_not_null(strstr(h, "<button class=\"dl t bl\" aria-label=\"D1, "
+                                 "blank as E, 0 points\">E<sub>0</sub>"
+                                 "</button>"));
+    cr_assert_not_null(strstr(h, "<button class=\"dw st t\" aria-label=\"H8, "
+                                 "A, 1 point\">A<sub>1</sub></button>"));
+    /* An empty square beside them: its premium, no tile class. */
+    cr_assert_not_null(strstr(h, "<button class=dl aria-label=\"L1, double "
+                                 "letter, empty\">"));
+    cr_assert_eq(count(h, "<button"), count(h, "</button>"));
+    free(h);
+}
+
+/* A pending tile (a refused play kept on the board) carries its rack slot
+ * and letter for the script. */
+Test(board, pending_tile_carries_its_slot)
+{
+    struct core_game g;
+    core_game_new(&g, "pending", 7, "");
+    struct render_view v = {.game = &g, .state = "S", .lexicon = "test"};
+    v.npending = 1;
+    v.pending[0] = (struct render_pending){
+        .row = 7, .col = 8, .letter = 'K', .blank = true, .rack_index = 6};
+    char *h = page_of(&v);
+    cr_assert_not_null(strstr(h, "<button class=\"t bl pd\" data-from=6 "
+                                 "data-letter=K data-blank=1 aria-label=\"I8, "
+                                 "blank as K, 0 points, placed this turn\">"
+                                 "K<sub>0</sub></button>"));
+    free(h);
+}
+
+/* What no checked position holds: a board byte that is not a letter and a
+ * pending slot past any rack. Neither reaches the page raw: each square is
+ * written as an empty one, and the board keeps its 225 squares. */
+Test(board, impossible_squares_are_not_written_raw)
+{
+    struct core_game g;
+    core_game_new(&g, "odd", 3, "");
+    g.board[3][3] = '<';
+    g.board[3][4] = '"';
+    struct render_view v = {.game = &g, .state = "S", .lexicon = "test"};
+    v.npending = 1;
+    v.pending[0] = (struct render_pending){
+        .row = 7, .col = 7, .letter = 'K', .rack_index = 1000};
+    char *h = page_of(&v);
+    cr_assert_null(strstr(h, "D4, <"));
+    cr_assert_null(strstr(h, "data-from=1000"));
+    cr_assert_not_null(strstr(h, "aria-label=\"D4, double word, empty\""));
+    cr_assert_not_null(strstr(h, "aria-label=\"E4, empty\""));
+    cr_assert_not_null(strstr(h, "aria-label=\"H8, centre star, double "
+                                 "word, empty\""));
+    const char *board = strstr(h, "id=\"board\"");
+    cr_assert_not_null(board);
+    const char *end = strstr(board, "</div>");
+    cr_assert_not_null(end);
+    int squares = 0;
+    for (const char *p = strstr(board, "<button"); p != NULL && p < end;
+         p = strstr(p + 1, "<button"))
+        squares++;
+    cr_assert_eq(squares, 15 * 15);
+    free(h);
+}
