@@ -126,8 +126,8 @@ enum clb_err core_review_history_within(const struct core_history *h,
         if (!review_move(&g, lexicon, &p, out, i, err))
             return err->code;
         if (p.budget.exhausted) {
-            /* This move and the rest are not reviewed. */
-            memset(&out->moves[i], 0, sizeof out->moves[i]);
+            /* This move and the rest are not reviewed: zeroed, no play. */
+            memset(&out->moves[i], 0, (size_t)(n - i) * sizeof out->moves[i]);
             break;
         }
         struct core_review_move *rm = &out->moves[i];

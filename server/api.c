@@ -1111,7 +1111,7 @@ static void api_review(const struct srv_request *req, struct srv_response *resp)
             jout_bool(&j, false);
         }
         jout_key(&j, "best");
-        if (rm->has_best && i < review.reviewed)
+        if (i < review.reviewed && rm->has_best)
             api_play_json(&j, &rm->best, &rm->move, &rm->result);
         else
             jout_null(&j);

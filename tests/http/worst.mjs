@@ -44,17 +44,16 @@ export function worstStart() {
 // same game in progress). Returns the v2 link's state text.
 export async function worstLink(base, { mode = 'pass', moves = MAX_MOVES } = {}) {
   let s = worstStart();
-  for (let i = 0; i < moves; i++) {
-    const d = await postJson(`${base}/api/v1/decode`, { state: s });
-    const g = d.game ?? d;
-    const turn = g.turn;
-    const rack = g.hands[turn];
+  let g = (await postJson(`${base}/api/v1/decode`, { state: s })).game;
+  for (let i = 0; i < moves && !g.gameOver; i++) {
+    const rack = g.hands[g.turn];
     let move;
-    if (turn === 'P1' && mode === 'pass') move = { type: 'pass' };
-    else if (turn === 'P1') move = { type: 'exchange', tiles: rack.filter((t) => t !== 'BLANK') };
+    if (g.turn === 'P1' && mode === 'pass') move = { type: 'pass' };
+    else if (g.turn === 'P1') move = { type: 'exchange', tiles: rack.filter((t) => t !== 'BLANK') };
     else move = { type: 'exchange', tiles: rack };
     const r = await postJson(`${base}/api/v1/move`, { state: s, move, format: 'v2' });
     s = r.state;
+    g = r.game;
   }
   return s;
 }
