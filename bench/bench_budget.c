@@ -100,6 +100,27 @@ static void report(const char *name, const struct position *pos)
            (unsigned long long)spent, us, n, cut ? " (cut short)" : "");
 }
 
+/* The nodes of the blocked check's search ("any play") of each rack of g,
+ * unbounded: the most of either, and whether a rack had no play. */
+static uint64_t any_nodes(const struct position *pos, bool *none)
+{
+    const struct core_game *g = &pos->game;
+    struct core_movegen mg;
+    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board,
+                      dict_lexicon(pos->dict).graph);
+    uint64_t most = 0;
+    *none = false;
+    for (int p = 0; p < CLB_PLAYERS; p++) {
+        struct core_budget b = {UINT64_MAX, false};
+        mg.budget = &b;
+        if (!core_movegen_any(&mg, &g->hands[p]))
+            *none = true;
+        if (UINT64_MAX - b.left > most)
+            most = UINT64_MAX - b.left;
+    }
+    return most;
+}
+
 static void greedy_move(const struct position *pos, struct core_move *m)
 {
     const struct core_game *g = &pos->game;
@@ -132,7 +153,7 @@ int main(int argc, char **argv)
             bench_die("bench_budget", argv[i], &err);
         report(argv[i], &pos);
     }
-    uint64_t worst = 0;
+    uint64_t worst = 0, worst_any = 0, worst_none = 0;
     for (int i = 0; i < GREEDY_GAMES; i++) {
         char seed[32];
         snprintf(seed, sizeof seed, "review-%d", i);
@@ -142,6 +163,14 @@ int main(int argc, char **argv)
             greedy_move(&pos, &m);
             if (position_play(&pos, &m, NULL, &err) != CLB_ERR_OK)
                 bench_die("bench_budget", "play", &err);
+            if (core_bag_count(&pos.game) == 0) {
+                bool none;
+                uint64_t n = any_nodes(&pos, &none);
+                if (n > worst_any)
+                    worst_any = n;
+                if (none && n > worst_none)
+                    worst_none = n;
+            }
         }
         uint64_t nodes;
         double us;
@@ -154,5 +183,10 @@ int main(int argc, char **argv)
     }
     printf("greedy games: the most nodes a review spent: %llu\n",
            (unsigned long long)worst);
+    printf("greedy games, the bag empty: the most nodes of one blocked "
+           "check's search %llu (CLB_BLOCKED_NODES %llu), of one that found "
+           "no play %llu\n",
+           (unsigned long long)worst_any, (unsigned long long)CLB_BLOCKED_NODES,
+           (unsigned long long)worst_none);
     return 0;
 }
