@@ -6,8 +6,9 @@
  * baseline: the review is not in it), the review's cells (POST
  * /game/review), the JSON review (POST /api/v1/review) and the page with
  * the review filled in (GET /game/review?s=S), all of a late-game link;
- * then the game-over page of that game played to its end (which shows the
- * review inline) against its board page; then the review of whole greedy
+ * then the game-over page of that game played to its end (which no longer
+ * reviews: its script asks POST /game/review, as the board page's does)
+ * against its board page; then the review of whole greedy
  * games (both racks play their best, blanks included: what a good team's
  * game costs; the late-game link's bot never plays a blank, and racks
  * holding blanks are the search's slowest); then the longest game a link can
@@ -275,8 +276,8 @@ int main(int argc, char **argv)
     printf("  page with review    GET /game/review    %9.1f us  (%zu bytes) "
            "= %.1f pages\n",
            m[3], serve(&filled), m[3] / m[0]);
-    printf("  that game played to its end (%d moves): the game-over page, "
-           "review inline\n",
+    printf("  that game played to its end (%d moves): the game-over page "
+           "(no review)\n",
            over_moves);
     printf("                      POST /game          %9.1f us  (%zu bytes) "
            "= %.1f board pages\n",

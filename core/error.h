@@ -43,7 +43,9 @@
     X(BAD_LEXICON, "bad_lexicon", 500, "The word list could not be loaded")    \
     X(NOT_FOUND, "not_found", 404, "No such page")                             \
     X(METHOD, "method_not_allowed", 405, "Method not allowed")                 \
-    X(INTERNAL, "internal", 500, "Internal error")
+    X(INTERNAL, "internal", 500, "Internal error")                             \
+    X(BUSY, "busy", 503,                                                       \
+      "The server is busy with other reviews: try again in a moment")
 
 #define CLB_ERR_ENUM_(name, code, status, msg) CLB_ERR_##name,
 enum clb_err { CLB_FOR_EACH_ERR(CLB_ERR_ENUM_) CLB_ERR__COUNT };

@@ -198,15 +198,60 @@
 
 /* The most plays one position may have that an "every play" list is sized
  * for (core/movegen.h). Measured: the bench positions' worst (two blanks in
- * a midgame) has 22,182; 262,144 records of 14 bytes (3.7 MB) leave more
- * than ten times that. Past it the count stays exact and the list is cut
- * short (reported, never silent). The server never needs the whole list: it
- * asks for the count, the best play or the top few, which need no buffer. */
-#define CLB_MOVEGEN_MAX_PLAYS ((size_t)1 << 18)
+ * a midgame) has 22,182, but a board built for it (25 vowels spread on a
+ * grid, the rack ??AEIRS) has 1,329,851; 2,097,152 records of 14 bytes
+ * (29 MB, a benchmark's buffer) hold that with room. Past it the count
+ * stays exact and the list is cut short (reported, never silent). The
+ * server never needs the whole list: it asks for the count, the best play
+ * or the top few, which need no buffer. */
+#define CLB_MOVEGEN_MAX_PLAYS ((size_t)1 << 21)
 
 /* Plays one answer of POST /api/v1/plays may list: a play is at most about
  * 500 bytes of JSON, so 1,000 stay near 500 KB, under the response cap. */
 #define CLB_MAX_PLAYS_LISTED 1000
+
+/* ---- the work budgets of the searches (core/movegen.h's core_budget) ----
+ * Counted in nodes of the search (a square entered with a tile), never in
+ * time, so that a search cut short is cut at the same place on every run,
+ * and an answer is the same on every machine. A node costs about 17-30 ns
+ * (Release, the search's share of the request included); the figures are
+ * in DESIGN.md, "The cost of a request" (bench/bench_budget). */
+
+/* The review of one request (every move of a history, core/review.h). A
+ * greedy game's whole review takes under 90,000 nodes and the late-game
+ * link of the benchmarks (two blanks held for ten moves) 187,000, so every
+ * real game is reviewed whole, with room to spare; the longest history a
+ * link can hold (250 moves, two blanks in every other rack on a board of
+ * spread vowels: 42.8 M nodes, about 0.9 s, without the bound) stops at
+ * about 10-13 ms. Past it, that move and the rest are "not reviewed". */
+#define CLB_REVIEW_NODES ((uint64_t)500000)
+
+/* The list of plays (POST /api/v1/plays, collabble-cli plays): one search
+ * of one rack. A midgame takes 2,000-3,000 nodes and a rack of two blanks
+ * some tens of thousands; the worst position built (two blanks on a board
+ * of 25 spread vowels: 1,329,851 plays) takes 3.8 M nodes, about 90-120
+ * ms, and stops within this at about 10-12 ms. Past it the answer says
+ * that its count and list are of the plays found before it ran out. */
+#define CLB_PLAYS_NODES ((uint64_t)400000)
+
+/* The blocked-ending check (core/move.c): whether a rack can play once the
+ * bag is empty, asked of both racks at every such move, so the game's
+ * ending depends on it. A search for any play stops at the first one: in
+ * greedy games the most one spent was 127 nodes (33 for a rack with no
+ * play). When the budget runs out first, a play may exist and the game
+ * goes on (DESIGN.md, "Rules"). Per search, not per request, so that a
+ * link reads the same in every request; a game has at most about 30 moves
+ * with the bag empty (each play takes a tile off a rack, and two passes in
+ * a row end it), so a request's checks are bounded by 60 x this. */
+#define CLB_BLOCKED_NODES ((uint64_t)5000)
+
+/* Requests that search (the review's routes, /api/v1/plays) served at
+ * once: the worker threads less this many, at least one, so that a thread
+ * is always left for the cheap routes (pages, moves, /healthz, static
+ * files). Past it such a request is answered 503 at once, with
+ * Retry-After: CLB_BUSY_RETRY_AFTER_S. */
+#define CLB_SEARCH_THREADS_KEPT_FREE 1
+#define CLB_BUSY_RETRY_AFTER_S 1
 
 static_assert(CLB_CENTER * 2 + 1 == CLB_BOARD_SIZE, "centre is the middle");
 static_assert(CLB_MAX_BODY_BYTES >= CLB_MAX_ENCODED_STATE,

@@ -256,7 +256,10 @@ static void finish_game(struct core_game *g, enum core_end how)
 
 /* The spec's last ending: the bag is empty and neither player can play.
  * One prepared board serves both racks. Without a word graph the rule
- * cannot be decided, and the game goes on (two passes still end it). */
+ * cannot be decided, and the game goes on (two passes still end it). Each
+ * rack's search has its own budget of CLB_BLOCKED_NODES: one that runs out
+ * before it finds a play counts as "a play may exist", and the game goes
+ * on, the same on every run (DESIGN.md, "Rules"). */
 static bool is_blocked(const struct core_game *g,
                        const struct core_lexicon *lexicon)
 {
@@ -268,8 +271,12 @@ static bool is_blocked(const struct core_game *g,
     struct core_movegen mg;
     core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board,
                       lexicon->graph);
-    return !core_movegen_any(&mg, &g->hands[CORE_P1]) &&
-           !core_movegen_any(&mg, &g->hands[CORE_P2]);
+    struct core_budget budget = {CLB_BLOCKED_NODES, false};
+    mg.budget = &budget;
+    if (core_movegen_any(&mg, &g->hands[CORE_P1]))
+        return false;
+    budget = (struct core_budget){CLB_BLOCKED_NODES, false};
+    return !core_movegen_any(&mg, &g->hands[CORE_P2]);
 }
 
 static void apply_play(struct core_game *g, const struct core_move *move,

@@ -86,7 +86,10 @@ struct mg_search {
     struct core_play *out;
     size_t cap, stored, total;
     bool found;
-    int variant; /* enum mg_variant: the copy of the search to run */
+    bool cut;       /* the budget ran out before every anchor was searched */
+    uint64_t spent; /* nodes entered (mg_next's calls) */
+    uint64_t limit; /* the budget's nodes at the start, or UINT64_MAX */
+    int variant;    /* enum mg_variant: the copy of the search to run */
 };
 
 /* The running score of a partial play: the main word's letters (with the
@@ -210,6 +213,7 @@ void core_movegen_init(struct core_movegen *mg,
                        const struct core_kwg *graph)
 {
     mg->graph = graph;
+    mg->budget = NULL;
     mg->gaddag = core_kwg_gaddag_root(graph);
     mg->plain = false;
     mg_copy_board(mg, board);
@@ -485,6 +489,7 @@ MG_COPY_DECLARE(stop, )
 MG_INLINE void mg_next(struct mg_search *s, int pos, uint32_t arc,
                        struct mg_score sc, bool right, enum mg_variant v)
 {
+    s->spent++; /* the budget's unit: one node, counted alike by every copy */
     switch (v) {
     case MG_PLAIN:
         (right ? mg_right_plain : mg_left_plain)(s, pos, arc, sc);
@@ -700,6 +705,18 @@ static void mg_set_anchor(struct mg_search *s, int a)
     s->start = start;
 }
 
+/* True when the budget is spent: the next anchor is not searched and the
+ * search is marked cut short. Checked between anchors only, so the copies
+ * that never test for stopping stay as they are; an anchor's search is a
+ * few thousand nodes at most, so a budget is overrun by no more. */
+static bool mg_out_of_budget(struct mg_search *s)
+{
+    if (s->spent < s->limit)
+        return false;
+    s->cut = true;
+    return true;
+}
+
 /* Searches every anchor of every line in both directions. */
 static void mg_run(struct mg_search *s)
 {
@@ -712,6 +729,8 @@ static void mg_run(struct mg_search *s)
                 continue;
             mg_load_line(s, d, line);
             for (unsigned m = anchors; m != 0 && !s->found; m &= m - 1) {
+                if (mg_out_of_budget(s))
+                    return;
                 mg_set_anchor(s, __builtin_ctz(m));
                 mg_search_anchor(s);
             }
@@ -878,6 +897,8 @@ static void mg_run_best(struct mg_search *s)
         struct mg_bounded top = heap[0];
         if (s->stored > 0 && top.bound < s->out->points)
             return;
+        if (mg_out_of_budget(s))
+            return;
         heap[0] = heap[--n];
         mg_bound_sift(heap, n, 0);
         if (top.d != s->d || top.line != s->line)
@@ -900,6 +921,7 @@ static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
     s->out = out;
     s->cap = cap;
     s->d = -1;
+    s->limit = mg->budget != NULL ? mg->budget->left : UINT64_MAX;
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
         int value = 0;
@@ -932,7 +954,7 @@ static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
 }
 
 /* Prepares a search of `rack` in `mode` and runs it (an empty rack has no
- * play: nothing to run). */
+ * play: nothing to run), then charges the budget, if any, what it spent. */
 static void mg_search(struct mg_search *s, const struct core_movegen *mg,
                       const struct core_rack *rack, enum mg_mode mode,
                       struct core_play *out, size_t cap)
@@ -949,6 +971,11 @@ static void mg_search(struct mg_search *s, const struct core_movegen *mg,
         mg_run_best(s);
     else
         mg_run(s);
+    struct core_budget *b = mg->budget;
+    if (b != NULL) {
+        b->left = s->spent < b->left ? b->left - s->spent : 0;
+        b->exhausted = b->exhausted || s->cut;
+    }
 }
 
 void core_movegen_use_plain(struct core_movegen *mg)
@@ -970,7 +997,7 @@ bool core_movegen_any(const struct core_movegen *mg,
 {
     struct mg_search s;
     mg_search(&s, mg, rack, MG_ANY, NULL, 0);
-    return s.found;
+    return s.found || s.cut; /* cut short: a play may exist */
 }
 
 bool core_movegen_best(const struct core_movegen *mg,

@@ -50,6 +50,19 @@ struct core_play {
     char tiles[CLB_RACK_SIZE]; /* 'A'..'Z', or 'a'..'z' for a blank */
 };
 
+/* A work budget shared by searches: nodes of the search (each square a
+ * search enters with a tile, the unit of its work) that may still be
+ * spent. Counted, never timed, so a search cut short is cut at the same
+ * place on every run and every machine. A search checks it between
+ * anchors: it spends what it used (at most `left`), and when nodes run out
+ * before every anchor is searched it stops and sets `exhausted`: its
+ * answer is then partial (see each search). A search that begins with
+ * nothing left searches nothing. */
+struct core_budget {
+    uint64_t left;  /* nodes still to spend */
+    bool exhausted; /* some search was cut short */
+};
+
 /* A board prepared for the search: the board seen along each direction
  * (d = 0 rows, for plays across; d = 1 columns, for plays down), and for
  * each empty square the letters allowed there and the points of the word
@@ -57,6 +70,9 @@ struct core_play {
  * for the caller's stack. */
 struct core_movegen {
     const struct core_kwg *graph;
+    /* The searches' budget: NULL (what core_movegen_init sets) for none;
+     * a caller that bounds its searches points it at its own counter. */
+    struct core_budget *budget;
     uint32_t gaddag;  /* the GADDAG's root list */
     bool empty_board; /* the first play: only the centre is an anchor */
     bool mirrored;    /* an empty board that reads the same both ways */
@@ -87,12 +103,14 @@ void core_movegen_use_plain(struct core_movegen *mg);
 
 /* Every play of `rack` into out[0..cap-1], in the order found. Returns the
  * number of plays the position has, which may exceed cap: then the first
- * cap are stored and the rest only counted (cap 0 just counts). */
+ * cap are stored and the rest only counted (cap 0 just counts). Cut short
+ * by the budget, the plays found before it ran out. */
 size_t core_movegen_all(const struct core_movegen *mg,
                         const struct core_rack *rack, struct core_play *out,
                         size_t cap);
 
-/* True as soon as one legal play of `rack` is found. */
+/* True as soon as one legal play of `rack` is found; also true when the
+ * budget runs out before one is found ("a play may exist"). */
 bool core_movegen_any(const struct core_movegen *mg,
                       const struct core_rack *rack);
 
@@ -100,14 +118,17 @@ bool core_movegen_any(const struct core_movegen *mg,
  * points, then position) into *best. False, with *best untouched, when the
  * rack has no play. It bounds each anchor's plays and searches only the
  * anchors whose bound reaches the best found so far, and returns exactly
- * the play that sorting every play of core_movegen_all() would put first. */
+ * the play that sorting every play of core_movegen_all() would put first.
+ * Cut short by the budget, the best of the plays found before it ran out
+ * (the caller, seeing `exhausted`, does not show it as the best). */
 bool core_movegen_best(const struct core_movegen *mg,
                        const struct core_rack *rack, struct core_play *best);
 
 /* The best n plays of `rack`, best first (core_play_compare() order), into
  * out[0..n-1]; returns the number of plays the position has (all of them,
  * not only those stored), so min(n, result) entries are filled. Keeps a
- * heap in `out`: no other buffer. */
+ * heap in `out`: no other buffer. Cut short by the budget, the best n and
+ * the count of the plays found before it ran out. */
 size_t core_movegen_top(const struct core_movegen *mg,
                         const struct core_rack *rack, struct core_play *out,
                         size_t n);

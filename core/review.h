@@ -10,9 +10,15 @@
  * position after the last move, whose rack is still to play, is never
  * searched.
  *
- * It costs one best-play search per move (about 100 us each), which is why
- * the board page does not do it on every render: the pages ask for it in a
- * request of its own (DESIGN.md, "The review").
+ * It costs one best-play search per distinct position and rack (about
+ * 100 us each), which is why the board page does not do it on every
+ * render: the pages ask for it in a request of its own (DESIGN.md, "The
+ * review"). A move whose board and rack (as a multiset) an earlier move of
+ * the same board had is given that move's best play without a search. The
+ * searches share one work budget (core_budget, nodes of the search),
+ * spent in move order: when it runs out, that move and every later one
+ * are "not reviewed", and the review of moves 1..k depends on those moves
+ * alone, never on a move made after them.
  *
  * Pure: caller-owned fixed-size structs, no globals, no I/O, no heap.
  */
@@ -21,6 +27,7 @@
 #define CORE_REVIEW_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "error.h"
 #include "game.h"
@@ -41,9 +48,13 @@ struct core_review_move {
 };
 
 struct core_review {
-    int nmoves;   /* the history's moves, each reviewed */
-    int scored;   /* the moves' points added up (no end-of-game adjustment) */
-    int possible; /* the best plays' points added up */
+    int nmoves;     /* the history's moves */
+    int reviewed;   /* moves 1..reviewed are reviewed; the rest, when fewer
+                     * than nmoves, are not: the budget ran out at the next */
+    int scored;     /* the reviewed moves' points added up (no end-of-game
+                     * adjustment) */
+    int possible;   /* their best plays' points added up */
+    uint64_t nodes; /* nodes of the search spent (core_budget) */
     struct core_review_move moves[CLB_MAX_GAME_MOVES];
 };
 
@@ -57,5 +68,12 @@ enum clb_err core_review_history(const struct core_history *h,
                                  const struct core_lexicon *lexicon,
                                  struct core_review *out,
                                  struct clb_error *err);
+
+/* The same with a budget of `nodes` nodes of the search (CLB_REVIEW_NODES
+ * for core_review_history) instead of the default. */
+enum clb_err core_review_history_within(const struct core_history *h,
+                                        const struct core_lexicon *lexicon,
+                                        uint64_t nodes, struct core_review *out,
+                                        struct clb_error *err);
 
 #endif

@@ -1004,6 +1004,8 @@ static void api_plays(const struct srv_request *req, struct srv_response *resp)
     struct core_movegen mg;
     core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])game->board,
                       lex.graph);
+    struct core_budget budget = {CLB_PLAYS_NODES, false};
+    mg.budget = &budget;
     struct core_play top[CLB_MAX_PLAYS_LISTED];
     size_t total =
         core_movegen_top(&mg, &game->hands[game->turn], top, (size_t)limit);
@@ -1015,6 +1017,11 @@ static void api_plays(const struct srv_request *req, struct srv_response *resp)
     jout_string(&j, game->turn == CORE_P1 ? "P1" : "P2");
     jout_key(&j, "total");
     jout_int(&j, (long long)total);
+    if (budget.exhausted) {
+        /* Only when cut short, so a whole answer is as it always was. */
+        jout_key(&j, "budgetExhausted");
+        jout_bool(&j, true);
+    }
     jout_key(&j, "plays");
     jout_open_array(&j);
     for (size_t i = 0; i < shown; i++) {
@@ -1065,9 +1072,13 @@ static void api_review(const struct srv_request *req, struct srv_response *resp)
         jout_key(&j, "type");
         jout_string(&j, api_move_type_name(rec->move.type));
         jout_key(&j, "points");
-        jout_int(&j, rm->points);
+        jout_int(&j, i < review.reviewed ? rm->points : rec->result.points);
+        if (i >= review.reviewed) {
+            jout_key(&j, "reviewed");
+            jout_bool(&j, false);
+        }
         jout_key(&j, "best");
-        if (rm->has_best)
+        if (i < review.reviewed && rm->has_best)
             api_play_json(&j, &rm->best, &rm->move, &rm->result);
         else
             jout_null(&j);
@@ -1078,6 +1089,13 @@ static void api_review(const struct srv_request *req, struct srv_response *resp)
     jout_int(&j, review.scored);
     jout_key(&j, "possible");
     jout_int(&j, review.possible);
+    if (review.reviewed < review.nmoves) {
+        /* Only when cut short, so a whole review is as it always was. */
+        jout_key(&j, "budgetExhausted");
+        jout_bool(&j, true);
+        jout_key(&j, "reviewedMoves");
+        jout_int(&j, review.reviewed);
+    }
     jout_close_object(&j);
     api_end(resp, &j);
 }

@@ -11,6 +11,7 @@
 #define SRV_HTTP_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "../core/limits.h"
@@ -43,6 +44,7 @@ struct srv_request {
     struct clb_str query;     /* after '?', may be empty */
     struct clb_str body;      /* at most CLB_MAX_BODY_BYTES */
     const char *content_type; /* may be NULL */
+    bool head; /* a HEAD, which handlers see as GET: nothing will be sent */
 };
 
 struct srv_response {
@@ -50,6 +52,7 @@ struct srv_response {
     const char *content_type;  /* static string */
     const char *cache_control; /* static string, NULL for the default */
     char location[64];         /* for redirects; "" if none */
+    int retry_after;           /* seconds for Retry-After; 0: none */
     struct html_buf *body;
 };
 

@@ -355,7 +355,8 @@ static void empty_squares_make(void)
 }
 
 /* Copies a literal at o and moves past it. */
-#define PUT(o, lit) (memcpy((o), "" lit, sizeof(lit) - 1), (o) += sizeof(lit) - 1)
+#define PUT(o, lit)                                                            \
+    (memcpy((o), "" lit, sizeof(lit) - 1), (o) += sizeof(lit) - 1)
 
 /* Writes 0..99 at o and moves past it. */
 static char *put_small(char *o, int v)
@@ -938,6 +939,57 @@ static void render_move_cell(struct html_buf *b,
  * move: the script asks POST /game/review for the cells); the game-over page
  * and GET /game/review fill them in. */
 
+/* 1034 as "1,034", as the review's total is read. */
+static void render_count(struct html_buf *b, int n)
+{
+    if (n >= 1000) {
+        int low = n % 1000;
+        html_int(b, n / 1000);
+        html_char(b, ',');
+        html_char(b, (char)('0' + low / 100));
+        html_char(b, (char)('0' + low / 10 % 10));
+        html_char(b, (char)('0' + low % 10));
+    } else {
+        html_int(b, n);
+    }
+}
+
+/* The game-over page's sentence: "you scored 812 of a possible 1,034";
+ * when the review's budget ran out, of the moves reviewed, and which were
+ * not. `fetched`: for the answer of POST /game/review, whose script puts
+ * it in the game-over page's place for it (id review-total). */
+static void render_review_total(struct html_buf *b,
+                                const struct core_review *review, bool fetched)
+{
+    bool cut = review != NULL && review->reviewed < review->nmoves;
+    /* Nothing to compare when no rack could ever play ("0 of 0"). */
+    if (review == NULL || (review->possible == 0 && !cut))
+        return;
+    if (fetched)
+        html_lit(b, "<p id=\"review-total\" data-testid=\"review-total\">");
+    else
+        html_lit(b, "<p data-testid=\"review-total\">");
+    html_lit(b, "Review: you scored <strong>");
+    render_count(b, review->scored);
+    html_lit(b, "</strong> of a possible <strong>");
+    render_count(b, review->possible);
+    if (!cut) {
+        html_lit(b, "</strong>, the best available play of every turn added "
+                    "up.</p>");
+        return;
+    }
+    html_lit(b, "</strong>");
+    if (review->reviewed > 0) {
+        html_lit(b, " on moves 1\xe2\x80\x93");
+        html_int(b, review->reviewed);
+    }
+    html_lit(b, " (moves ");
+    html_int(b, review->reviewed + 1);
+    html_lit(b, "\xe2\x80\x93");
+    html_int(b, review->nmoves);
+    html_lit(b, " not reviewed: the review's work limit ran out).</p>");
+}
+
 /* A review cell's text: "QUIXOTE at 8D for 102" (the column is headed
  * "Best available"), or that the rack had no play at all. */
 static void render_review_text(struct html_buf *b,
@@ -957,54 +1009,37 @@ static void render_review_text(struct html_buf *b,
     html_int(b, rm->best.points);
 }
 
-void render_review_cells(struct html_buf *b, const struct core_review *review)
+/* The review cell of move i (0-based): its best play, or that the
+ * review's budget ran out before it (core/review.h). */
+static void render_review_cell(struct html_buf *b,
+                               const struct core_review *review, int i)
+{
+    if (i >= review->reviewed)
+        html_lit(b, "Not reviewed");
+    else
+        render_review_text(b, &review->moves[i]);
+}
+
+void render_review_cells(struct html_buf *b, const struct core_review *review,
+                         bool with_total)
 {
     html_lit(b, "<table>");
     for (int i = 0; i < review->nmoves && i < CLB_MAX_GAME_MOVES; i++) {
         html_lit(b, "<tr><td>");
-        render_review_text(b, &review->moves[i]);
+        render_review_cell(b, review, i);
     }
     html_lit(b, "</table>\n");
-}
-
-/* 1034 as "1,034", as the review's total is read. */
-static void render_count(struct html_buf *b, int n)
-{
-    if (n >= 1000) {
-        int low = n % 1000;
-        html_int(b, n / 1000);
-        html_char(b, ',');
-        html_char(b, (char)('0' + low / 100));
-        html_char(b, (char)('0' + low / 10 % 10));
-        html_char(b, (char)('0' + low % 10));
-    } else {
-        html_int(b, n);
-    }
-}
-
-/* The game-over page's sentence: "you scored 812 of a possible 1,034". */
-static void render_review_total(struct html_buf *b,
-                                const struct core_review *review)
-{
-    /* Nothing to compare when no rack could ever play ("0 of 0"). */
-    if (review == NULL || review->possible == 0)
-        return;
-    html_lit(b, "<p data-testid=\"review-total\">Review: you scored "
-                "<strong>");
-    render_count(b, review->scored);
-    html_lit(b, "</strong> of a possible <strong>");
-    render_count(b, review->possible);
-    html_lit(b, "</strong>, the best available play of every turn added "
-                "up.</p>");
+    if (with_total)
+        render_review_total(b, review, true);
 }
 
 /* One turn of the move list: a row of cells, the last one the turn's
- * review (empty when `rm` is NULL). The end tags of cells and rows are
+ * review (empty when `rv` is NULL). The end tags of cells and rows are
  * optional in HTML and left out: a long game's list would otherwise spend
  * a kilobyte of the first visit's budget on them. */
 static void render_move_row(struct html_buf *b,
                             const struct core_move_record *rec, int number,
-                            const struct core_review_move *rm)
+                            const struct core_review *rv)
 {
     html_lit(b, "<tr><th scope=row>");
     html_int(b, number);
@@ -1017,8 +1052,8 @@ static void render_move_row(struct html_buf *b,
     html_lit(b, "<td>");
     html_int(b, rec->score);
     html_lit(b, "<td>");
-    if (rm != NULL)
-        render_review_text(b, rm);
+    if (rv != NULL)
+        render_review_cell(b, rv, number - 1);
 }
 
 /* The end of a finished game: what was taken off for the racks. */
@@ -1080,8 +1115,7 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
         html_lit(b, "<tr class=\"start\"><td colspan=\"6\">No moves yet"
                     "</td></tr>");
     for (int i = 0; i < h->nmoves && i < CLB_MAX_GAME_MOVES; i++)
-        render_move_row(b, &h->moves[i], i + 1,
-                        rv != NULL ? &rv->moves[i] : NULL);
+        render_move_row(b, &h->moves[i], i + 1, rv);
     html_lit(b, "</tbody>");
     render_moves_end(b, g);
     html_lit(b, "</table></div><p class=\"download\"><a href=\"/game.gcg?s=");
@@ -1272,7 +1306,10 @@ static void render_game_over_panel(struct html_buf *b,
     case CORE_END_NONE: html_lit(b, "The game has ended."); break;
     }
     html_lit(b, "</p>");
-    render_review_total(b, v->review);
+    if (v->review != NULL)
+        render_review_total(b, v->review, false);
+    else if (v->history != NULL && v->history->nmoves > 0)
+        html_lit(b, "<p id=\"review-total\" hidden></p>");
     html_lit(b, "<form method=\"get\" action=\"/new\"><button "
                 "class=\"primary\" type=\"submit\" data-testid=\"new-game\">"
                 "New game</button></form></section>");

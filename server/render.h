@@ -97,9 +97,13 @@ void render_game(struct html_buf *b, const struct render_view *view);
 
 /* The review cells of the move list, one table row per move in the list's
  * order, each holding the one cell of the list's review column: the answer
- * of POST /game/review, which the script swaps into the board page. Cannot
- * fail (overflow is sticky in *b). */
-void render_review_cells(struct html_buf *b, const struct core_review *review);
+ * of POST /game/review, which the script swaps into the board page. A move
+ * the review's budget did not reach says "Not reviewed". `with_total`
+ * (a finished game) adds the total's paragraph, with the id of the
+ * game-over page's empty place for it. Cannot fail (overflow is sticky in
+ * *b). */
+void render_review_cells(struct html_buf *b, const struct core_review *review,
+                         bool with_total);
 
 /* A page for a link or request that cannot be shown, with the error's
  * sentence and detail (escaped) and a way back to a new game. */

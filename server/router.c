@@ -85,11 +85,28 @@ static void router_method(const struct srv_request *req,
     srv_error_for_path(resp, req->path, &err);
 }
 
+/* The requests whose answer is a search for plays: the review (its page,
+ * its cells, its JSON; not a HEAD, which is answered without it) and the
+ * list of plays. Everything else (pages, moves, previews, /healthz,
+ * static files) costs a replay at most, with the blocked check's small
+ * budget. A wrong method is answered 405 without a search. */
+static bool router_searches(const struct srv_request *req)
+{
+    bool post = strcmp(req->method, "POST") == 0;
+    if (router_is(req->path, "/api/v1/review") ||
+        router_is(req->path, "/api/v1/plays"))
+        return post;
+    if (router_is(req->path, "/game/review"))
+        return post || (strcmp(req->method, "GET") == 0 && !req->head);
+    return false;
+}
+
 void srv_route(const struct srv_request *req, struct srv_route *out)
 {
     bool get = strcmp(req->method, "GET") == 0;
     out->handler = NULL;
     out->asset = NULL;
+    out->searches = false;
 
     if (router_is(req->path, "/healthz")) {
         out->handler = get ? router_healthz : router_method;
@@ -120,6 +137,7 @@ void srv_route(const struct srv_request *req, struct srv_route *out)
         out->handler = ui_route(req);
     if (out->handler == NULL)
         out->handler = router_not_found;
+    out->searches = router_searches(req);
 }
 
 /* The methods of the pages (server/ui.c). struct srv_response has no

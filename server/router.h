@@ -16,6 +16,10 @@ struct srv_route {
     /* Exactly one of the two is set. */
     srv_handler *handler;
     const struct srv_static_asset *asset; /* GET/HEAD /static/NAME */
+    /* The handler searches for plays (the review, the list of plays): the
+     * server runs only so many of these at once (CLB_SEARCH_THREADS_KEPT_FREE).
+     */
+    bool searches;
 };
 
 /* Picks the answer for req: a static file, a handler of the API or the

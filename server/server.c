@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -37,8 +38,8 @@
 #include "alloc_hook.h"
 #include "conns.h"
 #include "encoding.h"
-#include "metrics.h"
 #include "json_load.h"
+#include "metrics.h"
 #include "respond.h"
 #include "router.h"
 #include "static_assets.h"
@@ -65,6 +66,11 @@ struct srv_server {
      * line names port 0 when given a socket address). */
     bool starting;
     char start_error[256];
+    /* Requests that search (struct srv_route's `searches`) being answered,
+     * and how many may be at once: the worker threads less
+     * CLB_SEARCH_THREADS_KEPT_FREE, at least one. */
+    atomic_uint searching;
+    unsigned max_searching;
 };
 
 /* The state of a connection's current request. It is made at the
@@ -493,6 +499,11 @@ static enum MHD_Result srv_send(struct MHD_Connection *conn,
                  r, "Allow", srv_route_allow(srv_path_of(p))) == MHD_YES;
     if (ok && resp->location[0] != '\0' && srv_location_ok(resp->location))
         ok = MHD_add_response_header(r, "Location", resp->location) == MHD_YES;
+    if (ok && resp->retry_after > 0) {
+        char secs[16];
+        snprintf(secs, sizeof secs, "%d", resp->retry_after);
+        ok = MHD_add_response_header(r, "Retry-After", secs) == MHD_YES;
+    }
     if (ok && close)
         ok = MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close") ==
              MHD_YES;
@@ -608,6 +619,48 @@ static enum MHD_Result srv_send_static(struct MHD_Connection *conn,
 
 /* ---- a complete request ----------------------------------------------- */
 
+/* Takes a place among the requests that search; false when every place is
+ * taken (the request is then answered 503 at once, without waiting: a
+ * thread that waited would be a thread the cheap routes lose). */
+static bool srv_search_begin(struct srv_server *s)
+{
+    unsigned n = atomic_load(&s->searching);
+    do {
+        if (n >= s->max_searching)
+            return false;
+    } while (!atomic_compare_exchange_weak(&s->searching, &n, n + 1));
+    return true;
+}
+
+static void srv_search_end(struct srv_server *s)
+{
+    atomic_fetch_sub(&s->searching, 1u);
+}
+
+/* The answer to a search past the limit: 503 with Retry-After, JSON under
+ * /api and a page elsewhere, with every header the other answers have. */
+static enum MHD_Result srv_send_busy(struct MHD_Connection *conn,
+                                     struct srv_pending *p, const char *method,
+                                     unsigned busy)
+{
+    char mem[CLB_RESPONSE_INITIAL_BYTES];
+    struct html_buf body;
+    html_init(&body, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    struct srv_response resp = {.status = 503,
+                                .content_type = SRV_TYPE_TEXT,
+                                .retry_after = CLB_BUSY_RETRY_AFTER_S,
+                                .body = &body};
+    struct clb_error err;
+    clb_error_clear(&err);
+    clb_error_set(&err, CLB_ERR_BUSY,
+                  "%u searches are being answered; ask again in %d s", busy,
+                  CLB_BUSY_RETRY_AFTER_S);
+    srv_error_for_path(&resp, srv_path_of(p), &err);
+    enum MHD_Result rc = srv_send(conn, p, method, &resp, false);
+    html_free(&body);
+    return rc;
+}
+
 static enum MHD_Result srv_dispatch(struct srv_server *s,
                                     struct MHD_Connection *conn,
                                     struct srv_pending *p, const char *method)
@@ -623,11 +676,14 @@ static enum MHD_Result srv_dispatch(struct srv_server *s,
         .body = {p->body != NULL ? p->body : "", p->body_len},
         .content_type = MHD_lookup_connection_value(
             conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
+        .head = head,
     };
     struct srv_route route;
     srv_route(&req, &route);
     if (route.asset != NULL)
         return srv_send_static(conn, p, method, route.asset);
+    if (route.searches && !srv_search_begin(s))
+        return srv_send_busy(conn, p, method, s->max_searching);
 
     char mem[CLB_RESPONSE_INITIAL_BYTES];
     struct html_buf body;
@@ -635,6 +691,8 @@ static enum MHD_Result srv_dispatch(struct srv_server *s,
     struct srv_response resp = {
         .status = 0, .content_type = SRV_TYPE_TEXT, .body = &body};
     route.handler(&req, &resp);
+    if (route.searches)
+        srv_search_end(s);
     enum MHD_Result rc;
     /* An overflowing body, or a handler that set no status, is a bug of
      * ours; the player still gets a clean error instead of half a page. */
@@ -940,6 +998,10 @@ struct srv_server *srv_start(const struct srv_context *ctx,
     s->ctx = ctx;
     srv_log_format = opts->log_format;
     srv_log_off = opts->log_requests_off;
+    s->max_searching = threads > CLB_SEARCH_THREADS_KEPT_FREE
+                           ? threads - CLB_SEARCH_THREADS_KEPT_FREE
+                           : 1;
+    atomic_init(&s->searching, 0u);
     /* jansson seeds its hash function on first use, and takes its
      * allocator once; doing both here, before any thread exists, keeps
      * those one-time steps out of a race. */

@@ -267,10 +267,11 @@ static const struct core_review *review_of(const struct position *pos,
 
 /* The view of pos's page, whose link state is `s`, for `who`. `start`
  * must hold the start id (position_start_id) and *who must live while the
- * view is used, and `review` (may be NULL) the review: made here for a
- * finished game, whose page shows it (it is shown once, so it may cost a
- * search a move), or with `reviewed` for the review page. A game in
- * progress leaves it to the script. */
+ * view is used, and `review` (may be NULL) the review: made here only with
+ * `reviewed`, for the review page (GET /game/review). Every other page,
+ * the game-over page too, leaves it to the script (POST /game/review), so
+ * that only a request that asks for the review pays for it: not a HEAD,
+ * not a refused move, not a page opened by a client without script. */
 static struct render_view view_of(const struct srv_request *req,
                                   const struct position *pos, const char *s,
                                   const struct ui_viewer *who, char start[32],
@@ -285,7 +286,7 @@ static struct render_view view_of(const struct srv_request *req,
                                .viewer = who->viewer,
                                .origin = who->origin};
     struct clb_error err;
-    if (review != NULL && (reviewed || pos->game.game_over))
+    if (review != NULL && reviewed)
         view.review = review_of(pos, review, &err);
     return view;
 }
@@ -646,7 +647,9 @@ static void ui_review(const struct srv_request *req, struct srv_response *resp)
     if (!page_state(req, resp, s, sizeof s, &n))
         return;
     if (is_get(req)) {
-        show_state(req, resp, s, n, true);
+        /* A HEAD is answered as the page without the review: nothing of
+         * it would be sent. */
+        show_state(req, resp, s, n, !req->head);
         return;
     }
     struct position pos;
@@ -659,7 +662,7 @@ static void ui_review(const struct srv_request *req, struct srv_response *resp)
         return;
     }
     page_status(resp, 200);
-    render_review_cells(resp->body, &review);
+    render_review_cells(resp->body, &review, pos.game.game_over);
 }
 
 /* GET /game.gcg?s=S: the game's history as a GCG file (the page's

@@ -263,12 +263,13 @@
     }
   }
 
-  /* ---- the review: each turn's best play, for a page without it ---- */
+  /* ---- the review: each turn's best play (and a finished game's total), for a page without it ---- */
   function review() {
     var s = S, td = all('#moves tr:not(.start)>td:nth-child(6)');
     if (td.length && !td[0].textContent) fetchPage('/game/review', { method: 'POST', body: new URLSearchParams({ s: s }) }).then(function (doc) {
-      var got = doc.querySelectorAll('td');
+      var got = doc.querySelectorAll('td'), total = doc.getElementById('review-total'), at = $('review-total');
       if (s === S && got.length === td.length) td.forEach(function (c, i) { c.replaceWith(got[i]); });
+      if (s === S && total && at) at.replaceWith(total); // the game-over page's total
     }, function () {});
   }
 

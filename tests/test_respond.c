@@ -37,6 +37,7 @@ Test(respond, every_error_row_has_its_status)
         {CLB_ERR_NOT_FOUND, 404},
         {CLB_ERR_METHOD, 405},
         {CLB_ERR_INTERNAL, 500},
+        {CLB_ERR_BUSY, 503},
     };
     cr_assert_eq(sizeof want / sizeof want[0], (size_t)CLB_ERR__COUNT,
                  "a new error row needs its status here too");

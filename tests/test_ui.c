@@ -1082,9 +1082,10 @@ Test(ui, the_review_cells_and_the_page_with_them)
     free(body);
 }
 
-Test(ui, the_game_over_page_shows_the_review_and_its_total)
+Test(ui, the_game_over_page_leaves_the_review_and_its_total_to_the_script)
 {
-    char s2[CLB_MAX_ENCODED_STATE + 1], third[64];
+    char s2[CLB_MAX_ENCODED_STATE + 1], s3[CLB_MAX_ENCODED_STATE + 1];
+    char third[64];
     review_game(s2);
     /* P1's best before its pass, which ends the game: it becomes move 3's
      * review. */
@@ -1097,11 +1098,43 @@ Test(ui, the_game_over_page_shows_the_review_and_its_total)
     const char *h = pg.body.p;
     cr_assert_eq(pg.resp.status, 200);
     cr_assert_not_null(strstr(h, "data-view=\"over\""));
+    /* Not reviewed by the page itself: a page opened is not a review
+     * asked for. The heading links to the review's page, and the total
+     * has its place for the script. */
+    cr_assert_null(strstr(h, "CATS at 8E for 12"));
+    cr_assert_not_null(strstr(h, "href=\"/game/review?s="));
+    cr_assert_not_null(strstr(h, "<p id=\"review-total\" hidden></p>"));
+    state_of(h, s3);
+    done(&pg);
+    free(body);
+
+    /* The script's request: the cells, then the total in that place. */
+    body = form(s3, NULL);
+    request(&pg, "POST", "/game/review", NULL, body, FORM);
+    h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
+    char cell[160], total[240];
+    snprintf(cell, sizeof cell,
+             "<tr><td>CATS at 8E for 12<tr><td>No play "
+             "possible<tr><td>%s</table>",
+             third);
+    cr_assert_not_null(strstr(h, cell), "%s in %s", cell, h);
+    snprintf(total, sizeof total,
+             "<p id=\"review-total\" data-testid=\"review-total\">Review: "
+             "you scored <strong>4</strong> of a possible <strong>%d</strong>, "
+             "the best available play of every turn added up.</p>",
+             possible);
+    cr_assert_not_null(strstr(h, total), "%s", total);
+    done(&pg);
+
+    /* Without script: the review's page, with the total. */
+    char *q = malloc(strlen(body) + 1);
+    cr_assert_not_null(q);
+    strcpy(q, body);
+    request(&pg, "GET", "/game/review", q, NULL, NULL);
+    h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
     cr_assert_not_null(strstr(h, "<td>CATS at 8E for 12<tr>"));
-    cr_assert_not_null(strstr(h, "<td>No play possible<tr>"));
-    char cell[80], total[200];
-    snprintf(cell, sizeof cell, "<td>%s</tbody>", third);
-    cr_assert_not_null(strstr(h, cell), "%s", cell);
     snprintf(total, sizeof total,
              "<p data-testid=\"review-total\">Review: you scored "
              "<strong>4</strong> of a possible <strong>%d</strong>, the best "
@@ -1110,6 +1143,7 @@ Test(ui, the_game_over_page_shows_the_review_and_its_total)
     cr_assert_not_null(strstr(h, total), "%s", total);
     cr_assert_null(strstr(h, "href=\"/game/review"), "nothing left to fetch");
     done(&pg);
+    free(q);
     free(body);
 }
 
@@ -1152,6 +1186,15 @@ Test(ui, a_blocked_game_says_so_in_words)
         strstr(h, "<tfoot><tr><th scope=row colspan=3>Neither player could "
                   "play: tiles left on the racks</th><td>\xe2\x88\x92"
                   "61</td><td>239</td>"));
+    /* The review is the script's request (or the review's page). */
+    char s2[CLB_MAX_ENCODED_STATE + 1];
+    state_of(h, s2);
+    done(&pg);
+    free(body);
+    body = form(s2, NULL);
+    request(&pg, "GET", "/game/review", body, NULL, NULL);
+    h = pg.body.p;
+    cr_assert_eq(pg.resp.status, 200);
     cr_assert_not_null(strstr(h, "<td>No play possible</tbody>"));
     /* No rack could ever play: no "0 of a possible 0". */
     cr_assert_null(strstr(h, "data-testid=\"review-total\""));

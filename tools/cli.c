@@ -470,9 +470,15 @@ static int cmd_plays(const struct position *pos, const char *count)
     struct core_lexicon lex = dict_lexicon(pos->dict);
     struct core_movegen mg;
     core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board, lex.graph);
+    /* The budget of /api/v1/plays, so both give the same answer. */
+    struct core_budget budget = {CLB_PLAYS_NODES, false};
+    mg.budget = &budget;
     static struct core_play top[CLB_MAX_PLAYS_LISTED];
     const struct core_rack *rack = &g->hands[g->turn];
     size_t total = core_movegen_top(&mg, rack, top, (size_t)n);
+    if (budget.exhausted)
+        printf("the search's work limit ran out: counted and listed from "
+               "the plays found before it\n");
     printf("%zu play%s for P%d (rack %.*s)%s\n", total, total == 1 ? "" : "s",
            g->turn + 1, rack->count, rack->tiles,
            total > 0 && n > 0 ? ", best first:" : "");
@@ -494,6 +500,13 @@ static int cmd_review(const struct position *pos)
     for (int i = 0; i < review.nmoves; i++) {
         const struct core_review_move *rm = &review.moves[i];
         const struct core_move_record *rec = &pos->history.moves[i];
+        if (i >= review.reviewed) {
+            printf("%3d P%d %-8s %+4d  not reviewed\n", i + 1,
+                   (int)rec->player + 1,
+                   srv_name_of(&srv_move_type_names, (int)rec->move.type, "?"),
+                   rec->result.points);
+            continue;
+        }
         printf("%3d P%d %-8s %+4d  best ", i + 1, (int)rec->player + 1,
                srv_name_of(&srv_move_type_names, (int)rec->move.type, "?"),
                rm->points);
@@ -505,7 +518,14 @@ static int cmd_review(const struct position *pos)
         core_play_coord(&rm->best, at);
         printf("%s at %s for %d\n", rm->result.words[0], at, rm->best.points);
     }
-    printf("you scored %d of a possible %d\n", review.scored, review.possible);
+    printf("you scored %d of a possible %d", review.scored, review.possible);
+    if (review.reviewed < review.nmoves) {
+        if (review.reviewed > 0)
+            printf(" on moves 1-%d", review.reviewed);
+        printf(" (moves %d-%d not reviewed: the review's work limit ran out)",
+               review.reviewed + 1, review.nmoves);
+    }
+    putchar('\n');
     return CLI_OK;
 }
 
