@@ -1092,8 +1092,10 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
 {
     const struct core_history *h = v->history;
     const struct core_game *g = v->game;
-    html_lit(b, "<section class=\"panel moves\" aria-labelledby=\"moves-h\" "
-                "data-testid=\"move-list\"><h2 id=\"moves-h\">Moves</h2>"
+    /* The scrolling box is the one landmark named "Moves" (axe:
+     * landmark-unique), so the section around it has no name. */
+    html_lit(b, "<section class=\"panel moves\" data-testid=\"move-list\">"
+                "<h2 id=\"moves-h\">Moves</h2>"
                 "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
                 "role=\"region\" aria-labelledby=\"moves-h\"><table>"
                 "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
@@ -1143,6 +1145,28 @@ static int tiles_on_board(const struct core_game *g)
     return n;
 }
 
+/* One position of the chain: its core_position_hash() in five characters
+ * of the link's alphabet (30 bits: enough to tell apart the few lines of
+ * one game a device keeps). */
+static void put_chain_hash(struct html_buf *b, uint32_t x)
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                   "abcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (int i = 4; i >= 0; i--)
+        html_char(b, alphabet[x >> (6 * i) & 63]);
+}
+
+/* data-chain: every position of the history, the first one first, so the
+ * script tells a newer link of a game from an older one or a branch
+ * (DESIGN.md, "One game, one truth"). */
+static void put_chain(struct html_buf *b, const struct core_history *h)
+{
+    html_lit(b, " data-chain=");
+    put_chain_hash(b, core_position_hash(&h->first));
+    for (int i = 0; i < h->nmoves; i++)
+        put_chain_hash(b, h->moves[i].after);
+}
+
 static void render_app_open(struct html_buf *b, const char *view,
                             const struct render_view *v)
 {
@@ -1173,6 +1197,7 @@ static void render_app_open(struct html_buf *b, const char *view,
             html_lit(b, " data-start=\"");
             html_attr(b, v->start);
             html_lit(b, "\"");
+            put_chain(b, v->history);
         }
         if (v->error != NULL && v->error->code != CLB_ERR_OK) {
             html_lit(b, " data-error=\"");
