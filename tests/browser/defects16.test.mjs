@@ -1,0 +1,98 @@
+// tests/browser/defects16.test.mjs - defects found playing a whole game,
+// in Debian's Chromium: typing over squares already filled.
+// SPDX-License-Identifier: MIT
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as h from './helpers.mjs';
+
+let srv, browser;
+
+before(async () => {
+  srv = await h.startServer();
+  browser = await h.launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  if (srv) assert.equal(await srv.stop(), 0, srv.log().slice(-2000));
+});
+
+// `aborted`: the request the test itself made fail.
+function quiet(p, { aborted = false } = {}) {
+  assert.deepEqual(p.problems.filter((m) => !(aborted && /net::ERR_FAILED/.test(m))), [], 'errors or dialogs on the page');
+}
+
+test('typing skips over squares already filled; typing their letter as well still works', async () => {
+  const p = await h.newPlayer(browser, srv.url);
+  const { page } = p;
+  // CAT across row 8 (its A at H8); the rack has E, R and S.
+  const s = h.encode(h.makeState({
+    board: h.boardWith([[7, 6, 'H', 'CAT']]), p1: ['S', 'E', 'R', 'O', 'N', 'D', 'U'],
+    p2: ['A', 'I', 'L', 'S', 'T', 'E', 'M'], score: 10, gameId: 'typeOver',
+    lastMove: { cells: [[7, 6], [7, 7], [7, 8]], words: ['CAT'], points: 10 },
+  }));
+  await page.goto(`/#${s}`);
+  await h.waitForPosition(page, s);
+  // The cursor on H6, turned down (a second press), then only the new
+  // letters: E, R, (the A is there), S.
+  await h.cell(page, 5, 7).click();
+  await h.cell(page, 5, 7).click();
+  for (const k of 'ers') await page.keyboard.press(k);
+  assert.deepEqual(await h.cellsWith(page, 'pd'), [[5, 7], [6, 7], [8, 7]]);
+  assert.deepEqual(await page.$$eval('#board > .pd', (bs) => bs.map((b) => b.getAttribute('data-letter'))), ['E', 'R', 'S']);
+  await h.previewText(page, { expect: /^ERAS \d+/ });
+  assert.equal(await page.locator('#rack .tile.used[data-letter=S]').count(), 1, 'S left the rack');
+  // Typing the letter that is there too steps over it.
+  await page.click('[data-testid=recall]');
+  await h.cell(page, 5, 7).click();
+  for (const k of 'eras') await page.keyboard.press(k);
+  assert.deepEqual(await h.cellsWith(page, 'pd'), [[5, 7], [6, 7], [8, 7]]);
+  await h.previewText(page, { expect: /^ERAS \d+/ });
+  quiet(p);
+  await p.ctx.close();
+});
+
+test('a move being sent shows on its control, the rest is disabled, a slow answer says so, a failed one offers to try again', async () => {
+  const p = await h.newPlayer(browser, srv.url);
+  const { page } = p;
+  await page.goto('/new?seed=sending-feedback');
+  const s0 = await h.waitForGame(page);
+  const play = await h.findFirstPlay(srv.url, s0, await h.rackLetters(page));
+  await h.placeTiles(page, play.tiles);
+  await h.previewText(page, { expect: h.previewOf(play) });
+  // 4 s of latency on the move.
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  await page.route('**/game/move', async (route) => { await gate; await route.continue(); });
+  await page.click('[data-testid=end-turn]');
+  const end = page.locator('[data-testid=end-turn]');
+  assert.equal((await end.textContent()).trim(), 'Sending\u2026');
+  assert.ok(await end.evaluate((b) => b.classList.contains('sending') && getComputedStyle(b).opacity === '1'),
+    'the control that sent it shows it, not greyed out');
+  for (const id of ['exchange', 'pass', 'recall', 'shuffle']) assert.ok(await page.isDisabled(`[data-testid=${id}]`), `${id} disabled`);
+  assert.ok(await page.locator('#rack .tile:not(.used)').first().isDisabled());
+  // A press that cannot act now says why.
+  await h.cell(page, 0, 0).click();
+  await page.locator('[data-testid=toast]', { hasText: 'being sent' }).waitFor({ state: 'visible' });
+  await page.locator('[data-testid=message]', { hasText: 'Still sending your move' }).waitFor({ timeout: 5000 });
+  release();
+  const r = await h.settle(page, s0);
+  assert.equal(r.moved, true);
+  await page.unroute('**/game/move');
+
+  // A request that fails: the controls come back, and Try again sends it.
+  await page.click('[data-testid=switch-player]');
+  await page.waitForFunction(() => document.getElementById('app').getAttribute('data-view') === 'board');
+  const s1 = await page.getAttribute('#app', 'data-state');
+  await page.route('**/game/move', (route) => route.abort(), { times: 1 });
+  await page.click('[data-testid=pass]');
+  await page.click('[data-testid=pass-confirm]');
+  await page.locator('[data-testid=message].err', { hasText: 'Could not reach the Collabble server' }).waitFor();
+  assert.equal((await page.textContent('[data-testid=pass-confirm]')).trim().includes('Sending'), false);
+  assert.equal(await page.isDisabled('[data-testid=pass-cancel]'), false, 'the controls are back');
+  await page.click('[data-testid=retry]');
+  const r2 = await h.settle(page, s1);
+  assert.equal(r2.moved, true);
+  quiet(p, { aborted: true });
+  await p.ctx.close();
+});
