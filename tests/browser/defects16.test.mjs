@@ -96,3 +96,27 @@ test('a move being sent shows on its control, the rest is disabled, a slow answe
   quiet(p, { aborted: true });
   await p.ctx.close();
 });
+
+test('the move list and its "Best available" fit their box at every width from 320 to 1920 px: no cell is clipped', async () => {
+  const { state } = await h.playThrough(srv.url, 'late-budget', 12);
+  for (const width of [320, 390, 768, 900, 1100, 1280, 1920]) {
+    const p = await h.newPlayer(browser, srv.url, { viewport: { width, height: 800 } });
+    const { page } = p;
+    await page.goto(`/#${state}`);
+    await h.waitForPosition(page, state);
+    await page.waitForFunction(() => document.querySelector('#moves tbody tr:not(.start) td:nth-child(6)')?.textContent);
+    const r = await page.evaluate(() => {
+      const m = document.getElementById('moves'), box = m.getBoundingClientRect(), bad = [];
+      for (const c of m.querySelectorAll('th, td')) {
+        const cr = c.getBoundingClientRect();
+        if (c.scrollWidth > c.clientWidth + 0.5) bad.push(`"${c.textContent}" ${c.scrollWidth}/${c.clientWidth}`);
+        if (cr.right > box.right + 0.5 || cr.left < box.left - 0.5) bad.push(`"${c.textContent}" outside the box`);
+      }
+      return { bad, scroll: m.scrollWidth, client: m.clientWidth };
+    });
+    assert.deepEqual(r.bad, [], `at ${width} px`);
+    assert.ok(r.scroll <= r.client, `at ${width} px the table is ${r.scroll} px in a ${r.client} px box`);
+    quiet(p);
+    await p.ctx.close();
+  }
+});
