@@ -1492,8 +1492,33 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
     render_foot(b);
 }
 
+/* What a broken link means to a player, and what to do about it: the
+ * technical reason goes in the page's Details. NULL for errors that are
+ * not about the link (they keep their one sentence). */
+static const char *link_trouble(const struct clb_error *err)
+{
+    switch (err->code) {
+    case CLB_ERR_BAD_STATE:
+        if (strstr(err->detail, "made by a newer") != NULL)
+            return "This link was made by a newer version of Collabble. "
+                   "Open it on the Collabble your partner uses, or update "
+                   "this one.";
+        return "This link is damaged: part of it was changed or cut off. "
+               "Ask your partner to send it again.";
+    case CLB_ERR_TOO_LARGE:
+        return "This link is too long to be a Collabble game: it may have "
+               "been pasted twice, or with other text. Ask your partner to "
+               "send it again.";
+    case CLB_ERR_UNKNOWN_LEXICON:
+        return "This game is judged by a dictionary this Collabble does not "
+               "have. Open it on the Collabble your partner uses.";
+    default: return NULL;
+    }
+}
+
 void render_error_page(struct html_buf *b, const struct clb_error *err)
 {
+    const char *trouble = link_trouble(err);
     render_head(b, "Collabble \xc2\xb7 error");
     render_app_open(b, "error", NULL);
     html_lit(b, "<header class=\"top\">");
@@ -1501,14 +1526,27 @@ void render_error_page(struct html_buf *b, const struct clb_error *err)
     html_lit(b, "</header>\n<main class=\"landing\"><section class=\"card\" "
                 "data-testid=\"error-page\" aria-labelledby=\"err-h\">"
                 "<h2 id=\"err-h\">");
-    html_raw(b, err->code == CLB_ERR_BAD_STATE || err->code == CLB_ERR_TOO_LARGE
-                    ? "This game link does not work"
-                    : "Something is not right");
+    html_raw(b, trouble != NULL ? "This game link does not work"
+                                : "Something is not right");
     html_lit(b,
              "</h2><p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
+    if (trouble != NULL) {
+        html_raw(b, trouble);
+        html_lit(b, "</p><details class=\"help\" data-testid=\"error-details\">"
+                    "<summary>Details</summary><p>");
+    }
     render_sentence(b, err);
-    html_lit(b, "</p><p>Check that the whole link was copied, or start a new "
-                "game.</p><a class=\"btn primary\" href=\"/\" "
-                "data-testid=\"new-game\">New game</a></section></main>\n");
+    if (trouble != NULL)
+        html_lit(b, "</p></details><p>Your saved games are below, and a new "
+                    "game is one press away.");
+    else
+        html_lit(b, "</p><p>Check that the whole link was copied, or start a "
+                    "new game.");
+    html_lit(b, "</p><a class=\"btn primary\" href=\"/\" "
+                "data-testid=\"new-game\">New game</a></section>"
+                "<section class=\"card\" id=\"games\" "
+                "data-testid=\"saved-games\" aria-labelledby=\"games-h\" "
+                "hidden><h2 id=\"games-h\">Your games</h2><ul class=\"games\" "
+                "id=\"game-list\"></ul></section></main>\n");
     render_foot(b);
 }

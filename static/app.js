@@ -348,7 +348,7 @@
     var ml = $('moves');
     if (ml) ml.scrollTop = ml.scrollHeight; // the newest move in view
     review();
-    if (view() === 'landing') fillGames();
+    if (view() === 'landing' || view() === 'error') fillGames();
     var m = $('msg'), send = $('send');
     if (m && m.textContent) announce(m.textContent);
     else if (send) announce($('send-h').textContent + '. ' + (send.querySelector('p') ? send.querySelector('p').textContent : ''));
@@ -365,7 +365,7 @@
   // lists the games anew.
   function onStorage(e) {
     if (!app || !e.key || e.key.indexOf(KEY) !== 0) return;
-    if (view() === 'landing') return fillGames();
+    if (view() === 'landing' || view() === 'error') return fillGames();
     if (e.key !== KEY + gameId() || !S || fork === S) return;
     var now = lineOf(app), hit = related(now, lines(parse(e.newValue)), 'older');
     if (!hit) return;

@@ -120,3 +120,38 @@ test('the move list and its "Best available" fit their box at every width from 3
     await p.ctx.close();
   }
 });
+
+test('a damaged link says in a player\'s words what happened and what to do, keeps the detail behind Details, and offers the saved games', async () => {
+  const LZString = (await import('lz-string')).default;
+  for (const scheme of ['light', 'dark']) {
+    const p = await h.newPlayer(browser, srv.url, { bypassCSP: true });
+    const { page } = p;
+    await page.emulateMedia({ colorScheme: scheme });
+    // A game this device keeps.
+    await page.goto('/new?seed=damaged-saved');
+    await h.waitForGame(page);
+    const id = await page.getAttribute('#app', 'data-game-id');
+    const good = await page.getAttribute('#app', 'data-state');
+    // One character changed in a v2 link; a classic link whose JSON is broken.
+    const bad = good.slice(0, 6) + (good[6] === 'A' ? 'B' : 'A') + good.slice(7);
+    const classic = LZString.compressToBase64('{"version":1,"gameId":"x\u001e"}');
+    for (const [s, detail] of [[bad, /check characters/], [classic, /not valid JSON/]]) {
+      await page.goto(`/#${s}`);
+      await page.waitForFunction(() => document.getElementById('app')?.getAttribute('data-view') === 'error' &&
+        !document.documentElement.classList.contains('loading'));
+      assert.equal((await page.textContent('[data-testid=message]')).trim(),
+        'This link is damaged: part of it was changed or cut off. Ask your partner to send it again.');
+      const details = page.locator('[data-testid=error-details]');
+      assert.equal(await details.getAttribute('open'), null, 'the detail is folded away');
+      assert.ok(!(await page.isVisible('[data-testid=error-details] p')));
+      await details.locator('summary').click();
+      assert.match(await details.locator('p').textContent(), detail);
+      await page.locator('[data-testid=saved-games]').waitFor({ state: 'visible' });
+      assert.equal(await page.getAttribute(`[data-testid=saved-game][data-game-id="${id}"] [data-testid=open-game]`, 'href'), `/#${good}`);
+      const v = await h.axeViolations(page, { moderate: true });
+      assert.deepEqual(v, [], `damaged-link page (${scheme}): ${JSON.stringify(v, null, 2)}`);
+    }
+    assert.deepEqual(p.problems.filter((m) => !/status of 400/.test(m)), [], 'errors or dialogs on the page');
+    await p.ctx.close();
+  }
+});
