@@ -59,18 +59,48 @@
     setTimeout(function () { live.textContent = msg; }, 30);
   }
   // What a sighted player must see too (a tap that did nothing, a letter
-  // not on the rack): announced, and shown for a few seconds.
+  // not on the rack): announced, and shown until the next press or key
+  // (it is no longer true then) or for a few seconds, where it covers no
+  // control: the lowest free band of the window, else in the page's flow
+  // above the message line.
   function hint(msg) {
     announce(msg);
     if (!toast) {
       toast = el('div', { className: 'toast' }, 'toast');
       toast.setAttribute('aria-hidden', 'true'); // #live speaks it
-      document.body.appendChild(toast);
     }
     toast.textContent = msg;
+    toast.className = 'toast';
+    Object.assign(toast.style, { visibility: 'hidden', left: 0, top: 0, bottom: 'auto' });
     toast.hidden = false;
+    document.body.appendChild(toast);
+    var at = freeSpot(toast.offsetWidth, toast.offsetHeight), m = $('msg');
+    if (at) {
+      toast.style.left = at[0] + 'px';
+      toast.style.top = at[1] + 'px';
+    } else if (m) {
+      toast.className = 'toast inflow';
+      m.before(toast);
+    }
+    toast.style.visibility = '';
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(function () { toast.hidden = true; }, 3500);
+    toastTimer = setTimeout(unhint, 3500);
+  }
+  function unhint() { if (toast) toast.hidden = true; }
+  // Where a w x h box covers no control in view: [left, top], or null.
+  function freeSpot(w, h) {
+    var W = document.documentElement.clientWidth, H = innerHeight, xs = [(W - w) / 2, W - w - 8, 8], rs = [];
+    document.querySelectorAll('button,a[href],input,select,summary,[tabindex="0"]').forEach(function (e) {
+      var r = e.getBoundingClientRect();
+      if (r.width && r.height && r.bottom > 0 && r.top < H && !e.closest('[hidden]')) rs.push(r);
+    });
+    for (var y = H - h - 8; y >= 0; y -= 8) {
+      for (var i = 0; i < 3; i++) {
+        var x = xs[i];
+        if (x >= 0 && !rs.some(function (r) { return r.bottom > y && r.top < y + h && r.right > x && r.left < x + w; })) return [x, y];
+      }
+    }
+    return null;
   }
   function coord(r, c) { return String.fromCharCode(65 + c) + (r + 1); }
   function cell(r, c) { return app.querySelector('#board>[data-row="' + r + '"][data-col="' + c + '"]'); }
@@ -328,6 +358,7 @@
   // place after a refused move, or this browser kept across a reload.
   function adopt(x) {
     app = x;
+    unhint();
     S = attr(x, 'data-state') || '';
     // A square's place among the board's buttons is its coordinate.
     all('#board>button').forEach(function (b, i) { b.setAttribute('data-row', i / 15 | 0); b.setAttribute('data-col', i % 15); });
@@ -1021,6 +1052,8 @@
     live = $('live');
     app = $('app');
     if (!app) return;
+    document.addEventListener('pointerdown', unhint, true); // a hint is over once the player acts
+    document.addEventListener('keydown', unhint, true);
     document.addEventListener('click', onClick);
     document.addEventListener('keydown', onKey);
     document.addEventListener('focusin', onFocus);

@@ -155,3 +155,43 @@ test('a damaged link says in a player\'s words what happened and what to do, kee
     await p.ctx.close();
   }
 });
+
+// The controls in view that a box overlaps.
+async function covered(page, sel) {
+  return page.evaluate((s) => {
+    const t = document.querySelector(s).getBoundingClientRect(), out = [];
+    for (const e of document.querySelectorAll('button,a[href],input,select,summary,[tabindex="0"]')) {
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height || e.closest('[hidden]') || e.closest(s)) continue;
+      if (r.bottom > t.top && r.top < t.bottom && r.right > t.left && r.left < t.right) {
+        out.push(`${e.tagName.toLowerCase()}#${e.id}[${e.getAttribute('aria-label') || e.textContent.trim().slice(0, 20)}]`);
+      }
+    }
+    return out;
+  }, sel);
+}
+
+test('a hint goes away as soon as it stops being true, and never covers a control (phone and desktop)', async () => {
+  const { state } = await h.playThrough(srv.url, 'phone-zoom', 2);
+  for (const phone of [true, false]) {
+    const p = await h.newPlayer(browser, srv.url, { phone });
+    const { page } = p;
+    await page.goto(`/#${state}`);
+    await h.waitForPosition(page, state);
+    const press = (loc) => (phone ? loc.tap() : loc.click());
+    // A press on an empty square with nothing picked says so ...
+    await press(h.cell(page, 2, 2));
+    const toast = page.locator('[data-testid=toast]');
+    await toast.waitFor({ state: 'visible' });
+    assert.match(await toast.textContent(), /Choose a tile from your rack first/);
+    assert.deepEqual(await covered(page, '[data-testid=toast]'), [], `${phone ? 'phone' : 'desktop'}: the hint covers no control`);
+    const tb = await toast.boundingBox();
+    const vp = page.viewportSize();
+    assert.ok(tb.y >= 0 && tb.y + tb.height <= vp.height, 'in view');
+    // ... until a tile is picked: then it is no longer true, and goes at once.
+    await press(page.locator('#rack [data-testid=rack-tile]:not(.bl)').first());
+    assert.equal(await toast.isVisible(), false, 'gone as soon as a tile is picked');
+    quiet(p);
+    await p.ctx.close();
+  }
+});
