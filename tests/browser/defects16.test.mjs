@@ -1,5 +1,8 @@
 // tests/browser/defects16.test.mjs - defects found playing a whole game,
-// in Debian's Chromium: typing over squares already filled.
+// in Debian's Chromium: typing over squares already filled, the feedback
+// while a move is sent, a move list that fits at every width, a damaged
+// link in a player's words, hints that go when no longer true and cover
+// no control.
 // SPDX-License-Identifier: MIT
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
