@@ -9,6 +9,7 @@
 #include "history.h"
 
 #include "internal.h"
+#include "rng.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -53,6 +54,30 @@ enum clb_err core_history_from_position(struct core_history *h,
     memset(&h->first.last_move, 0, sizeof h->first.last_move);
     h->first.moves = 0;
     return CLB_ERR_OK;
+}
+
+uint32_t core_position_hash(const struct core_game *g)
+{
+    uint64_t x =
+        core_hash_bytes(CORE_HASH_INIT, g->game_id, strlen(g->game_id));
+    x = core_hash_board(x, g->board);
+    for (int p = 0; p < CLB_PLAYERS; p++) {
+        int kinds[CLB_TILE_KINDS] = {0};
+        for (int i = 0; i < g->hands[p].count && i < CLB_RACK_SIZE; i++) {
+            int k = core_tile_kind(g->hands[p].tiles[i]);
+            if (k >= 0)
+                kinds[k]++;
+        }
+        for (int k = 0; k < CLB_TILE_KINDS; k++)
+            x = core_hash_int(x, kinds[k]);
+    }
+    for (int k = 0; k < CLB_TILE_KINDS; k++)
+        x = core_hash_int(x, g->bag[k]);
+    x = core_hash_int(x, g->score);
+    x = core_hash_int(x, (int)g->turn);
+    x = core_hash_int(x, g->consecutive_passes);
+    x = core_hash_int(x, g->game_over);
+    return (uint32_t)(x ^ x >> 32);
 }
 
 static bool filled(const struct core_game *g, int r, int c)
@@ -121,6 +146,7 @@ enum clb_err core_history_play(struct core_history *h, struct core_game *game,
     rec->score = game->score + (game->game_over ? game->end_adjustment : 0);
     if (canonical.type == CORE_MOVE_PLAY)
         main_word(game, rec);
+    rec->after = core_position_hash(game);
     h->nmoves++;
     if (result != NULL)
         *result = res;

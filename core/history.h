@@ -51,6 +51,9 @@ struct core_move_record {
     struct clb_cell word_start;
     bool across;
     int word_len;
+    /* core_position_hash() of the position after the move: the page's
+     * chain of positions (DESIGN.md, "One game, one truth"). */
+    uint32_t after;
 };
 
 struct core_history {
@@ -61,6 +64,15 @@ struct core_history {
     int nmoves;
     struct core_move_record moves[CLB_MAX_GAME_MOVES];
 };
+
+/* What a position is, hashed: the gameId, the board, both racks as sets
+ * of tiles (their order is the player's alone), the bag, the score, the
+ * turn, the passes in a row and whether the game is over; not how it was
+ * reached (the move number, the last move), so a classic link of a
+ * position hashes as the same position reached in a v2 history. A page
+ * compares these to tell an older link of a game from a branch of it.
+ * Cannot fail. */
+uint32_t core_position_hash(const struct core_game *g);
 
 /* True for the built-in list's identity. */
 bool core_lexicon_id_builtin(const struct core_lexicon_id *id);

@@ -1087,8 +1087,10 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
 {
     const struct core_history *h = v->history;
     const struct core_game *g = v->game;
-    html_lit(b, "<section class=\"panel moves\" aria-labelledby=\"moves-h\" "
-                "data-testid=\"move-list\"><h2 id=\"moves-h\">Moves</h2>"
+    /* The scrolling box is the one landmark named "Moves" (axe:
+     * landmark-unique), so the section around it has no name. */
+    html_lit(b, "<section class=\"panel moves\" data-testid=\"move-list\">"
+                "<h2 id=\"moves-h\">Moves</h2>"
                 "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
                 "role=\"region\" aria-labelledby=\"moves-h\"><table>"
                 "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
@@ -1137,6 +1139,28 @@ static int tiles_on_board(const struct core_game *g)
     return n;
 }
 
+/* One position of the chain: its core_position_hash() in five characters
+ * of the link's alphabet (30 bits: enough to tell apart the few lines of
+ * one game a device keeps). */
+static void put_chain_hash(struct html_buf *b, uint32_t x)
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                   "abcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (int i = 4; i >= 0; i--)
+        html_char(b, alphabet[x >> (6 * i) & 63]);
+}
+
+/* data-chain: every position of the history, the first one first, so the
+ * script tells a newer link of a game from an older one or a branch
+ * (DESIGN.md, "One game, one truth"). */
+static void put_chain(struct html_buf *b, const struct core_history *h)
+{
+    html_lit(b, " data-chain=");
+    put_chain_hash(b, core_position_hash(&h->first));
+    for (int i = 0; i < h->nmoves; i++)
+        put_chain_hash(b, h->moves[i].after);
+}
+
 static void render_app_open(struct html_buf *b, const char *view,
                             const struct render_view *v)
 {
@@ -1167,6 +1191,7 @@ static void render_app_open(struct html_buf *b, const char *view,
             html_lit(b, " data-start=\"");
             html_attr(b, v->start);
             html_lit(b, "\"");
+            put_chain(b, v->history);
         }
         if (v->error != NULL && v->error->code != CLB_ERR_OK) {
             html_lit(b, " data-error=\"");
@@ -1464,8 +1489,33 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
     render_foot(b);
 }
 
+/* What a broken link means to a player, and what to do about it: the
+ * technical reason goes in the page's Details. NULL for errors that are
+ * not about the link (they keep their one sentence). */
+static const char *link_trouble(const struct clb_error *err)
+{
+    switch (err->code) {
+    case CLB_ERR_BAD_STATE:
+        if (strstr(err->detail, "made by a newer") != NULL)
+            return "This link was made by a newer version of Collabble. "
+                   "Open it on the Collabble your partner uses, or update "
+                   "this one.";
+        return "This link is damaged: part of it was changed or cut off. "
+               "Ask your partner to send it again.";
+    case CLB_ERR_TOO_LARGE:
+        return "This link is too long to be a Collabble game: it may have "
+               "been pasted twice, or with other text. Ask your partner to "
+               "send it again.";
+    case CLB_ERR_UNKNOWN_LEXICON:
+        return "This game is judged by a dictionary this Collabble does not "
+               "have. Open it on the Collabble your partner uses.";
+    default: return NULL;
+    }
+}
+
 void render_error_page(struct html_buf *b, const struct clb_error *err)
 {
+    const char *trouble = link_trouble(err);
     render_head(b, "Collabble \xc2\xb7 error");
     render_app_open(b, "error", NULL);
     html_lit(b, "<header class=\"top\">");
@@ -1473,14 +1523,27 @@ void render_error_page(struct html_buf *b, const struct clb_error *err)
     html_lit(b, "</header>\n<main class=\"landing\"><section class=\"card\" "
                 "data-testid=\"error-page\" aria-labelledby=\"err-h\">"
                 "<h2 id=\"err-h\">");
-    html_raw(b, err->code == CLB_ERR_BAD_STATE || err->code == CLB_ERR_TOO_LARGE
-                    ? "This game link does not work"
-                    : "Something is not right");
+    html_raw(b, trouble != NULL ? "This game link does not work"
+                                : "Something is not right");
     html_lit(b,
              "</h2><p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
+    if (trouble != NULL) {
+        html_raw(b, trouble);
+        html_lit(b, "</p><details class=\"help\" data-testid=\"error-details\">"
+                    "<summary>Details</summary><p>");
+    }
     render_sentence(b, err);
-    html_lit(b, "</p><p>Check that the whole link was copied, or start a new "
-                "game.</p><a class=\"btn primary\" href=\"/\" "
-                "data-testid=\"new-game\">New game</a></section></main>\n");
+    if (trouble != NULL)
+        html_lit(b, "</p></details><p>Your saved games are below, and a new "
+                    "game is one press away.");
+    else
+        html_lit(b, "</p><p>Check that the whole link was copied, or start a "
+                    "new game.");
+    html_lit(b, "</p><a class=\"btn primary\" href=\"/\" "
+                "data-testid=\"new-game\">New game</a></section>"
+                "<section class=\"card\" id=\"games\" "
+                "data-testid=\"saved-games\" aria-labelledby=\"games-h\" "
+                "hidden><h2 id=\"games-h\">Your games</h2><ul class=\"games\" "
+                "id=\"game-list\"></ul></section></main>\n");
     render_foot(b);
 }

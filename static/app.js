@@ -14,6 +14,9 @@
   'use strict';
   var root = document.documentElement;
   var KEY = 'collabble:game:', BLIND = 'collabble:blind';
+  var OLDER = 'This is an older position: open the newest, or play from here to start a new branch.',
+    SENDING = 'Your move is being sent: wait for the answer.',
+    TURN = '#rack .tile,#end-turn,#exchange,#pass,#recall,#shuffle';
   var VAL = [1, 3, 3, 2, 1, 4, 2, 4, 1, 8, 5, 1, 3, 1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10];
   var PREM = { tw: 'triple word', dw: 'double word', tl: 'triple letter', dl: 'double letter' };
   var DIRS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -23,6 +26,7 @@
   var cur = [7, 7], dir = [0, 1], armed = false; // typing cursor and direction
   var seq = 0, timer = 0;         // newest preview wins
   var drag = null, dragged = false, zoomAuto = true;
+  var locked = false, fork = '';  // an older position: read-only, unless the player chose to branch from it (fork = its S)
 
   root.classList.add('js');
   if (hashState()) root.classList.add('loading'); // no flash of the landing page
@@ -55,18 +59,48 @@
     setTimeout(function () { live.textContent = msg; }, 30);
   }
   // What a sighted player must see too (a tap that did nothing, a letter
-  // not on the rack): announced, and shown for a few seconds.
+  // not on the rack): announced, and shown until the next press or key
+  // (it is no longer true then) or for a few seconds, where it covers no
+  // control: the lowest free band of the window, else in the page's flow
+  // above the message line.
   function hint(msg) {
     announce(msg);
     if (!toast) {
       toast = el('div', { className: 'toast' }, 'toast');
       toast.setAttribute('aria-hidden', 'true'); // #live speaks it
-      document.body.appendChild(toast);
     }
     toast.textContent = msg;
+    toast.className = 'toast';
+    Object.assign(toast.style, { visibility: 'hidden', left: 0, top: 0, bottom: 'auto' });
     toast.hidden = false;
+    document.body.appendChild(toast);
+    var at = freeSpot(toast.offsetWidth, toast.offsetHeight), m = $('msg');
+    if (at) {
+      toast.style.left = at[0] + 'px';
+      toast.style.top = at[1] + 'px';
+    } else if (m) {
+      toast.className = 'toast inflow';
+      m.before(toast);
+    }
+    toast.style.visibility = '';
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(function () { toast.hidden = true; }, 3500);
+    toastTimer = setTimeout(unhint, 3500);
+  }
+  function unhint() { if (toast) toast.hidden = true; }
+  // Where a w x h box covers no control in view: [left, top], or null.
+  function freeSpot(w, h) {
+    var W = document.documentElement.clientWidth, H = innerHeight, xs = [(W - w) / 2, W - w - 8, 8], rs = [];
+    document.querySelectorAll('button,a[href],input,select,summary,[tabindex="0"]').forEach(function (e) {
+      var r = e.getBoundingClientRect();
+      if (r.width && r.height && r.bottom > 0 && r.top < H && !e.closest('[hidden]')) rs.push(r);
+    });
+    for (var y = H - h - 8; y >= 0; y -= 8) {
+      for (var i = 0; i < 3; i++) {
+        var x = xs[i];
+        if (x >= 0 && !rs.some(function (r) { return r.bottom > y && r.top < y + h && r.right > x && r.left < x + w; })) return [x, y];
+      }
+    }
+    return null;
   }
   function coord(r, c) { return String.fromCharCode(65 + c) + (r + 1); }
   function cell(r, c) { return app.querySelector('#board>[data-row="' + r + '"][data-col="' + c + '"]'); }
@@ -75,56 +109,149 @@
   function pos(el) { return [+attr(el, 'data-row'), +attr(el, 'data-col')]; }
   function pts(n) { return n + (n === 1 ? ' point' : ' points'); }
   function view() { return app ? attr(app, 'data-view') : ''; }
-  function playable() { return view() === 'board'; }
+  function playable() { return view() === 'board' && !locked; }
   function gameId() { return app && attr(app, 'data-game-id'); }
   function turn() { return +attr(app, 'data-turn'); }
 
   /* ---- localStorage: one record per game ----
-   * collabble:game:<gameId> = the newest position this browser saw, which
-   * player this device is (me) and the tiles placed on it but not played
-   * (draft). docs/UI.md lists every field. */
+   * collabble:game:<gameId> = the line of the game this device plays (its
+   * newest position), the other lines it keeps (branches), which player
+   * this device is (me, and `as` for one turn played with the other rack)
+   * and the tiles placed but not played (draft). docs/UI.md lists every
+   * field. A line is known by its chain: the hash of every position from
+   * the first, five characters each, as the server writes data-chain. */
+  var LINE = ['state', 'savedAt', 'score', 'turn', 'over', 'move', 'start', 'tiles', 'chain'];
   function record(id) { var r = parse(store(KEY + id)); return r && typeof r === 'object' ? r : null; }
   function save(id, r) { store(KEY + id, JSON.stringify(r)); }
   function meOf(id) { var r = id && record(id); return r && (r.me === 1 || r.me === 2) ? r.me : 0; }
   function setMe(id, me) { var r = record(id) || {}; r.me = me; save(id, r); }
+  // Who this device is on position s: itself, unless it chose to play the
+  // other rack for that one turn.
+  function whoOn(id, s) { var r = id && record(id); return r && r.as && r.as.state === s ? r.as.me : meOf(id); }
+  function pick(o) { var l = {}; LINE.forEach(function (k) { if (o[k] !== undefined) l[k] = o[k]; }); return l; }
+  // Every line the record keeps, the one in play first.
+  function lines(r) {
+    return r && typeof r.state === 'string' && r.state ? [pick(r)].concat((r.branches || []).filter(function (b) { return b && b.state; })) : [];
+  }
+  function setLines(r, ls) {
+    LINE.forEach(function (k) { delete r[k]; });
+    Object.assign(r, ls[0] || {});
+    r.branches = ls.slice(1);
+    if (!r.branches.length) delete r.branches;
+  }
+  function lineOf(x) {
+    return { state: attr(x, 'data-state'), savedAt: Date.now(), score: +attr(x, 'data-score'), turn: +attr(x, 'data-turn'),
+      over: x.hasAttribute('data-over'), move: +attr(x, 'data-move'), start: attr(x, 'data-start'), tiles: +attr(x, 'data-tiles'),
+      chain: attr(x, 'data-chain') || '' };
+  }
+  function hashes(c) { return (c || '').match(/.{5}/g) || []; }
+  // Move number of a line's position i (its chain's i-th).
+  function moveAt(l, i) { return l.move - (hashes(l.chain).length - 1 - i); }
+  // What position p is to line l: the same position ('same', i), an older
+  // one on it ('older', i = where), a position further on ('newer'), or
+  // another line ('branch', i = p's last position in common, or -1).
+  function relate(p, l) {
+    var pc = hashes(p.chain), lc = hashes(l.chain), i;
+    if (!pc.length || !lc.length) { // a record from before the chain: by move number, or tiles
+      if (p.state === l.state) return { rel: 'same', i: 0 };
+      return { rel: (p.start === l.start ? l.move > p.move : l.tiles > p.tiles) ? 'older' : 'newer', i: -1 };
+    }
+    i = lc.indexOf(pc[pc.length - 1]);
+    if (i === lc.length - 1) return { rel: 'same', i: i };
+    if (i >= 0) return { rel: 'older', i: i };
+    if (pc.indexOf(lc[lc.length - 1]) >= 0) return { rel: 'newer', i: -1 };
+    for (i = pc.length - 1; i >= 0 && lc.indexOf(pc[i]) < 0; i--);
+    return { rel: 'branch', i: i };
+  }
+  // The first kept line that p stands to as `rel`, with where.
+  function related(p, ls, rel) {
+    for (var k = 0; k < ls.length; k++) {
+      var x = relate(p, ls[k]);
+      if (x.rel === rel) return { line: ls[k], k: k, i: x.i };
+    }
+    return null;
+  }
   function savedGames() {
     var out = [];
     try {
       for (var i = 0; i < localStorage.length; i++) {
         var k = localStorage.key(i), r = k.indexOf(KEY) === 0 && record(k.slice(KEY.length));
-        if (r && typeof r.state === 'string' && r.state) { r.id = k.slice(KEY.length); out.push(r); }
+        if (r && typeof r.state === 'string' && r.state) {
+          r.id = k.slice(KEY.length);
+          r.lines = lines(r).sort(function (a, b) { return (b.savedAt || 0) - (a.savedAt || 0); });
+          out.push(r);
+        }
       }
     } catch (e) { /* private mode */ }
-    return out.sort(function (a, b) { return (b.savedAt || 0) - (a.savedAt || 0); });
+    return out.sort(function (a, b) { return (b.lines[0].savedAt || 0) - (a.lines[0].savedAt || 0); });
   }
-  // The game whose kept position is s, if any (to say who we are at once).
+  // The game one of whose kept lines is at s, if any (to say who we are at once).
   function ownerOf(s) {
-    var g = savedGames().filter(function (r) { return r.state === s; })[0];
+    var g = savedGames().filter(function (r) { return r.lines.some(function (l) { return l.state === s; }); })[0];
     return g ? g.id : '';
   }
-  function isNewer(r, x) {
-    return r.start === attr(x, 'data-start') ? r.move > +attr(x, 'data-move') : r.tiles > +attr(x, 'data-tiles');
+  // The notice above the page: a landmark of its own, named by its kind.
+  function notice(x, testid, text, acts) {
+    var box = el('aside', { className: 'stale', textContent: text + ' ' }, testid);
+    box.setAttribute('aria-label', testid === 'stale' ? 'An older position' : 'A branch of the game');
+    acts.forEach(function (a) { box.appendChild(a); });
+    (x.querySelector('.stale') ? x.querySelector('.stale').replaceWith(box) : x.querySelector('main').before(box));
+    return box;
   }
-  // Keeps the page's position unless an older one than the kept (by move
-  // number, else tiles on the board); then it says so and keeps the newer,
-  // unless a move was just made here.
+  function newest(l, testid, text) {
+    return el('a', { className: 'btn primary', href: '/#' + l.state, textContent: text || 'Open the newest (move ' + l.move + ')' }, testid);
+  }
+  // An older position: read-only, the newest as the main action, and the
+  // explicit choice to play from here, which starts a new branch.
+  function lockStale(x, p, hit) {
+    var at = moveAt(hit.line, hit.i), b;
+    locked = view() === 'board';
+    x.classList.add('locked');
+    all(TURN, x).forEach(function (t) { t.disabled = true; });
+    b = el('button', { className: 'btn', textContent: 'Play from here: this starts a new branch of the game' }, 'branch-here');
+    b.id = 'branch-here';
+    notice(x, 'stale', 'This is move ' + at + ' of this game; you have move ' + hit.line.move + '.',
+      [newest(hit.line, 'stale-newest')].concat(locked ? [b] : []));
+  }
+  // Keeps the page's position in the game's record. The same position as
+  // a kept line: nothing changes (a classic link of it continues that
+  // line's history). Further on a kept line: it becomes that line's
+  // newest. Older than a kept line: nothing is kept and the page is
+  // read-only (lockStale) unless the player chose to branch from it.
+  // Anything else, or a move made from a chosen older position, is a new
+  // branch, kept beside the others: nothing is ever overwritten.
   function keep(x) {
-    var id = attr(x, 'data-game-id'), was, same, box,
-      now = { state: S, savedAt: Date.now(), score: +attr(x, 'data-score'), turn: +attr(x, 'data-turn'), over: x.hasAttribute('data-over'),
-        move: +attr(x, 'data-move'), start: attr(x, 'data-start'), tiles: +attr(x, 'data-tiles') };
+    var id = attr(x, 'data-game-id'), r, ls, now, hit, moved = x.hasAttribute('data-moved');
     if (!id) return;
-    was = record(id);
-    if (!was || !was.state || was.state === S || x.hasAttribute('data-moved') || !isNewer(was, x)) {
-      if (was && was.state === S) now.savedAt = was.savedAt || now.savedAt; // last played, not last looked at
-      if (was && was.me) now.me = was.me;
-      if (was && was.draft && was.draft.state === S) now.draft = was.draft;
-      return save(id, now);
+    now = lineOf(x);
+    r = record(id) || {};
+    ls = lines(r);
+    if (moved) delete r.as; // the one turn played with the other rack is over
+    if ((hit = related(now, ls, 'same'))) {
+      if (hit.line.state !== S && !moved) { // a classic link of a position this device holds: its history goes on
+        history.replaceState(null, '', '/#' + hit.line.state);
+        announce('This link is move ' + hit.line.move + ' of your game: its whole history is here.');
+        return load(hit.line.state);
+      }
+      now.savedAt = hit.line.savedAt || now.savedAt; // last played, not last looked at
+      ls.splice(hit.k, 1);
+    } else if (!moved && (hit = related(now, ls, 'older'))) {
+      if (fork !== S) return lockStale(x, now, hit);
+      notice(x, 'branching', 'You are playing from move ' + moveAt(hit.line, hit.i) + ': your move starts a new branch of the game, and your line to move ' +
+        hit.line.move + ' stays in Your games.', [newest(hit.line, 'stale-newest')]);
+      return; // nothing is kept until the move is made
+    } else if ((hit = related(now, ls, 'newer'))) {
+      ls.splice(hit.k, 1);
+    } else if (ls.length) {
+      hit = ls.map(function (l) { return relate(now, l); }).reduce(function (a, b) { return b.i > a.i ? b : a; });
+      notice(x, 'branch', fork === S || moved ? 'A new branch of this game: your line to move ' + ls[0].move + ' is kept in Your games.'
+        : hit.i >= 0 ? 'This link branches from your game at move ' + moveAt(now, hit.i) + '. Both lines are kept in Your games.'
+          : 'This link is another line of this game. Both lines are kept in Your games.', [newest(ls[0], 'branch-newest', 'Open your line (move ' + ls[0].move + ')')]);
     }
-    same = was.start === now.start;
-    box = el('p', { className: 'stale', textContent: same ? 'This is move ' + now.move + ' of this game; you have move ' + was.move + '. '
-      : 'This is an older position of this game than yours. ' }, 'stale');
-    box.appendChild(el('a', { className: 'btn primary', href: '/#' + was.state, textContent: same ? 'Go to move ' + was.move : 'Go to the newest' }, 'stale-newest'));
-    x.querySelector('main').before(box);
+    if (r.draft && r.draft.state !== S) delete r.draft;
+    ls.unshift(now);
+    setLines(r, ls);
+    save(id, r);
   }
   // Which player this device is: once set it stays (Switch changes it);
   // a device new to a game is the player to move in the first position it
@@ -134,7 +261,14 @@
     var id = attr(x, 'data-game-id');
     if (id && !meOf(id) && !x.hasAttribute('data-over')) setMe(id, +attr(x, 'data-turn'));
   }
-  function me() { return meOf(gameId()) || turn(); }
+  function me() { return whoOn(gameId(), S) || turn(); }
+  // Just before a move is sent: has this position fallen behind a line
+  // kept since (another tab moved)? Then it is locked, and nothing sent.
+  function behind() {
+    var now = lineOf(app), hit = fork !== S && !locked && related(now, lines(record(gameId())), 'older');
+    if (hit) { lockStale(app, now, hit); hint(app.querySelector('.stale').firstChild.textContent + ' Open the newest, or play from here.'); }
+    return !!hit || locked;
+  }
 
   /* ---- the tiles placed on a position, kept across a reload ---- */
   function saveDraft() {
@@ -194,8 +328,9 @@
   // When the device's player is only known from the answer (the first
   // time this browser sees the link) and it is the partner's turn, the
   // page is asked again for its waiting view, before anything is shown.
-  function load(s) {
-    var who = s ? meOf(ownerOf(s)) : 0;
+  // `moved`: s is the position just made here (it stays marked so).
+  function load(s, moved) {
+    var who = s ? whoOn(ownerOf(s), s) : 0;
     want = s;
     (s ? openPage(s, who) : fetchPage('/'))
       .then(function (doc) {
@@ -204,10 +339,11 @@
       })
       .then(function (doc) {
         if (want !== s) return;
+        if (moved && doc.getElementById('app')) doc.getElementById('app').setAttribute('data-moved', 1);
         swapIn(doc);
         focusMain();
       }, function () { fail('Could not reach the Collabble server. Check the connection and reload.'); })
-      .then(function () { want = null; root.classList.remove('loading'); });
+      .then(function () { if (want === s) { want = null; root.classList.remove('loading'); } }); // unless it led on to another
   }
   function sync() {
     var h = hashState();
@@ -222,10 +358,11 @@
   // place after a refused move, or this browser kept across a reload.
   function adopt(x) {
     app = x;
+    unhint();
     S = attr(x, 'data-state') || '';
     // A square's place among the board's buttons is its coordinate.
     all('#board>button').forEach(function (b, i) { b.setAttribute('data-row', i / 15 | 0); b.setAttribute('data-col', i % 15); });
-    sel = -1; blankAs = ''; mode = 'play'; busy = false; invalid = false; armed = false; zoomAuto = true;
+    sel = -1; blankAs = ''; mode = 'play'; busy = false; invalid = false; armed = false; zoomAuto = true; locked = false;
     clearTimeout(timer); seq++;
     pending = all('#board>.pd').map(function (c) {
       var p = pos(c);
@@ -242,7 +379,7 @@
     var ml = $('moves');
     if (ml) ml.scrollTop = ml.scrollHeight; // the newest move in view
     review();
-    if (view() === 'landing') fillGames();
+    if (view() === 'landing' || view() === 'error') fillGames();
     var m = $('msg'), send = $('send');
     if (m && m.textContent) announce(m.textContent);
     else if (send) announce($('send-h').textContent + '. ' + (send.querySelector('p') ? send.querySelector('p').textContent : ''));
@@ -252,15 +389,26 @@
     var t = $('copy-link') || ($('msg') && $('msg').textContent && $('end-turn'));
     if (t && !t.disabled) t.focus();
   }
-  // Another tab of this browser opened a newer link of the game this page
-  // waits on: follow it, and the page is playable again.
+  // Tabs of one game stay in step. Another tab kept a position further on
+  // this page's line: a waiting page follows it (the partner's link was
+  // opened there), a page that could play becomes read-only with the
+  // notice, so this device never plays one turn twice; the landing page
+  // lists the games anew.
   function onStorage(e) {
-    if (!app || view() !== 'wait' || e.key !== KEY + gameId()) return;
-    var r = parse(e.newValue);
-    if (r && r.state && r.state !== S && isNewer(r, app)) {
-      history.pushState(null, '', '/#' + r.state);
-      load(r.state);
+    if (!app || !e.key || e.key.indexOf(KEY) !== 0) return;
+    if (view() === 'landing' || view() === 'error') return fillGames();
+    if (e.key !== KEY + gameId() || !S || fork === S) return;
+    var now = lineOf(app), hit = related(now, lines(parse(e.newValue)), 'older');
+    if (!hit) return;
+    if (view() === 'wait') {
+      history.pushState(null, '', '/#' + hit.line.state);
+      return load(hit.line.state);
     }
+    if (locked) return;
+    recallAll();
+    setMode('play');
+    lockStale(app, now, hit);
+    hint(app.querySelector('.stale').firstChild.textContent + ' Another tab moved on.');
   }
 
   /* ---- the review: each turn's best play (and a finished game's total), for a page without it ---- */
@@ -277,35 +425,57 @@
   function when(ms) {
     try { return new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }); } catch (e) { return new Date(ms).toLocaleString(); }
   }
-  function gameSummary(g) {
-    var state = g.over ? 'Finished, final score ' + g.score
-      : (g.me === g.turn ? 'Your turn' : 'Player ' + g.turn + ' to play') + ', score ' + g.score;
-    return state + (g.me ? ' \u00b7 you are Player ' + g.me + ', with Player ' + (3 - g.me) : '') +
-      ' \u00b7 last played ' + when(g.savedAt);
+  function gameSummary(l, me) {
+    var state = l.over ? 'Finished, final score ' + l.score
+      : (me === l.turn ? 'Your turn' : 'Player ' + l.turn + ' to play') + ', score ' + l.score;
+    return state + (me ? ' \u00b7 you are Player ' + me + ', with Player ' + (3 - me) : '') +
+      ' \u00b7 last played ' + when(l.savedAt);
   }
+  // One entry of the list: a link to open it, and Remove.
+  function entry(cls, id, href, title, text, label, testid) {
+    var li = el('li', { className: cls }, 'saved-' + testid), a = el('a', { href: '/#' + href }, 'open-' + testid),
+      rm = el('button', { className: 'minor', textContent: 'Remove' }, 'remove-' + testid);
+    li.setAttribute('data-game-id', id);
+    a.append(el('b', { textContent: title }), el('span', { textContent: text }));
+    rm.setAttribute('data-id', id);
+    rm.setAttribute('aria-label', 'Remove ' + label + ' from this list');
+    li.append(a, rm);
+    $('game-list').appendChild(li);
+    return rm;
+  }
+  // Every kept game, newest first; a game with branches lists them under
+  // it, newest first, each to open or remove.
   function fillGames() {
     var list = $('game-list');
     if (!list) return;
     list.textContent = '';
     savedGames().forEach(function (g) {
-      var li = el('li', { className: g.over ? 'fin' : '' }, 'saved-game'), a = el('a', { href: '/#' + g.state }, 'open-game'),
-        rm = el('button', { className: 'minor', textContent: 'Remove' }, 'remove-game');
-      li.setAttribute('data-game-id', g.id);
-      a.append(el('b', { textContent: 'Game ' + g.id }), el('span', { textContent: gameSummary(g) }));
-      rm.setAttribute('data-id', g.id);
-      rm.setAttribute('aria-label', 'Remove game ' + g.id + ' from this list');
-      li.append(a, rm);
-      list.appendChild(li);
+      var l = g.lines[0], n = g.lines.length;
+      entry(l.over ? 'fin' : '', g.id, l.state, 'Game ' + g.id, gameSummary(l, g.me) + (n > 1 ? ' \u00b7 ' + n + ' branches' : ''), 'game ' + g.id, 'game');
+      if (n > 1) g.lines.forEach(function (b, i) {
+        var name = 'Branch ' + (i + 1) + ' of game ' + g.id;
+        entry('br' + (b.over ? ' fin' : ''), g.id, b.state, name + ', at move ' + b.move, gameSummary(b, g.me), name + ' (move ' + b.move + ')', 'branch')
+          .setAttribute('data-state', b.state);
+      });
     });
     $('games').hidden = !list.children.length;
   }
   function removeGame(btn) {
-    var id = attr(btn, 'data-id'), li = btn.closest('li'), next = li.nextElementSibling || li.previousElementSibling;
-    store(KEY + id, null);
-    li.remove();
-    $('games').hidden = !$('game-list').children.length;
-    if (next) next.querySelector('button').focus(); else $('seed').focus();
-    hint('Game ' + id + ' removed from this list.');
+    var id = attr(btn, 'data-id'), li = btn.closest('li'), next = li.nextElementSibling || li.previousElementSibling, r = record(id), ls,
+      one = attr(btn, 'data-state'), what = 'Game ' + id;
+    ls = lines(r).filter(function (l) { return one && l.state !== one; });
+    if (ls.length) {
+      what = 'The branch at move ' + lines(r).filter(function (l) { return l.state === one; })[0].move + ' of game ' + id;
+      if (r.draft && r.draft.state === one) delete r.draft;
+      setLines(r, ls);
+      save(id, r);
+    } else {
+      store(KEY + id, null);
+    }
+    fillGames();
+    next = next && $('game-list').querySelector('[data-game-id="' + attr(next, 'data-game-id') + '"] button');
+    if (next) next.focus(); else if ($('game-list').querySelector('button')) $('game-list').querySelector('button').focus(); else $('seed').focus();
+    hint(what + ' removed from this list.');
   }
 
   /* ---- blind mode: the partner's rack (never this device's) hidden ---- */
@@ -474,22 +644,52 @@
   }
 
   /* ---- moves ---- */
-  function send(move) {
-    if (busy || !S) return;
+  // The control that sent a move says so ("Sending..."), the others are
+  // disabled until the answer; after a few seconds the page says it is
+  // still trying, and a failed request offers to try again.
+  var FREEZE = TURN + ',#ex-confirm,#ex-cancel,#pass-confirm,#pass-cancel,#eye,#zoom';
+  var retry = null;
+  function say(msg, err) {
+    var m = $('msg');
+    if (m) { m.textContent = msg; m.className = err ? 'msg err' : 'msg'; }
+    announce(msg);
+    return m;
+  }
+  function send(move, btn) {
+    if (busy || !S || behind()) return;
+    var froze = all(FREEZE).filter(function (b) { return !b.disabled; }), label = btn && btn.textContent, slow;
     busy = true;
-    buttons();
+    froze.forEach(function (b) { b.disabled = true; });
+    if (btn) { btn.classList.add('sending'); btn.textContent = 'Sending\u2026'; }
     app.setAttribute('aria-busy', true);
+    announce('Sending your move\u2026');
+    slow = setTimeout(function () { say('Still sending your move: the server is slow to answer\u2026'); }, 3000);
     fetchPage('/game/move', { method: 'POST', body: form(S, me(), { move: JSON.stringify(move) }) })
       .then(function (doc) {
-        var before = S;
+        var before = S, a = doc.getElementById('app'), next = a && attr(a, 'data-state');
+        clearTimeout(slow);
+        // The other rack played its one turn here, and the turn is this
+        // device's own again: it shows that, not the waiting view.
+        if (next && attr(a, 'data-view') === 'wait' && meOf(attr(a, 'data-game-id')) === +attr(a, 'data-turn')) {
+          history.pushState(null, '', '/#' + next);
+          return load(next, true);
+        }
         swapIn(doc);
         if (S && S !== before) history.pushState(null, '', '/#' + S); // a new position
         focusMain();
       }, function () {
+        clearTimeout(slow);
         busy = false;
         app.removeAttribute('aria-busy');
+        froze.forEach(function (b) { b.disabled = false; });
+        if (btn) { btn.classList.remove('sending'); btn.textContent = label; }
         buttons();
-        fail('Could not reach the Collabble server. Your tiles are still here: try again.');
+        retry = function () { send(move, btn); };
+        var m = say('Could not reach the Collabble server, so the move was not made. Your tiles are still here.', true), b;
+        if (!m) return;
+        b = el('button', { id: 'retry', className: 'btn', textContent: 'Try again' }, 'retry');
+        m.append(' ', b);
+        b.focus();
       });
   }
   function setMode(m, back) {
@@ -520,9 +720,12 @@
     b.disabled = !n;
     b.textContent = n ? 'Exchange ' + n + (n === 1 ? ' tile' : ' tiles') : 'Exchange';
   }
-  // One person playing both racks: this device becomes the player to move.
+  // One person playing both racks: this device plays the other rack for
+  // this turn only, and stays who it is.
   function switchPlayer(btn) {
-    setMe(gameId(), +attr(btn, 'data-player'));
+    var id = gameId(), r = record(id) || {};
+    r.as = { state: S, me: +attr(btn, 'data-player') };
+    save(id, r);
     load(S);
   }
 
@@ -625,10 +828,14 @@
       '; press the square again to turn).');
   }
   // A letter typed on the board places that tile (or a blank for it) and
-  // moves on, like writing the word.
+  // moves on, like writing the word. On a square already filled, its own
+  // letter steps over it; any other letter goes to the next empty square
+  // on (players type only the new letters, as on Woogles).
   function type(letter, r, c) {
     var sq = cell(r, c);
-    if (sq.classList.contains('t')) return moveTo(r + dir[0], c + dir[1]);
+    if (sq.classList.contains('t') && sq.firstChild.nodeValue.toUpperCase() === letter) return moveTo(r + dir[0], c + dir[1]);
+    while (sq && sq.classList.contains('t')) { r += dir[0]; c += dir[1]; sq = cell(r, c); }
+    if (!sq) return hint('No empty square ' + (dir[0] ? 'below.' : 'to the right.'));
     var t = all('#rack .tile:not(.used)').filter(function (x) { return attr(x, 'data-letter') === letter; })[0] ||
       app.querySelector('#rack .bl:not(.used)');
     if (!t) return hint('No ' + letter + ' on your rack.');
@@ -658,8 +865,11 @@
     } else if (k === 'Home' || k === 'End') {
       e.preventDefault();
       moveTo(p[0], k === 'Home' ? 0 : 14);
+    } else if (busy) {
+      if (/^[a-z]$|^Backspace$|^Delete$/i.test(k)) hint(SENDING);
     } else if (!playable()) {
-      return; // the partner's turn, or the game is over: look, do not touch
+      if (locked && /^[a-z]$/i.test(k)) hint(OLDER);
+      return; // the partner's turn, an older position, or the game is over: look, do not touch
     } else if ((k === 'Backspace' || k === 'Delete') && t.classList.contains('pd')) {
       e.preventDefault();
       recall(p[0], p[1]);
@@ -787,8 +997,9 @@
     if (dragged && e.detail > 0) { dragged = false; return; }
     if (!t) return;
     if (picker && picker.contains(t)) return picker.close(attr(t, 'data-letter') || '');
-    if (!app || !app.contains(t) || busy) return;
-    if (t.matches('[data-testid=remove-game]')) return removeGame(t);
+    if (!app || !app.contains(t)) return;
+    if (busy) return hint(SENDING);
+    if (t.matches('[data-testid=remove-game],[data-testid=remove-branch]')) return removeGame(t);
     if (t.matches('#rack .tile')) {
       var i = +attr(t, 'data-index');
       if (mode === 'exchange') {
@@ -803,7 +1014,8 @@
     if (isCell(t)) {
       var p = pos(t);
       if (!playable()) {
-        if (view() === 'wait') hint('It is Player ' + turn() + '\u2019s turn: send them the link.');
+        if (locked) hint(OLDER);
+        else if (view() === 'wait') hint('It is Player ' + turn() + '\u2019s turn: send them the link.');
         return;
       }
       if (t.classList.contains('pd')) { cursorTo(p[0], p[1]); recall(p[0], p[1]); }
@@ -813,19 +1025,21 @@
       return;
     }
     switch (t.id) {
-      case 'end-turn': if (pending.length) send(playMove()); break;
+      case 'end-turn': if (pending.length) send(playMove(), t); break;
+      case 'retry': if (retry) retry(); break;
       case 'recall': recallAll(); break;
       case 'shuffle': shuffle(); break;
       case 'exchange': setMode('exchange'); break;
-      case 'ex-confirm': if (chosen().length) send({ type: 'exchange', tiles: chosen() }); break;
+      case 'ex-confirm': if (chosen().length) send({ type: 'exchange', tiles: chosen() }, t); break;
       case 'ex-cancel': setMode('play', 'exchange'); break;
       case 'pass': setMode('pass'); break;
-      case 'pass-confirm': send({ type: 'pass' }); break;
+      case 'pass-confirm': send({ type: 'pass' }, t); break;
       case 'pass-cancel': setMode('play', 'pass'); break;
       case 'copy-link': copy(t); break;
       case 'classic': classic(t); break;
       case 'share-link': share(); break;
       case 'switch': switchPlayer(t); break;
+      case 'branch-here': fork = S; load(S); break;
       case 'zoom': zoomAuto = false; zoom(!app.classList.contains('zoomed')); break;
       case 'eye':
         var on = attr(t, 'aria-pressed') !== 'true';
@@ -839,6 +1053,8 @@
     live = $('live');
     app = $('app');
     if (!app) return;
+    document.addEventListener('pointerdown', unhint, true); // a hint is over once the player acts
+    document.addEventListener('keydown', unhint, true);
     document.addEventListener('click', onClick);
     document.addEventListener('keydown', onKey);
     document.addEventListener('focusin', onFocus);

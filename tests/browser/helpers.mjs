@@ -443,8 +443,9 @@ export async function horizontalOverflow(page) {
   }));
 }
 
-// axe-core on the page as it stands: the serious and critical violations.
-export async function axeViolations(page) {
+// axe-core on the page as it stands: the serious and critical violations
+// (and the moderate ones with `moderate`).
+export async function axeViolations(page, { moderate = false } = {}) {
   await page.addScriptTag({ path: path.join(REPO, 'node_modules', 'axe-core', 'axe.min.js') });
   const res = await page.evaluate(async () => {
     // eslint-disable-next-line no-undef
@@ -454,5 +455,5 @@ export async function axeViolations(page) {
       nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ': ' + n.failureSummary),
     }));
   });
-  return res.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return res.filter((v) => v.impact === 'serious' || v.impact === 'critical' || (moderate && v.impact === 'moderate'));
 }

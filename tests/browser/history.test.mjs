@@ -114,7 +114,7 @@ test('an older link of a game says so and offers the newest; Resume offers the n
   await p.ctx.close();
 });
 
-test('a move made on an older position is the player\'s choice and is kept', async () => {
+test('a move made on an older position is the player\'s explicit choice, and starts a branch', async () => {
   const p = await h.newPlayer(browser, srv.url);
   const { page } = p;
   const { state: s0 } = await h.playThrough(srv.url, 'fork', 0);
@@ -124,12 +124,17 @@ test('a move made on an older position is the player\'s choice and is kept', asy
   await page.goto(`/#${s0}`);
   await h.waitForPosition(page, s0);
   await page.locator('[data-testid=stale]').waitFor();
+  // Read-only until the player chooses to branch from here.
+  assert.ok(await page.isDisabled('[data-testid=pass]'));
+  await page.click('[data-testid=branch-here]');
+  await page.locator('[data-testid=branching]').waitFor();
   await page.click('[data-testid=pass]');
   await page.click('[data-testid=pass-confirm]');
   const r = await h.settle(page, s0);
   const id = await page.getAttribute('#app', 'data-game-id');
   const saved = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), `collabble:game:${id}`));
   assert.equal(saved.state, r.state);
+  assert.deepEqual(saved.branches.map((l) => l.state), [s2], 'the newer line is kept');
   quiet(p);
   await p.ctx.close();
 });
