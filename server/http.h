@@ -38,6 +38,7 @@ struct srv_request {
     struct clb_str query;     /* after '?', may be empty */
     struct clb_str body;      /* at most CLB_MAX_BODY_BYTES */
     const char *content_type; /* may be NULL */
+    const char *host;         /* the Host header; NULL when none was sent */
 };
 
 struct srv_response {

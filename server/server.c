@@ -423,6 +423,8 @@ static enum MHD_Result srv_dispatch(struct srv_server *s,
         .body = {p->body != NULL ? p->body : "", p->body_len},
         .content_type = MHD_lookup_connection_value(
             conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
+        .host = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                            MHD_HTTP_HEADER_HOST),
     };
     struct srv_route route;
     srv_route(&req, &route);
