@@ -275,6 +275,110 @@ void dict_detail_name(char *out, size_t cap, const char *path)
                      tail, keep);
 }
 
+/* ---- the GADDAG against the DAWG -------------------------------------- */
+
+/* core_kwg_check() makes every walk of a forged graph safe, but its GADDAG
+ * could still spell other words than its DAWG, and the move generator
+ * (which walks the GADDAG) would then find plays the rules (which look
+ * words up in the DAWG) refuse: a review or a list of plays the server
+ * cannot make, a game called blocked that is not. So a compiled file must
+ * hold in its GADDAG, for every DAWG word x1..xn (2 to 15 letters) and each
+ * 1 <= i <= n, the string xi..x1, the separator, x(i+1)..xn (no separator
+ * for i = n), and nothing else: each is looked for, and the GADDAG must
+ * hold as many strings as the words have letters (distinct words and
+ * splits give distinct strings, so then it holds exactly these). One walk
+ * of the DAWG carries every form of the current prefix along, so a prefix
+ * of k letters costs about 2k steps. */
+struct dict_agree {
+    const struct core_kwg *g;
+    uint8_t x[DICT_LEN_MAX + 1]; /* the prefix's tiles, x[1..k] */
+    /* arc[k][i], for the prefix x1..xk: for i < k the arc after xi..x1,
+     * the separator, x(i+1)..xk; for i = k the arc after xk..x1. */
+    uint32_t arc[DICT_LEN_MAX + 1][DICT_LEN_MAX + 1];
+    uint64_t forms; /* strings the DAWG's words need */
+    const char *error;
+};
+
+/* Sets a->arc[k + 1][*] for the prefix extended by tile t; false when a
+ * form the words below need is missing. */
+static bool dict_agree_step(struct dict_agree *a, int k, unsigned t)
+{
+    const struct core_kwg *g = a->g;
+    a->x[k + 1] = (uint8_t)t;
+    for (int i = 1; i < k; i++)
+        if ((a->arc[k + 1][i] =
+                 core_kwg_arc(g, core_kwg_target(a->arc[k][i]), t)) == 0)
+            return false;
+    if (k > 0) {
+        uint32_t sep = core_kwg_arc(g, core_kwg_target(a->arc[k][k]),
+                                    CORE_KWG_SEPARATOR);
+        if ((a->arc[k + 1][k] =
+                 core_kwg_arc(g, core_kwg_target(sep), t)) == 0)
+            return false;
+    }
+    uint32_t list = core_kwg_gaddag_root(g), arc = 0;
+    for (int j = k + 1; j >= 1; j--) {
+        if ((arc = core_kwg_arc(g, list, a->x[j])) == 0)
+            return false;
+        list = core_kwg_target(arc);
+    }
+    a->arc[k + 1][k + 1] = arc;
+    return true;
+}
+
+static void dict_agree_walk(struct dict_agree *a, uint32_t list, int k)
+{
+    uint32_t mask = a->g->nodes[list];
+    if ((mask & 1u) != 0) {
+        a->error = "a separator in the DAWG";
+        return;
+    }
+    const uint32_t *arcs = &a->g->nodes[list + 1];
+    for (uint32_t m = mask; m != 0 && a->error == NULL; m &= m - 1, arcs++) {
+        unsigned t = (unsigned)__builtin_ctz(m);
+        int n = k + 1;
+        if (!dict_agree_step(a, k, t)) {
+            a->error = "the GADDAG lacks a word of the DAWG";
+            return;
+        }
+        if (core_kwg_accepts(*arcs)) {
+            if (n < DICT_LEN_MIN) {
+                a->error = "a word of one letter";
+                return;
+            }
+            for (int i = 1; i <= n; i++)
+                if (!core_kwg_accepts(a->arc[n][i])) {
+                    a->error = "the GADDAG lacks a word of the DAWG";
+                    return;
+                }
+            a->forms += (uint64_t)n;
+        }
+        if (core_kwg_target(*arcs) != 0) {
+            if (n >= DICT_LEN_MAX) {
+                a->error = "a word longer than 15 letters";
+                return;
+            }
+            dict_agree_walk(a, core_kwg_target(*arcs), n);
+        }
+    }
+}
+
+/* NULL when the checked graph g's GADDAG holds exactly the forms of its
+ * DAWG's words (gaddag_words strings counted by core_kwg_check_counts),
+ * else what is wrong. */
+static const char *dict_graph_disagrees(const struct core_kwg *g,
+                                        uint32_t gaddag_words)
+{
+    static_assert(DICT_LEN_MAX <= 15, "the forms fit the walk's arrays");
+    struct dict_agree a = {.g = g, .forms = 0, .error = NULL};
+    uint32_t root = core_kwg_dawg_root(g);
+    if (root != 0)
+        dict_agree_walk(&a, root, 0);
+    if (a.error == NULL && a.forms != gaddag_words)
+        a.error = "the GADDAG holds strings that are not its DAWG's words";
+    return a.error;
+}
+
 /* Checks that size bytes are a complete, undamaged compiled lexicon: the
  * header, the checksum, then the graph through core_kwg_check() (so even a
  * deliberately forged file with a good checksum is safe to search), and
@@ -338,9 +442,10 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
                              "%s: out of memory to check the word graph", name);
     struct clb_error gerr;
     clb_error_clear(&gerr);
-    uint32_t counted = 0;
-    enum clb_err rc =
-        core_kwg_check(dict_nodes(d), (size_t)nodes, scratch, &counted, &gerr);
+    uint32_t counted = 0, gaddag_words = 0;
+    enum clb_err rc = core_kwg_check_counts(dict_nodes(d), (size_t)nodes,
+                                            scratch, &counted, &gaddag_words,
+                                            &gerr);
     free(scratch);
     if (rc != CLB_ERR_OK)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: corrupt: %s", name,
@@ -360,6 +465,10 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
                              name, (unsigned long)words,
                              (unsigned long)CLB_MAX_LEXICON_WORDS);
     core_kwg_init(&d->graph, dict_nodes(d), (size_t)nodes);
+    const char *disagrees = dict_graph_disagrees(&d->graph, gaddag_words);
+    if (disagrees != NULL)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: corrupt: %s", name,
+                             disagrees);
     dict_set_fingerprint(d);
     d->words = words;
     return CLB_ERR_OK;
@@ -446,6 +555,33 @@ enum clb_err dict_load(const char *path, struct dict **out,
         dict_from_text((const char *)dict_bytes(d), size, path, out, err);
     free(d);
     return rc;
+}
+
+enum clb_err dict_from_compiled(const void *bytes, size_t len, const char *name,
+                                struct dict **out, struct clb_error *err)
+{
+    char shown[DICT_NAME_BYTES];
+    *out = NULL;
+    clb_error_clear(err);
+    dict_detail_name(shown, sizeof shown, name);
+    if (len > DICT_MAX_FILE_BYTES)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: %zu bytes, more than the %u MiB a lexicon "
+                             "may have",
+                             shown, len, DICT_MAX_FILE_BYTES >> 20);
+    struct dict *d = malloc(sizeof *d + len + sizeof(uint32_t));
+    if (d == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: out of memory for %zu bytes", shown, len);
+    if (len > 0)
+        memcpy(dict_bytes(d), bytes, len);
+    if (dict_image_check(d, len, shown, err) != CLB_ERR_OK) {
+        free(d);
+        return err->code;
+    }
+    d->size = len;
+    *out = d;
+    return CLB_ERR_OK;
 }
 
 enum clb_err dict_save_compiled(const struct dict *d, const char *path,

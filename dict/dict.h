@@ -39,6 +39,12 @@ enum clb_err dict_load(const char *path, struct dict **out,
 enum clb_err dict_from_text(const char *text, size_t len, const char *name,
                             struct dict **out, struct clb_error *err);
 
+/* Loads a compiled lexicon from memory: len bytes laid out as a .clx file
+ * (dict_format.h), copied, then checked exactly as dict_load() checks a
+ * file (`name` is used in error details). Returns as dict_load(). */
+enum clb_err dict_from_compiled(const void *bytes, size_t len, const char *name,
+                                struct dict **out, struct clb_error *err);
+
 /* Writes the compiled form of `d` to `path`, through a temporary file
  * renamed into place, so `path` is either the old file or the whole new
  * one. Returns CLB_ERR_OK, or CLB_ERR_INTERNAL with the reason. */
