@@ -108,7 +108,7 @@ log="$build/http_fuzz.log"
 echo "run.sh: http_fuzz for ${secs}s against $bin (log: $log)"
 if COLLABBLE_BIN="$bin" node "$here/http_fuzz.mjs" "$secs" \
         --artifacts "$build/artifacts" "${seed_args[@]}" >"$log" 2>&1; then
-    tail -n 1 "$log"
+    tail -n 4 "$log"
 else
     status=1
     tail -n 80 "$log" >&2
