@@ -310,10 +310,9 @@ static bool dict_agree_step(struct dict_agree *a, int k, unsigned t)
                  core_kwg_arc(g, core_kwg_target(a->arc[k][i]), t)) == 0)
             return false;
     if (k > 0) {
-        uint32_t sep = core_kwg_arc(g, core_kwg_target(a->arc[k][k]),
-                                    CORE_KWG_SEPARATOR);
-        if ((a->arc[k + 1][k] =
-                 core_kwg_arc(g, core_kwg_target(sep), t)) == 0)
+        uint32_t sep =
+            core_kwg_arc(g, core_kwg_target(a->arc[k][k]), CORE_KWG_SEPARATOR);
+        if ((a->arc[k + 1][k] = core_kwg_arc(g, core_kwg_target(sep), t)) == 0)
             return false;
     }
     uint32_t list = core_kwg_gaddag_root(g), arc = 0;
@@ -443,9 +442,8 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
     struct clb_error gerr;
     clb_error_clear(&gerr);
     uint32_t counted = 0, gaddag_words = 0;
-    enum clb_err rc = core_kwg_check_counts(dict_nodes(d), (size_t)nodes,
-                                            scratch, &counted, &gaddag_words,
-                                            &gerr);
+    enum clb_err rc = core_kwg_check_counts(
+        dict_nodes(d), (size_t)nodes, scratch, &counted, &gaddag_words, &gerr);
     free(scratch);
     if (rc != CLB_ERR_OK)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: corrupt: %s", name,

@@ -546,9 +546,8 @@ static enum MHD_Result srv_headers_in(struct srv_server *s,
     if (p->declared == 0 &&
         MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
                                     MHD_HTTP_HEADER_EXPECT) != NULL &&
-        MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-                                    MHD_HTTP_HEADER_TRANSFER_ENCODING) ==
-            NULL) {
+        MHD_lookup_connection_value(
+            conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING) == NULL) {
         p->answered = true;
         srv_conn_request_in(p->conn);
         return srv_dispatch(s, conn, p, method);

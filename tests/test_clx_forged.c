@@ -77,6 +77,7 @@ static void assert_plays_legal(const struct dict *d)
  * "A<sep>B" and "BA". */
 Test(clx_forged, a_graph_whose_gaddag_matches_its_dawg_loads)
 {
+    // clang-format off
     static const uint32_t nodes[] = {
         8,  10,                   /* the roots */
         T('B'), ACCEPT,           /* 2: {B$} */
@@ -85,6 +86,7 @@ Test(clx_forged, a_graph_whose_gaddag_matches_its_dawg_loads)
         T('A'), 2,                /* 8: DAWG root {A -> 2} */
         T('A') | T('B'), 6, 4,    /* 10: GADDAG root {A -> 6, B -> 4} */
     };
+    // clang-format on
     struct dict *d = NULL;
     struct clb_error err;
     cr_assert_eq(load(nodes, sizeof nodes / 4, 1, &d, &err), CLB_ERR_OK, "%s",
@@ -99,6 +101,7 @@ Test(clx_forged, a_gaddag_of_other_words_is_refused)
     /* DAWG: AB. GADDAG: "A<sep>C" and "CA", the forms of AC: as many
      * strings as AB has letters, every walk safe, and the generator would
      * offer AC, which the rules refuse. */
+    // clang-format off
     static const uint32_t nodes[] = {
         10, 12,                   /* the roots */
         T('B'), ACCEPT,           /* 2: {B$} */
@@ -108,6 +111,7 @@ Test(clx_forged, a_gaddag_of_other_words_is_refused)
         T('A'), 2,                /* 10: DAWG root {A -> 2} */
         T('A') | T('C'), 8, 6,    /* 12: GADDAG root {A -> 8, C -> 6} */
     };
+    // clang-format on
     struct dict *d = NULL;
     struct clb_error err;
     cr_assert_eq(load(nodes, sizeof nodes / 4, 1, &d, &err),
@@ -120,6 +124,7 @@ Test(clx_forged, a_gaddag_of_other_words_is_refused)
 Test(clx_forged, a_gaddag_with_a_string_more_is_refused)
 {
     /* The forms of AB, and "CA" besides. */
+    // clang-format off
     static const uint32_t nodes[] = {
         8,  10,                          /* the roots */
         T('B'), ACCEPT,                  /* 2: {B$} */
@@ -128,6 +133,7 @@ Test(clx_forged, a_gaddag_with_a_string_more_is_refused)
         T('A'), 2,                       /* 8: DAWG root {A -> 2} */
         T('A') | T('B') | T('C'), 6, 4, 4, /* 10: {A -> 6, B -> 4, C -> 4} */
     };
+    // clang-format on
     struct dict *d = NULL;
     struct clb_error err;
     cr_assert_eq(load(nodes, sizeof nodes / 4, 1, &d, &err),
@@ -139,6 +145,7 @@ Test(clx_forged, a_gaddag_with_a_string_more_is_refused)
 Test(clx_forged, a_one_letter_word_is_refused)
 {
     /* DAWG: A and AB; GADDAG: the forms of both. */
+    // clang-format off
     static const uint32_t nodes[] = {
         8,  10,                   /* the roots */
         T('B'), ACCEPT,           /* 2: {B$} */
@@ -147,6 +154,7 @@ Test(clx_forged, a_one_letter_word_is_refused)
         T('A'), ACCEPT | 2,       /* 8: DAWG root {A$ -> 2} */
         T('A') | T('B'), ACCEPT | 6, 4, /* 10: GADDAG {A$ -> 6, B -> 4} */
     };
+    // clang-format on
     struct dict *d = NULL;
     struct clb_error err;
     cr_assert_eq(load(nodes, sizeof nodes / 4, 2, &d, &err),

@@ -72,8 +72,8 @@ static void assert_round_trip(const struct position *pos,
     cr_assert_eq(rc, CLB_ERR_OK, "%s: writing v%d: %s", where, (int)format,
                  err.detail);
     cr_assert_eq(position_open(&ctx, s, n, &back, &err), CLB_ERR_OK,
-                 "%s: the v%d link the server wrote is refused: %s (%s)",
-                 where, (int)format, err.detail, s);
+                 "%s: the v%d link the server wrote is refused: %s (%s)", where,
+                 (int)format, err.detail, s);
     cr_assert_eq(back.game.score, pos->game.score, "%s: v%d score", where,
                  (int)format);
     cr_assert_eq(back.game.game_over, pos->game.game_over, "%s", where);
