@@ -132,6 +132,12 @@ uint32_t core_seed_from_text(const char *text, size_t len);
 void core_game_new(struct core_game *game, const char *seed, size_t len,
                    const char *lexicon);
 
+/* The shared score after a move worth `points` (>= 0) on `score` (0 to
+ * CLB_MAX_SCORE): their sum, saturated at CLB_MAX_SCORE, so that every
+ * state the rules make is one both link formats can carry. The move keeps
+ * its full points (lastMove, the history); only the total stops. */
+int core_score_add(int score, int points);
+
 /* What ending the game by passes (or the move limit) would take off the
  * score now: the value of the tiles on both racks, at most the score. The
  * rules take exactly this when such an ending comes; the page shows it

@@ -51,7 +51,17 @@ enum clb_err core_kwg_check(const uint32_t *nodes, size_t count,
                             uint32_t *scratch, uint32_t *words,
                             struct clb_error *err)
 {
+    uint32_t gaddag;
+    return core_kwg_check_counts(nodes, count, scratch, words, &gaddag, err);
+}
+
+enum clb_err core_kwg_check_counts(const uint32_t *nodes, size_t count,
+                                   uint32_t *scratch, uint32_t *words,
+                                   uint32_t *gaddag_words,
+                                   struct clb_error *err)
+{
     *words = 0;
+    *gaddag_words = 0;
     if (nodes == NULL || count < CORE_KWG_MIN_NODES)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "the word graph has %zu nodes; it needs at least "
@@ -112,6 +122,7 @@ enum clb_err core_kwg_check(const uint32_t *nodes, size_t count,
             return kwg_bad(err, (size_t)r, "a root that is not a list");
     }
     *words = l.words[root[CORE_KWG_DAWG_NODE]];
+    *gaddag_words = l.words[root[CORE_KWG_GADDAG_NODE]];
     return CLB_ERR_OK;
 }
 

@@ -125,6 +125,14 @@ enum clb_err core_kwg_check(const uint32_t *nodes, size_t count,
                             uint32_t *scratch, uint32_t *words,
                             struct clb_error *err);
 
+/* core_kwg_check(), also counting the GADDAG's strings (saturating) into
+ * *gaddag_words: a GADDAG of exactly its DAWG's words holds, for each word,
+ * one string per letter (dict/ checks that a loaded file's does). */
+enum clb_err core_kwg_check_counts(const uint32_t *nodes, size_t count,
+                                   uint32_t *scratch, uint32_t *words,
+                                   uint32_t *gaddag_words,
+                                   struct clb_error *err);
+
 /* Makes *g a view of nodes that passed core_kwg_check() (valid while the
  * nodes live). Cannot fail. */
 void core_kwg_init(struct core_kwg *g, const uint32_t *nodes, size_t count);

@@ -7,7 +7,8 @@
  * empties a rack with the bag empty ends the game with no adjustment; the
  * CLB_MAX_GAME_MOVES-th move ends it as two passes would; and when, after
  * any move, the bag is empty and neither rack has a legal play
- * (core/movegen.h), the game ends as blocked, adjusted as after passes.
+ * (core/movegen.h), the game ends as blocked, adjusted as after passes;
+ * the shared score stops at CLB_MAX_SCORE (core_score_add).
  * Every move is made canonical first, so the order a client lists its
  * tiles in changes neither the words' order nor the draws.
  * Pure: checks the move against the state before it writes anything, so
@@ -226,6 +227,14 @@ enum clb_err core_move_check(const struct core_game *game,
     return clb_error_set(err, CLB_ERR_BAD_REQUEST, "unknown move type");
 }
 
+int core_score_add(int score, int points)
+{
+    /* Saturate rather than refuse: the limit is not a rule of the game
+     * (DESIGN.md), so every play the rules and the move generator allow
+     * stays allowed, and the next state is always one a link can carry. */
+    return points > CLB_MAX_SCORE - score ? CLB_MAX_SCORE : score + points;
+}
+
 static int rack_value(const struct core_rack *rack)
 {
     int v = 0;
@@ -299,7 +308,7 @@ static void apply_play(struct core_game *g, const struct core_move *move,
     memcpy(lm->words, result->words, sizeof lm->words);
     lm->nwords = result->nwords;
     lm->points = result->points;
-    g->score += result->points;
+    g->score = core_score_add(g->score, result->points);
     g->consecutive_passes = 0;
     core_rack_refill(rack, g->bag, rng);
     if (rack->count == 0)

@@ -16,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "dict_format.h"
@@ -275,6 +277,237 @@ void dict_detail_name(char *out, size_t cap, const char *path)
                      tail, keep);
 }
 
+/* ---- the GADDAG against the DAWG -------------------------------------- */
+
+/* core_kwg_check() makes every walk of a forged graph safe, but its GADDAG
+ * could still spell other words than its DAWG, and the move generator
+ * (which walks the GADDAG) would then find plays the rules (which look
+ * words up in the DAWG) refuse: a review or a list of plays the server
+ * cannot make, a game called blocked that is not. So a compiled file must
+ * hold in its GADDAG exactly, for every DAWG word x1..xn (2 to 15 letters)
+ * and each 1 <= i <= n, the string xi..x1, the separator, x(i+1)..xn (no
+ * separator for i = n).
+ *
+ * Walking every form costs a walk from the root per prefix of every word
+ * (0.2 s for SOWPODS), so the two sets are compared by a fingerprint
+ * instead, computed over the graph in two linear passes: a string
+ * s0 s1 ... sk hashes to b[s0] + a[s0](b[s1] + a[s1](... b[sk])) modulo
+ * the prime 2^61 - 1, with a[] and b[] drawn at random for each load. The
+ * sum over a set of strings is then a polynomial in a[] and b[] that
+ * determines the set (its terms count the strings below each prefix), so
+ * two different sets agree only where that polynomial of degree at most 16
+ * vanishes: for values unknown to whoever made the file, with probability
+ * at most 16 / 2^61 (Schwartz-Zippel). The GADDAG's sum is a pass over its
+ * lists from the bottom up; the forms' sum is a pass down the DAWG that
+ * carries, for the prefixes reaching each list, how many there are and
+ * the sums of hash(reverse(prefix)) and of the product of their a[]
+ * (reverse(prefix) then the separator and a suffix hashes to the first
+ * plus the second times the suffix's hash). The same downward pass checks
+ * that every DAWG word has 2 to 15 letters and no separator, and the
+ * counts must agree too. Memory: about 50 bytes a list while it runs. */
+#define DICT_P ((UINT64_C(1) << 61) - 1)
+
+static uint64_t dict_mod_add(uint64_t x, uint64_t y)
+{
+    uint64_t z = x + y; /* both below 2^61: no overflow */
+    return z >= DICT_P ? z - DICT_P : z;
+}
+
+/* GCC and clang's 128-bit integer (an extension, hence the keyword). */
+__extension__ typedef unsigned __int128 dict_u128;
+
+static uint64_t dict_mod_mul(uint64_t x, uint64_t y)
+{
+    dict_u128 z = (dict_u128)x * y;
+    uint64_t lo = (uint64_t)(z & DICT_P), hi = (uint64_t)(z >> 61);
+    return dict_mod_add(lo, hi);
+}
+
+/* Per list, by ordinal: below it (the strings it leads to: how many, the
+ * sum of their hashes) and, for the DAWG, above it (the prefixes reaching
+ * it: how many, the sums of hash(reverse) and of the product of a[], the
+ * shortest and longest). */
+struct dict_list_sums {
+    uint64_t count, hash;
+    uint64_t pre_count, pre_rev, pre_prod;
+    uint8_t min_len, max_len;
+};
+
+struct dict_agree {
+    const uint32_t *nodes;
+    size_t count;
+    uint32_t *ordinal; /* node -> list ordinal, UINT32_MAX where none starts */
+    struct dict_list_sums *list;
+    size_t nlists;
+    uint64_t a[CORE_KWG_TILES], b[CORE_KWG_TILES];
+};
+
+/* Random coefficients, below the prime and nonzero; from the clock and the
+ * address space when the kernel has no randomness to give. */
+static void dict_agree_coefficients(struct dict_agree *g)
+{
+    uint64_t r[2 * CORE_KWG_TILES];
+    size_t got = 0;
+    while (got < sizeof r) {
+        ssize_t n = getrandom((char *)r + got, sizeof r - got, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        got += (size_t)n;
+    }
+    uint64_t x = (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)g;
+    for (size_t i = 0; i < 2 * CORE_KWG_TILES; i++) {
+        if (got < sizeof r) { /* splitmix64 of the fallback seed */
+            x += UINT64_C(0x9e3779b97f4a7c15);
+            uint64_t z = x;
+            z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+            z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+            r[i] = z ^ (z >> 31);
+        }
+        uint64_t v = r[i] % (DICT_P - 1) + 1;
+        if (i < CORE_KWG_TILES)
+            g->a[i] = v;
+        else
+            g->b[i - CORE_KWG_TILES] = v;
+    }
+}
+
+static uint64_t dict_sat_add(uint64_t x, uint64_t y)
+{
+    return x > UINT64_MAX - y ? UINT64_MAX : x + y;
+}
+
+/* The pass from the bottom up: every list's strings. */
+static void dict_agree_below(struct dict_agree *g)
+{
+    size_t k = 0;
+    for (size_t i = CORE_KWG_FIRST_LIST; i < g->count; k++) {
+        uint32_t mask = g->nodes[i];
+        struct dict_list_sums *l = &g->list[k];
+        const uint32_t *arc = &g->nodes[i + 1];
+        for (uint32_t m = mask; m != 0; m &= m - 1, arc++) {
+            unsigned t = (unsigned)__builtin_ctz(m);
+            uint32_t to = core_kwg_target(*arc);
+            uint64_t n = core_kwg_accepts(*arc) ? 1 : 0, h = 0;
+            if (to != 0) {
+                const struct dict_list_sums *c = &g->list[g->ordinal[to]];
+                n = dict_sat_add(n, c->count);
+                h = dict_mod_mul(g->a[t], c->hash);
+            }
+            l->count = dict_sat_add(l->count, n);
+            h = dict_mod_add(h, dict_mod_mul(g->b[t], n % DICT_P));
+            l->hash = dict_mod_add(l->hash, h);
+        }
+        i += core_kwg_popcount(mask) + 1;
+    }
+}
+
+/* The pass down the DAWG from its root (lists from the highest down: every
+ * arc leads lower), adding up the forms its words need into *forms and
+ * *hash. NULL, or what is wrong. */
+static const char *dict_agree_above(struct dict_agree *g, uint32_t root,
+                                    uint64_t *forms, uint64_t *hash)
+{
+    struct dict_list_sums *r = &g->list[g->ordinal[root]];
+    r->pre_count = 1;
+    r->pre_prod = 1;
+    const uint64_t sep_a = g->a[CORE_KWG_SEPARATOR],
+                   sep_b = g->b[CORE_KWG_SEPARATOR];
+    for (size_t i = g->count; i-- > CORE_KWG_FIRST_LIST;) {
+        uint32_t k = g->ordinal[i];
+        if (k == UINT32_MAX || g->list[k].pre_count == 0)
+            continue; /* not a list, or none the DAWG reaches */
+        const struct dict_list_sums *l = &g->list[k];
+        uint32_t mask = g->nodes[i];
+        if ((mask & 1u) != 0)
+            return "a separator in the DAWG";
+        if (l->max_len >= DICT_LEN_MAX)
+            return "a word longer than 15 letters";
+        uint64_t pc = l->pre_count % DICT_P;
+        const uint32_t *arc = &g->nodes[i + 1];
+        for (uint32_t m = mask; m != 0; m &= m - 1, arc++) {
+            unsigned t = (unsigned)__builtin_ctz(m);
+            /* The prefixes through this arc: p + t, reversed t + rev(p). */
+            uint64_t rev = dict_mod_add(dict_mod_mul(g->b[t], pc),
+                                        dict_mod_mul(g->a[t], l->pre_rev));
+            uint64_t prod = dict_mod_mul(g->a[t], l->pre_prod);
+            if (core_kwg_accepts(*arc)) {
+                if (l->min_len + 1 < DICT_LEN_MIN)
+                    return "a word of one letter";
+                *forms = dict_sat_add(*forms, l->pre_count);
+                *hash = dict_mod_add(*hash, rev);
+            }
+            uint32_t to = core_kwg_target(*arc);
+            if (to == 0)
+                continue;
+            struct dict_list_sums *c = &g->list[g->ordinal[to]];
+            /* rev(p + t), the separator, then each string below. */
+            uint64_t below =
+                dict_mod_add(dict_mod_mul(sep_b, c->count % DICT_P),
+                             dict_mod_mul(sep_a, c->hash));
+            *hash = dict_mod_add(*hash, dict_mod_mul(rev, c->count % DICT_P));
+            *hash = dict_mod_add(*hash, dict_mod_mul(prod, below));
+            *forms = dict_sat_add(*forms, l->pre_count > UINT64_MAX / c->count
+                                              ? UINT64_MAX
+                                              : l->pre_count * c->count);
+            uint8_t len = (uint8_t)(l->min_len + 1),
+                    top = (uint8_t)(l->max_len + 1);
+            if (c->pre_count == 0 || len < c->min_len)
+                c->min_len = len;
+            if (top > c->max_len)
+                c->max_len = top;
+            c->pre_count = dict_sat_add(c->pre_count, l->pre_count);
+            c->pre_rev = dict_mod_add(c->pre_rev, rev);
+            c->pre_prod = dict_mod_add(c->pre_prod, prod);
+        }
+    }
+    return NULL;
+}
+
+/* NULL when the checked graph g's GADDAG holds exactly the forms of its
+ * DAWG's words (gaddag_words strings counted by core_kwg_check_counts),
+ * else what is wrong. */
+static const char *dict_graph_disagrees(const struct core_kwg *kwg,
+                                        uint32_t gaddag_words)
+{
+    struct dict_agree g = {.nodes = kwg->nodes, .count = kwg->count};
+    size_t nlists = 0;
+    for (size_t i = CORE_KWG_FIRST_LIST; i < g.count; nlists++)
+        i += core_kwg_popcount(g.nodes[i]) + 1;
+    g.ordinal = malloc(g.count * sizeof *g.ordinal);
+    g.list = calloc(nlists, sizeof *g.list);
+    if (g.ordinal == NULL || g.list == NULL) {
+        free(g.ordinal);
+        free(g.list);
+        return "out of memory to check the word graph";
+    }
+    for (size_t i = 0; i < g.count; i++)
+        g.ordinal[i] = UINT32_MAX;
+    size_t k = 0;
+    for (size_t i = CORE_KWG_FIRST_LIST; i < g.count; k++) {
+        g.ordinal[i] = (uint32_t)k;
+        i += core_kwg_popcount(g.nodes[i]) + 1;
+    }
+    g.nlists = nlists;
+    dict_agree_coefficients(&g);
+    dict_agree_below(&g);
+    uint64_t forms = 0, hash = 0;
+    const char *error =
+        dict_agree_above(&g, core_kwg_dawg_root(kwg), &forms, &hash);
+    const struct dict_list_sums *gaddag =
+        &g.list[g.ordinal[core_kwg_gaddag_root(kwg)]];
+    if (error == NULL && forms < gaddag_words)
+        error = "the GADDAG holds strings that are not its DAWG's words";
+    else if (error == NULL && forms > gaddag_words)
+        error = "the GADDAG lacks a word of the DAWG";
+    else if (error == NULL && hash != gaddag->hash)
+        error = "the GADDAG spells other words than its DAWG";
+    free(g.ordinal);
+    free(g.list);
+    return error;
+}
+
 /* Checks that size bytes are a complete, undamaged compiled lexicon: the
  * header, the checksum, then the graph through core_kwg_check() (so even a
  * deliberately forged file with a good checksum is safe to search), and
@@ -338,9 +571,9 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
                              "%s: out of memory to check the word graph", name);
     struct clb_error gerr;
     clb_error_clear(&gerr);
-    uint32_t counted = 0;
-    enum clb_err rc =
-        core_kwg_check(dict_nodes(d), (size_t)nodes, scratch, &counted, &gerr);
+    uint32_t counted = 0, gaddag_words = 0;
+    enum clb_err rc = core_kwg_check_counts(
+        dict_nodes(d), (size_t)nodes, scratch, &counted, &gaddag_words, &gerr);
     free(scratch);
     if (rc != CLB_ERR_OK)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: corrupt: %s", name,
@@ -360,36 +593,12 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
                              name, (unsigned long)words,
                              (unsigned long)CLB_MAX_LEXICON_WORDS);
     core_kwg_init(&d->graph, dict_nodes(d), (size_t)nodes);
+    const char *disagrees = dict_graph_disagrees(&d->graph, gaddag_words);
+    if (disagrees != NULL)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: corrupt: %s", name,
+                             disagrees);
     dict_set_fingerprint(d);
     d->words = words;
-    return CLB_ERR_OK;
-}
-
-enum clb_err dict_from_image(const void *bytes, size_t size, const char *name,
-                             struct dict **out, struct clb_error *err)
-{
-    char shown[DICT_NAME_BYTES];
-    *out = NULL;
-    clb_error_clear(err);
-    dict_detail_name(shown, sizeof shown, name);
-    if (bytes == NULL || size == 0)
-        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: empty", shown);
-    if (size > DICT_MAX_FILE_BYTES)
-        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                             "%s: %zu bytes, more than the %u MiB a "
-                             "lexicon may have",
-                             shown, size, DICT_MAX_FILE_BYTES >> 20);
-    struct dict *d = malloc(sizeof *d + size + sizeof(uint32_t));
-    if (d == NULL)
-        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                             "%s: out of memory for %zu bytes", shown, size);
-    memcpy(dict_bytes(d), bytes, size);
-    if (dict_image_check(d, size, shown, err) != CLB_ERR_OK) {
-        free(d);
-        return err->code;
-    }
-    d->size = size;
-    *out = d;
     return CLB_ERR_OK;
 }
 
@@ -474,6 +683,35 @@ enum clb_err dict_load(const char *path, struct dict **out,
         dict_from_text((const char *)dict_bytes(d), size, path, out, err);
     free(d);
     return rc;
+}
+
+enum clb_err dict_from_compiled(const void *bytes, size_t len, const char *name,
+                                struct dict **out, struct clb_error *err)
+{
+    char shown[DICT_NAME_BYTES];
+    *out = NULL;
+    clb_error_clear(err);
+    dict_detail_name(shown, sizeof shown, name);
+    if (bytes == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: no bytes", shown);
+    if (len > DICT_MAX_FILE_BYTES)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: %zu bytes, more than the %u MiB a lexicon "
+                             "may have",
+                             shown, len, DICT_MAX_FILE_BYTES >> 20);
+    struct dict *d = malloc(sizeof *d + len + sizeof(uint32_t));
+    if (d == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: out of memory for %zu bytes", shown, len);
+    if (len > 0)
+        memcpy(dict_bytes(d), bytes, len);
+    if (dict_image_check(d, len, shown, err) != CLB_ERR_OK) {
+        free(d);
+        return err->code;
+    }
+    d->size = len;
+    *out = d;
+    return CLB_ERR_OK;
 }
 
 enum clb_err dict_save_compiled(const struct dict *d, const char *path,

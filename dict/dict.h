@@ -34,17 +34,18 @@ struct dict;
 enum clb_err dict_load(const char *path, struct dict **out,
                        struct clb_error *err);
 
-/* Loads a compiled lexicon from `size` bytes in memory (the binary's own
- * built-in copy, server/builtin_lexicon.h), checked exactly as a compiled
- * file is; the bytes are copied, so they may be read-only. `name` is used
- * in error details. Returns as dict_load(). */
-enum clb_err dict_from_image(const void *bytes, size_t size, const char *name,
-                             struct dict **out, struct clb_error *err);
-
 /* Builds a lexicon from words in memory (same rules as a text file; `name`
  * is used in error details). Returns as dict_load(). */
 enum clb_err dict_from_text(const char *text, size_t len, const char *name,
                             struct dict **out, struct clb_error *err);
+
+/* Loads a compiled lexicon from memory: len bytes laid out as a .clx file
+ * (dict_format.h), copied (so they may be read-only, as the binary's own
+ * built-in copy is: server/builtin_lexicon.h), then checked exactly as
+ * dict_load() checks a file (`name` is used in error details). NULL bytes
+ * are refused. Returns as dict_load(). */
+enum clb_err dict_from_compiled(const void *bytes, size_t len, const char *name,
+                                struct dict **out, struct clb_error *err);
 
 /* Writes the compiled form of `d` to `path`, through a temporary file
  * renamed into place, so `path` is either the old file or the whole new

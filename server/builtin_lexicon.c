@@ -32,9 +32,9 @@ static void builtin_release_pages(void)
 
 enum clb_err srv_builtin_lexicon_load(struct dict **out, struct clb_error *err)
 {
-    enum clb_err rc = dict_from_image(clb_builtin_lexicon_bytes,
-                                      (size_t)clb_builtin_lexicon_size,
-                                      "the built-in SOWPODS", out, err);
+    enum clb_err rc = dict_from_compiled(clb_builtin_lexicon_bytes,
+                                         (size_t)clb_builtin_lexicon_size,
+                                         "the built-in SOWPODS", out, err);
     builtin_release_pages();
     return rc;
 }

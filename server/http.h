@@ -45,6 +45,7 @@ struct srv_request {
     struct clb_str body;      /* at most CLB_MAX_BODY_BYTES */
     const char *content_type; /* may be NULL */
     bool head; /* a HEAD, which handlers see as GET: nothing will be sent */
+    const char *host; /* the Host header; NULL when none was sent */
 };
 
 struct srv_response {

@@ -677,6 +677,8 @@ static enum MHD_Result srv_dispatch(struct srv_server *s,
         .content_type = MHD_lookup_connection_value(
             conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
         .head = head,
+        .host = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                            MHD_HTTP_HEADER_HOST),
     };
     struct srv_route route;
     srv_route(&req, &route);
@@ -800,6 +802,21 @@ static enum MHD_Result srv_headers_in(struct srv_server *s,
     }
     if (srv_declared_too_large(conn, p))
         return srv_too_large(conn, p, method);
+    /* libmicrohttpd 0.9.75 answers an Expect header with "100 Continue"
+     * even when no body follows, and when the next pipelined request's
+     * bytes are already in, it calls again before this request is
+     * complete, where no answer can be queued: the connection was closed
+     * unanswered (found by tests/fuzz/http_fuzz.mjs). Such a request is
+     * answered now; libmicrohttpd then closes the connection after it. */
+    if (p->declared == 0 &&
+        MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                    MHD_HTTP_HEADER_EXPECT) != NULL &&
+        MHD_lookup_connection_value(
+            conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING) == NULL) {
+        p->answered = true;
+        srv_conn_request_in(p->conn);
+        return srv_dispatch(s, conn, p, method);
+    }
     return MHD_YES;
 }
 

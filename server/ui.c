@@ -197,44 +197,70 @@ static struct clb_str request_form(const struct srv_request *req)
     return is_post(req) ? req->body : req->query;
 }
 
-/* An origin is "http://" or "https://" and a host with an optional port:
- * letters, digits and . - : [ ] (an IPv6 address) only, so it cannot
- * carry a path, a query or markup into the page. */
-static bool origin_ok(const char *o, size_t len)
+/* A host with an optional port: letters, digits and . - : [ ] (an IPv6
+ * address) only, so it cannot carry a path, a query or markup into the
+ * page. */
+static bool host_ok(const char *h, size_t len)
+{
+    for (size_t k = 0; k < len; k++) {
+        char c = h[k];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '.' || c == '-' || c == ':' ||
+              c == '[' || c == ']'))
+            return false;
+    }
+    return len > 0;
+}
+
+/* The length of the scheme part of an origin, "http://" or "https://"
+ * followed by a host (host_ok); 0 for anything else. */
+static size_t origin_scheme(const char *o, size_t len)
 {
     static const char *const schemes[] = {"http://", "https://"};
     for (size_t i = 0; i < sizeof schemes / sizeof schemes[0]; i++) {
         size_t n = strlen(schemes[i]);
-        if (len <= n || strncmp(o, schemes[i], n) != 0)
-            continue;
-        for (size_t k = n; k < len; k++) {
-            char c = o[k];
-            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                  (c >= '0' && c <= '9') || c == '.' || c == '-' || c == ':' ||
-                  c == '[' || c == ']'))
-                return false;
-        }
-        return true;
+        if (len > n && strncmp(o, schemes[i], n) == 0 &&
+            host_ok(o + n, len - n))
+            return n;
     }
-    return false;
+    return 0;
+}
+
+/* The share area's origin into out: the scheme of the origin the page's
+ * script sent (`sent`, n bytes), then the request's own Host header. The
+ * host the field names is never used: a form posted from another site can
+ * say anything there, while the Host of a request a browser sends is the
+ * address the page came from (DESIGN.md, "The share origin"). "" when the
+ * field is missing or malformed, or the request has no usable Host. */
+static void share_origin(const char *sent, size_t n, const char *host,
+                         char out[UI_MAX_ORIGIN + 1])
+{
+    size_t scheme = origin_scheme(sent, n);
+    size_t hlen = host != NULL ? strlen(host) : 0;
+    out[0] = '\0';
+    if (scheme == 0 || !host_ok(host, hlen) || scheme + hlen > UI_MAX_ORIGIN)
+        return;
+    memcpy(out, sent, scheme);
+    memcpy(out + scheme, host, hlen);
+    out[scheme + hlen] = '\0';
 }
 
 /* Reads `me` ("1" or "2": which player this device is in the game) and
- * `origin`. Anything else is ignored, as if not sent: they only choose
- * how a position is shown, never what it is. Cannot fail. */
-static struct ui_viewer read_viewer(struct clb_str form)
+ * `origin`, whose scheme goes with the request's Host (share_origin).
+ * Anything else is ignored, as if not sent: they only choose how a
+ * position is shown, never what it is. Cannot fail. */
+static struct ui_viewer read_viewer(const struct srv_request *req)
 {
+    struct clb_str form = request_form(req);
     struct ui_viewer v = {.viewer = RENDER_VIEWER_UNKNOWN, .origin = ""};
-    char me[2];
+    char me[2], sent[UI_MAX_ORIGIN + 1];
     size_t n;
     if (form_value(form, "me", true, me, sizeof me, &n) == UI_FOUND && n == 1)
         v.viewer = me[0] == '1'   ? RENDER_VIEWER_P1
                    : me[0] == '2' ? RENDER_VIEWER_P2
                                   : RENDER_VIEWER_UNKNOWN;
-    if (form_value(form, "origin", true, v.origin, sizeof v.origin, &n) !=
-            UI_FOUND ||
-        !origin_ok(v.origin, n))
-        v.origin[0] = '\0';
+    if (form_value(form, "origin", true, sent, sizeof sent, &n) == UI_FOUND)
+        share_origin(sent, n, req->host, v.origin);
     return v;
 }
 
@@ -299,7 +325,7 @@ static void show_game(const struct srv_request *req, struct srv_response *resp,
 {
     char start[32];
     struct core_review review;
-    struct ui_viewer who = read_viewer(request_form(req));
+    struct ui_viewer who = read_viewer(req);
     struct render_view view =
         view_of(req, pos, s, &who, start, &review, reviewed);
     page_status(resp, 200);
@@ -549,7 +575,7 @@ static void refused(const struct srv_request *req, struct srv_response *resp,
 {
     char start[32];
     struct core_review review;
-    struct ui_viewer who = read_viewer(request_form(req));
+    struct ui_viewer who = read_viewer(req);
     struct render_view view = view_of(req, pos, s, &who, start, &review, false);
     view.error = err;
     if (move != NULL)
@@ -613,7 +639,7 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     /* The page's format is v2: a classic link's game continues as a v2
      * link whose history starts at the classic position. The device that
      * moved is the mover, whatever it said: it now waits for the other. */
-    struct ui_viewer who = read_viewer(req->body);
+    struct ui_viewer who = read_viewer(req);
     who.viewer = pos.game.turn == CORE_P1 ? RENDER_VIEWER_P1 : RENDER_VIEWER_P2;
     struct core_move_result result;
     if (position_play(&pos, &move, &result, &err) != CLB_ERR_OK) {

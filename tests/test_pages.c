@@ -131,6 +131,7 @@ static void check(const char *name, const char *method, const char *path,
         .body = {body != NULL ? body : "", body != NULL ? strlen(body) : 0},
         .content_type =
             body != NULL && strncmp(path, "/api", 4) != 0 ? FORM : NULL,
+        .host = "localhost:8080",
     };
     struct srv_route route;
     srv_route(&req, &route);

@@ -71,6 +71,7 @@ static void request(struct page *pg, const char *method, const char *path,
                   query != NULL ? strlen(query) : 0},
         .body = {body != NULL ? body : "", body != NULL ? strlen(body) : 0},
         .content_type = ctype,
+        .host = "127.0.0.1:8080",
     };
     srv_handler *h = ui_route(&req);
     cr_assert_not_null(h, "no handler for %s", path);

@@ -9,6 +9,11 @@
 // (tests/fuzz/run.sh runs it after the libFuzzer targets.)
 //
 // It fails (exit 1) on any of:
+// - a hang: a complete, unambiguously framed request left unanswered for
+//   5 s on an open connection, or a connection neither answered nor closed
+//   by the server's deadlines (see "the run" below: every case is put in
+//   one class, and the counts per class are printed at the end, with the
+//   no-answer cases among them);
 // - a sanitizer report in the server's output, or the server dying;
 // - an answer with a 5xx status, other than libmicrohttpd's own 505 for an
 //   HTTP version it does not speak;
@@ -87,30 +92,47 @@ const port = await new Promise((resolve, reject) => {
 // ---- talking to it --------------------------------------------------------
 // Sends `pieces` (strings of bytes) with `gapMs` between them, then collects
 // what the server writes until it closes or `waitMs` of quiet has passed.
+// Resolves to a connection record: { data, closed, lastSend, more(ms), end() }
+// where more(ms) waits up to ms for the server to write again or close
+// (resolving true if it did either) and end() drops the socket.
 function exchange(pieces, gapMs, waitMs) {
   return new Promise((resolve) => {
     const sock = net.connect(port, '127.0.0.1');
     sock.setEncoding('latin1');
-    let data = '';
+    const c = { data: '', closed: false, closedAt: 0, lastSend: Date.now(), lastData: 0 };
+    let wake = null;
     let quiet = null;
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
       clearTimeout(quiet);
-      sock.destroy();
-      resolve(data);
+      resolve(c);
     };
-    const arm = () => { clearTimeout(quiet); quiet = setTimeout(finish, waitMs); };
-    sock.on('data', (d) => { data += d; arm(); });
-    sock.on('close', finish);
-    sock.on('error', finish);
+    const poke = () => { if (wake) { const w = wake; wake = null; w(true); } };
+    c.more = (ms) => new Promise((res) => {
+      if (c.closed) { res(true); return; }
+      const t = setTimeout(() => { wake = null; res(false); }, ms);
+      wake = (v) => { clearTimeout(t); res(v); };
+    });
+    c.end = () => sock.destroy();
+    const arm = () => { clearTimeout(quiet); quiet = setTimeout(settle, waitMs); };
+    sock.on('data', (d) => { c.data += d; c.lastData = Date.now(); if (settled) poke(); else arm(); });
+    const closed = () => {
+      if (!c.closed) { c.closed = true; c.closedAt = Date.now(); }
+      poke();
+      settle();
+    };
+    sock.on('close', closed);
+    sock.on('error', closed);
     sock.on('connect', async () => {
       for (const p of pieces) {
-        if (done) return;
+        if (c.closed) return;
         sock.write(Buffer.from(p, 'latin1'));
+        c.lastSend = Date.now();
         if (gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
       }
+      c.lastSend = Date.now();
       arm();
     });
   });
@@ -213,6 +235,110 @@ function mutate(s) {
   return s;
 }
 
+// ---- what was sent: complete, incomplete or unframed ---------------------
+// A request is "framed" when nobody could read it two ways: its head ends
+// with the first CRLF CRLF, every line ends in CRLF (no bare CR or LF, no
+// NUL, no folded line), the request line is METHOD SP TARGET SP HTTP/1.0 or
+// HTTP/1.1, every header is NAME ":" value, and its body is exactly one
+// Content-Length of digits, or one Transfer-Encoding "chunked" (HTTP/1.1,
+// no Content-Length) with well-formed chunks, or none. A framed request is
+// complete, and the server must answer it (or close right after an answer
+// to an earlier one). Reading stops at the first request that is not
+// framed, or one after which the server may close (Connection: close,
+// HTTP/1.0 without keep-alive), or at the end of what was sent. Returns
+// { framed: [method, ...], rest } where rest says what follows them:
+// 'none', 'incomplete-head' (no end of a head yet), 'incomplete-body' (a
+// framed head whose body is not all there), 'unframed' (bytes the server
+// may read either way: no judgement is made on them) or 'after-close'.
+const TCHARS = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+function frame(input) {
+  const framed = [];
+  let at = 0;
+  while (at < input.length) {
+    const end = input.indexOf('\r\n\r\n', at);
+    if (end < 0) {
+      return { framed, rest: /\n\r?\n/.test(input.slice(at)) ? 'unframed' : 'incomplete-head' };
+    }
+    const head = input.slice(at, end);
+    if (/\0|\r(?!\n)|(?<!\r)\n|\r\n[ \t]/.test(head)) return { framed, rest: 'unframed' };
+    const lines = head.split('\r\n');
+    const rl = /^(\S+) (\S+) HTTP\/1\.([01])$/.exec(lines[0]);
+    if (!rl || !TCHARS.test(rl[1])) return { framed, rest: 'unframed' };
+    const h = {};
+    for (const l of lines.slice(1)) {
+      const m = /^([^:]+):[ \t]*(.*?)[ \t]*$/.exec(l);
+      if (!m || !TCHARS.test(m[1])) return { framed, rest: 'unframed' };
+      const k = m[1].toLowerCase();
+      (h[k] ??= []).push(m[2]);
+    }
+    const v11 = rl[3] === '1';
+    let bodyEnd = end + 4;
+    const te = h['transfer-encoding'];
+    const cl = h['content-length'];
+    if (te) {
+      if (te.length !== 1 || te[0] !== 'chunked' || cl || !v11) return { framed, rest: 'unframed' };
+      let p = bodyEnd;
+      for (;;) {
+        const eol = input.indexOf('\r\n', p);
+        if (eol < 0) return { framed, rest: 'incomplete-body' };
+        const size = input.slice(p, eol);
+        if (!/^[0-9a-fA-F]{1,8}$/.test(size)) return { framed, rest: 'unframed' };
+        const n = parseInt(size, 16);
+        if (n === 0) {
+          // Trailers, then the empty line.
+          const fin = input.indexOf('\r\n\r\n', eol);
+          if (input.startsWith('\r\n', eol + 2)) { p = eol + 4; break; }
+          if (fin < 0) return { framed, rest: 'incomplete-body' };
+          const trailers = input.slice(eol + 2, fin);
+          if (/\0|\r(?!\n)|(?<!\r)\n/.test(trailers) || !trailers.split('\r\n').every((l) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+:/.test(l))) {
+            return { framed, rest: 'unframed' };
+          }
+          p = fin + 4;
+          break;
+        }
+        if (input.length < eol + 2 + n + 2) return { framed, rest: 'incomplete-body' };
+        if (input.slice(eol + 2 + n, eol + 4 + n) !== '\r\n') return { framed, rest: 'unframed' };
+        p = eol + 4 + n;
+      }
+      bodyEnd = p;
+    } else if (cl) {
+      if (cl.length !== 1 || !/^\d{1,9}$/.test(cl[0])) return { framed, rest: 'unframed' };
+      const n = Number(cl[0]);
+      if (input.length < bodyEnd + n) return { framed, rest: 'incomplete-body' };
+      bodyEnd += n;
+    }
+    framed.push(rl[1]);
+    at = bodyEnd;
+    const conn = (h.connection ?? []).join(',').toLowerCase();
+    if (/\bclose\b/.test(conn) || (!v11 && !/\bkeep-alive\b/.test(conn)) || /\bupgrade\b/.test(conn)) {
+      return { framed, rest: at < input.length ? 'after-close' : 'none' };
+    }
+  }
+  return { framed, rest: 'none' };
+}
+
+// The answers in what the server wrote, told apart with the methods of the
+// framed requests they answer (a HEAD's answer has no body): interim 100
+// Continue answers are not counted.
+function countAnswers(data, methods) {
+  let at = 0;
+  let n = 0;
+  for (;;) {
+    const end = data.indexOf('\r\n\r\n', at);
+    if (end < 0) return n;
+    const head = data.slice(at, end);
+    const m = /^HTTP\/1\.[01] (\d{3})/.exec(head);
+    if (!m) return n;
+    const status = Number(m[1]);
+    if (status === 100) { at = end + 4; continue; }
+    const len = /\r\ncontent-length: *(\d+)/i.exec(head);
+    const noBody = methods[n] === 'HEAD' || status === 204 || status === 304;
+    at = end + 4 + (noBody || !len ? 0 : Number(len[1]));
+    if (data.length < at) return n;
+    n += 1;
+  }
+}
+
 // ---- checking the answers -------------------------------------------------
 const failures = [];
 function check(data, input) {
@@ -244,10 +370,101 @@ function fail(why, input) {
 }
 
 // ---- the run --------------------------------------------------------------
+// Every case ends in one class. An answer is what the server owes a framed
+// request (frame() above); a case with no answer is one of:
+// - incomplete-head / incomplete-body: what was sent is not a whole request
+//   (no end of its head, or less body than its head announced), so the
+//   server waits for more bytes, and its deadlines must close the
+//   connection (CLB_HEADER_DEADLINE_S, CLB_BODY_DEADLINE_S, each 10 s, kept
+//   to within 250 ms; the idle timeout is 10 s too): within DEADLINE_MS of
+//   the last byte sent, or it is a hang;
+// - unframed: bytes that could be read either way (a bare LF, a NUL, a
+//   doubtful length): the server may answer, close or wait for more, but
+//   must close by the same deadline;
+// - closed: the server closed without an answer and no framed request was
+//   left unanswered;
+// - dropped: a framed request closed without any answer. libmicrohttpd
+//   0.9.75 does this when a request's head fills its memory pool (a target
+//   of thousands of query fields: it logs a 431 it then cannot send), so
+//   it is counted and shown, not failed; it is no hang;
+// - hang, a failure: a framed request still unanswered ANSWER_MS after it
+//   was sent, the connection open; or a connection neither answered nor
+//   closed within DEADLINE_MS.
+const ANSWER_MS = 5000;
+const DEADLINE_MS = 10000 + 250 + 2000;
 const t0 = Date.now();
 const deadline = t0 + seconds * 1000;
 let runs = 0;
 let answers = 0;
+const classes = {
+  answered: 0, 'incomplete-head': 0, 'incomplete-body': 0, unframed: 0, closed: 0, hang: 0, dropped: 0,
+};
+const noAnswer = { 'incomplete-head': 0, 'incomplete-body': 0, unframed: 0, closed: 0, hang: 0, dropped: 0 };
+const closeMs = {}; // class -> [min, max] ms from the last byte sent to the close
+const watching = [];
+function count(cls, answered, c) {
+  classes[cls] += 1;
+  if (!answered) noAnswer[cls] += 1;
+  if (c && c.closed && cls !== 'answered' && cls !== 'closed') {
+    const ms = c.closedAt - Math.max(c.lastSend, c.lastData);
+    const r = (closeMs[cls] ??= [Infinity, 0]);
+    r[0] = Math.min(r[0], ms);
+    r[1] = Math.max(r[1], ms);
+  }
+}
+// A connection the server rightly keeps open, waiting for more bytes: it
+// must be closed by its deadline.
+async function watch(c, cls, input, answered) {
+  const since = Math.max(c.lastSend, c.lastData);
+  while (!c.closed) {
+    const left = since + DEADLINE_MS - Date.now();
+    if (left <= 0 || !(await c.more(left))) break;
+  }
+  c.end();
+  if (!c.closed) {
+    count('hang', answered, c);
+    fail(`hang: a connection (${cls}) was neither answered nor closed within ${DEADLINE_MS} ms of its last byte`, input);
+  } else {
+    count(cls, answered, c);
+  }
+}
+async function oneCase(input, pieces, gap) {
+  const c = await exchange(pieces, gap, 300);
+  runs += 1;
+  const { framed, rest } = frame(input);
+  let n = countAnswers(c.data, framed);
+  // A framed request not yet answered: the answer is owed within ANSWER_MS.
+  while (!c.closed && n < framed.length) {
+    const left = c.lastSend + ANSWER_MS - Date.now();
+    if (left <= 0 || !(await c.more(left))) break;
+    n = countAnswers(c.data, framed);
+  }
+  answers += parseResponses(c.data).responses.length;
+  const why = check(c.data, input);
+  if (why) fail(why, input);
+  const answered = n > 0 || parseResponses(c.data).responses.some((r) => r.status !== 100);
+  if (n < framed.length) {
+    c.end();
+    if (!c.closed) {
+      count('hang', answered, c);
+      fail(`hang: framed request ${n + 1} of ${framed.length} got no answer within ${ANSWER_MS} ms`, input);
+    } else if (n === 0 && !answered) {
+      // Not a hang: counted and shown, not failed (see the classes above).
+      count('dropped', answered, c);
+    } else {
+      count(answered ? 'answered' : 'closed', answered, c);
+    }
+    return;
+  }
+  if (c.closed || rest === 'none' || rest === 'after-close') {
+    c.end();
+    count(answered ? 'answered' : 'closed', answered, c);
+    return;
+  }
+  // Every framed request is answered; the rest is not a whole request.
+  const cls = answered && rest === 'unframed' ? 'answered' : rest;
+  watching.push(watch(c, cls, input, answered));
+}
 async function worker() {
   while (Date.now() < deadline && failures.length === 0 && exited === null) {
     const reqs = Array.from({ length: chance(0.15) ? 2 + below(3) : 1 }, () => (chance(0.7) ? mutate(request()) : request()));
@@ -265,11 +482,7 @@ async function worker() {
       pieces = pieces.slice(0, 40).concat(pieces.length > 40 ? [pieces.slice(40).join('')] : []);
       gap = 1 + below(20);
     }
-    const data = await exchange(pieces, gap, 300);
-    runs += 1;
-    answers += parseResponses(data).responses.length;
-    const why = check(data, input);
-    if (why) fail(why, input);
+    await oneCase(input, pieces, gap);
   }
 }
 const workers = Array.from({ length: 6 }, worker);
@@ -287,6 +500,8 @@ const live = (async () => {
   }
 })();
 await Promise.all([...workers, live]);
+// The connections still waiting for their deadline.
+await Promise.all(watching);
 
 if (exited === null) child.kill('SIGTERM');
 const code = await Promise.race([exitedP, new Promise((r) => setTimeout(() => r('hung'), 10000))]);
@@ -296,6 +511,11 @@ if (report) failures.push(`sanitizer report:\n${stderr.slice(Math.max(0, report.
 else if (code !== 0 && code !== 'hung') failures.push(`the server exited with ${code}:\n${stderr.slice(-3000)}`);
 
 const secs = ((Date.now() - t0) / 1000).toFixed(1);
+const list = (o) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ');
+const totalNo = Object.values(noAnswer).reduce((a, b) => a + b, 0);
+console.log(`http_fuzz: cases by class: ${list(classes)}`);
+console.log(`http_fuzz: ${totalNo} of ${runs} cases got no answer: ${list(noAnswer)}`);
+console.log(`http_fuzz: closed after the last byte (ms, min..max): ${Object.entries(closeMs).map(([k, [a, b]]) => `${k} ${a}..${b}`).join(', ') || 'none'}`);
 if (failures.length > 0) {
   console.log(`http_fuzz: FAILED after ${runs} runs in ${secs}s (seed ${seed}):`);
   for (const f of failures) console.log(`- ${f}`);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# tests/fuzz/run.sh - builds the libFuzzer targets (tests/fuzz/fuzz_*.c) with
+# tests/fuzz/run.sh - builds the libFuzzer targets (tests/fuzz/fuzz_*.c:
+# fuzz_link, fuzz_link2, fuzz_clx, fuzz_request) with
 # clang in a build directory of their own, and runs each for SECONDS
 # (default 60) on a scratch copy of its seed corpus tests/fuzz/corpus/NAME
 # (NAME = the target without "fuzz_"), so no new corpus files are ever
@@ -107,7 +108,7 @@ log="$build/http_fuzz.log"
 echo "run.sh: http_fuzz for ${secs}s against $bin (log: $log)"
 if COLLABBLE_BIN="$bin" node "$here/http_fuzz.mjs" "$secs" \
         --artifacts "$build/artifacts" "${seed_args[@]}" >"$log" 2>&1; then
-    tail -n 1 "$log"
+    tail -n 4 "$log"
 else
     status=1
     tail -n 80 "$log" >&2
