@@ -213,6 +213,7 @@ void core_movegen_init(struct core_movegen *mg,
     mg->gaddag = core_kwg_gaddag_root(graph);
     mg_copy_board(mg, board);
     mg->empty_board = true;
+    mg->plain_popcount = false;
     for (int d = 0; d < 2; d++)
         for (int line = 0; line < MG_N; line++) {
             /* The line's tiles, and those of its neighbours: a square with
@@ -939,9 +940,9 @@ static void mg_search(struct mg_search *s, const struct core_movegen *mg,
     mg_begin(s, mg, rack, mode, out, cap);
     if (s->tiles == 0)
         return;
-    s->variant = mode == MG_ANY    ? MG_STOP
-                 : mg_has_popcnt() ? MG_POPCNT
-                                   : MG_PLAIN;
+    s->variant = mode == MG_ANY                           ? MG_STOP
+                 : mg_has_popcnt() && !mg->plain_popcount ? MG_POPCNT
+                                                          : MG_PLAIN;
     if (mode == MG_BEST)
         mg_run_best(s);
     else

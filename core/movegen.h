@@ -60,6 +60,10 @@ struct core_movegen {
     uint32_t gaddag;  /* the GADDAG's root list */
     bool empty_board; /* the first play: only the centre is an anchor */
     bool mirrored;    /* an empty board that reads the same both ways */
+    /* Tests only: search with the plain copy (MG_PLAIN in movegen.c) even
+     * where the processor has POPCNT, so that copy runs and is compared
+     * with the other. core_movegen_init sets it false. */
+    bool plain_popcount;
     uint8_t tile[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];      /* 0 or 1..26 */
     uint8_t value[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];     /* its points */
     uint32_t cross[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];    /* bit t: allowed */
