@@ -1,0 +1,167 @@
+// tests/http/refusals.test.mjs - refusal paths of the HTTP layer, each with
+// its exact status and message: malformed If-None-Match headers, a chunked
+// body that outgrows the connection's own room, header lines the strict
+// head check refuses (an empty name, a DEL in a value, a name with a
+// quote), the browser's move without a form or with a damaged link, and a
+// damaged link on the review page.
+// SPDX-License-Identifier: MIT
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, rawRequest, parseResponses, post, SECURITY_HEADERS } from './server.mjs';
+
+let srv;
+before(async () => { srv = await startServer(); });
+after(async () => {
+  assert.equal(await srv.stop(), 0, srv.log().slice(-2000));
+});
+
+// One request on its own connection: the answer, parsed.
+async function one(bytes) {
+  const r = await rawRequest(srv.port, bytes, { timeoutMs: 5000 });
+  const { responses } = parseResponses(r.data);
+  assert.ok(responses.length >= 1, `no answer to ${JSON.stringify(bytes.slice(0, 80))}: ${r.data}`);
+  return responses[0];
+}
+
+function assertSecurity(headers, where) {
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) {
+    assert.equal(headers[k], v, `${where}: ${k}`);
+  }
+}
+
+// A page's error message (the element the tests and the script read).
+function pageMessage(html) {
+  const m = /<p class="msg err" id="msg"[^>]*>([^<]*)</.exec(html);
+  return m ? m[1] : null;
+}
+
+describe('If-None-Match', () => {
+  let etag;
+  before(async () => {
+    // No Accept-Encoding: the identity copy, and its own ETag.
+    const r = await one('GET /static/app.css HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n');
+    assert.equal(r.status, 200);
+    etag = r.headers.etag;
+    assert.match(etag, /^"[^"]+"$/);
+  });
+  const ask = (inm) => one(`GET /static/app.css HTTP/1.1\r\nHost: t\r\nIf-None-Match: ${inm}\r\nConnection: close\r\n\r\n`);
+
+  test('a match anywhere in the list, weak or not, is 304', async () => {
+    for (const inm of [etag, `W/${etag}`, `"other", ${etag}`, `junk, ${etag}`,
+      `W/junk , \t${etag}`, '*', '"x", *']) {
+      const r = await ask(inm);
+      assert.equal(r.status, 304, inm);
+      assert.equal(r.body, '', inm);
+      assert.equal(r.headers.etag, etag, inm);
+    }
+  });
+
+  test('malformed or other tags send the file', async () => {
+    // "*" only counts as a whole element; an unterminated tag ends the
+    // list; a bare token is not a tag.
+    for (const inm of ['"other"', etag.slice(0, -1), `"unterminated, ${etag}`,
+      '*x', etag.slice(1, -1), 'W/', ',,,', `"${etag}"`]) {
+      const r = await ask(inm);
+      assert.equal(r.status, 200, inm);
+      assert.ok(r.body.length > 100, inm);
+    }
+  });
+});
+
+describe('bodies', () => {
+  test('a chunked body that outgrows the connection\'s room is read whole', async () => {
+    // CLB_REQUEST_INLINE_BYTES (768) of room: the first chunk fits in it,
+    // the next ones move the body to the heap, keeping what came first.
+    const g = await post(`${srv.url}/api/v1/games`, { seed: 'refusals' });
+    assert.equal(g.status, 201);
+    const json = JSON.stringify({ state: g.body.state });
+    const body = json.slice(0, -1) + ' '.repeat(3000) + '}';
+    const chunks = [body.slice(0, 100), body.slice(100, 900), body.slice(900)];
+    const req = 'POST /api/v1/decode HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n' +
+      'Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n' +
+      chunks.map((c) => `${c.length.toString(16)}\r\n${c}\r\n`).join('') + '0\r\n\r\n';
+    const r = await one(req);
+    assert.equal(r.status, 200, r.body);
+    const answer = JSON.parse(r.body);
+    assert.equal(answer.game.gameId, g.body.game.gameId);
+    assert.deepEqual(answer.game.board, g.body.game.board);
+  });
+
+  test('a Content-Length past the body limit is 413 before any byte of it', async () => {
+    const r = await one('POST /api/v1/decode HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n' +
+      'Content-Length: 16385\r\nConnection: close\r\n\r\n');
+    assert.equal(r.status, 413);
+    assert.equal(JSON.parse(r.body).error.code, 'too_large');
+    assertSecurity(r.headers, '413');
+  });
+});
+
+describe('the strict head', () => {
+  const cases = [
+    // libmicrohttpd 0.9.75 drops a line with no name without reporting
+    // it, so the walk finds its bytes left over after the last header.
+    ['a header line with no name', 'GET /healthz HTTP/1.1\r\nHost: t\r\n: empty\r\n\r\n',
+      'a header line or the empty line after the head does not end in CRLF'],
+    ['a DEL in a header value', 'GET /healthz HTTP/1.1\r\nHost: t\r\nX-A: a\x7fb\r\n\r\n',
+      'a header value holds a control character'],
+    ['a quote in a header name', 'GET /healthz HTTP/1.1\r\nHost: t\r\nX"A: b\r\n\r\n',
+      'a header name holds a space or a character that is not allowed there'],
+    ['HTTP/1.0 with Transfer-Encoding',
+      'POST /api/v1/decode HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      'an HTTP/1.0 request cannot use Transfer-Encoding'],
+  ];
+  for (const [what, bytes, message] of cases) {
+    test(`${what} is 400 and says so`, async () => {
+      const r = await one(bytes);
+      assert.equal(r.status, 400, r.body);
+      assert.ok(r.body.includes(message), `${what}: ${r.body}`);
+      assertSecurity(r.headers, what);
+    });
+  }
+
+  test('an HTTP/1.0 request without Host is served', async () => {
+    const r = await one('GET /healthz HTTP/1.0\r\n\r\n');
+    assert.equal(r.status, 200);
+  });
+});
+
+describe('the browser\'s forms', () => {
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  test('a move without a form is 400 "send a form"', async () => {
+    const r = await fetch(`${srv.url}/game/move`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}',
+    });
+    assert.equal(r.status, 400);
+    assert.equal(pageMessage(await r.text()), 'The request is malformed (send a form).');
+    assert.equal(r.headers.get('cache-control'), 'no-store');
+  });
+
+  test('a move on a damaged link is 400 naming the damage', async () => {
+    const g = await post(`${srv.url}/api/v1/games`, { seed: 'refusals' });
+    const s = g.body.state;
+    const bad = s.slice(0, -1) + (s.endsWith('A') ? 'B' : 'A');
+    const r = await fetch(`${srv.url}/game/move`, {
+      method: 'POST', headers: form,
+      body: `s=${bad}&move=${encodeURIComponent('{"type":"pass"}')}`,
+    });
+    assert.equal(r.status, 400);
+    assert.equal(pageMessage(await r.text()),
+      'The game link is damaged or invalid (the link is damaged: its check characters do ' +
+      'not match (a character was changed, or some were lost)).');
+  });
+
+  test('a move form without a link is 400', async () => {
+    const r = await fetch(`${srv.url}/game/move`, {
+      method: 'POST', headers: form, body: `move=${encodeURIComponent('{"type":"pass"}')}`,
+    });
+    assert.equal(r.status, 400);
+    assert.match(pageMessage(await r.text()), /^The request is malformed \(.+\)\.$/);
+  });
+
+  test('the review page of a damaged link is 400', async () => {
+    const r = await fetch(`${srv.url}/game/review?s=2AAAAAAAAAAA`);
+    assert.equal(r.status, 400);
+    assert.match(pageMessage(await r.text()), /^The game link is damaged or invalid \(the link is damaged: /);
+  });
+});

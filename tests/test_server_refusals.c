@@ -1,0 +1,179 @@
+/* tests/test_server_refusals.c - refusal paths of server/ that a unit test
+ * reaches more directly than HTTP: every refusal of the JSON move reader
+ * (api_move_from_json, the slow path behind the in-place reader) and
+ * position_write's short buffer and finished classic game. Each case names
+ * the exact code and detail. */
+/* SPDX-License-Identifier: MIT */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../server/api.h"
+#include "../server/position.h"
+#include "test_support.h"
+
+/* ---- api_move_from_json ------------------------------------------------ */
+
+static void expect_move_refused(const char *json, const char *detail)
+{
+    json_error_t jerr;
+    json_t *m = json_loads(json, JSON_DECODE_ANY, &jerr);
+    cr_assert_not_null(m, "%s: %s", json, jerr.text);
+    struct core_move move;
+    struct clb_error err;
+    clb_error_clear(&err);
+    cr_assert_eq(api_move_from_json(m, &move, &err), CLB_ERR_BAD_REQUEST,
+                 "%s accepted", json);
+    cr_assert_str_eq(err.detail, detail, "%s", json);
+    json_decref(m);
+}
+
+Test(server_refusals, every_refusal_of_a_json_move)
+{
+    const struct {
+        const char *json, *detail;
+    } cases[] = {
+        {"[]", "move: expected an object"},
+        {"{}", "move.type: expected \"play\", \"exchange\" or \"pass\""},
+        {"{\"type\":7}",
+         "move.type: expected \"play\", \"exchange\" or \"pass\""},
+        {"{\"type\":\"resign\"}",
+         "move.type: expected \"play\", \"exchange\" or \"pass\""},
+        {"{\"type\":\"pass\",\"tiles\":[]}", "move: unknown key \"tiles\""},
+        {"{\"type\":\"play\",\"tile\":[]}", "move: unknown key \"tile\""},
+        {"{\"type\":\"play\",\"tiles\":{}}", "move.tiles: expected an array"},
+        {"{\"type\":\"play\",\"tiles\":[1]}",
+         "move.tiles[0]: expected an object"},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"A\","
+         "\"why\":1}]}",
+         "move.tiles[0]: unknown key \"why\""},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":\"7\",\"col\":7,"
+         "\"letter\":\"A\"}]}",
+         "move.tiles[0].row: expected an integer"},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7.5,"
+         "\"letter\":\"A\"}]}",
+         "move.tiles[0].col: expected an integer"},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,"
+         "\"letter\":\"AB\"}]}",
+         "move.tiles[0].letter: expected one letter A-Z"},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,"
+         "\"letter\":\"1\"}]}",
+         "move.tiles[0].letter: expected one letter A-Z"},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,"
+         "\"letter\":65}]}",
+         "move.tiles[0].letter: expected one letter A-Z"},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,"
+         "\"letter\":\"A\",\"blank\":1}]}",
+         "move.tiles[0].blank: expected true or false"},
+        {"{\"type\":\"exchange\",\"tiles\":[\"A\",\"blank\"]}",
+         "move.tiles[1]: expected a letter A-Z or \"BLANK\""},
+        {"{\"type\":\"exchange\",\"tiles\":[null]}",
+         "move.tiles[0]: expected a letter A-Z or \"BLANK\""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_move_refused(cases[i].json, cases[i].detail);
+}
+
+Test(server_refusals, what_a_json_move_accepts)
+{
+    /* The accepting side of the same checks, so the cases above fail for
+     * their own reason: lower-case letters, a blank, coordinates past the
+     * board left for the rules (clamped to -1 beyond twice its size). */
+    json_error_t jerr;
+    json_t *m = json_loads(
+        "{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":99,\"letter\":\"q\","
+        "\"blank\":true},{\"row\":-3,\"col\":20,\"letter\":\"Z\"}]}",
+        0, &jerr);
+    cr_assert_not_null(m);
+    struct core_move move;
+    struct clb_error err;
+    cr_assert_eq(api_move_from_json(m, &move, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    cr_assert_eq(move.type, CORE_MOVE_PLAY);
+    cr_assert_eq(move.ntiles, 2);
+    cr_assert_eq(move.tiles[0].letter, 'Q');
+    cr_assert(move.tiles[0].blank);
+    cr_assert_eq(move.tiles[0].col, -1);
+    cr_assert_eq(move.tiles[1].row, -3);
+    cr_assert_eq(move.tiles[1].col, 20);
+    cr_assert(!move.tiles[1].blank);
+    json_decref(m);
+    m = json_loads("{\"type\":\"exchange\",\"tiles\":[\"BLANK\",\"e\"]}", 0,
+                   &jerr);
+    cr_assert_eq(api_move_from_json(m, &move, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    cr_assert_eq(move.type, CORE_MOVE_EXCHANGE);
+    cr_assert_eq(move.ntiles, 2);
+    cr_assert_eq(move.exchange[0], CORE_BLANK);
+    cr_assert_eq(move.exchange[1], 'E');
+    json_decref(m);
+}
+
+/* ---- position_write ---------------------------------------------------- */
+
+/* A classic position (CAT at the centre), never played on: no v2 link yet. */
+static void classic(struct position *pos)
+{
+    memset(pos, 0, sizeof *pos);
+    struct core_game g;
+    ts_game(&g, "DOGSEAR", "BIRDLEG");
+    strcpy(g.game_id, "refusals");
+    ts_board_word(&g, 7, 6, true, "CAT");
+    g.score = 10;
+    g.moves = 1;
+    struct core_lexicon_id id = {CORE_LEXICON_BUILTIN_FINGERPRINT,
+                                 CORE_LEXICON_BUILTIN_NAME};
+    struct clb_error err;
+    cr_assert_eq(core_history_from_position(&pos->history, &g, &id, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    pos->game = pos->history.first;
+    pos->format = LINK_V1;
+}
+
+Test(server_refusals, a_link_that_does_not_fit_is_an_internal_error)
+{
+    struct position *pos = malloc(sizeof *pos);
+    cr_assert_not_null(pos);
+    classic(pos);
+    char out[CLB_MAX_ENCODED_STATE + 1];
+    size_t len = 0;
+    struct clb_error err;
+    /* The whole link fits: its length is what the short buffers miss. */
+    cr_assert_eq(position_write(pos, LINK_V2, out, sizeof out, &len, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    size_t v2 = len;
+    cr_assert_gt(v2, 10);
+    cr_assert_eq(position_write(pos, LINK_V2, out, v2, &len, &err),
+                 CLB_ERR_INTERNAL);
+    char want[64];
+    (void)snprintf(want, sizeof want, "the link does not fit in %zu bytes", v2);
+    cr_assert_str_eq(err.detail, want);
+    cr_assert_eq(position_write(pos, LINK_V2, out, v2 + 1, &len, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(len, v2);
+    /* The classic format's writer refuses a short buffer the same way. */
+    cr_assert_eq(position_write(pos, LINK_V1, out, sizeof out, &len, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    size_t v1 = len;
+    cr_assert_eq(position_write(pos, LINK_V1, out, v1, &len, &err),
+                 CLB_ERR_INTERNAL);
+    cr_assert_neq(err.detail[0], '\0');
+    free(pos);
+}
+
+Test(server_refusals, a_finished_classic_game_has_only_its_classic_link)
+{
+    struct position *pos = malloc(sizeof *pos);
+    cr_assert_not_null(pos);
+    classic(pos);
+    pos->game.game_over = true;
+    char out[CLB_MAX_ENCODED_STATE + 1];
+    size_t len;
+    struct clb_error err;
+    cr_assert_eq(position_write(pos, LINK_V2, out, sizeof out, &len, &err),
+                 CLB_ERR_BAD_STATE);
+    cr_assert_str_eq(err.detail, "a finished game from a classic link has "
+                                 "only its classic link");
+    free(pos);
+}
