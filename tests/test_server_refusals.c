@@ -177,3 +177,107 @@ Test(server_refusals, a_finished_classic_game_has_only_its_classic_link)
                                  "only its classic link");
     free(pos);
 }
+
+/* ---- api_move_read: the in-place reader and jansson agree -------------- */
+
+/* api_move_read takes the in-place reader's answer when it reads the text
+ * and jansson's (api_move_from_json) otherwise; either way the answer must
+ * be jansson's. Each text below leaves the in-place reader at a different
+ * point; `detail` is the answer ("" for a move read). */
+Test(server_refusals, the_in_place_move_reader_agrees_with_jansson)
+{
+    const struct {
+        const char *text, *detail;
+    } cases[] = {
+        {"{\"type\":\"pass\"}", ""},
+        {"{\"type\":\"pass\",\"x\":1}", "move: unknown key \"x\""},
+        {"{\"tiles\":[],\"type\":\"pass\"}", "move: unknown key \"tiles\""},
+        {"{\"type\":1}",
+         "move.type: expected \"play\", \"exchange\" or \"pass\""},
+        {"{\"type\":\"swap\",\"tiles\":[]}",
+         "move.type: expected \"play\", \"exchange\" or \"pass\""},
+        {"{\"type\":\"play\"}", "move.tiles: expected an array"},
+        {"{\"type\":\"play\",\"tiles\":5}", "move.tiles: expected an array"},
+        {"{\"type\":\"play\",\"tiles\":[]}", ""},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"q\","
+         "\"blank\":true}]}",
+         ""},
+        {"{\"type\":\"play\",\"tiles\":[{\"letter\":\"Q\",\"col\":99,"
+         "\"row\":-99}]}",
+         ""},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"row\":8,\"col\":7,"
+         "\"letter\":\"A\"}]}",
+         "the move is not JSON"},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7}]}",
+         "move.tiles[0].letter: expected one letter A-Z"},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"\"}]"
+         "}",
+         "move.tiles[0].letter: expected one letter A-Z"},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"#\"}]"
+         "}",
+         "move.tiles[0].letter: expected one letter A-Z"},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":true,\"col\":7,"
+         "\"letter\":\"A\"}]}",
+         "move.tiles[0].row: expected an integer"},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"A\","
+         "\"blank\":\"no\"}]}",
+         "move.tiles[0].blank: expected true or false"},
+        {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"A\","
+         "\"note\":1}]}",
+         "move.tiles[0]: unknown key \"note\""},
+        {"{\"type\":\"play\",\"tiles\":[[]]}",
+         "move.tiles[0]: expected an object"},
+        {"{\"type\":\"exchange\",\"tiles\":[\"BLANK\",\"q\",\"Z\"]}", ""},
+        {"{\"type\":\"exchange\",\"tiles\":[\"QU\"]}",
+         "move.tiles[0]: expected a letter A-Z or \"BLANK\""},
+        {"{\"type\":\"exchange\",\"tiles\":[\"%\"]}",
+         "move.tiles[0]: expected a letter A-Z or \"BLANK\""},
+        {"{\"type\":\"exchange\",\"tiles\":[3]}",
+         "move.tiles[0]: expected a letter A-Z or \"BLANK\""},
+        {"{\"type\":\"exchange\",\"tiles\":[\"A\"],\"more\":0}",
+         "move: unknown key \"more\""},
+        {"[\"type\",\"pass\"]", "move: expected an object"},
+        {"{\"type\":\"pass\"} x", "the move is not JSON"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *text = cases[i].text;
+        struct core_move fast, slow;
+        struct clb_error err, jerr_move;
+        clb_error_clear(&err);
+        enum clb_err rc = api_move_read(text, strlen(text), &fast, &err);
+        if (cases[i].detail[0] == '\0')
+            cr_assert_eq(rc, CLB_ERR_OK, "%s: %s", text, err.detail);
+        else
+            cr_assert_str_eq(err.detail, cases[i].detail, "%s", text);
+        json_error_t jerr;
+        json_t *m = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+        if (m == NULL) {
+            cr_assert_eq(rc, CLB_ERR_BAD_REQUEST, "%s", text);
+            continue;
+        }
+        clb_error_clear(&jerr_move);
+        cr_assert_eq(api_move_from_json(m, &slow, &jerr_move), rc, "%s", text);
+        json_decref(m);
+        if (rc == CLB_ERR_OK)
+            cr_assert_eq(memcmp(&fast, &slow, sizeof fast), 0, "%s", text);
+        else
+            cr_assert_str_eq(err.detail, jerr_move.detail, "%s", text);
+    }
+}
+
+Test(server_refusals, a_play_of_eight_tiles_is_refused)
+{
+    /* The in-place reader stops at seven tiles; jansson reads on, and
+     * api_move_from_json refuses the eighth. */
+    char text[1024] = "{\"type\":\"play\",\"tiles\":[";
+    for (int i = 0; i < 8; i++)
+        (void)snprintf(text + strlen(text), sizeof text - strlen(text),
+                       "%s{\"row\":7,\"col\":%d,\"letter\":\"A\"}",
+                       i ? "," : "", i);
+    strcat(text, "]}");
+    struct core_move move;
+    struct clb_error err;
+    cr_assert_eq(api_move_read(text, strlen(text), &move, &err),
+                 CLB_ERR_BAD_REQUEST);
+    cr_assert_str_eq(err.detail, "move.tiles: at most 7 tiles");
+}

@@ -1,13 +1,20 @@
-// tests/http/refusals.test.mjs - refusal paths of the HTTP layer, each with
-// its exact status and message: malformed If-None-Match headers, a chunked
-// body that outgrows the connection's own room, header lines the strict
-// head check refuses (an empty name, a DEL in a value, a name with a
-// quote), the browser's move without a form or with a damaged link, and a
-// damaged link on the review page.
+// tests/http/refusals.test.mjs - refusal paths of the HTTP layer and the
+// command line, each with its exact status and message: malformed
+// If-None-Match headers, a chunked body that outgrows the connection's own
+// room, header lines the strict head check refuses (an empty name, a DEL
+// in a value, a name with a quote), the browser's move without a form or
+// with a damaged link, a damaged link on the review page, every refusal of
+// the command line, and the names lexicons get from their file names.
 // SPDX-License-Identifier: MIT
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, rawRequest, parseResponses, post, SECURITY_HEADERS } from './server.mjs';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  binaryPath, sowpodsPath, startServer, rawRequest, parseResponses, post, SECURITY_HEADERS,
+} from './server.mjs';
 
 let srv;
 before(async () => { srv = await startServer(); });
@@ -163,5 +170,71 @@ describe('the browser\'s forms', () => {
     const r = await fetch(`${srv.url}/game/review?s=2AAAAAAAAAAA`);
     assert.equal(r.status, 400);
     assert.match(pageMessage(await r.text()), /^The game link is damaged or invalid \(the link is damaged: /);
+  });
+});
+
+describe('the command line', () => {
+  const run = (args, env = {}) => spawnSync(binaryPath(), args, {
+    encoding: 'utf8', timeout: 10000, env: { ...process.env, ...env },
+  });
+  const usage = [
+    [['--lexicon', 'x.clx:'], "lexicon name '' must be 1 to 32 characters"],
+    [['--lexicon', `x.clx:${'n'.repeat(33)}`], `lexicon name '${'n'.repeat(33)}' must be 1 to 32 characters`],
+    [['--lexicon', 'x:b@d'], "lexicon name 'b@d' may only use A-Z a-z 0-9 _ -"],
+    [['--lexicon', ':name'], '--lexicon needs a file'],
+    [['--lexicon', 'a/x.clx', '--lexicon=b/x.clx'], "two lexicons are named 'x'"],
+    [Array.from({ length: 9 }, (_, i) => `--lexicon=l${i}.clx`), 'at most 8 lexicons'],
+    [['--port'], '--port needs a value'],
+    [['--port=abc'], "invalid port 'abc' (0-65535)"],
+    [['--port', '70000'], "invalid port '70000' (0-65535)"],
+    [['--port', '99999999999999999999999'], "invalid port '99999999999999999999999' (0-65535)"],
+    [['--max-connections', '0'], "invalid --max-connections '0' (1-2048)"],
+    [['--max-connections', '99999999999999999999999'],
+      "invalid --max-connections '99999999999999999999999' (1-2048)"],
+    [['--max-connections-per-ip', '1x'], "invalid --max-connections-per-ip '1x' (0-2048)"],
+    [['--max-connections-per-ip', '-1'], "invalid --max-connections-per-ip '-1' (0-2048)"],
+    [['--bizarre'], "unknown option '--bizarre'"],
+    [['stray'], "unexpected argument 'stray'"],
+    [['--bind', 'nonsense'], "invalid address 'nonsense' (expected an IPv4 or IPv6 address)"],
+    [['--bind', '1'.repeat(60)], `invalid address '${'1'.repeat(60)}'`],
+  ];
+  for (const [args, message] of usage) {
+    test(`${args.join(' ').slice(0, 60)}: exit 2, "${message.slice(0, 40)}"`, () => {
+      const r = run(['--port', '0', ...args]);
+      assert.equal(r.status, 2, r.stderr);
+      assert.equal(r.stderr, `collabble: ${message}\nTry 'collabble --help'.\n`);
+    });
+  }
+
+  test('-h prints the usage and exits 0', () => {
+    const r = run(['-h']);
+    assert.equal(r.status, 0);
+    assert.match(r.stdout, /^Usage: collabble \[--port N\]/);
+  });
+
+  test('a lexicon that cannot be loaded: exit 3 naming the file', () => {
+    const r = run(['--port', '0'], { COLLABBLE_LEXICON: ' /nonexistent/a.clx\t' });
+    assert.equal(r.status, 3, r.stderr);
+    assert.equal(r.stderr.split('\n')[0], "collabble: cannot load lexicon '/nonexistent/a.clx': " +
+      'The word list could not be loaded: /nonexistent/a.clx: cannot open: No such file or directory');
+  });
+
+  test('lexicons are named after their files, other characters made _', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collabble-names-'));
+    try {
+      // The extension goes; a leading dot is no extension.
+      const files = ['my list.v2.clx', '.hidden', 'plain'];
+      for (const f of files) fs.copyFileSync(sowpodsPath(), path.join(dir, f));
+      const srv2 = await startServer({ args: files.flatMap((f) => ['--lexicon', path.join(dir, f)]) });
+      try {
+        const html = await (await fetch(`${srv2.url}/`)).text();
+        const names = [...html.matchAll(/<option value="([^"]*)">/g)].map((m) => m[1]);
+        assert.deepEqual(names, ['my_list_v2', '_hidden', 'plain']);
+      } finally {
+        assert.equal(await srv2.stop(), 0);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
