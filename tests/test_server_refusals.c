@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../server/api.h"
+#include "../server/encoding.h"
 #include "../server/position.h"
 #include "test_support.h"
 
@@ -280,4 +281,37 @@ Test(server_refusals, a_play_of_eight_tiles_is_refused)
     cr_assert_eq(api_move_read(text, strlen(text), &move, &err),
                  CLB_ERR_BAD_REQUEST);
     cr_assert_str_eq(err.detail, "move.tiles: at most 7 tiles");
+}
+
+/* ---- Accept-Encoding elements that do not parse ------------------------ */
+
+Test(server_refusals, malformed_accept_encoding_elements_count_for_nothing)
+{
+    const unsigned all =
+        SRV_CODING_BIT(SRV_CODING_GZIP) | SRV_CODING_BIT(SRV_CODING_BROTLI);
+    const struct {
+        const char *accept;
+        enum srv_coding want;
+    } cases[] = {
+        /* Each refused element leaves identity; the same element well
+         * formed (the next line) is taken. */
+        {"gzip x", SRV_CODING_IDENTITY},
+        {"gzip", SRV_CODING_GZIP},
+        {"gzip;", SRV_CODING_IDENTITY},
+        {"gzip; ", SRV_CODING_IDENTITY},
+        {"gzip;q", SRV_CODING_IDENTITY},
+        {"gzip;q ", SRV_CODING_IDENTITY},
+        {"gzip;q=0.12345", SRV_CODING_IDENTITY},
+        {"gzip;q=0.123", SRV_CODING_GZIP},
+        {"gzip;q=0.1x", SRV_CODING_IDENTITY},
+        {"gzip;Q=1", SRV_CODING_GZIP},
+        /* Only the first "*" counts. */
+        {"*;q=0, *", SRV_CODING_IDENTITY},
+        {"*, *;q=0", SRV_CODING_BROTLI},
+        {";q=1", SRV_CODING_IDENTITY},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        cr_expect_eq(srv_coding_choose(cases[i].accept, all), cases[i].want,
+                     "\"%s\": got %d", cases[i].accept,
+                     (int)srv_coding_choose(cases[i].accept, all));
 }

@@ -238,3 +238,112 @@ describe('the command line', () => {
     }
   });
 });
+
+describe('the new-game form', () => {
+  let two;
+  before(async () => {
+    two = await startServer({ args: ['--lexicon', sowpodsPath(), '--lexicon', `${sowpodsPath()}:second`] });
+  });
+  after(async () => { assert.equal(await two.stop(), 0, two.log().slice(-2000)); });
+  const get = (q) => fetch(`${two.url}/new?${q}`, { redirect: 'manual' });
+  // The game's link as the page writes it.
+  const linkOf = (html) => {
+    const m = /game\.gcg\?s=(2[A-Za-z0-9_-]{10,})/.exec(html);
+    assert.ok(m, 'no link in the page');
+    return m[1];
+  };
+
+  test('an unknown or broken lexicon name is 400, the seed kept for correction', async () => {
+    for (const [q, seed] of [['lexicon=%zz', undefined], ['lexicon=nope&seed=abc', 'abc']]) {
+      const r = await get(q);
+      assert.equal(r.status, 400, q);
+      const html = await r.text();
+      assert.equal(pageMessage(html), 'This game uses a dictionary this server does not have.', q);
+      assert.equal(/name="seed"[^>]*value="([^"]*)"/.exec(html)?.[1], seed, q);
+    }
+  });
+
+  test('a broken escape or an encoded NUL in the seed is 400', async () => {
+    for (const q of ['seed=%00', 'seed=a%2', 'seed=a%g1']) {
+      const r = await get(q);
+      assert.equal(r.status, 400, q);
+      assert.equal(pageMessage(await r.text()), 'The request is malformed (the seed is 1 to 64 characters).', q);
+    }
+  });
+
+  test('no seed (or "seed" without a value) redirects to a random one, keeping the list', async () => {
+    for (const [q, tail] of [['seed', ''], ['lexicon=', ''], ['lexicon=second', '&lexicon=second']]) {
+      const r = await get(q);
+      assert.equal(r.status, 303, q);
+      assert.match(r.headers.get('location'), new RegExp(`^/new\\?seed=[a-z0-9]{12}${tail}$`), q);
+      await r.text();
+    }
+  });
+
+  test('"+" in a seed is a space, "%2B" a plus', async () => {
+    const links = [];
+    for (const q of ['seed=a+b%21', 'seed=a%20b!', 'seed=a%2Bb!']) {
+      const r = await get(q);
+      assert.equal(r.status, 200, q);
+      links.push(linkOf(await r.text()));
+    }
+    assert.equal(links[0], links[1]);
+    assert.notEqual(links[0], links[2]);
+  });
+
+  test('the second list by name starts a game (the same words: the same link)', async () => {
+    // Both lists are the same file, so the same fingerprint: the link
+    // records the built-in list either way.
+    const a = await get('seed=same');
+    const b = await get('seed=same&lexicon=second');
+    assert.equal(a.status, 200);
+    assert.equal(b.status, 200);
+    assert.equal(linkOf(await a.text()), linkOf(await b.text()));
+  });
+});
+
+describe('the API\'s request bodies', () => {
+  let s;
+  before(async () => {
+    s = (await post(`${srv.url}/api/v1/games`, { seed: 'refusals-api' })).body.state;
+  });
+  const refusals = [
+    ['games', () => ({ lexicon: 5 }), 400, 'bad_request', 'lexicon: expected a lexicon name'],
+    ['games', () => ({ lexicon: 'nope' }), 400, 'unknown_lexicon', 'lexicon: not loaded on this server'],
+    ['move', () => ({ state: s, move: { type: 'pass' }, format: 'v3' }), 400, 'bad_request',
+      'format: expected "v1" or "v2"'],
+    ['move', () => ({ state: s, move: { type: 'pass' }, format: 2 }), 400, 'bad_request',
+      'format: expected "v1" or "v2"'],
+    ['move', () => `{"state":"${s}","state":"${s}","move":{"type":"pass"}}`, 400, 'bad_request',
+      'body: not valid JSON (line 1, column 30: duplicate object key near \'"state"\')'],
+    ['move', () => `{"state":"${s}","move":{"type":"pass"},"move":{"type":"pass"}}`, 400, 'bad_request',
+      'body: not valid JSON (line 1, column 52: duplicate object key near \'"move"\')'],
+    ['move', () => `{"state":"${s}","move":{"type":"pass"},"other":1}`, 400, 'bad_request',
+      'body: unknown key "other"'],
+    ['move', () => `{"move":{"type":"pass"}}`, 400, 'bad_request',
+      'state: expected the encoded state as a string'],
+    ['gcg', () => ({ state: 5 }), 400, 'bad_request', 'state: expected the encoded state as a string'],
+    ['decode', () => ({ state: `N4Ig${'A'.repeat(40)}` }), 400, 'bad_state',
+      'the link is damaged: it is not a Collabble link'],
+  ];
+  for (const [endpoint, body, status, code, detail] of refusals) {
+    test(`${endpoint}: ${detail}`, async () => {
+      const r = await post(`${srv.url}/api/v1/${endpoint}`, body());
+      assert.equal(r.status, status, r.text);
+      assert.equal(r.body.error.code, code);
+      assert.equal(r.body.error.detail, detail);
+    });
+  }
+
+  test('the format key is read in any place, and a trailing space is no matter', async () => {
+    for (const [body, format] of [
+      [`{"format":"v1","state":"${s}","move":{"type":"pass"}}`, 'v1'],
+      [`{"state":"${s}","move":{"type":"pass"},"format":"v2"} `, 'v2'],
+      [`{"state":"${s}","move":{"type":"pass"}}\n`, 'v2'],
+    ]) {
+      const r = await post(`${srv.url}/api/v1/move`, body);
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.body.format, format, body);
+    }
+  });
+});
