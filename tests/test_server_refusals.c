@@ -11,6 +11,7 @@
 
 #include "../server/api.h"
 #include "../server/encoding.h"
+#include "../server/link.h"
 #include "../server/position.h"
 #include "test_support.h"
 
@@ -314,4 +315,130 @@ Test(server_refusals, malformed_accept_encoding_elements_count_for_nothing)
         cr_expect_eq(srv_coding_choose(cases[i].accept, all), cases[i].want,
                      "\"%s\": got %d", cases[i].accept,
                      (int)srv_coding_choose(cases[i].accept, all));
+}
+
+/* ---- the classic link's fast reader against jansson -------------------- */
+
+/* Both readers of schema-v1 JSON on one text: the same code, detail and
+ * game. Returns the code. */
+static enum clb_err both_readers(const char *text)
+{
+    struct core_game fast, slow;
+    struct clb_error ef, es;
+    memset(&fast, 0, sizeof fast);
+    memset(&slow, 0, sizeof slow);
+    enum clb_err rf = link_decode_json(text, strlen(text), &fast, &ef);
+    enum clb_err rs =
+        link_decode_json_reference(text, strlen(text), &slow, &es);
+    cr_assert_eq(rf, rs, "%s: %s / %s", text, ef.detail, es.detail);
+    if (rf == CLB_ERR_OK)
+        cr_assert_eq(memcmp(&fast, &slow, sizeof fast), 0, "%s", text);
+    else
+        cr_assert_str_eq(ef.detail, es.detail, "%s", text);
+    return rf;
+}
+
+/* text with `add` inserted right after the first `after`. */
+static char *insert_after(const char *text, const char *after, const char *add)
+{
+    const char *at = strstr(text, after);
+    cr_assert_not_null(at, "no %s in %s", after, text);
+    at += strlen(after);
+    size_t n = strlen(text) + strlen(add) + 1;
+    char *out = malloc(n);
+    cr_assert_not_null(out);
+    (void)snprintf(out, n, "%.*s%s%s", (int)(at - text), text, add, at);
+    return out;
+}
+
+static char *state_json(const struct core_game *g)
+{
+    json_t *o = link_game_to_json(g);
+    cr_assert_not_null(o);
+    char *text = json_dumps(o, JSON_COMPACT);
+    json_decref(o);
+    cr_assert_not_null(text);
+    return text;
+}
+
+Test(server_refusals, the_fast_v1_reader_agrees_with_jansson_on_repeated_keys)
+{
+    struct core_game g;
+    ts_game(&g, "DOGSEAR", "BIRDLEG");
+    strcpy(g.game_id, "fastslow");
+    ts_board_word(&g, 7, 6, true, "CAT");
+    g.has_last_move = true;
+    g.last_move.type = CORE_MOVE_PLAY;
+    g.last_move.ncells = 3;
+    for (int i = 0; i < 3; i++) {
+        g.last_move.cells[i].row = 7;
+        g.last_move.cells[i].col = 6 + i;
+    }
+    g.last_move.nwords = 1;
+    strcpy(g.last_move.words[0], "CAT");
+    g.last_move.points = 10;
+    g.score = 10;
+    char *base = state_json(&g);
+    cr_assert_eq(both_readers(base), CLB_ERR_OK);
+    /* Each repeats a key (or adds an unknown one) but "type": a play's
+     * last move is written without it, so "play" is the same move. */
+    const struct {
+        const char *add;
+        enum clb_err want;
+    } last_move[] = {
+        {"\"cells\":[],", CLB_ERR_BAD_STATE},
+        {"\"words\":[],", CLB_ERR_BAD_STATE},
+        {"\"points\":0,", CLB_ERR_BAD_STATE},
+        {"\"type\":\"play\",", CLB_ERR_OK},
+        {"\"type\":\"play\",\"type\":\"play\",", CLB_ERR_BAD_STATE},
+        {"\"exchanged\":1,", CLB_ERR_BAD_STATE},
+        {"\"exchanged\":1,\"exchanged\":1,", CLB_ERR_BAD_STATE},
+        {"\"why\":1,", CLB_ERR_BAD_STATE},
+    };
+    for (size_t i = 0; i < sizeof last_move / sizeof last_move[0]; i++) {
+        char *t = insert_after(base, "\"lastMove\":{", last_move[i].add);
+        cr_assert_eq(both_readers(t), last_move[i].want, "%s", t);
+        free(t);
+    }
+    const char *const hands[] = {"\"P1\":[],", "\"P2\":[],", "\"P3\":[],"};
+    for (size_t i = 0; i < sizeof hands / sizeof hands[0]; i++) {
+        char *t = insert_after(base, "\"hands\":{", hands[i]);
+        cr_assert_eq(both_readers(t), CLB_ERR_BAD_STATE, "%s", t);
+        free(t);
+    }
+    /* A pass and an exchange as the last move, read by both. */
+    for (int type = CORE_MOVE_EXCHANGE; type <= CORE_MOVE_PASS; type++) {
+        struct core_game h = g;
+        memset(&h.last_move, 0, sizeof h.last_move);
+        h.last_move.type = (enum core_move_type)type;
+        h.last_move.exchanged = type == CORE_MOVE_EXCHANGE ? 4 : 0;
+        char *t = state_json(&h);
+        cr_assert_eq(both_readers(t), CLB_ERR_OK, "%s", t);
+        free(t);
+    }
+    free(base);
+
+    /* A finished game and its "ending". */
+    g.game_over = true;
+    g.consecutive_passes = 2;
+    g.end = CORE_END_PASSES;
+    g.end_adjustment = 3;
+    base = state_json(&g);
+    cr_assert_neq(strstr(base, "\"ending\":{"), NULL, "%s", base);
+    cr_assert_eq(both_readers(base), CLB_ERR_OK);
+    const char *const ending[] = {"\"reason\":\"out\",", "\"adjustment\":0,",
+                                  "\"why\":1,"};
+    for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
+        char *t = insert_after(base, "\"ending\":{", ending[i]);
+        cr_assert_eq(both_readers(t), CLB_ERR_BAD_STATE, "%s", t);
+        free(t);
+    }
+    for (int end = CORE_END_PASSES; end <= CORE_END_BLOCKED; end++) {
+        struct core_game h = g;
+        h.end = (enum core_end)end;
+        char *t = state_json(&h);
+        both_readers(t);
+        free(t);
+    }
+    free(base);
 }

@@ -315,9 +315,9 @@ describe('the API\'s request bodies', () => {
     ['move', () => ({ state: s, move: { type: 'pass' }, format: 2 }), 400, 'bad_request',
       'format: expected "v1" or "v2"'],
     ['move', () => `{"state":"${s}","state":"${s}","move":{"type":"pass"}}`, 400, 'bad_request',
-      'body: not valid JSON (line 1, column 30: duplicate object key near \'"state"\')'],
+      /^body: not valid JSON \(line 1, column \d+: duplicate object key near '"state"'\)$/],
     ['move', () => `{"state":"${s}","move":{"type":"pass"},"move":{"type":"pass"}}`, 400, 'bad_request',
-      'body: not valid JSON (line 1, column 52: duplicate object key near \'"move"\')'],
+      /^body: not valid JSON \(line 1, column \d+: duplicate object key near '"move"'\)$/],
     ['move', () => `{"state":"${s}","move":{"type":"pass"},"other":1}`, 400, 'bad_request',
       'body: unknown key "other"'],
     ['move', () => `{"move":{"type":"pass"}}`, 400, 'bad_request',
@@ -331,7 +331,8 @@ describe('the API\'s request bodies', () => {
       const r = await post(`${srv.url}/api/v1/${endpoint}`, body());
       assert.equal(r.status, status, r.text);
       assert.equal(r.body.error.code, code);
-      assert.equal(r.body.error.detail, detail);
+      if (detail instanceof RegExp) assert.match(r.body.error.detail, detail);
+      else assert.equal(r.body.error.detail, detail);
     });
   }
 
