@@ -4,7 +4,9 @@
 // room, header lines the strict head check refuses (an empty name, a DEL
 // in a value, a name with a quote), the browser's move without a form or
 // with a damaged link, a damaged link on the review page, every refusal of
-// the command line, and the names lexicons get from their file names.
+// the command line and the names lexicons get from their file names, the
+// new-game form's seed and list, the API's body refusals, static files'
+// ?v= and the access log's cut, and the page of a refused move.
 // SPDX-License-Identifier: MIT
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   binaryPath, sowpodsPath, startServer, rawRequest, parseResponses, post, SECURITY_HEADERS,
+  makeState, encode, boardWith,
 } from './server.mjs';
 
 let srv;
@@ -347,4 +350,65 @@ describe('the API\'s request bodies', () => {
       assert.equal(r.body.format, format, body);
     }
   });
+});
+
+describe('static files and the access log', () => {
+  test('only the current ?v= makes a static file immutable', async () => {
+    const html = await (await fetch(`${srv.url}/`)).text();
+    const v = /\/static\/app\.css\?v=([0-9a-f]+)/.exec(html)?.[1];
+    assert.ok(v, 'the page names its stylesheet\'s version');
+    const wrong = v.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    for (const [q, cache] of [[`v=${v}`, /immutable/], [`v=${wrong}`, /no-cache/],
+      [`w=${v}`, /no-cache/], ['v=1', /no-cache/], [`v=${v}0`, /no-cache/]]) {
+      const r = await fetch(`${srv.url}/static/app.css?${q}`);
+      assert.equal(r.status, 200, q);
+      assert.match(r.headers.get('cache-control'), cache, q);
+      await r.text();
+    }
+  });
+
+  test('a long path is logged cut at 200 bytes, with its other bytes escaped', async () => {
+    const long = `/${'x'.repeat(260)}`;
+    const odd = `/${'%'.repeat(10)}`;
+    for (const p of [long, odd]) {
+      const r = await one(`GET ${p} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n`);
+      assert.equal(r.status, 404, p);
+    }
+    // The log line is written as the answer goes out: wait for both.
+    let log = '';
+    for (let i = 0; i < 50 && !(log.includes('GET /%25') && log.includes('...')); i++) {
+      await new Promise((res) => setTimeout(res, 20));
+      log = srv.log();
+    }
+    assert.ok(log.includes(`GET ${long.slice(0, 200)}... 404 `), 'the long path, cut');
+    assert.ok(log.includes(`GET /${'%25'.repeat(10)} 404 `), 'the odd path, escaped');
+  });
+});
+
+describe('a refused move on the page', () => {
+  const start = makeState({
+    board: boardWith([[7, 6, 'H', 'CAT']]), p1: ['BLANK', 'Q', 'X', 'Z', 'J', 'K', 'V'],
+    p2: [...'BIRDLEG'], score: 10, lastMove: { cells: [[7, 6], [7, 7], [7, 8]], words: ['CAT'], points: 10 },
+  });
+  const cases = [
+    ['words not in the list, one tile a blank',
+      [{ row: 8, col: 6, letter: 'Q' }, { row: 8, col: 7, letter: 'X', blank: true }],
+      'Not in the dictionary: <strong>QX, CQ</strong>.'],
+    ['a tile off the board', [{ row: 20, col: 6, letter: 'Q' }], 'That square is off the board.'],
+    ['a tile on a taken square', [{ row: 7, col: 6, letter: 'Q' }], 'That square is already taken.'],
+    ['a tile not in the rack', [{ row: 8, col: 6, letter: 'A' }], 'That tile is not in your rack.'],
+    ['a word in the corner, apart', [{ row: 14, col: 13, letter: 'Q' }, { row: 14, col: 14, letter: 'X' }],
+      'The word must touch a tile already on the board.'],
+  ];
+  for (const [what, tiles, message] of cases) {
+    test(`${what}: 422 "${message.replace(/<[^>]*>/g, '')}"`, async () => {
+      const r = await fetch(`${srv.url}/game/move`, {
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `s=${encodeURIComponent(encode(start))}&move=${encodeURIComponent(JSON.stringify({ type: 'play', tiles }))}`,
+      });
+      assert.equal(r.status, 422);
+      const html = await r.text();
+      assert.equal(/data-testid="message">(.*?)<\/p>/.exec(html)?.[1], message);
+    });
+  }
 });
