@@ -11,6 +11,7 @@
 
 #include "../server/api.h"
 #include "../server/encoding.h"
+#include "../server/json_in.h"
 #include "../server/link.h"
 #include "../server/position.h"
 #include "test_support.h"
@@ -441,4 +442,84 @@ Test(server_refusals, the_fast_v1_reader_agrees_with_jansson_on_repeated_keys)
         free(t);
     }
     free(base);
+}
+
+/* ---- the in-place JSON reader's refusals ------------------------------- */
+
+Test(server_refusals, the_in_place_json_reader_fails_where_it_must)
+{
+    struct jin j;
+    struct clb_str s;
+    long long v;
+    bool b;
+    /* Every kind of blank between tokens. */
+    const char *spaced = " \r\n\t{ \"a\" :\t[ 1 ,\r\n-2 ] }\r\n";
+    jin_init(&j, spaced, strlen(spaced));
+    cr_assert(jin_object(&j) && jin_key(&j, &s) && jin_is(s, "a"));
+    cr_assert(jin_array(&j) && jin_item(&j) && jin_int(&j, &v) && v == 1);
+    cr_assert(jin_item(&j) && jin_int(&j, &v) && v == -2);
+    cr_assert(!jin_item(&j) && !j.failed);
+    cr_assert(!jin_key(&j, &s) && !j.failed);
+    cr_assert(jin_end(&j));
+    /* Nested past CLB_MAX_JSON_DEPTH. */
+    char deep[CLB_MAX_JSON_DEPTH + 2];
+    memset(deep, '[', sizeof deep - 1);
+    deep[sizeof deep - 1] = '\0';
+    jin_init(&j, deep, strlen(deep));
+    int opened = 0;
+    while (jin_array(&j))
+        opened++;
+    cr_assert_eq(opened, CLB_MAX_JSON_DEPTH);
+    cr_assert(j.failed);
+    /* A member asked for outside any container, an end inside one. */
+    jin_init(&j, "{}", 2);
+    cr_assert(!jin_item(&j) && j.failed);
+    jin_init(&j, "{", 1);
+    cr_assert(jin_object(&j) && !jin_end(&j));
+    /* Numbers the slow path must read: a fraction, an exponent, a leading
+     * zero, 18 digits, no digits. */
+    const char *const numbers[] = {
+        "1.5", "1e3", "2E1", "01", "-", "123456789012345678", "x"};
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
+        jin_init(&j, numbers[i], strlen(numbers[i]));
+        cr_assert(!jin_int(&j, &v), "%s", numbers[i]);
+    }
+    jin_init(&j, "0", 1);
+    cr_assert(jin_int(&j, &v) && v == 0 && jin_end(&j));
+    /* Literals, cut or misspelt; null looked at without taking it. */
+    jin_init(&j, "nul", 3);
+    cr_assert(!jin_peek_null(&j) && !jin_null(&j));
+    jin_init(&j, " null", 5);
+    cr_assert(jin_peek_null(&j) && jin_null(&j) && jin_end(&j));
+    jin_init(&j, "tru", 3);
+    cr_assert(!jin_bool(&j, &b));
+    cr_assert(!jin_peek_null(&j), "nothing reads after a failure");
+    jin_init(&j, "false", 5);
+    cr_assert(jin_bool(&j, &b) && !b);
+    /* Strings: an escape, a control byte, no closing quote. */
+    const char *const strings[] = {"\"a\\n\"", "\"a\tb\"", "\"open", "x"};
+    for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
+        jin_init(&j, strings[i], strlen(strings[i]));
+        cr_assert(!jin_string(&j, &s), "%s", strings[i]);
+    }
+    /* A key without its colon; a missing comma. */
+    jin_init(&j, "{\"a\" 1}", 7);
+    cr_assert(jin_object(&j) && !jin_key(&j, &s) && j.failed);
+    jin_init(&j, "[1 2]", 5);
+    cr_assert(jin_array(&j) && jin_item(&j) && jin_int(&j, &v));
+    cr_assert(!jin_item(&j) && j.failed);
+    /* A character array: compact, spaced, of the wrong length or kind. */
+    char out[3];
+    jin_init(&j, "[\"A\",\"B\",\"C\"]", 13);
+    cr_assert(jin_char_array(&j, out, 3) && memcmp(out, "ABC", 3) == 0);
+    jin_init(&j, "[ \"A\", \"B\", \"C\" ]", 17);
+    cr_assert(jin_char_array(&j, out, 3) && memcmp(out, "ABC", 3) == 0);
+    const char *const arrays[] = {"[\"A\",\"B\"]", "[\"A\",\"B\",\"C\",\"D\"]",
+                                  "[\"A\",\"BB\",\"C\"]", "[\"A\",1,\"C\"]"};
+    for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) {
+        jin_init(&j, arrays[i], strlen(arrays[i]));
+        cr_assert(!jin_char_array(&j, out, 3), "%s", arrays[i]);
+    }
+    jin_init(&j, "[]", 2);
+    cr_assert(!jin_char_array(&j, out, 0));
 }

@@ -12,6 +12,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -220,6 +221,31 @@ describe('the command line', () => {
     assert.equal(r.status, 3, r.stderr);
     assert.equal(r.stderr.split('\n')[0], "collabble: cannot load lexicon '/nonexistent/a.clx': " +
       'The word list could not be loaded: /nonexistent/a.clx: cannot open: No such file or directory');
+  });
+
+  test('an address in brackets is the address', async (t) => {
+    const probe = net.createServer();
+    const v6 = await new Promise((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(0, '::1', () => { probe.close(); resolve(true); });
+    });
+    if (!v6) { t.skip('no IPv6 loopback here'); return; }
+    const s6 = await startServer({ args: ['--bind', '[::1]'] });
+    try {
+      assert.match(s6.log(), /listening on http:\/\/\[::1\]:\d+/);
+      assert.equal((await fetch(`http://[::1]:${s6.port}/healthz`)).status, 200);
+    } finally {
+      assert.equal(await s6.stop(), 0);
+    }
+  });
+
+  test('COLLABBLE_LEXICON of blanks alone means the default list', async () => {
+    const s = await startServer({ env: { COLLABBLE_LEXICON: ' \t\n' } });
+    try {
+      assert.match(s.log(), /lexicon sowpods: \d+ words from .* \(default\)/);
+    } finally {
+      assert.equal(await s.stop(), 0);
+    }
   });
 
   test('lexicons are named after their files, other characters made _', async () => {
