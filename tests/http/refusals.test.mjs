@@ -438,3 +438,60 @@ describe('a refused move on the page', () => {
     });
   }
 });
+
+describe('routes and methods', () => {
+  let s;
+  before(async () => {
+    s = (await post(`${srv.url}/api/v1/games`, { seed: 'refusals-routes' })).body.state;
+  });
+  const form = (body, type = 'application/x-www-form-urlencoded') => ({
+    // Bytes, not a string: fetch gives a string body a type of its own.
+    method: 'POST', body: Buffer.from(body), redirect: 'manual',
+    headers: type ? { 'content-type': type } : {},
+  });
+
+  test('/api alone is the API\'s 404, /apix a page\'s', async () => {
+    const a = await fetch(`${srv.url}/api`);
+    assert.equal(a.status, 404);
+    assert.equal((await a.json()).error.code, 'not_found');
+    const b = await fetch(`${srv.url}/apix`);
+    assert.equal(b.status, 404);
+    assert.equal(pageMessage(await b.text()), 'No such page.');
+  });
+
+  test('POST /new is 405, HEAD /new is the page without its body', async () => {
+    const r = await fetch(`${srv.url}/new`, form(''));
+    assert.equal(r.status, 405);
+    assert.equal(pageMessage(await r.text()), 'Method not allowed.');
+    const h = await rawRequest(srv.port, 'HEAD /new?seed=x HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n');
+    assert.match(h.data, /^HTTP\/1\.1 200 /);
+    assert.ok(h.data.endsWith('\r\n\r\n'), 'no body after the head');
+  });
+
+  test('a move form without a Content-Type is taken as a form', async () => {
+    const r = await fetch(`${srv.url}/game/move`,
+      form(`s=${s}&me=1&move=${encodeURIComponent('{"type":"pass"}')}`, null));
+    assert.equal(r.status, 200);
+    assert.match(await r.text(), /data-view="wait"/);
+  });
+
+  test('a move field that is broken or missing is 400', async () => {
+    for (const [body, message] of [[`s=${s}&move=%zz`, 'the move is malformed'],
+      [`s=${s}`, 'no move was sent']]) {
+      const r = await fetch(`${srv.url}/game/move`, form(body));
+      assert.equal(r.status, 400, body);
+      assert.equal(pageMessage(await r.text()), `The request is malformed (${message}).`);
+    }
+  });
+
+  test('the review page: a broken escape is refused, no link goes home', async () => {
+    const r = await fetch(`${srv.url}/game/review?s=%zz`);
+    assert.equal(r.status, 413);
+    assert.equal(pageMessage(await r.text()),
+      'The request is too large (the game link is too long or malformed).');
+    const home = await fetch(`${srv.url}/game/review?x=1`, { redirect: 'manual' });
+    assert.equal(home.status, 303);
+    assert.equal(home.headers.get('location'), '/');
+    await home.text();
+  });
+});
