@@ -59,7 +59,7 @@ describe('If-None-Match', () => {
 
   test('a match anywhere in the list, weak or not, is 304', async () => {
     for (const inm of [etag, `W/${etag}`, `"other", ${etag}`, `junk, ${etag}`,
-      `W/junk , \t${etag}`, '*', '"x", *']) {
+      `W/junk , \t${etag}`, '*', '"x", *', '* , "x"', `Wx, ${etag}`]) {
       const r = await ask(inm);
       assert.equal(r.status, 304, inm);
       assert.equal(r.body, '', inm);
@@ -70,8 +70,10 @@ describe('If-None-Match', () => {
   test('malformed or other tags send the file', async () => {
     // "*" only counts as a whole element; an unterminated tag ends the
     // list; a bare token is not a tag.
+    // A tag of the same length that differs in one character is another.
+    const same = etag.slice(0, 1) + (etag[1] === 'a' ? 'b' : 'a') + etag.slice(2);
     for (const inm of ['"other"', etag.slice(0, -1), `"unterminated, ${etag}`,
-      '*x', etag.slice(1, -1), 'W/', ',,,', `"${etag}"`]) {
+      '*x', etag.slice(1, -1), 'W/', ',,,', `"${etag}"`, same, `W${etag}`]) {
       const r = await ask(inm);
       assert.equal(r.status, 200, inm);
       assert.ok(r.body.length > 100, inm);
@@ -540,5 +542,44 @@ describe('the game form', () => {
       assert.equal(r.status, 200, me);
       assert.match(await r.text(), /data-view="board"/, me);
     }
+  });
+});
+
+describe('the page after a move', () => {
+  const start = makeState({
+    board: boardWith([[7, 6, 'H', 'CAT']]), p1: [...'DOGSEAR'], p2: [...'BIRDLEG'], score: 10,
+    lastMove: { cells: [[7, 6], [7, 7], [7, 8]], words: ['CAT'], points: 10 },
+  });
+  const moved = async (move, state = start) => {
+    const r = await fetch(`${srv.url}/game/move`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `s=${encodeURIComponent(encode(state))}&move=${encodeURIComponent(JSON.stringify(move))}`,
+    });
+    assert.equal(r.status, 200);
+    const html = await r.text();
+    const m = /<section class="panel send"[^>]*><h2 id="send-h">([^<]*)<\/h2><p>(.*?)<\/p>/.exec(html);
+    assert.ok(m, 'no share area with the move');
+    return { heading: m[1], said: m[2].replace(/<[^>]*>/g, '') };
+  };
+
+  test('an exchange and a pass say so, and a second pass warns', async () => {
+    let r = await moved({ type: 'exchange', tiles: ['D', 'O'] });
+    assert.equal(r.said, 'You exchanged tiles.');
+    assert.equal(r.heading, 'Waiting for Player 2 — send them the link');
+    r = await moved({ type: 'pass' });
+    assert.equal(r.said, 'You passed. One more pass ends the game.');
+    r = await moved({ type: 'pass' }, { ...start, consecutivePasses: 1 });
+    assert.equal(r.heading, 'Send the final board to your partner');
+    assert.equal(r.said, 'You passed.');
+  });
+
+  test('a bingo says +50', async () => {
+    // RETAINS across the centre, E8 to K8: seven 1-point letters, the
+    // centre's double word, no letter premium on E8-K8:
+    // 7 x 2 = 14, + 50 = 64.
+    const st = makeState({ p1: [...'AEINRST'], p2: [...'BIRDLEG'] });
+    const tiles = [...'RETAINS'].map((letter, i) => ({ row: 7, col: 4 + i, letter }));
+    const r = await moved({ type: 'play', tiles }, st);
+    assert.equal(r.said, 'You played RETAINS for 64 points (bingo: +50).');
   });
 });
