@@ -536,6 +536,32 @@ describe('the game form', () => {
       'The game link is damaged or invalid (the link holds no game).');
   });
 
+  test('no link: a form or a download is 400, a bare /game goes home', async () => {
+    const malformed = 'The request is malformed (no game was sent).';
+    for (const [method, path, body] of [['POST', '/game', 'x=1'], ['GET', '/game.gcg?x=1'],
+      ['POST', '/game/review', 'x=1']]) {
+      const r = await fetch(`${srv.url}${path}`, {
+        method, body: body ? Buffer.from(body) : undefined, redirect: 'manual',
+        headers: body ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+      });
+      assert.equal(r.status, 400, path);
+      assert.equal(pageMessage(await r.text()), malformed, path);
+    }
+    const home = await fetch(`${srv.url}/game?x=1`, { redirect: 'manual' });
+    assert.equal(home.status, 303);
+    assert.equal(home.headers.get('location'), '/');
+    await home.text();
+    for (const path of ['/game.gcg?s=%zz', '/?s=%zz']) {
+      const r = await fetch(`${srv.url}${path}`);
+      assert.equal(r.status, 413, path);
+      assert.equal(pageMessage(await r.text()),
+        'The request is too large (the game link is too long or malformed).', path);
+    }
+    const d = await fetch(`${srv.url}/game.gcg?s=2AAAAAAAAAAA`);
+    assert.equal(d.status, 400);
+    assert.match(pageMessage(await d.text()), /^The game link is damaged or invalid \(the link is damaged: its check characters do not match/);
+  });
+
   test('"me" other than 1 or 2 is ignored: the board, not a waiting view', async () => {
     for (const me of ['3', 'x', '12', '']) {
       const r = await game(`s=${s}&me=${me}`);
