@@ -609,3 +609,24 @@ describe('the page after a move', () => {
     assert.equal(r.said, 'You played RETAINS for 64 points (bingo: +50).');
   });
 });
+
+describe('a named word list this server lacks', () => {
+  test('is unknown_lexicon, named with its fingerprint', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collabble-list-'));
+    const words = path.join(dir, 'words.txt');
+    fs.writeFileSync(words, 'CAT\nCATS\nDOG\nAT\n');
+    const two = await startServer({ args: ['--lexicon', sowpodsPath(), '--lexicon', `${words}:my_list-2`] });
+    try {
+      const g = await post(`${two.url}/api/v1/games`, { seed: 'named', lexicon: 'my_list-2' });
+      assert.equal(g.status, 201);
+      assert.equal(g.body.game.lexicon, 'my_list-2');
+      const r = await post(`${srv.url}/api/v1/decode`, { state: g.body.state });
+      assert.equal(r.status, 400);
+      assert.equal(r.body.error.code, 'unknown_lexicon');
+      assert.match(r.body.error.detail, /^lexicon: "my_list-2" \(fingerprint [0-9a-f]{8}\)$/);
+    } finally {
+      assert.equal(await two.stop(), 0);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
