@@ -240,6 +240,11 @@ describe('the command line', () => {
     assert.equal(r.status, 3, r.stderr);
     assert.equal(r.stderr.split('\n')[0], "collabble: cannot load lexicon '/nonexistent/a.clx': " +
       'The word list could not be loaded: /nonexistent/a.clx: cannot open: No such file or directory');
+    // A path without a file name (named "lexicon") fails the same way.
+    const d = run(['--port', '0', '--lexicon', '/nonexistent/']);
+    assert.equal(d.status, 3, d.stderr);
+    assert.equal(d.stderr.split('\n')[0], "collabble: cannot load lexicon '/nonexistent/': " +
+      'The word list could not be loaded: /nonexistent/: cannot open: No such file or directory');
   });
 
   test('an address in brackets is the address', async (t) => {
@@ -271,13 +276,13 @@ describe('the command line', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'collabble-names-'));
     try {
       // The extension goes; a leading dot is no extension.
-      const files = ['my list.v2.clx', '.hidden', 'plain'];
+      const files = ['my list.v2.clx', '.hidden', 'plain', 'x_y-9'];
       for (const f of files) fs.copyFileSync(sowpodsPath(), path.join(dir, f));
       const srv2 = await startServer({ args: files.flatMap((f) => ['--lexicon', path.join(dir, f)]) });
       try {
         const html = await (await fetch(`${srv2.url}/`)).text();
         const names = [...html.matchAll(/<option value="([^"]*)">/g)].map((m) => m[1]);
-        assert.deepEqual(names, ['my_list_v2', '_hidden', 'plain']);
+        assert.deepEqual(names, ['my_list_v2', '_hidden', 'plain', 'x_y-9']);
       } finally {
         assert.equal(await srv2.stop(), 0);
       }
