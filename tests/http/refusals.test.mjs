@@ -389,6 +389,18 @@ describe('the API\'s request bodies', () => {
     });
   }
 
+  test('an unknown key is quoted, unless the cut at 40 bytes splits a character', async () => {
+    // 'é' is two bytes: 20 of them are 40 bytes, quoted whole; after an
+    // 'a' the 40th byte is the first half of the 20th.
+    let r = await post(`${srv.url}/api/v1/decode`, { state: s, ['é'.repeat(20)]: 1 });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.error.detail, `body: unknown key "${'é'.repeat(20)}"`);
+    r = await post(`${srv.url}/api/v1/decode`, { state: s, [`a${'é'.repeat(20)}`]: 1 });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.error.code, 'bad_request');
+    assert.equal(r.body.error.detail, '(not shown: not valid UTF-8)');
+  });
+
   test('the format key is read in any place, and a trailing space is no matter', async () => {
     for (const [body, format] of [
       [`{"format":"v1","state":"${s}","move":{"type":"pass"}}`, 'v1'],
