@@ -459,6 +459,8 @@ describe('a refused move on the page', () => {
     ['a tile off the board', [{ row: 20, col: 6, letter: 'Q' }], 'That square is off the board.'],
     ['a tile on a taken square', [{ row: 7, col: 6, letter: 'Q' }], 'That square is already taken.'],
     ['a tile not in the rack', [{ row: 8, col: 6, letter: 'A' }], 'That tile is not in your rack.'],
+    ['two tiles on one square', [{ row: 8, col: 6, letter: 'Q' }, { row: 8, col: 6, letter: 'X' }],
+      'That square is already taken.'],
     ['a word in the corner, apart', [{ row: 14, col: 13, letter: 'Q' }, { row: 14, col: 14, letter: 'X' }],
       'The word must touch a tile already on the board.'],
   ];
