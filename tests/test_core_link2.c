@@ -16,38 +16,6 @@ static const struct core_lexicon_id builtin = {CORE_LEXICON_BUILTIN_FINGERPRINT,
                                                CORE_LEXICON_BUILTIN_NAME};
 static const struct core_lexicon_id twl = {0x12345678u, "twl06"};
 
-static const char b64url[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/* An independent CRC-24 (RFC 4880, 6.1: the reference code's table-free
- * form), to check the documented algorithm and to forge check characters
- * for the structural tests. */
-static uint32_t ref_crc24(const unsigned char *p, size_t n)
-{
-    uint32_t crc = 0xB704CEu;
-    while (n--) {
-        crc ^= (uint32_t)*p++ << 16;
-        for (int i = 0; i < 8; i++) {
-            crc <<= 1;
-            if (crc & 0x1000000u)
-                crc ^= 0x1864CFBu;
-        }
-    }
-    return crc & 0xFFFFFFu;
-}
-
-/* Rewrites s's check characters so they match its text: a forgery only a
- * deliberate attacker (not a damaged copy) could make. */
-static void forge_crc(char *s, size_t len)
-{
-    unsigned char buf[CLB_MAX_LINK2_CHARS + 1];
-    buf[0] = (unsigned char)s[0];
-    memcpy(buf + 1, s + 5, len - 5);
-    uint32_t crc = ref_crc24(buf, len - 4);
-    for (int i = 4; i >= 1; i--, crc >>= 6)
-        s[i] = b64url[crc & 63u];
-}
-
 /* Decodes s with `lex`; returns the code. */
 static enum clb_err decode(const char *s, size_t len,
                            const struct core_lexicon *lex,
@@ -104,7 +72,7 @@ static struct played *new_played(void)
 Test(core_link2, crc_is_openpgp_crc24)
 {
     /* The check value RFC 4880's CRC-24 gives for "123456789". */
-    cr_assert_eq(ref_crc24((const unsigned char *)"123456789", 9), 0x21CF02u);
+    cr_assert_eq(ts_crc24((const unsigned char *)"123456789", 9), 0x21CF02u);
 }
 
 Test(core_link2, a_new_game_is_eleven_characters_and_deals_from_its_seed)
@@ -204,8 +172,8 @@ Test(core_link2, every_truncation_and_single_change_is_refused, .timeout = 120)
                 char others[63];
                 int n = 0;
                 for (int c = 0; c < 64; c++)
-                    if (b64url[c] != l->text[at])
-                        others[n++] = b64url[c];
+                    if (ts_b64url[c] != l->text[at])
+                        others[n++] = ts_b64url[c];
                 int tries = i < 2 ? n : 2;
                 for (int t = 0; t < tries; t++, refusals++) {
                     rng = rng * 6364136223846793005u + 1442695040888963407u;
@@ -244,7 +212,7 @@ Test(core_link2, forged_truncations_fail_on_structure)
             for (size_t n = 6; n < l->len; n++) {
                 memcpy(s, l->text, n);
                 s[n] = '\0';
-                forge_crc(s, n);
+                ts_forge_link2_crc(s, n);
                 cr_assert_eq(decode(s, n, &lex, h, &g, &read, &err),
                              CLB_ERR_BAD_STATE, "prefix %zu of %s", n, l->text);
                 cr_assert(strstr(err.detail, "cut short") != NULL ||
@@ -276,8 +244,9 @@ Test(core_link2, a_link_that_reads_is_the_only_link_of_its_game)
         for (size_t at = 5; at < l->len; at++)
             for (int bit = 0; bit < 6; bit++) {
                 memcpy(s, l->text, l->len + 1);
-                s[at] = b64url[(strchr(b64url, s[at]) - b64url) ^ (1 << bit)];
-                forge_crc(s, l->len);
+                s[at] = ts_b64url[(strchr(ts_b64url, s[at]) - ts_b64url) ^
+                                  (1 << bit)];
+                ts_forge_link2_crc(s, l->len);
                 if (decode(s, l->len, &lex, h, &g, &read, &err) != CLB_ERR_OK)
                     continue;
                 accepted++;
@@ -507,7 +476,7 @@ Test(core_link2, a_later_format_is_told_apart_from_damage)
     link.text[0] = '3';
     cr_assert_eq(core_link_newer(link.text, link.len, &err), CLB_ERR_BAD_STATE);
     cr_assert(strstr(err.detail, "damaged") != NULL, "%s", err.detail);
-    forge_crc(link.text, link.len);
+    ts_forge_link2_crc(link.text, link.len);
     cr_assert_eq(core_link_newer(link.text, link.len, &err), CLB_ERR_BAD_STATE);
     cr_assert(strstr(err.detail, "newer version") != NULL, "%s", err.detail);
     free(h);

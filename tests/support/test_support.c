@@ -240,3 +240,30 @@ char *ts_state_body(const char *s, const char *more)
     sprintf(out, "{\"state\":\"%s\"%s}", s, more);
     return out;
 }
+
+const char ts_b64url[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+uint32_t ts_crc24(const unsigned char *p, size_t n)
+{
+    uint32_t crc = 0xB704CEu;
+    while (n--) {
+        crc ^= (uint32_t)*p++ << 16;
+        for (int i = 0; i < 8; i++) {
+            crc <<= 1;
+            if (crc & 0x1000000u)
+                crc ^= 0x1864CFBu;
+        }
+    }
+    return crc & 0xFFFFFFu;
+}
+
+void ts_forge_link2_crc(char *s, size_t len)
+{
+    unsigned char buf[CLB_MAX_LINK2_CHARS + 1];
+    buf[0] = (unsigned char)s[0];
+    memcpy(buf + 1, s + 5, len - 5);
+    uint32_t crc = ts_crc24(buf, len - 4);
+    for (int i = 4; i >= 1; i--, crc >>= 6)
+        s[i] = ts_b64url[crc & 63u];
+}

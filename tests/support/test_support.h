@@ -5,6 +5,7 @@
 #define TEST_SUPPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../../core/game.h"
@@ -59,5 +60,18 @@ char *ts_state_fields(const char *s, const char *more);
 
 /* {"state":"<S>"<more>}: an API body (malloc'd). */
 char *ts_state_body(const char *s, const char *more);
+
+/* The v2 link's alphabet (base64url), index = 6-bit value. */
+extern const char ts_b64url[];
+
+/* An independent CRC-24 (RFC 4880, 6.1: the reference code's table-free
+ * form), to check the documented algorithm and to forge check characters
+ * for the structural tests. */
+uint32_t ts_crc24(const unsigned char *p, size_t n);
+
+/* Rewrites the v2 link s's check characters (s[1..4]) so they match its
+ * text: a forgery only a deliberate attacker (not a damaged copy) could
+ * make. */
+void ts_forge_link2_crc(char *s, size_t len);
 
 #endif
