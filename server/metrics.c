@@ -209,6 +209,22 @@ static void metrics_write_requests(struct html_buf *b)
         }
 }
 
+/* Microseconds as seconds: six decimals, or without their trailing zeros
+ * when `trim` (100 -> "0.0001"). */
+static void metrics_seconds(struct html_buf *b, uint64_t us, bool trim)
+{
+    metrics_u64(b, us / 1000000);
+    html_char(b, '.');
+    char frac[6];
+    uint64_t f = us % 1000000;
+    for (int d = 5; d >= 0; d--, f /= 10)
+        frac[d] = (char)('0' + f % 10);
+    int n = 6;
+    while (trim && n > 1 && frac[n - 1] == '0')
+        n--;
+    html_rawn(b, frac, (size_t)n);
+}
+
 static void metrics_write_latency(struct html_buf *b)
 {
     metrics_head(b, "collabble_http_request_duration_seconds", "histogram",
@@ -217,35 +233,16 @@ static void metrics_write_latency(struct html_buf *b)
     for (size_t i = 0; i <= METRICS_NBUCKETS; i++) {
         cumulative += metrics_get(&metrics.latency[i]);
         html_lit(b, "collabble_http_request_duration_seconds_bucket{le=\"");
-        if (i == METRICS_NBUCKETS) {
+        if (i == METRICS_NBUCKETS)
             html_lit(b, "+Inf");
-        } else {
-            /* microseconds as seconds: 100 -> 0.0001 */
-            uint64_t us = metrics_buckets_us[i];
-            metrics_u64(b, us / 1000000);
-            html_char(b, '.');
-            char frac[7];
-            uint64_t f = us % 1000000;
-            for (int d = 5; d >= 0; d--, f /= 10)
-                frac[d] = (char)('0' + f % 10);
-            int n = 6;
-            while (n > 1 && frac[n - 1] == '0')
-                n--;
-            html_rawn(b, frac, (size_t)n);
-        }
+        else
+            metrics_seconds(b, metrics_buckets_us[i], true);
         html_lit(b, "\"} ");
         metrics_u64(b, cumulative);
         html_char(b, '\n');
     }
-    uint64_t sum = metrics_get(&metrics.latency_sum_us);
     html_lit(b, "collabble_http_request_duration_seconds_sum ");
-    metrics_u64(b, sum / 1000000);
-    html_char(b, '.');
-    char frac[6];
-    uint64_t f = sum % 1000000;
-    for (int d = 5; d >= 0; d--, f /= 10)
-        frac[d] = (char)('0' + f % 10);
-    html_rawn(b, frac, 6);
+    metrics_seconds(b, metrics_get(&metrics.latency_sum_us), false);
     html_lit(b, "\ncollabble_http_request_duration_seconds_count ");
     metrics_u64(b, cumulative);
     html_char(b, '\n');

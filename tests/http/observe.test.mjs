@@ -10,6 +10,12 @@ import { startServer, post, rawRequest, makeState, encode } from './server.mjs';
 
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Waits (5 s at most) for ok() to hold: log lines come through a pipe and
+// counters from other threads, a moment after the answer.
+async function until(ok) {
+  for (let i = 0; i < 100 && !(await ok()); i++) await wait(50);
+}
+
 // The metrics page as { 'name{labels}': value }.
 async function scrape(url) {
   const r = await fetch(url);
@@ -39,7 +45,7 @@ describe('logs', () => {
       await post(`${srv.url}/api/v1/decode`, { state: secret });
       await (await fetch(`${srv.url}/?s=${encodeURIComponent(secret)}`)).text();
       await rawRequest(srv.port, 'GET /a"b\\c?token=hidden HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n');
-      await wait(100);
+      await until(() => srv.log().split('\n').filter((l) => l.startsWith('{')).length >= 3);
       const lines = srv.log().split('\n').filter((l) => l.startsWith('{'));
       assert.ok(lines.length >= 3, srv.log());
       const entries = lines.map((l) => JSON.parse(l));
@@ -108,8 +114,12 @@ describe('metrics', () => {
       // A connection left open shows in the gauge.
       const sock = net.connect(srv.port, '127.0.0.1');
       await new Promise((r) => sock.once('connect', r));
-      await wait(200);
-      const after = await scrape(url);
+      let after;
+      await until(async () => {
+        after = await scrape(url);
+        return after.collabble_connections_open >= 1 &&
+          (after['collabble_refused_total{limit="strict_head"}'] ?? 0) > (before['collabble_refused_total{limit="strict_head"}'] ?? 0);
+      });
       sock.destroy();
       const d = (k) => (after[k] ?? 0) - (before[k] ?? 0);
       assert.equal(d('collabble_http_requests_total{route="/api/v1/games",status="201"}'), 1);
@@ -143,10 +153,12 @@ describe('metrics', () => {
         s.on('error', () => {});
         socks.push(s);
       }
-      await wait(500);
+      let after;
+      await until(async () => {
+        after = await scrape(url);
+        return after['collabble_refused_total{limit="connections"}'] >= 1;
+      });
       for (const s of socks) s.destroy();
-      await wait(200);
-      const after = await scrape(url);
       assert.ok(after['collabble_refused_total{limit="connections"}'] >= 1, JSON.stringify(after));
     } finally {
       assert.equal(await srv.stop(), 0);

@@ -13,7 +13,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync, chmodSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync, chmodSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
@@ -86,6 +86,30 @@ async function servedBy(marks, what) {
   return count();
 }
 
+// A minimal nginx.conf around `conf`, everything under `dir`.
+function minimalNginx(dir, conf) {
+  return `
+daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  include /etc/nginx/mime.types;
+  include ${conf};
+}
+`;
+}
+
+const ACME_TOKEN = 'x1Yk-ChallengeToken_42';
+let acmeDir;
+
 before(async () => {
   const bin = process.env.NGINX_BIN;
   assert.ok(bin, 'set NGINX_BIN to Debian\'s nginx (scripts/deps.sh test installs it)');
@@ -115,27 +139,25 @@ before(async () => {
   swap('listen 443 ssl http2;', `listen 127.0.0.1:${tlsPort} ssl http2;`);
   swap('listen [::]:80;\n', '');
   swap('listen [::]:443 ssl http2;\n', '');
-  swap(`/etc/letsencrypt/live/${NAME}/fullchain.pem`, cert);
-  swap(`/etc/letsencrypt/live/${NAME}/privkey.pem`, key);
+  // The ACME challenge's folder, with a token in it as certbot leaves one.
+  acmeDir = path.join(dir, 'letsencrypt');
+  mkdirSync(path.join(acmeDir, '.well-known', 'acme-challenge'), { recursive: true });
+  writeFileSync(path.join(acmeDir, '.well-known', 'acme-challenge', ACME_TOKEN), `${ACME_TOKEN}.key-authorization`);
+  swap('root /var/www/letsencrypt;', `root ${acmeDir};`);
+  // As written it names Debian's self-signed pair (ssl-cert), so that
+  // nginx -t passes before the first certificate: check that first.
+  assert.ok(conf.includes(`#   ssl_certificate /etc/letsencrypt/live/${NAME}/fullchain.pem;`),
+    'the configuration no longer says where the real certificate goes');
+  const asWritten = path.join(dir, 'as-written.conf');
+  writeFileSync(asWritten, conf);
+  writeFileSync(path.join(dir, 'nginx-as-written.conf'), minimalNginx(dir, asWritten));
+  const t0 = spawnSync(bin, ['-t', '-p', dir, '-c', path.join(dir, 'nginx-as-written.conf')], { encoding: 'utf8' });
+  assert.equal(t0.status, 0, `nginx -t of the configuration as written (before any certificate):\n${t0.stderr}`);
+  swap('/etc/ssl/certs/ssl-cert-snakeoil.pem', cert);
+  swap('/etc/ssl/private/ssl-cert-snakeoil.key', key);
   writeFileSync(path.join(dir, 'collabble.conf'), conf);
   // A minimal nginx.conf around it, everything under the scratch directory.
-  writeFileSync(path.join(dir, 'nginx.conf'), `
-daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include /etc/nginx/mime.types;
-  include ${dir}/collabble.conf;
-}
-`);
+  writeFileSync(path.join(dir, 'nginx.conf'), minimalNginx(dir, path.join(dir, 'collabble.conf')));
   const t = spawnSync(bin, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
   assert.equal(t.status, 0, `nginx -t:\n${t.stderr}`);
   nginx = spawn(bin, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -168,6 +190,21 @@ describe('behind nginx', () => {
     const r = await rawRequest(httpPort, `GET /?x=1 HTTP/1.1\r\nHost: ${NAME}\r\nConnection: close\r\n\r\n`);
     assert.match(r.data, /^HTTP\/1\.1 301 /);
     assert.match(r.data, new RegExp(`\r\nLocation: https://${NAME.replace(/\./g, '\\.')}/\\?x=1\r\n`));
+  });
+
+  test('the ACME challenge is served on plain HTTP; nginx hides its version', async () => {
+    const r = await rawRequest(httpPort,
+      `GET /.well-known/acme-challenge/${ACME_TOKEN} HTTP/1.1\r\nHost: ${NAME}\r\nConnection: close\r\n\r\n`);
+    assert.match(r.data, /^HTTP\/1\.1 200 /, r.data.slice(0, 300));
+    assert.ok(r.data.endsWith(`\r\n\r\n${ACME_TOKEN}.key-authorization`), r.data.slice(-200));
+    assert.match(r.data, /\r\nServer: nginx\r\n/i);
+    const missing = await rawRequest(httpPort,
+      `GET /.well-known/acme-challenge/none HTTP/1.1\r\nHost: ${NAME}\r\nConnection: close\r\n\r\n`);
+    assert.match(missing.data, /^HTTP\/1\.1 404 /);
+    assert.doesNotMatch(missing.data, /nginx\/\d/);
+    // Everything else still only redirects.
+    const other = await rawRequest(httpPort, `GET /.well-known/other HTTP/1.1\r\nHost: ${NAME}\r\nConnection: close\r\n\r\n`);
+    assert.match(other.data, /^HTTP\/1\.1 301 /);
   });
 
   test('a game started through one process continues through the other', async () => {
