@@ -38,8 +38,11 @@ BUILD=${COVERAGE_BUILD_DIR:-build-cov}
 # The tests counted: the unit tests and the HTTP tests (all of http_*: the
 # nginx one too, which runs two of our servers). The browser, container,
 # fuzz, codec-differential and CLI tests are left out: they are the other
-# suites, and the figures stay comparable from run to run.
-TESTS='^(test_|http_)'
+# suites, and the figures stay comparable from run to run. The
+# out-of-memory sweeps (alloc_fail_unit, alloc_fail_http) are counted: their
+# binaries link the very objects of this build, and they are the tests of
+# the allocation-failure branches.
+TESTS='^(test_|http_|alloc_fail_(unit|http)$)'
 
 mode=run
 missing=""
