@@ -223,6 +223,15 @@ static json_t *api_body(const struct srv_request *req, bool empty_ok,
         clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
         return NULL;
     }
+    /* jansson words an escaped NUL after its own option's name
+     * (JSON_ALLOW_NUL), which means nothing to a client: say what it is. */
+    if (root == NULL && json_error_code(&jerr) == json_error_null_character) {
+        clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                      "body: a string holds \\u0000 (line %d, column %d); "
+                      "no text of the API may contain a NUL character",
+                      jerr.line, jerr.column);
+        return NULL;
+    }
     if (root == NULL) {
         clb_error_set(err, CLB_ERR_BAD_REQUEST,
                       "body: not valid JSON (line %d, column %d: %.60s)",
@@ -262,6 +271,9 @@ static enum clb_err api_position(const struct srv_request *req,
                                  struct clb_error *err)
 {
     const json_t *s = json_object_get(root, "state");
+    /* Worded as a missing "move" is (api_state_and_move). */
+    if (s == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST, "state: required");
     if (!json_is_string(s))
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "state: expected the encoded state as a string");
@@ -777,8 +789,11 @@ static void api_games(const struct srv_request *req, struct srv_response *resp)
             if (strcmp(req->ctx->lexicon_names[i], json_string_value(jl)) == 0)
                 lexicon = i;
         if (lexicon < 0) {
+            /* Quoted as an unknown key is: cut at 40 bytes, escaped by
+             * the JSON writer. */
             clb_error_set(&err, CLB_ERR_UNKNOWN_LEXICON,
-                          "lexicon: not loaded on this server");
+                          "lexicon: \"%.40s\" is not loaded on this server",
+                          json_string_value(jl));
             goto done;
         }
     }

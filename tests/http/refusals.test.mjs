@@ -375,7 +375,13 @@ describe('the API\'s request bodies', () => {
   });
   const refusals = [
     ['games', () => ({ lexicon: 5 }), 400, 'bad_request', 'lexicon: expected a lexicon name'],
-    ['games', () => ({ lexicon: 'nope' }), 400, 'unknown_lexicon', 'lexicon: not loaded on this server'],
+    ['games', () => ({ lexicon: 'nope' }), 400, 'unknown_lexicon', 'lexicon: "nope" is not loaded on this server'],
+    ['games', () => ({ lexicon: 'n'.repeat(50) }), 400, 'unknown_lexicon',
+      `lexicon: "${'n'.repeat(40)}" is not loaded on this server`],
+    // An escaped NUL in any string, said in the API's words (not jansson's
+    // "JSON_ALLOW_NUL").
+    ['games', () => '{"seed":"a\\u0000b"}', 400, 'bad_request',
+      'body: a string holds \\u0000 (line 1, column 18); no text of the API may contain a NUL character'],
     ['move', () => ({ state: s, move: { type: 'pass' }, format: 'v3' }), 400, 'bad_request',
       'format: expected "v1" or "v2"'],
     ['move', () => ({ state: s, move: { type: 'pass' }, format: 2 }), 400, 'bad_request',
@@ -386,7 +392,11 @@ describe('the API\'s request bodies', () => {
       /^body: not valid JSON \(line 1, column \d+: duplicate object key near '"move"'\)$/],
     ['move', () => `{"state":"${s}","move":{"type":"pass"},"other":1}`, 400, 'bad_request',
       'body: unknown key "other"'],
-    ['move', () => `{"move":{"type":"pass"}}`, 400, 'bad_request',
+    // A missing state is worded as a missing move is.
+    ['move', () => `{"move":{"type":"pass"}}`, 400, 'bad_request', 'state: required'],
+    ['move', () => ({ state: s }), 400, 'bad_request', 'move: required'],
+    ['review', () => ({}), 400, 'bad_request', 'state: required'],
+    ['move', () => ({ state: 5, move: { type: 'pass' } }), 400, 'bad_request',
       'state: expected the encoded state as a string'],
     ['gcg', () => ({ state: 5 }), 400, 'bad_request', 'state: expected the encoded state as a string'],
     ['decode', () => ({ state: `N4Ig${'A'.repeat(40)}` }), 400, 'bad_state',
