@@ -138,18 +138,12 @@ static struct srv_context ctx;
 
 static void setup(void)
 {
-    struct clb_error err;
-    memset(&ctx, 0, sizeof ctx);
-    cr_assert_eq(dict_load(CLB_TEST_LEXICON, &ctx.lexicons[0], &err),
-                 CLB_ERR_OK, "%s", err.detail);
-    strcpy(ctx.lexicon_names[0], "sowpods");
-    ctx.nlexicons = 1;
+    ts_sowpods_context(&ctx);
 }
 
 static void teardown(void)
 {
-    dict_free(ctx.lexicons[0]);
-    memset(&ctx, 0, sizeof ctx);
+    ts_context_free(&ctx);
 }
 
 /* What one run of a handler gave. */

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../dict/dict.h"
+
 static bool words_contains(const void *ctx, const char *word, size_t len)
 {
     for (const char *const *w = ctx; *w != NULL; w++)
@@ -266,4 +268,21 @@ void ts_forge_link2_crc(char *s, size_t len)
     uint32_t crc = ts_crc24(buf, len - 4);
     for (int i = 4; i >= 1; i--, crc >>= 6)
         s[i] = ts_b64url[crc & 63u];
+}
+
+void ts_sowpods_context(struct srv_context *ctx)
+{
+    struct clb_error err;
+    memset(ctx, 0, sizeof *ctx);
+    cr_assert_eq(dict_load(CLB_TEST_LEXICON, &ctx->lexicons[0], &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    strcpy(ctx->lexicon_names[0], "sowpods");
+    ctx->nlexicons = 1;
+}
+
+void ts_context_free(struct srv_context *ctx)
+{
+    for (int i = 0; i < ctx->nlexicons; i++)
+        dict_free(ctx->lexicons[i]);
+    memset(ctx, 0, sizeof *ctx);
 }

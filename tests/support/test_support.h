@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "../../core/game.h"
+#include "../../server/http.h"
 
 /* A lexicon over a NULL-terminated array of uppercase words. */
 struct core_lexicon ts_lexicon(const char *const *words);
@@ -73,5 +74,11 @@ uint32_t ts_crc24(const unsigned char *p, size_t n);
  * text: a forgery only a deliberate attacker (not a damaged copy) could
  * make. */
 void ts_forge_link2_crc(char *s, size_t len);
+
+/* Fills ctx with one lexicon, the compiled SOWPODS of the build
+ * (CLB_TEST_LEXICON) named "sowpods", as the server's default; and frees it.
+ * For the suites that run handlers the way the server does. */
+void ts_sowpods_context(struct srv_context *ctx);
+void ts_context_free(struct srv_context *ctx);
 
 #endif
