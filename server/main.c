@@ -566,9 +566,8 @@ int main(int argc, char **argv)
         free(opts.env_copy);
         return MAIN_EXIT_FAILURE;
     }
-    bool v6 = addr.ss_family == AF_INET6 && opts.bind[0] != '[';
-    fprintf(stderr, "collabble: listening on http://%s%s%s:%u\n", v6 ? "[" : "",
-            opts.bind, v6 ? "]" : "", (unsigned)srv_port(srv));
+    /* The metrics listener before the "listening on" line, which says that
+     * everything is up. */
     struct srv_metrics_server *metrics = NULL;
     if (opts.metrics) {
         const char *mbind =
@@ -590,6 +589,9 @@ int main(int argc, char **argv)
                 mv6 ? "[" : "", mbind, mv6 ? "]" : "",
                 (unsigned)srv_metrics_port(metrics));
     }
+    bool v6 = addr.ss_family == AF_INET6 && opts.bind[0] != '[';
+    fprintf(stderr, "collabble: listening on http://%s%s%s:%u\n", v6 ? "[" : "",
+            opts.bind, v6 ? "]" : "", (unsigned)srv_port(srv));
     srv_metrics_set_lexicons(ctx.nlexicons);
     srv_notify("READY=1");
 

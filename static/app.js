@@ -412,13 +412,18 @@
   }
 
   /* ---- the review: each turn's best play (and a finished game's total), for a page without it ---- */
-  function review() {
+  function review(tries) {
     var s = S, td = all('#moves tr:not(.start)>td:nth-child(6)');
-    if (td.length && !td[0].textContent) fetchPage('/game/review', { method: 'POST', body: new URLSearchParams({ s: s }) }).then(function (doc) {
-      var got = doc.querySelectorAll('td'), total = doc.getElementById('review-total'), at = $('review-total');
-      if (s === S && got.length === td.length) td.forEach(function (c, i) { c.replaceWith(got[i]); });
-      if (s === S && total && at) at.replaceWith(total); // the game-over page's total
-    }, function () {});
+    tries = tries || 0;
+    if (td.length && !td[0].textContent) fetch('/game/review', { method: 'POST', body: new URLSearchParams({ s: s }) }).then(function (r) {
+      // A server busy with other searches (503) says when to ask again.
+      if (r.status == 503 && tries < 3) return setTimeout(function () { if (s === S) review(tries + 1); }, 1e3 * (+r.headers.get('Retry-After') || 1));
+      return r.text().then(function (html) {
+        var doc = new DOMParser().parseFromString(html, 'text/html'), got = doc.querySelectorAll('td'), total = doc.getElementById('review-total'), at = $('review-total');
+        if (s === S && got.length === td.length) td.forEach(function (c, i) { c.replaceWith(got[i]); });
+        if (s === S && total && at) at.replaceWith(total); // the game-over page's total
+      });
+    }).catch(function () {});
   }
 
   /* ---- the landing page: every game this browser keeps ---- */
