@@ -143,6 +143,31 @@ describe('metrics', () => {
     }
   });
 
+  test('a head past its deadline is counted', async () => {
+    const srv = await startServer({ args: ['--metrics', '0'] });
+    try {
+      const url = metricsUrl(srv);
+      const before = (await scrape(url))['collabble_refused_total{limit="deadline"}'];
+      // Half a head, then nothing: the watchdog closes it at the header
+      // deadline (CLB_HEADER_DEADLINE_S, 10 s).
+      const sock = net.connect(srv.port, '127.0.0.1');
+      sock.on('error', () => {});
+      await new Promise((r) => sock.once('connect', r));
+      sock.write('GET /healthz HTTP/1.1\r\nHost: t\r\n');
+      const closed = new Promise((r) => sock.once('close', r));
+      await Promise.race([closed, wait(20000)]);
+      let after;
+      await until(async () => {
+        after = (await scrape(url))['collabble_refused_total{limit="deadline"}'];
+        return after > before;
+      });
+      sock.destroy();
+      assert.equal(after, before + 1);
+    } finally {
+      assert.equal(await srv.stop(), 0);
+    }
+  });
+
   test('a connection over the per-address cap is counted', async () => {
     const srv = await startServer({ args: ['--metrics', '0', '--max-connections-per-ip', '2'] });
     const socks = [];
