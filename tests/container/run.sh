@@ -216,9 +216,15 @@ build_opts=(--pull=never --format docker -t "$IMAGE")
 VERSION=$(sed -nE 's/^project\(collabble VERSION ([0-9.]+).*/\1/p' "$SRC_DIR/CMakeLists.txt")
 REVISION=$(git -C "$SRC_DIR" rev-parse HEAD 2>/dev/null || echo unknown)
 SOURCE=$(git -C "$SRC_DIR" remote get-url origin 2>/dev/null || echo "file://$SRC_DIR")
+CREATED=$(git -C "$SRC_DIR" log -1 --format=%cI 2>/dev/null || date -u +%Y-%m-%dT%H:%M:%SZ)
 build_opts+=(--build-arg "VERSION=$VERSION" --build-arg "REVISION=$REVISION"
-  --build-arg "SOURCE=$SOURCE"
-  --build-arg "CREATED=$(git -C "$SRC_DIR" log -1 --format=%cI 2>/dev/null || date -u +%Y-%m-%dT%H:%M:%SZ)")
+  --build-arg "SOURCE=$SOURCE" --build-arg "CREATED=$CREATED")
+# podman's layer cache does not count a build argument's value as a change of
+# the LABEL that uses it, so a new revision would keep the old label: the same
+# labels given with --label, which apply to the image itself.
+for kv in "version=$VERSION" "revision=$REVISION" "source=$SOURCE" "created=$CREATED"; do
+  build_opts+=(--label "org.opencontainers.image.$kv")
+done
 old_id=$(podman image inspect --format '{{.Id}}' "$IMAGE" 2>/dev/null || true)
 host_ca=/etc/ssl/certs/ca-certificates.crt
 [ ! -s "$host_ca" ] || build_opts+=(--secret "id=extra_ca,src=$host_ca")

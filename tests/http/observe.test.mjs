@@ -148,14 +148,19 @@ describe('metrics', () => {
     try {
       const url = metricsUrl(srv);
       const before = (await scrape(url))['collabble_refused_total{limit="deadline"}'];
-      // Half a head, then nothing: the watchdog closes it at the header
+      // A head sent a byte every 2 s (slowloris): never silent long enough
+      // for the idle timeout, so the watchdog closes it at the header
       // deadline (CLB_HEADER_DEADLINE_S, 10 s).
       const sock = net.connect(srv.port, '127.0.0.1');
       sock.on('error', () => {});
       await new Promise((r) => sock.once('connect', r));
-      sock.write('GET /healthz HTTP/1.1\r\nHost: t\r\n');
+      const head = 'GET /healthz HTTP/1.1\r\nHost: t\r\nX-Slow: ' + 'x'.repeat(64);
+      let sent = 0;
+      const drip = setInterval(() => { if (!sock.destroyed) sock.write(head[sent++ % head.length]); }, 2000);
+      sock.write(head.slice(0, 10));
       const closed = new Promise((r) => sock.once('close', r));
-      await Promise.race([closed, wait(20000)]);
+      await Promise.race([closed, wait(25000)]);
+      clearInterval(drip);
       let after;
       await until(async () => {
         after = (await scrape(url))['collabble_refused_total{limit="deadline"}'];
