@@ -139,6 +139,16 @@
  * not carry a score that overflows when the core adds the next move to it. */
 #define CLB_MAX_SCORE 1000000
 
+/* Positions each server thread keeps, keyed by the whole link they were
+ * replayed from (server/cache.c): one turn asks for the same link many
+ * times (the page, a preview per tile placed, the review, the move), and a
+ * hit skips the replay. Four cover a player's link and the one before it
+ * with room to spare; each entry is a struct position (about 82 KB of
+ * address space, touched only as far as its history goes), so a thread
+ * keeps at most about 340 KB. Links longer than CLB_MAX_LINK2_CHARS (a
+ * classic link can be) are not kept. */
+#define CLB_POSITION_CACHE_ENTRIES 4
+
 /* A response body starts in this many bytes on the handler thread's stack;
  * a page of a full board is larger and grows on the heap. */
 #define CLB_RESPONSE_INITIAL_BYTES (32 * 1024)

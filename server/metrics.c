@@ -10,6 +10,7 @@
 #include <microhttpd.h>
 
 #include "../core/game.h"
+#include "cache.h"
 
 /* The routes a label may name: every path the server answers, then the
  * static files as one, then everything else. */
@@ -283,6 +284,13 @@ void srv_metrics_write(struct html_buf *b)
                    metrics_get(&metrics.links[0]));
     metrics_sample(b, "collabble_links_opened_total", "format", "v2",
                    metrics_get(&metrics.links[1]));
+    uint64_t hits, misses;
+    srv_cache_counts(&hits, &misses);
+    metrics_head(b, "collabble_position_cache_total", "counter",
+                 "Links opened, by whether the thread had the position.");
+    metrics_sample(b, "collabble_position_cache_total", "result", "hit", hits);
+    metrics_sample(b, "collabble_position_cache_total", "result", "miss",
+                   misses);
     metrics_head(b, "collabble_lexicons_loaded", "gauge", "Word lists loaded.");
     metrics_sample(b, "collabble_lexicons_loaded", NULL, NULL,
                    (uint64_t)atomic_load(&metrics.lexicons));

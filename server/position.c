@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../core/rng.h"
+#include "cache.h"
 #include "link.h"
 
 void position_lexicon_id(const struct srv_context *ctx, int lexicon,
@@ -147,14 +148,22 @@ enum clb_err position_open(const struct srv_context *ctx, const char *s,
                            struct clb_error *err)
 {
     clb_error_clear(err);
+    /* The same link opened again on this thread (a page, then a preview
+     * per tile, the review, the move): the position it gave then. */
+    if (srv_cache_get(ctx, s, len, pos)) {
+        srv_metrics_link((int)pos->format);
+        return CLB_ERR_OK;
+    }
     enum clb_err rc;
     switch (core_link_format(s, len)) {
     case LINK_V1: rc = open_v1(ctx, s, len, pos, err); break;
     case LINK_V2: rc = open_v2(ctx, s, len, pos, err); break;
     default: return core_link_newer(s, len, err);
     }
-    if (rc == CLB_ERR_OK)
+    if (rc == CLB_ERR_OK) {
         srv_metrics_link((int)pos->format);
+        srv_cache_put(ctx, s, len, pos);
+    }
     return rc;
 }
 

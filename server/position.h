@@ -7,8 +7,9 @@
  * is a classic v1 link (link.h), whose position becomes the start of a
  * history with no moves yet, so a game that began as v1 continues as v2.
  * position_play() makes a move and extends the history and its v2 link;
- * position_write() gives the link in either format. Nothing is kept
- * between requests: each one opens its position anew.
+ * position_write() gives the link in either format. Each thread keeps the
+ * positions of its last few links (cache.h), so a link opened again on it
+ * is a copy of what exactly that link gave, not a second replay.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_POSITION_H

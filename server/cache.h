@@ -1,0 +1,39 @@
+/* server/cache.h - each thread's last few positions, keyed by the whole
+ * link they were replayed from (CLB_POSITION_CACHE_ENTRIES of them).
+ *
+ * A hit is a copy of the position that the very same link (every byte of
+ * it, with the same loaded lexicons) gave when it was opened and checked:
+ * nothing is ever taken from a link that is merely similar, so the rules'
+ * checks are never skipped for a text they did not see. */
+/* SPDX-License-Identifier: MIT */
+#ifndef SRV_CACHE_H
+#define SRV_CACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "position.h"
+
+/* Copies into pos the position this thread last opened from exactly the
+ * link s (len bytes) with ctx's lexicons, and returns true; false (pos
+ * untouched) when it has none. Cannot fail. */
+bool srv_cache_get(const struct srv_context *ctx, const char *s, size_t len,
+                   struct position *pos);
+
+/* Keeps pos, just opened from the link s (len bytes) without error, for
+ * this thread, in place of its least recently used entry. Keeps nothing
+ * when the link is too long or the thread's room cannot be allocated (a
+ * later request then replays again). Cannot fail. */
+void srv_cache_put(const struct srv_context *ctx, const char *s, size_t len,
+                   const struct position *pos);
+
+/* Copies the part of src that is in use (its history's moves, its link's
+ * characters) into dst: what a struct copy would give, for less. Cannot
+ * fail. */
+void position_copy(struct position *dst, const struct position *src);
+
+/* Hits and misses of every thread since the start. */
+void srv_cache_counts(uint64_t *hits, uint64_t *misses);
+
+#endif
