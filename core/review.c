@@ -95,35 +95,34 @@ static bool review_move(const struct core_game *g,
     return review_position(g, lexicon, p, rm, i + 1, err);
 }
 
-enum clb_err core_review_history_within(const struct core_history *h,
-                                        const struct core_lexicon *lexicon,
-                                        uint64_t nodes, struct core_review *out,
-                                        struct clb_error *err)
+/* The review of h's moves from `from` on, into out, whose moves before it
+ * and their totals (scored, possible, nodes) are done: *g is the position
+ * before move `from` and board_from the first move made on its board. */
+static enum clb_err review_from(const struct core_history *h,
+                                const struct core_lexicon *lexicon,
+                                uint64_t nodes, struct core_game *g, int from,
+                                int board_from, struct core_review *out,
+                                struct clb_error *err)
 {
-    clb_error_clear(err);
-    out->nmoves = 0;
-    out->reviewed = 0;
-    out->scored = 0;
-    out->possible = 0;
-    out->nodes = 0;
-    if (lexicon->graph == NULL)
-        return clb_error_set(err, CLB_ERR_INTERNAL,
-                             "the word list has no word graph to search");
     int n = h->nmoves < CLB_MAX_GAME_MOVES ? h->nmoves : CLB_MAX_GAME_MOVES;
-    struct core_game g = h->first;
     struct review_pass p;
-    p.budget = (struct core_budget){.left = nodes, .exhausted = false};
+    p.budget = (struct core_budget){.left = nodes - out->nodes,
+                                    .exhausted = false};
     p.board_from = 0;
+    /* The racks of the moves already reviewed on this board: a later move
+     * with one of them takes that move's review, as in one pass. */
+    for (int j = board_from; j < from; j++)
+        review_key_of(&h->moves[j].rack, &p.keys[j]);
     bool prepared = false;
-    for (int i = 0; i < n; i++) {
+    for (int i = from; i < n; i++) {
         if (!prepared) {
-            core_movegen_init(&p.mg, (const char(*)[CLB_BOARD_SIZE])g.board,
+            core_movegen_init(&p.mg, (const char(*)[CLB_BOARD_SIZE])g->board,
                               lexicon->graph);
             p.mg.budget = &p.budget;
-            p.board_from = i;
+            p.board_from = i == from ? board_from : i;
             prepared = true;
         }
-        if (!review_move(&g, lexicon, &p, out, i, err))
+        if (!review_move(g, lexicon, &p, out, i, err))
             return err->code;
         if (p.budget.exhausted) {
             /* This move and the rest are not reviewed: zeroed, no play. */
@@ -132,7 +131,7 @@ enum clb_err core_review_history_within(const struct core_history *h,
         }
         struct core_review_move *rm = &out->moves[i];
         struct core_move_result made;
-        if (core_move_apply(&g, &h->moves[i].move, lexicon, &g, &made, err) !=
+        if (core_move_apply(g, &h->moves[i].move, lexicon, g, &made, err) !=
             CLB_ERR_OK)
             return core_history_move_error(err, i + 1);
         rm->points = made.points;
@@ -145,6 +144,70 @@ enum clb_err core_review_history_within(const struct core_history *h,
     out->nmoves = n;
     out->nodes = nodes - p.budget.left;
     return CLB_ERR_OK;
+}
+
+static void review_clear(struct core_review *out)
+{
+    out->nmoves = 0;
+    out->reviewed = 0;
+    out->scored = 0;
+    out->possible = 0;
+    out->nodes = 0;
+}
+
+enum clb_err core_review_history_within(const struct core_history *h,
+                                        const struct core_lexicon *lexicon,
+                                        uint64_t nodes, struct core_review *out,
+                                        struct clb_error *err)
+{
+    clb_error_clear(err);
+    review_clear(out);
+    if (lexicon->graph == NULL)
+        return clb_error_set(err, CLB_ERR_INTERNAL,
+                             "the word list has no word graph to search");
+    struct core_game g = h->first;
+    return review_from(h, lexicon, nodes, &g, 0, 0, out, err);
+}
+
+enum clb_err core_review_history_after(const struct core_history *h,
+                                       const struct core_lexicon *lexicon,
+                                       uint64_t nodes,
+                                       const struct core_review *prev,
+                                       struct core_review *out,
+                                       struct clb_error *err)
+{
+    clb_error_clear(err);
+    int n = h->nmoves < CLB_MAX_GAME_MOVES ? h->nmoves : CLB_MAX_GAME_MOVES;
+    int k = prev->nmoves;
+    if (lexicon->graph == NULL || k < 0 || k > n || prev->reviewed < 0 ||
+        prev->reviewed > k || prev->nodes > nodes)
+        return core_review_history_within(h, lexicon, nodes, out, err);
+    review_clear(out);
+    memcpy(out->moves, prev->moves, (size_t)k * sizeof out->moves[0]);
+    out->scored = prev->scored;
+    out->possible = prev->possible;
+    out->nodes = prev->nodes;
+    out->reviewed = prev->reviewed;
+    if (prev->reviewed < k) {
+        /* The budget ran out at a move both histories share, on the same
+         * position with the same budget left: it runs out there again. */
+        memset(&out->moves[k], 0, (size_t)(n - k) * sizeof out->moves[0]);
+        out->nmoves = n;
+        return CLB_ERR_OK;
+    }
+    /* The position after move k, made again (no search), and the first
+     * move made on its board. */
+    struct core_game g = h->first;
+    int board_from = 0;
+    for (int i = 0; i < k; i++) {
+        struct core_move_result made;
+        if (core_move_apply(&g, &h->moves[i].move, lexicon, &g, &made, err) !=
+            CLB_ERR_OK)
+            return core_history_move_error(err, i + 1);
+        if (h->moves[i].move.type == CORE_MOVE_PLAY)
+            board_from = i + 1;
+    }
+    return review_from(h, lexicon, nodes, &g, k, board_from, out, err);
 }
 
 enum clb_err core_review_history(const struct core_history *h,

@@ -76,4 +76,17 @@ enum clb_err core_review_history_within(const struct core_history *h,
                                         uint64_t nodes, struct core_review *out,
                                         struct clb_error *err);
 
+/* Carries on `prev`, the review within `nodes` of a history whose moves
+ * are h's first prev->nmoves moves from the same start (the caller checks
+ * that; the review of moves 1..k depends on them alone), to the review of
+ * h: exactly what core_review_history_within(h, lexicon, nodes) gives,
+ * searching only the moves after prev's (none when prev ran out of budget:
+ * h's review runs out at the same move). Returns as that function. */
+enum clb_err core_review_history_after(const struct core_history *h,
+                                       const struct core_lexicon *lexicon,
+                                       uint64_t nodes,
+                                       const struct core_review *prev,
+                                       struct core_review *out,
+                                       struct clb_error *err);
+
 #endif

@@ -24,6 +24,7 @@
 #include "json_out.h"
 #include "link.h"
 #include "names.h"
+#include "cache.h"
 #include "position.h"
 #include "respond.h"
 #include "seed.h"
@@ -1065,9 +1066,8 @@ static void api_review(const struct srv_request *req, struct srv_response *resp)
     json_decref(root);
     if (api_failed(resp, &err))
         return;
-    struct core_lexicon lex = dict_lexicon(pos.dict);
     struct core_review review;
-    if (core_review_history(&pos.history, &lex, &review, &err) != CLB_ERR_OK) {
+    if (srv_cache_review(&pos, &review, &err) != CLB_ERR_OK) {
         (void)api_failed(resp, &err);
         return;
     }

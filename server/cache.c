@@ -11,6 +11,7 @@
 #include "cache.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,102 @@ void srv_cache_put(const struct srv_context *ctx, const char *s, size_t len,
     memcpy(e->link, s, len);
     key_make(ctx, &e->key);
     position_copy(&e->pos, pos);
+}
+
+/* ---- the review -----------------------------------------------------------
+ * One review a thread, with the history it reviewed: the next review on
+ * the thread is most often of the same game one or two moves on (the page
+ * after a move asks for it), and the review of moves 1..k depends on them
+ * alone. */
+
+struct review_memo {
+    const struct dict *dict; /* NULL for none */
+    struct core_history h;
+    struct core_review r;
+};
+
+static pthread_key_t review_tls;
+static pthread_once_t review_once = PTHREAD_ONCE_INIT;
+static bool review_tls_ok;
+static _Atomic uint64_t reviews_carried, reviews_whole;
+
+static void review_tls_make(void)
+{
+    review_tls_ok = pthread_key_create(&review_tls, free) == 0;
+}
+
+/* As cache_of_thread, for the review. */
+static struct review_memo *review_of_thread(void)
+{
+    if (srv_alloc_hooked())
+        return NULL;
+    (void)pthread_once(&review_once, review_tls_make);
+    if (!review_tls_ok)
+        return NULL;
+    struct review_memo *m = pthread_getspecific(review_tls);
+    if (m == NULL) {
+        m = malloc(sizeof *m);
+        if (m == NULL)
+            return NULL;
+        m->dict = NULL;
+        if (pthread_setspecific(review_tls, m) != 0) {
+            free(m);
+            return NULL;
+        }
+    }
+    return m;
+}
+
+/* True when m reviewed h's first moves: the same word list, start and
+ * moves (records compared in full: they are zeroed before being written). */
+static bool review_is_prefix(const struct review_memo *m,
+                             const struct position *pos)
+{
+    const struct core_history *a = &m->h, *b = &pos->history;
+    return m->dict != NULL && m->dict == pos->dict && a->start == b->start &&
+           a->seed == b->seed && a->nmoves >= 0 && a->nmoves <= b->nmoves &&
+           m->r.nmoves == a->nmoves &&
+           memcmp(&a->lexicon, &b->lexicon, sizeof a->lexicon) == 0 &&
+           memcmp(&a->first, &b->first, sizeof a->first) == 0 &&
+           memcmp(a->moves, b->moves, (size_t)a->nmoves * sizeof a->moves[0]) ==
+               0;
+}
+
+enum clb_err srv_cache_review(const struct position *pos,
+                              struct core_review *out, struct clb_error *err)
+{
+    struct core_lexicon lex = dict_lexicon(pos->dict);
+    struct review_memo *m = review_of_thread();
+    enum clb_err rc;
+    if (m != NULL && review_is_prefix(m, pos)) {
+        rc = core_review_history_after(&pos->history, &lex, CLB_REVIEW_NODES,
+                                       &m->r, out, err);
+        atomic_fetch_add_explicit(&reviews_carried, 1, memory_order_relaxed);
+    } else {
+        rc = core_review_history(&pos->history, &lex, out, err);
+        atomic_fetch_add_explicit(&reviews_whole, 1, memory_order_relaxed);
+    }
+    if (m == NULL)
+        return rc;
+    m->dict = NULL;
+    if (rc != CLB_ERR_OK)
+        return rc;
+    /* Only what is in use: the history's moves, the review's moves. */
+    const struct core_history *h = &pos->history;
+    int n = out->nmoves;
+    memcpy(&m->h, h, offsetof(struct core_history, moves));
+    m->h.nmoves = n;
+    memcpy(m->h.moves, h->moves, (size_t)n * sizeof h->moves[0]);
+    memcpy(&m->r, out, offsetof(struct core_review, moves));
+    memcpy(m->r.moves, out->moves, (size_t)n * sizeof out->moves[0]);
+    m->dict = pos->dict;
+    return rc;
+}
+
+void srv_cache_review_counts(uint64_t *carried, uint64_t *whole)
+{
+    *carried = atomic_load_explicit(&reviews_carried, memory_order_relaxed);
+    *whole = atomic_load_explicit(&reviews_whole, memory_order_relaxed);
 }
 
 void srv_cache_counts(uint64_t *hits, uint64_t *misses)

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../core/review.h"
 #include "position.h"
 
 /* Copies into pos the position this thread last opened from exactly the
@@ -32,6 +33,18 @@ void srv_cache_put(const struct srv_context *ctx, const char *s, size_t len,
  * characters) into dst: what a struct copy would give, for less. Cannot
  * fail. */
 void position_copy(struct position *dst, const struct position *src);
+
+/* The review of pos's moves (core_review_history) into *out. When this
+ * thread's last review was of the same game's first moves (the same start,
+ * word list and moves, compared in full), it is carried on
+ * (core_review_history_after): only the moves since are searched. Returns
+ * as core_review_history. */
+enum clb_err srv_cache_review(const struct position *pos,
+                              struct core_review *out, struct clb_error *err);
+
+/* Reviews carried on from the thread's last, and made whole, since the
+ * start. */
+void srv_cache_review_counts(uint64_t *carried, uint64_t *whole);
 
 /* Hits and misses of every thread since the start. */
 void srv_cache_counts(uint64_t *hits, uint64_t *misses);

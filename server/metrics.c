@@ -291,6 +291,11 @@ void srv_metrics_write(struct html_buf *b)
     metrics_sample(b, "collabble_position_cache_total", "result", "hit", hits);
     metrics_sample(b, "collabble_position_cache_total", "result", "miss",
                    misses);
+    srv_cache_review_counts(&hits, &misses);
+    metrics_head(b, "collabble_reviews_total", "counter",
+                 "Reviews made, carried on from the thread's last or whole.");
+    metrics_sample(b, "collabble_reviews_total", "made", "carried", hits);
+    metrics_sample(b, "collabble_reviews_total", "made", "whole", misses);
     metrics_head(b, "collabble_lexicons_loaded", "gauge", "Word lists loaded.");
     metrics_sample(b, "collabble_lexicons_loaded", NULL, NULL,
                    (uint64_t)atomic_load(&metrics.lexicons));

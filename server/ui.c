@@ -17,6 +17,7 @@
 
 #include "api.h"
 #include "gcg.h"
+#include "cache.h"
 #include "position.h"
 #include "render.h"
 #include "respond.h"
@@ -285,10 +286,7 @@ static const struct core_review *review_of(const struct position *pos,
 {
     static_assert(sizeof(struct core_review) < CLB_THREAD_STACK_BYTES / 8,
                   "a review fits a handler's stack beside its position");
-    struct core_lexicon lex = dict_lexicon(pos->dict);
-    return core_review_history(&pos->history, &lex, out, err) == CLB_ERR_OK
-               ? out
-               : NULL;
+    return srv_cache_review(pos, out, err) == CLB_ERR_OK ? out : NULL;
 }
 
 /* The view of pos's page, whose link state is `s`, for `who`. `start`

@@ -385,3 +385,98 @@ Test(core_review, a_history_with_no_moves_has_an_empty_review,
     cr_expect_eq(review.scored, 0);
     cr_expect_eq(review.possible, 0);
 }
+
+/* Carrying on the review of the first k moves gives, for every k, exactly
+ * the review of the whole game in one pass: the same plays, totals, nodes
+ * spent and, with a budget that runs out part of the way (a half and a
+ * tenth of what the whole game spends), the same move where it stops. */
+static struct core_history prefix;
+static struct core_review whole, first_k, carried;
+
+static void assert_carried(const struct core_history *h, uint64_t nodes)
+{
+    struct clb_error err;
+    cr_assert_eq(core_review_history_within(h, &lex, nodes, &whole, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    for (int k = 0; k <= h->nmoves; k++) {
+        memcpy(&prefix, h, sizeof prefix);
+        prefix.nmoves = k;
+        cr_assert_eq(
+            core_review_history_within(&prefix, &lex, nodes, &first_k, &err),
+            CLB_ERR_OK);
+        cr_assert_eq(core_review_history_after(h, &lex, nodes, &first_k,
+                                               &carried, &err),
+                     CLB_ERR_OK, "%s", err.detail);
+        cr_assert_eq(carried.nmoves, whole.nmoves, "k %d", k);
+        cr_assert_eq(carried.reviewed, whole.reviewed, "k %d", k);
+        cr_assert_eq(carried.scored, whole.scored, "k %d", k);
+        cr_assert_eq(carried.possible, whole.possible, "k %d", k);
+        cr_assert_eq(carried.nodes, whole.nodes, "k %d", k);
+        for (int i = 0; i < whole.nmoves; i++)
+            assert_same(&carried.moves[i], &whole.moves[i]);
+    }
+}
+
+Test(core_review, carrying_on_a_review_is_the_review_in_one_pass,
+     .init = small_setup, .fini = teardown, .timeout = 240)
+{
+    int cut = 0;
+    for (int i = 0; i < 3; i++) {
+        char seed[32];
+        snprintf(seed, sizeof seed, "review-carry-%d", i);
+        play_game(&history, seed, CLB_MAX_GAME_MOVES);
+        assert_carried(&history, CLB_REVIEW_NODES);
+        uint64_t all = whole.nodes;
+        cr_assert_eq(whole.reviewed, whole.nmoves);
+        assert_carried(&history, all / 2);
+        cut += whole.reviewed < whole.nmoves;
+        assert_carried(&history, all / 10);
+        cut += whole.reviewed < whole.nmoves;
+    }
+    cr_assert_gt(cut, 3, "the smaller budgets ran out part of the way");
+}
+
+/* A previous review that is not a prefix's (more moves than the history)
+ * is not carried on: the whole history is reviewed. */
+Test(core_review, a_longer_previous_review_is_not_carried_on,
+     .init = small_setup, .fini = teardown)
+{
+    play_game(&history, "review-carry-longer", 8);
+    struct clb_error err;
+    cr_assert_eq(core_review_history(&history, &lex, &whole, &err), CLB_ERR_OK);
+    memcpy(&prefix, &history, sizeof prefix);
+    prefix.nmoves = 4;
+    cr_assert_eq(core_review_history_after(&prefix, &lex, CLB_REVIEW_NODES,
+                                           &whole, &carried, &err),
+                 CLB_ERR_OK);
+    cr_assert_eq(core_review_history(&prefix, &lex, &first_k, &err),
+                 CLB_ERR_OK);
+    cr_assert_eq(carried.nmoves, 4);
+    cr_assert_eq(carried.nodes, first_k.nodes);
+    for (int i = 0; i < 4; i++)
+        assert_same(&carried.moves[i], &first_k.moves[i]);
+}
+
+/* P1 passes, P2 exchanges, P1 passes with the same rack on the same board:
+ * the third move takes the first's review without a search. Carried on
+ * from the first two moves, it still does (the same nodes spent). */
+Test(core_review, a_carried_review_remembers_the_racks_of_its_board,
+     .init = small_setup, .fini = teardown)
+{
+    struct core_game g;
+    ts_game(&g, "CATSERN", "TONESAB");
+    history_from(&history, &g);
+    struct core_move pass = {.type = CORE_MOVE_PASS};
+    struct core_move ex = {.type = CORE_MOVE_EXCHANGE, .ntiles = 1};
+    ex.exchange[0] = 'T';
+    play(&history, &g, &pass);
+    play(&history, &g, &ex);
+    play(&history, &g, &pass);
+    assert_carried(&history, CLB_REVIEW_NODES);
+    struct clb_error err;
+    memcpy(&prefix, &history, sizeof prefix);
+    prefix.nmoves = 2;
+    cr_assert_eq(core_review_history(&prefix, &lex, &first_k, &err),
+                 CLB_ERR_OK);
+    cr_assert_eq(whole.nodes, first_k.nodes, "the third move searched nothing");
+}

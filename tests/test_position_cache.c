@@ -170,3 +170,48 @@ Test(cache, the_least_recently_used_link_goes)
     cr_assert_eq(open_link(&ctx, links[1], &p1), CLB_ERR_OK);
     cr_assert_eq(hits(), h + 2, "links[1] was replayed");
 }
+
+static uint64_t carried(void)
+{
+    uint64_t c, w;
+    srv_cache_review_counts(&c, &w);
+    return c;
+}
+
+static struct core_review r1, r2;
+
+/* The review of the same game a move on carries on the thread's last one,
+ * and is what a whole review gives; another game is reviewed whole. */
+Test(cache, the_next_review_of_a_game_carries_on_the_last)
+{
+    struct clb_error err;
+    cr_assert_eq(open_link(&ctx, late, &p1), CLB_ERR_OK);
+    uint64_t c = carried();
+    cr_assert_eq(srv_cache_review(&p1, &r1, &err), CLB_ERR_OK);
+    cr_assert_eq(carried(), c, "the first review is whole");
+    struct core_move pass = {.type = CORE_MOVE_PASS};
+    struct core_move_result res;
+    cr_assert_eq(position_play(&p1, &pass, &res, &err), CLB_ERR_OK);
+    cr_assert_eq(srv_cache_review(&p1, &r1, &err), CLB_ERR_OK);
+    cr_assert_eq(carried(), c + 1);
+    struct core_lexicon lex = dict_lexicon(p1.dict);
+    cr_assert_eq(core_review_history(&p1.history, &lex, &r2, &err), CLB_ERR_OK);
+    cr_assert_eq(r1.nmoves, 17);
+    cr_assert_eq(r1.reviewed, r2.reviewed);
+    cr_assert_eq(r1.scored, r2.scored);
+    cr_assert_eq(r1.possible, r2.possible);
+    cr_assert_eq(r1.nodes, r2.nodes);
+    for (int i = 0; i < r1.nmoves; i++) {
+        cr_assert_eq(r1.moves[i].has_best, r2.moves[i].has_best);
+        cr_assert_eq(r1.moves[i].points, r2.moves[i].points);
+        cr_assert_eq(memcmp(&r1.moves[i].move, &r2.moves[i].move,
+                            sizeof r1.moves[i].move),
+                     0);
+    }
+    /* Another game (a new deal) is not carried on from this one. */
+    position_new(&ctx, 0, 12345, &p2);
+    cr_assert_eq(position_play(&p2, &pass, &res, &err), CLB_ERR_OK);
+    cr_assert_eq(srv_cache_review(&p2, &r1, &err), CLB_ERR_OK);
+    cr_assert_eq(carried(), c + 1);
+    cr_assert_eq(r1.nmoves, 1);
+}
