@@ -46,13 +46,16 @@ struct srv_request {
     const char *content_type; /* may be NULL */
     bool head; /* a HEAD, which handlers see as GET: nothing will be sent */
     const char *host; /* the Host header; NULL when none was sent */
+    /* The Origin header (a browser sends it with a form's POST); NULL when
+     * none was sent. Only its scheme is ever used (ui.c). */
+    const char *origin;
 };
 
 struct srv_response {
     int status;
     const char *content_type;  /* static string */
     const char *cache_control; /* static string, NULL for the default */
-    char location[64];         /* for redirects; "" if none */
+    char location[CLB_MAX_LOCATION]; /* for redirects; "" if none */
     int retry_after;           /* seconds for Retry-After; 0: none */
     struct html_buf *body;
 };

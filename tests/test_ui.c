@@ -378,7 +378,7 @@ Test(ui, unknown_lexicon_is_refused)
     done(&pg);
 }
 
-Test(ui, nojs_query_link_shows_the_board_read_only)
+Test(ui, nojs_query_link_shows_the_board_with_the_move_forms)
 {
     struct core_game g;
     core_game_new(&g, "nojs", 4, "");
@@ -394,9 +394,20 @@ Test(ui, nojs_query_link_shows_the_board_read_only)
     cr_assert_str_eq(root.body.p, game.body.p);
     cr_assert_not_null(strstr(root.body.p, "data-view=\"board\""));
     cr_assert_not_null(strstr(root.body.p, "class=\"actions needs-js\""));
-    cr_assert_not_null(strstr(root.body.p, "class=\"nojs\""));
+    cr_assert_not_null(strstr(root.body.p, "data-testid=\"nojs-forms\""));
+    cr_assert_eq(count(root.body.p, "action=\"/game/turn\""), 3);
     cr_assert_eq(count(root.body.p, "data-testid=\"rack-tile\""),
                  CLB_RACK_SIZE);
+
+    /* The page the script fetches has none of it. */
+    char body[CLB_MAX_ENCODED_STATE * 3 + 8];
+    snprintf(body, sizeof body, "s=%s", es);
+    struct page script;
+    request(&script, "POST", "/game", NULL, body, NULL);
+    cr_assert_eq(script.resp.status, 200);
+    cr_assert_null(strstr(script.body.p, "<noscript>"));
+    cr_assert_null(strstr(script.body.p, "/game/turn"));
+    done(&script);
 
     /* A raw '+' in a pasted link is the state's '+', not a space. */
     snprintf(q, sizeof q, "s=%s", s);
