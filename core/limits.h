@@ -89,11 +89,11 @@
  * (a tiny input can otherwise decompress to megabytes). */
 #define CLB_MAX_DECODED_STATE 65536
 
-/* A redirect's target: the page after a move made without script is
- * /game?s=S&me=N&origin=O, S a v2 link (never longer than
- * CLB_MAX_LINK2_CHARS) and O an origin of at most 128 bytes; 2.5 KiB holds
- * that, and the shorter redirects (/, /new?seed=...), with room. */
-#define CLB_MAX_LOCATION 2560
+/* A redirect's target. The longest is a move refused without script,
+ * shown again at /game/turn?<the form as posted>: the body, at most
+ * CLB_MAX_BODY_BYTES (below); the page after a move made is
+ * /game?s=S&me=N, S a v2 link of at most CLB_MAX_LINK2_CHARS. */
+#define CLB_MAX_LOCATION (16384 + 64)
 
 /* HTTP request bodies (form posts and JSON API): a state plus a move. */
 #define CLB_MAX_BODY_BYTES 16384
@@ -276,6 +276,8 @@ static_assert(CLB_MAX_PLAYS_LISTED * 500 < CLB_MAX_RESPONSE_BYTES,
               "the longest list of plays must fit one response");
 static_assert(CLB_MAX_LINK2_CHARS + 256 <= CLB_MAX_LOCATION,
               "the page after a move fits a redirect");
+static_assert(CLB_MAX_BODY_BYTES + sizeof "/game/turn?" <= CLB_MAX_LOCATION,
+              "a refused form, shown again by a GET, fits a redirect");
 static_assert(CLB_MAX_LINK2_CHARS <= CLB_MAX_ENCODED_STATE,
               "a v2 link must pass the encoded-state bound");
 

@@ -46,9 +46,6 @@ struct srv_request {
     const char *content_type; /* may be NULL */
     bool head; /* a HEAD, which handlers see as GET: nothing will be sent */
     const char *host; /* the Host header; NULL when none was sent */
-    /* The Origin header (a browser sends it with a form's POST); NULL when
-     * none was sent. Only its scheme is ever used (ui.c). */
-    const char *origin;
 };
 
 struct srv_response {

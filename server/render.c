@@ -807,7 +807,7 @@ static void render_share(struct html_buf *b, const struct render_view *v)
     html_lit(b, "/#");
     html_attr(b, v->state);
     html_lit(b, "\"><div class=\"sharerow\"><button id=\"copy-link\" "
-                "class=\"primary\" data-testid=\"copy-link-button\">Copy"
+                "class=\"primary needs-js\" data-testid=\"copy-link-button\">Copy"
                 "</button><button id=\"share-link\" class=\"share\" "
                 "data-testid=\"share-link\" hidden>Share</button>");
     /* The QR code is for handing the game over in the same room: while
@@ -826,7 +826,7 @@ static void render_share(struct html_buf *b, const struct render_view *v)
             html_lit(b, "</details>");
         }
     }
-    html_lit(b, "<button id=\"classic\" class=\"minor\" "
+    html_lit(b, "<button id=\"classic\" class=\"minor needs-js\" "
                 "data-testid=\"copy-classic\">Copy classic link</button>"
                 "</div>");
     if (is_waiting(v)) {
@@ -1378,17 +1378,19 @@ static void render_plain_forms(struct html_buf *b, const struct render_view *v)
     html_lit(b, "</div></noscript>");
 }
 
-/* While waiting, without script: the link as a link (the field above is
- * only text to copy there), and the other player's board, for one person
- * playing both racks on this device. */
+/* While waiting, without script: the link as a link, whose "Copy link"
+ * gives the whole address (the field above can only be whole when the
+ * script says the page's scheme), and the other player's board, for one
+ * person playing both racks on this device. */
 static void render_plain_send(struct html_buf *b, const struct render_view *v)
 {
-    html_lit(b, "<noscript><p class=\"nojs\" data-testid=\"nojs-send\">Send "
-                "your partner the link above, or this <a href=\"/#");
+    html_lit(b, "<noscript><p class=\"nojs\" data-testid=\"nojs-send\">Copy "
+                "this <a href=\"/#");
     html_attr(b, v->state);
-    html_lit(b, "\" data-testid=\"nojs-link\">link to the turn</a> (copy it "
-                "from the link's menu). Without JavaScript they paste it into "
-                "the box on Collabble's first page.</p><p class=\"nojs\"><a "
+    html_lit(b, "\" data-testid=\"nojs-link\">link to the turn</a> "
+                "(right-click or long-press it, then Copy link) and send it to "
+                "your partner. Without JavaScript they paste it into the box "
+                "on Collabble's first page.</p><p class=\"nojs\"><a "
                 "href=\"/game?s=");
     html_attr(b, v->state);
     html_lit(b, "\" data-testid=\"nojs-other\">Play ");
@@ -1540,13 +1542,13 @@ static void render_wait_side(struct html_buf *b, const struct render_view *v)
     const struct core_game *g = v->game;
     enum core_player me = device_player(v);
     render_share(b, v);
+    if (v->plain)
+        render_plain_send(b, v);
     html_lit(b, "<section class=\"panel\" aria-label=\"Racks\">");
     render_plain_rack(b, &g->hands[me], me, "Your rack", RACK_MINE);
     render_plain_rack(b, &g->hands[other_player(me)], other_player(me),
                       "Partner&#39;s rack", RACK_PARTNER);
     html_lit(b, "</section>");
-    if (v->plain)
-        render_plain_send(b, v);
 }
 
 static void render_over_side(struct html_buf *b, const struct render_view *v)

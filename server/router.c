@@ -149,7 +149,7 @@ static const struct {
 } router_page_methods[] = {
     {"/", "GET, HEAD"},           {"/new", "GET, HEAD"},
     {"/game", "GET, HEAD, POST"}, {"/game/move", "POST"},
-    {"/game/turn", "POST"},
+    {"/game/turn", "GET, HEAD, POST"},
     {"/game.gcg", "GET, HEAD"},   {"/game/review", "GET, HEAD, POST"},
 };
 

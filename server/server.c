@@ -679,8 +679,6 @@ static enum MHD_Result srv_dispatch(struct srv_server *s,
         .head = head,
         .host = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
                                             MHD_HTTP_HEADER_HOST),
-        .origin = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-                                              "Origin"),
     };
     struct srv_route route;
     srv_route(&req, &route);

@@ -871,10 +871,9 @@ static enum clb_err read_form_move(struct clb_str form,
                          "choose Play word, Exchange or Pass");
 }
 
-/* A move from the form refused: this page again, for a reader without
- * script, with the message, the forms as typed and, for a play, its tiles
- * where the word was to go. Answered to the POST itself: nothing was made,
- * so sending it again (a reload) only refuses it again. */
+/* A move from the form refused (or, asked for by a GET, only checked):
+ * this page again, for a reader without script, with the message, the
+ * forms as typed and, for a play, its tiles where the word was to go. */
 static void plain_refused(const struct srv_request *req,
                           struct srv_response *resp, const struct position *pos,
                           const char *s, const struct core_move *move,
@@ -885,67 +884,99 @@ static void plain_refused(const struct srv_request *req,
     struct core_review review;
     struct ui_viewer who = {.viewer = RENDER_VIEWER_UNKNOWN, .origin = ""};
     struct render_view view = view_of(req, pos, s, &who, start, &review, false);
-    view.error = err;
+    bool failed = err->code != CLB_ERR_OK;
+    view.error = failed ? err : NULL;
     view.plain = true;
     view.typed = typed;
-    if (move != NULL && move->type == CORE_MOVE_PLAY)
+    if (failed && move != NULL && move->type == CORE_MOVE_PLAY)
         render_pending_from_move(&view, move);
     html_reset(resp->body);
-    page_status(resp, clb_err_status(err->code));
+    page_status(resp, failed ? clb_err_status(err->code) : 200);
     render_game(resp->body, &view);
 }
 
 /* Where the page after a move made without script is: the next position
- * for the device that moved (its waiting view, or the game over), with the
- * request's Origin so the share area's link is whole (of it only the
- * scheme is used, with the Host of the request that follows). */
-static void next_page(const struct srv_request *req, const char *s2,
-                      enum core_player mover, char *out, size_t cap)
+ * for the device that moved (its waiting view, or the game over). Without
+ * an origin: the form's post carries none the page could trust (a browser
+ * sends "Origin: null" under the pages' Referrer-Policy: no-referrer), so
+ * the waiting page offers the link as a plain link (render.c). */
+static void next_page(const char *s2, enum core_player mover, char *out,
+                      size_t cap)
 {
-    const char *o = req->origin;
-    size_t olen = o != NULL ? strlen(o) : 0;
-    bool with_origin = olen <= UI_MAX_ORIGIN && origin_scheme(o, olen) > 0;
-    (void)snprintf(out, cap, "/game?s=%s&me=%d%s%s", s2, (int)mover + 1,
-                   with_origin ? "&origin=" : "", with_origin ? o : "");
+    (void)snprintf(out, cap, "/game?s=%s&me=%d", s2, (int)mover + 1);
 }
 
-/* POST /game/turn, the forms of a page without script: s=S, act=play with
- * at, dir and word, act=exchange with x0..x6, or act=pass. A move made is
- * answered 303 to the next position's page (a GET: a reload or Back never
- * sends the move again); a refused one with this page again (400 or 422),
- * the forms as typed and the server's message. */
+/* The GET that shows a refused post again: /game/turn?<the form as
+ * posted>. A browser's form is printable ASCII, every other byte escaped,
+ * so it is a target as it is; false for a body that is not (only a crafted
+ * one), which is then answered where it was posted. */
+static bool refusal_page(const struct srv_request *req, char *out, size_t cap)
+{
+    static const char path[] = "/game/turn?";
+    if (sizeof path - 1 + req->body.len >= cap)
+        return false;
+    for (size_t i = 0; i < req->body.len; i++)
+        if ((unsigned char)req->body.p[i] < 0x21 ||
+            (unsigned char)req->body.p[i] > 0x7e)
+            return false;
+    memcpy(out, path, sizeof path - 1);
+    memcpy(out + sizeof path - 1, req->body.p, req->body.len);
+    out[sizeof path - 1 + req->body.len] = '\0';
+    return true;
+}
+
+/* /game/turn, the forms of a page without script: s=S with act=play and
+ * at, dir and word; act=exchange with x0..x6; or act=pass.
+ *
+ * POST makes the move. Made: 303 to the next position's page. Refused:
+ * 303 to the GET of the same fields. Either way the page shown is a GET,
+ * so a reload or Back never posts again (Post/Redirect/Get).
+ *
+ * GET (and HEAD) only judges the move, never makes it: the same board,
+ * the rules' or the notation's message with its status (400 or 422), the
+ * forms as typed. */
 static void ui_turn(const struct srv_request *req, struct srv_response *resp)
 {
-    if (!is_post(req)) {
+    bool get = is_get(req);
+    if (!get && !is_post(req)) {
         method_not_allowed(resp);
         return;
     }
     resp->cache_control = "no-store";
     struct clb_error err;
     clb_error_clear(&err);
-    if (!is_form(req)) {
+    if (!get && !is_form(req)) {
         clb_error_set(&err, CLB_ERR_BAD_REQUEST, "send a form");
         error_page(resp, &err);
         return;
     }
+    struct clb_str form = request_form(req);
     char s[CLB_MAX_ENCODED_STATE + 1];
     size_t slen;
     struct position pos;
-    if (!read_state(req->body, resp, s, sizeof s, &slen) ||
+    if (!read_state(form, resp, s, sizeof s, &slen) ||
         !open_link(req, resp, s, slen, &pos))
         return;
     struct render_typed typed;
     memset(&typed, 0, sizeof typed);
     struct core_move move;
-    if (read_form_move(req->body, &pos.game, &typed, &move, &err) !=
-        CLB_ERR_OK) {
-        plain_refused(req, resp, &pos, s, NULL, &typed, &err);
-        return;
-    }
+    bool read = read_form_move(form, &pos.game, &typed, &move, &err) ==
+                CLB_ERR_OK;
     enum core_player mover = pos.game.turn;
     struct core_move_result result;
-    if (position_play(&pos, &move, &result, &err) != CLB_ERR_OK) {
-        plain_refused(req, resp, &pos, s, &move, &typed, &err);
+    if (read && get) {
+        struct core_lexicon lex = dict_lexicon(pos.dict);
+        (void)core_move_check(&pos.game, &move, &lex, &result, &err);
+    } else if (read) {
+        read = position_play(&pos, &move, &result, &err) == CLB_ERR_OK;
+    }
+    char location[sizeof resp->location];
+    if (!get && !read && refusal_page(req, location, sizeof location)) {
+        redirect(resp, location);
+        return;
+    }
+    if (get || !read) {
+        plain_refused(req, resp, &pos, s, read ? &move : NULL, &typed, &err);
         return;
     }
     char s2[CLB_MAX_ENCODED_STATE + 1];
@@ -955,8 +986,7 @@ static void ui_turn(const struct srv_request *req, struct srv_response *resp)
         error_page(resp, &err);
         return;
     }
-    char location[sizeof resp->location];
-    next_page(req, s2, mover, location, sizeof location);
+    next_page(s2, mover, location, sizeof location);
     redirect(resp, location);
 }
 

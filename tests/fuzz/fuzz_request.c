@@ -10,7 +10,7 @@
  * CLB_MAX_BODY_BYTES, as the glue does before any handler runs.
  *
  * The pages' routes get a form's content type and the API's JSON; a
- * request has a Host and an Origin, as a browser's form post does.
+ * request has a Host, as a browser's does.
  *
  * Besides "no crash, no leak, no UB", it checks the handlers' contract:
  * every request gets a status from 200 to 499 (never a 500: bad input is
@@ -155,7 +155,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                             ? "application/json"
                             : "application/x-www-form-urlencoded",
         .host = "127.0.0.1:8080",
-        .origin = "http://127.0.0.1:8080",
     };
     static char mem[CLB_RESPONSE_INITIAL_BYTES];
     struct html_buf out;

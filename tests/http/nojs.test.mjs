@@ -4,7 +4,8 @@
 // word; an exchange; a pass) posted to /game/turn, answered 303 to the next
 // position's page, and every refusal, answered with the same board, the
 // server's message and the forms as typed. The pages the script fetches
-// (POST /game) carry none of it.
+// (POST /game) carry none of it. A refused move is shown by a GET too
+// (/game/turn?<the form>), so neither reload nor Back ever posts again.
 // SPDX-License-Identifier: MIT
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,14 +21,25 @@ const get = async (path) => {
   const r = await fetch(srv.url + path, { redirect: 'manual' });
   return { status: r.status, headers: r.headers, text: await r.text() };
 };
-// Posts the move form as a browser does (a form, with its Origin).
+// Posts the move form as a browser does.
 const turn = async (fields, headers = {}) => {
   const r = await fetch(`${srv.url}/game/turn`, {
     method: 'POST', redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.url, ...headers },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields),
   });
   return { status: r.status, headers: r.headers, text: await r.text() };
+};
+// Posts a move the server refuses: it answers 303 to the GET of the same
+// fields (/game/turn?...), which shows the refusal; that page's answer.
+const refusedTurn = async (fields, headers = {}) => {
+  const r = await turn(fields, headers);
+  assert.equal(r.status, 303, `${JSON.stringify(fields)}: ${message(r.text)}`);
+  const loc = r.headers.get('location');
+  assert.equal(loc, `/game/turn?${new URLSearchParams(fields)}`);
+  const page = await get(loc);
+  assert.equal(page.headers.get('cache-control'), 'no-store');
+  return { ...page, location: loc };
 };
 const decode = async (state) => (await post(`${srv.url}/api/v1/decode`, { state })).body;
 const message = (html) => (/<p class="msg err" id="msg" data-testid="message">(.*?)<\/p>/.exec(html) ?? [])[1];
@@ -115,9 +127,8 @@ describe('a turn played with the forms', () => {
     assert.equal(r.status, 303, r.text);
     assert.equal(r.headers.get('cache-control'), 'no-store');
     const loc = r.headers.get('location');
-    const m = /^\/game\?s=([A-Za-z0-9_-]+)&me=1&origin=(.*)$/.exec(loc);
+    const m = /^\/game\?s=([A-Za-z0-9_-]+)&me=1$/.exec(loc);
     assert.ok(m, loc);
-    assert.equal(decodeURIComponent(m[2]), srv.url);
     const g = (await decode(m[1])).game;
     assert.equal(g.score, 12);
     assert.deepEqual(g.board[7].slice(7, 11), [...'DOGS']);
@@ -125,9 +136,7 @@ describe('a turn played with the forms', () => {
     const page = await get(loc);
     assert.equal(page.status, 200);
     assert.match(page.text, /data-view="wait"/);
-    // The share link is whole: the scheme of the form's Origin, the Host
-    // of the request.
-    assert.equal(attr(page.text, 'link', 'value'), `${srv.url}/#${m[1]}`);
+    // The link to send, as a plain link (its "Copy link" is whole).
     assert.match(page.text, new RegExp(`<a href="/#${m[1]}" data-testid="nojs-link">`));
     assert.match(page.text, new RegExp(`<a href="/game\\?s=${m[1]}" data-testid="nojs-other">Play Player 2&#39;s turn on this device</a>`));
     assert.equal((await get(loc)).text, page.text, 'reloading shows the same page');
@@ -140,7 +149,7 @@ describe('a turn played with the forms', () => {
     assert.equal(r.status, 303, message(r.text));
     const g = (await decode(/s=([^&]*)/.exec(r.headers.get('location'))[1])).game;
     assert.deepEqual([g.board[6][7], g.board[7][7], g.board[8][7]], ['E', 'A', 'R']);
-    const blank = await turn({ s: withCat, act: 'play', at: 'H7', dir: 'down', word: 'eAr' });
+    const blank = await refusedTurn({ s: withCat, act: 'play', at: 'H7', dir: 'down', word: 'eAr' });
     assert.equal(blank.status, 422, 'e and r as blanks: DOGSEAR has no blank');
     assert.match(message(blank.text), /That tile is not in your rack/);
   });
@@ -162,24 +171,22 @@ describe('a turn played with the forms', () => {
     assert.match(page, /<button name="act" value="pass" aria-describedby="nj-pass-q">Pass and end the game<\/button>/);
   });
 
-  test('an Origin of another site gives only its scheme; a malformed one nothing', async () => {
-    const r = await turn({ s: fresh, act: 'pass' }, { origin: 'https://evil.example' });
-    const loc = r.headers.get('location');
-    const page = (await get(loc)).text;
-    const host = new URL(srv.url).host;
-    assert.ok(attr(page, 'link', 'value').startsWith(`https://${host}/#`), attr(page, 'link', 'value'));
-    const odd = await turn({ s: fresh, act: 'pass' }, { origin: 'https://a/b"><script>' });
-    assert.match(odd.headers.get('location'), /^\/game\?s=[A-Za-z0-9_-]+&me=1$/);
-    const none = await turn({ s: fresh, act: 'pass' }, { origin: 'null' });
-    assert.match(none.headers.get('location'), /^\/game\?s=[A-Za-z0-9_-]+&me=1$/);
+  test('the redirect names no origin, whatever the post says', async () => {
+    // A browser posts "Origin: null" under the pages' no-referrer policy,
+    // and another site's origin must never reach the page.
+    for (const origin of ['null', 'https://evil.example', 'https://a/b"><script>']) {
+      const r = await turn({ s: fresh, act: 'pass' }, { origin });
+      assert.match(r.headers.get('location'), /^\/game\?s=[A-Za-z0-9_-]+&me=1$/, origin);
+      const page = (await get(r.headers.get('location'))).text;
+      assert.ok(!page.includes('evil'), origin);
+    }
   });
 });
 
 describe('a refused move: the same board, the message, the forms as typed', () => {
   const refused = async (fields, status, msg) => {
-    const r = await turn({ s: fresh, ...fields });
+    const r = await refusedTurn({ s: fresh, ...fields });
     assert.equal(r.status, status, `${JSON.stringify(fields)}: ${message(r.text)}`);
-    assert.equal(r.headers.get('location'), null);
     assert.match(r.text, /data-view="board"/);
     assert.ok(forms(r.text), 'the forms again');
     if (msg) assert.match(message(r.text) ?? '', msg);
@@ -219,15 +226,15 @@ describe('a refused move: the same board, the message, the forms as typed', () =
   });
 
   test('a letter that differs from the board names its square', async () => {
-    const r = await turn({ s: withCat, act: 'play', at: 'H7', dir: 'down', word: 'ERA' });
+    const r = await refusedTurn({ s: withCat, act: 'play', at: 'H7', dir: 'down', word: 'ERA' });
     assert.equal(r.status, 400);
     assert.match(message(r.text), /H8 already holds A, not R \(letter 2 of the word\)/);
     assert.match(r.text, /<p class="nojs" data-testid="nojs-where">The square at fault: H8\.<\/p>/);
   });
 
   test('an exchange refused keeps the boxes chosen', async () => {
-    // Z is not in DOGSEAR: the rules refuse it.
-    const ok = await turn({ s: fresh, act: 'exchange', x1: 'Z', x3: 'S' });
+    // Z is not in DOGSEAR (its slot 4 holds E): the rules refuse it.
+    const ok = await refusedTurn({ s: fresh, act: 'exchange', x1: 'O', x3: 'S', x4: 'Z' });
     assert.equal(ok.status, 422);
     assert.match(ok.text, /name="x1" value="O" checked>/);
     assert.match(ok.text, /name="x3" value="S" checked>/);
@@ -241,9 +248,12 @@ describe('a refused move: the same board, the message, the forms as typed', () =
   });
 
   test('the wrong method, not a form, a damaged or missing link', async () => {
-    const g = await get('/game/turn');
-    assert.equal(g.status, 405);
-    assert.equal(g.headers.get('allow'), 'POST');
+    const put = await fetch(`${srv.url}/game/turn`, { method: 'PUT' });
+    assert.equal(put.status, 405);
+    assert.equal(put.headers.get('allow'), 'GET, HEAD, POST');
+    const bare = await get('/game/turn');
+    assert.equal(bare.status, 400);
+    assert.match(bare.text, /no game was sent/);
     const json = await fetch(`${srv.url}/game/turn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     assert.equal(json.status, 400);
     assert.match(await json.text(), /send a form/);
@@ -252,8 +262,27 @@ describe('a refused move: the same board, the message, the forms as typed', () =
     assert.equal(damaged.status, 400);
     assert.match(damaged.text, /This link is damaged/);
     const over = encode(makeState({ p1: [...'DOGSEAR'], p2: [...'BIRDLEG'], gameOver: true, extra: { end: 'passes' } }));
-    const r = await turn({ s: over, act: 'pass' });
+    const r = await refusedTurn({ s: over, act: 'pass' });
     assert.equal(r.status, 422, 'game_over');
     assert.match(r.text, /data-view="over"/);
+  });
+
+  test('a crafted body that is no target is refused where it was posted', async () => {
+    const r = await fetch(`${srv.url}/game/turn`, {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `s=${encodeURIComponent(fresh)}&act=play&at=8H&word=DG OS`,
+    });
+    assert.equal(r.status, 400);
+    assert.match(message(await r.text()), /letter 3 of the word is not a letter/);
+  });
+
+  test('a GET of the form only judges the move, never makes it', async () => {
+    const q = new URLSearchParams({ s: fresh, act: 'play', at: '8H', word: 'DOGS' });
+    const r = await get(`/game/turn?${q}`);
+    assert.equal(r.status, 200);
+    assert.match(r.text, new RegExp(`data-state="${fresh.replace(/[+/]/g, '\\$&')}"`));
+    assert.equal(message(r.text), undefined, 'no refusal');
+    assert.equal(attr(r.text, 'nj-word', 'value'), 'DOGS');
   });
 });
