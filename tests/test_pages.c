@@ -260,8 +260,9 @@ Test(pages, the_game_over_page_and_the_review)
 }
 
 /* Without script: the board opened from the landing page's box, a move
- * of the forms refused (the forms as typed), and the mover's waiting page
- * the forms' redirect leads to. */
+ * of the forms refused (the forms as typed, as the GET the refused post
+ * is redirected to shows it), and the mover's waiting page the forms'
+ * redirect leads to. */
 Test(pages, the_pages_without_script)
 {
     char mid[CLB_MAX_ENCODED_STATE + 1];
@@ -275,8 +276,9 @@ Test(pages, the_pages_without_script)
     free(enc);
     check("nojs-pasted-mid.html", "GET", "/game", q, NULL, 200);
     free(q);
+    /* The page a refused post is redirected to shows it (a GET). */
     q = ts_state_fields(mid, "&act=play&at=8L&dir=down&word=B%3Cb%3EE");
-    check("nojs-refused-mid.html", "POST", "/game/turn", NULL, q, 400);
+    check("nojs-refused-mid.html", "GET", "/game/turn", q, NULL, 400);
     free(q);
     q = ts_state_fields(mid, "&me=2&" ORIGIN);
     check("nojs-wait-mid.html", "GET", "/game", q, NULL, 200);
