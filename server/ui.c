@@ -646,21 +646,43 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
 }
 
 /* Answers a refused move: the same position, the play's tiles kept where
- * they were put, the words and squares at fault highlighted. */
+ * they were put, the words and squares at fault highlighted. `typed` is
+ * the move form of a page without script as it was filled in (NULL for
+ * the script's move): its page has the forms, refilled; and for it a GET
+ * may ask for a move that is fine (err says no error), shown with 200. */
 static void refused(const struct srv_request *req, struct srv_response *resp,
                     const struct position *pos, const char *s,
-                    const struct core_move *move, const struct clb_error *err)
+                    const struct core_move *move, const struct clb_error *err,
+                    const struct render_typed *typed)
 {
     char start[32];
     struct core_review review;
     struct ui_viewer who = read_viewer(req);
     struct render_view view = view_of(req, pos, s, &who, start, &review, false);
-    view.error = err;
-    if (move != NULL)
+    bool failed = err->code != CLB_ERR_OK;
+    view.error = failed ? err : NULL;
+    view.plain = typed != NULL;
+    view.typed = typed;
+    if (failed && move != NULL)
         render_pending_from_move(&view, move);
     html_reset(resp->body);
-    page_status(resp, clb_err_status(err->code));
+    page_status(resp, failed ? clb_err_status(err->code) : 200);
     render_game(resp->body, &view);
+}
+
+/* The position after a move, as the v2 link the page writes into s2 (cap
+ * bytes). Returns false after answering with the error page when it
+ * cannot be written (a bug: every position the rules make fits a link). */
+static bool write_next(struct srv_response *resp, const struct position *pos,
+                       char *s2, size_t cap)
+{
+    struct clb_error err;
+    size_t len;
+    clb_error_clear(&err);
+    if (position_write(pos, LINK_V2, s2, cap, &len, &err) == CLB_ERR_OK)
+        return true;
+    error_page(resp, &err);
+    return false;
 }
 
 /* Parses the move field (JSON, as the API takes it). */
@@ -702,15 +724,15 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     case UI_FOUND: break;
     case UI_ABSENT:
         clb_error_set(&err, CLB_ERR_BAD_REQUEST, "no move was sent");
-        refused(req, resp, &pos, s, NULL, &err);
+        refused(req, resp, &pos, s, NULL, &err, NULL);
         return;
     case UI_BAD:
         clb_error_set(&err, CLB_ERR_BAD_REQUEST, "the move is malformed");
-        refused(req, resp, &pos, s, NULL, &err);
+        refused(req, resp, &pos, s, NULL, &err, NULL);
         return;
     }
     if (read_move(mtext, mlen, &move, &err) != CLB_ERR_OK) {
-        refused(req, resp, &pos, s, NULL, &err);
+        refused(req, resp, &pos, s, NULL, &err, NULL);
         return;
     }
 
@@ -721,16 +743,12 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     who.viewer = pos.game.turn == CORE_P1 ? RENDER_VIEWER_P1 : RENDER_VIEWER_P2;
     struct core_move_result result;
     if (position_play(&pos, &move, &result, &err) != CLB_ERR_OK) {
-        refused(req, resp, &pos, s, &move, &err);
+        refused(req, resp, &pos, s, &move, &err, NULL);
         return;
     }
     char s2[CLB_MAX_ENCODED_STATE + 1];
-    size_t s2len;
-    if (position_write(&pos, LINK_V2, s2, sizeof s2, &s2len, &err) !=
-        CLB_ERR_OK) {
-        error_page(resp, &err);
+    if (!write_next(resp, &pos, s2, sizeof s2))
         return;
-    }
     char start[32];
     struct core_review review;
     struct render_view view =
@@ -871,30 +889,6 @@ static enum clb_err read_form_move(struct clb_str form,
                          "choose Play word, Exchange or Pass");
 }
 
-/* A move from the form refused (or, asked for by a GET, only checked):
- * this page again, for a reader without script, with the message, the
- * forms as typed and, for a play, its tiles where the word was to go. */
-static void plain_refused(const struct srv_request *req,
-                          struct srv_response *resp, const struct position *pos,
-                          const char *s, const struct core_move *move,
-                          const struct render_typed *typed,
-                          const struct clb_error *err)
-{
-    char start[32];
-    struct core_review review;
-    struct ui_viewer who = {.viewer = RENDER_VIEWER_UNKNOWN, .origin = ""};
-    struct render_view view = view_of(req, pos, s, &who, start, &review, false);
-    bool failed = err->code != CLB_ERR_OK;
-    view.error = failed ? err : NULL;
-    view.plain = true;
-    view.typed = typed;
-    if (failed && move != NULL && move->type == CORE_MOVE_PLAY)
-        render_pending_from_move(&view, move);
-    html_reset(resp->body);
-    page_status(resp, failed ? clb_err_status(err->code) : 200);
-    render_game(resp->body, &view);
-}
-
 /* Where the page after a move made without script is: the next position
  * for the device that moved (its waiting view, or the game over). Without
  * an origin: the form's post carries none the page could trust (a browser
@@ -976,16 +970,12 @@ static void ui_turn(const struct srv_request *req, struct srv_response *resp)
         return;
     }
     if (get || !read) {
-        plain_refused(req, resp, &pos, s, read ? &move : NULL, &typed, &err);
+        refused(req, resp, &pos, s, read ? &move : NULL, &err, &typed);
         return;
     }
     char s2[CLB_MAX_ENCODED_STATE + 1];
-    size_t s2len;
-    if (position_write(&pos, LINK_V2, s2, sizeof s2, &s2len, &err) !=
-        CLB_ERR_OK) {
-        error_page(resp, &err);
+    if (!write_next(resp, &pos, s2, sizeof s2))
         return;
-    }
     next_page(s2, mover, location, sizeof location);
     redirect(resp, location);
 }
