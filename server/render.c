@@ -1404,7 +1404,7 @@ static void render_plain_send(struct html_buf *b, const struct render_view *v)
 static void render_paste_box(struct html_buf *b)
 {
     html_lit(b, "<noscript><form class=\"card\" action=\"/game\"><h2><label "
-                "for=\"paste\">Open a game link</label></h2><input id=\"paste\" "
+                "for=\"paste\">Paste a game link to open it</label></h2><input id=\"paste\" "
                 "name=\"link\" required> <button class=\"primary\">Open"
                 "</button></form></noscript>");
 }

@@ -83,7 +83,7 @@ describe('the pages a browser navigates to carry the forms; the script\'s do not
   test('the landing page and the error page have the paste box', async () => {
     for (const path of ['/', '/game?s=2damaged']) {
       const r = await get(path);
-      assert.match(r.text, /<noscript><form class="card" action="\/game"><h2><label for="paste">Open a game link<\/label><\/h2><input id="paste" name="link" required>/, path);
+      assert.match(r.text, /<noscript><form class="card" action="\/game"><h2><label for="paste">Paste a game link to open it<\/label><\/h2><input id="paste" name="link" required>/, path);
     }
   });
 });
