@@ -8,13 +8,25 @@
 
 #include "tiles.h"
 
-static bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+static bool is_upper(char c)
+{
+    return c >= 'A' && c <= 'Z';
+}
 
-static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+static bool is_lower(char c)
+{
+    return c >= 'a' && c <= 'z';
+}
 
-static char to_upper(char c) { return is_lower(c) ? (char)(c - 0x20) : c; }
+static char to_upper(char c)
+{
+    return is_lower(c) ? (char)(c - 0x20) : c;
+}
 
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 /* A column letter of the board, in either case: its index, or -1. */
 static int column_of(char c)
@@ -69,7 +81,10 @@ void core_square_write(int row, int col, bool down, char out[4])
 /* A character of a player's text, for a message: itself when it prints as
  * one ASCII character, else nothing (a byte of a longer UTF-8 character
  * alone would not be text). */
-static bool printable(char c) { return c > ' ' && c < 0x7f; }
+static bool printable(char c)
+{
+    return c > ' ' && c < 0x7f;
+}
 
 /* The refusal of letter i (0-based) of a word that is not a letter. */
 static enum clb_err not_a_letter(char c, size_t i, struct clb_error *err)
@@ -206,6 +221,6 @@ enum clb_err core_notation_read(const struct core_game *game, const char *text,
                              "'%.*s' is not a square (8H across, H8 down)",
                              (int)sqlen, text);
     }
-    return core_notation_play(game, row, col, down, space + 1,
-                              len - sqlen - 1, move, err);
+    return core_notation_play(game, row, col, down, space + 1, len - sqlen - 1,
+                              move, err);
 }

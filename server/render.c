@@ -776,7 +776,8 @@ static void render_share(struct html_buf *b, const struct render_view *v)
     html_lit(b, "/#");
     html_attr(b, v->state);
     html_lit(b, "\"><div class=\"sharerow\"><button id=\"copy-link\" "
-                "class=\"primary needs-js\" data-testid=\"copy-link-button\">Copy"
+                "class=\"primary needs-js\" "
+                "data-testid=\"copy-link-button\">Copy"
                 "</button><button id=\"share-link\" class=\"share\" "
                 "data-testid=\"share-link\" hidden>Share</button>");
     /* The QR code is for handing the game over in the same room: while
@@ -1373,9 +1374,9 @@ static void render_plain_send(struct html_buf *b, const struct render_view *v)
 static void render_paste_box(struct html_buf *b)
 {
     html_lit(b, "<noscript><form class=\"card\" action=\"/game\"><h2><label "
-                "for=\"paste\">Paste a game link to open it</label></h2><input id=\"paste\" "
-                "name=\"link\" required> <button class=\"primary\">Open"
-                "</button></form></noscript>");
+                "for=\"paste\">Paste a game link to open it</label></h2>"
+                "<input id=\"paste\" name=\"link\" required> <button "
+                "class=\"primary\">Open</button></form></noscript>");
 }
 
 static void render_actions(struct html_buf *b, const struct render_view *v)
@@ -1581,11 +1582,10 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
     render_app_open(b, "landing", NULL);
     html_lit(b, "<header class=\"top\">");
     render_brand(b);
-    html_lit(b,
-             "</header>\n<main class=\"landing\">"
-             "<p class=\"lead\">Scrabble for two, played together: every "
-             "word adds to one shared score. Play your turn, then send "
-             "the link to your partner.</p>");
+    html_lit(b, "</header>\n<main class=\"landing\">"
+                "<p class=\"lead\">Scrabble for two, played together: every "
+                "word adds to one shared score. Play your turn, then send "
+                "the link to your partner.</p>");
     render_paste_box(b);
     html_lit(b,
              "<section class=\"card\" id=\"games\" "

@@ -439,8 +439,7 @@ static bool read_pasted(struct clb_str query, struct srv_response *resp,
     size_t n;
     struct clb_error err;
     clb_error_clear(&err);
-    if (form_value(query, "link", true, text, sizeof field - 2, &n) ==
-        UI_BAD) {
+    if (form_value(query, "link", true, text, sizeof field - 2, &n) == UI_BAD) {
         clb_error_set(&err, CLB_ERR_TOO_LARGE, "the pasted link is too long");
         error_page(resp, &err);
         return false;
@@ -954,8 +953,8 @@ static void ui_turn(const struct srv_request *req, struct srv_response *resp)
     struct render_typed typed;
     memset(&typed, 0, sizeof typed);
     struct core_move move;
-    bool read = read_form_move(form, &pos.game, &typed, &move, &err) ==
-                CLB_ERR_OK;
+    bool read =
+        read_form_move(form, &pos.game, &typed, &move, &err) == CLB_ERR_OK;
     enum core_player mover = pos.game.turn;
     struct core_move_result result;
     if (read && get) {

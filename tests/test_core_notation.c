@@ -42,8 +42,8 @@ Test(core_notation, squares_off_the_board_are_refused)
 {
     int r = -5, c = -5;
     bool down;
-    const char *bad[] = {"8Z", "P8", "16A", "A0", "0A", "08H", "H", "8",
-                         "",   "HH", "88", "1A1", "A1A", "8H ", "H-8"};
+    const char *bad[] = {"8Z", "P8", "16A", "A0",  "0A",  "08H", "H",  "8",
+                         "",   "HH", "88",  "1A1", "A1A", "8H ", "H-8"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         cr_assert(!core_square_read(bad[i], strlen(bad[i]), &r, &c, &down),
                   "%s", bad[i]);
@@ -148,8 +148,7 @@ Test(core_notation, words_that_cannot_be_read)
     cr_assert_eq(read_move(&g, "8H WO3D", &m, &err), CLB_ERR_BAD_NOTATION);
     cr_assert_str_eq(err.detail,
                      "'3' (letter 3 of the word) is not a letter from A to Z");
-    cr_assert_eq(read_move(&g, "8H W\xc3\xa9", &m, &err),
-                 CLB_ERR_BAD_NOTATION);
+    cr_assert_eq(read_move(&g, "8H W\xc3\xa9", &m, &err), CLB_ERR_BAD_NOTATION);
     cr_assert_str_eq(err.detail,
                      "letter 2 of the word is not a letter from A to Z");
     cr_assert_eq(read_move(&g, "8M WORDS", &m, &err), CLB_ERR_BAD_NOTATION);
