@@ -690,8 +690,15 @@ static enum MHD_Result srv_dispatch(struct srv_server *s,
     char mem[CLB_RESPONSE_INITIAL_BYTES];
     struct html_buf body;
     html_init(&body, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
-    struct srv_response resp = {
-        .status = 0, .content_type = SRV_TYPE_TEXT, .body = &body};
+    /* Field by field: an initializer would zero all of location (16 KiB,
+     * for the rare redirect) on every request. */
+    struct srv_response resp;
+    resp.status = 0;
+    resp.content_type = SRV_TYPE_TEXT;
+    resp.cache_control = NULL;
+    resp.location[0] = '\0';
+    resp.retry_after = 0;
+    resp.body = &body;
     route.handler(&req, &resp);
     if (route.searches)
         srv_search_end(s);
