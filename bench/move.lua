@@ -1,6 +1,7 @@
 -- bench/move.lua - wrk script for bench/server_bench.sh: POSTs one JSON API
 -- request body, read from the file named by $BENCH_BODY, over and over.
--- The server is stateless, so the same move is a fresh, full move each time.
+-- The same body each time: after the first, its link is one the thread
+-- keeps (server/cache.c), as a turn's move on its page's link usually is.
 -- SPDX-License-Identifier: MIT
 local path = os.getenv("BENCH_BODY")
 local f = assert(io.open(path, "rb"), "BENCH_BODY must name the request body file")

@@ -36,7 +36,18 @@ export const KINDS = {
   'move-gzip': { method: 'POST', gzip: true, what: 'the move, Accept-Encoding: gzip, br' },
   'static-gzip': { method: 'GET', gzip: true, what: 'the static file, Accept-Encoding: gzip, br (its brotli copy)' },
   'static-304': { method: 'GET', etag: true, what: 'GET /static/bench-pad.html with a matching If-None-Match' },
+  // Each thread keeps the positions of its last CLB_POSITION_CACHE_ENTRIES
+  // (4) links, so the kinds above, one link sent again and again, measure
+  // a link the server has just opened (as a turn's page, previews, review
+  // and move do). These send MISS_LINKS links in turn, so that none is
+  // still kept: every request replays its link.
+  'page-miss': { method: 'GET', what: 'the page, 5 links in turn (the late game, then 1-4 more moves: exchanges of one tile), each replayed' },
+  'preview-miss': { method: 'POST', what: 'the preview, the same 5 links in turn, each replayed' },
+  'page-250': { method: 'GET', what: 'GET /?s=S of a 250-move link (the late game, then 234 exchanges of one tile: the game ends at the limit)' },
+  'page-250-miss': { method: 'GET', what: 'the 250-move page and the links of moves 246-249, in turn, each replayed' },
 };
+// More links than a thread keeps (CLB_POSITION_CACHE_ENTRIES + 1).
+const MISS_LINKS = 5;
 
 function post(url, body) {
   return new Promise((resolve, reject) => {
@@ -64,8 +75,24 @@ async function prepare(base, dir, linkFile) {
   const game = decoded.game;
   const bag = Object.values(game.bag).reduce((a, b) => a + b, 0);
   const tiles = game.board.flat().filter((c) => c !== '.').length;
+  // The same game carried on by exchanges of one tile (legal while the bag
+  // holds 7 or more), to 250 moves: the longest link there is.
+  const after = [v2];
+  let g = game;
+  for (let n = decoded.moveNumber; n < 250; n++) {
+    const tile = g.hands[g.turn][0];
+    const r = await post(`${base}/api/v1/move`, { state: after[after.length - 1], move: { type: 'exchange', tiles: [tile] } });
+    after.push(r.state);
+    g = r.game;
+  }
+  const pageOf = (s) => ({ path: `/?s=${encodeURIComponent(s)}` });
+  const long = after.slice(-MISS_LINKS).reverse(); // 250, 249, ..., 246 moves
   const req = {
     v2, v1, move,
+    'page-miss': after.slice(0, MISS_LINKS).map(pageOf),
+    'preview-miss': after.slice(0, MISS_LINKS).map((s) => ({ path: '/api/v1/preview', body: JSON.stringify({ state: s, move }) })),
+    'page-250': pageOf(long[0]),
+    'page-250-miss': long.map(pageOf),
     page: { path: `/?s=${encodeURIComponent(v2)}` },
     'page-v1': { path: `/?s=${encodeURIComponent(v1)}` },
     move: { path: '/api/v1/move', body: JSON.stringify({ state: v2, move }) },
@@ -78,7 +105,7 @@ async function prepare(base, dir, linkFile) {
   writeFileSync(`${dir}/preview.json`, req.preview.body);
   console.log(`   late-game position: ${decoded.moveNumber} moves, ${tiles} tiles on the board, ` +
     `${bag} in the bag, score ${game.score}; v2 link ${v2.length} characters, v1 ${v1.length}; ` +
-    `move: ${plays.plays[0].words[0]} for ${plays.plays[0].points}`);
+    `move: ${plays.plays[0].words[0]} for ${plays.plays[0].points}; the 250-move link ${long[0].length} characters`);
 }
 
 // The request of `kind`; the static file's address comes from DIR/static.txt
@@ -88,25 +115,28 @@ function request(dir, kind) {
   if (!k) throw new Error(`unknown kind ${kind}`);
   const req = JSON.parse(readFileSync(`${dir}/requests.json`, 'utf8'));
   const base = kind.replace(/-(gzip|304)$/, '');
-  let path; let body;
+  let targets;
   if (base === 'static') {
     const s = JSON.parse(readFileSync(`${dir}/static.json`, 'utf8'));
-    path = kind === 'static-304' ? s.path.replace(/\?.*$/, '') : s.path;
+    targets = [{ path: kind === 'static-304' ? s.path.replace(/\?.*$/, '') : s.path }];
     if (k.etag) k.headers = { 'if-none-match': s.etag };
   } else {
-    ({ path, body } = req[base]);
+    targets = [].concat(req[base]); // one target, or several sent in turn
   }
-  const headers = { ...(k.headers ?? {}) };
-  if (k.gzip) headers['accept-encoding'] = 'gzip, br';
-  if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
-  return { method: k.method, path, body, headers, expect: k.etag ? 304 : 200 };
+  return targets.map(({ path, body }) => {
+    const headers = { ...(k.headers ?? {}) };
+    if (k.gzip) headers['accept-encoding'] = 'gzip, br';
+    if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
+    return { method: k.method, path, body, headers, expect: k.etag ? 304 : 200 };
+  });
 }
 
 async function send(base, dir, kind, n) {
-  const r = request(dir, kind);
+  const rs = request(dir, kind);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let size = 0;
   for (let i = 0; i < n; i++) {
+    const r = rs[i % rs.length];
     size = await new Promise((resolve, reject) => {
       const req = http.request(`${base}${r.path}`, { method: r.method, headers: r.headers, agent }, (res) => {
         let bytes = 0;
