@@ -30,11 +30,12 @@ async function postJson(url, value) {
   return JSON.parse(text);
 }
 
-// The classic link the history starts from.
-export function worstStart() {
+// The classic link the history starts from (another gameId: the same
+// position, other draws).
+export function worstStart(gameId = 'worstCase01') {
   const st = makeState({
     board: vowelBoard(), p1: ['BLANK', 'BLANK', 'A', 'E', 'I', 'R', 'S'],
-    p2: ['B', 'C', 'D', 'F', 'G', 'H', 'K'], gameId: 'worstCase01', score: 100,
+    p2: ['B', 'C', 'D', 'F', 'G', 'H', 'K'], gameId, score: 100,
   });
   return encode(st);
 }
@@ -42,8 +43,8 @@ export function worstStart() {
 // Plays the recipe `mode` on `base` (http://host:port) to `moves` moves
 // (default: the limit, which ends the game; `moves` short of it gives the
 // same game in progress). Returns the v2 link's state text.
-export async function worstLink(base, { mode = 'pass', moves = MAX_MOVES } = {}) {
-  let s = worstStart();
+export async function worstLink(base, { mode = 'pass', moves = MAX_MOVES, gameId } = {}) {
+  let s = worstStart(gameId);
   let g = (await postJson(`${base}/api/v1/decode`, { state: s })).game;
   for (let i = 0; i < moves && !g.gameOver; i++) {
     const rack = g.hands[g.turn];
