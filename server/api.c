@@ -6,8 +6,10 @@
  * position.c (either link format), runs the rules in core and answers JSON
  * through respond.c; the answer's link is in the state's own format unless
  * the request asks for the other. The
- * server keeps nothing between requests, and core's draws depend only on
- * the state and the move, so the same request always gets the same bytes.
+ * server keeps nothing between requests but what saves work (each thread's
+ * last positions and review, server/cache.c, which give exactly what the
+ * same link would again), and core's draws depend only on the state and
+ * the move, so the same request always gets the same bytes.
  */
 /* SPDX-License-Identifier: MIT */
 #include "api.h"
