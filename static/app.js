@@ -455,12 +455,14 @@
     return state + (me ? ' \u00b7 you are Player ' + me + ', with Player ' + (3 - me) : '') +
       ' \u00b7 last played ' + when(l.savedAt);
   }
-  // One entry of the list: a link to open it, and Remove.
+  // One entry of the list: a link to open it, and Remove; a game's title
+  // with the names this device gave its players, its text named too.
   function entry(cls, id, href, title, text, label, testid) {
     var li = el('li', { className: cls }, 'saved-' + testid), a = el('a', { href: '/#' + href }, 'open-' + testid),
       rm = el('button', { className: 'minor', textContent: 'Remove' }, 'remove-' + testid);
+    if (testid === 'game' && names(id).join('')) title += ': ' + named('Player 1 and Player 2', id);
     li.setAttribute('data-game-id', id);
-    a.append(el('b', { textContent: title }), el('span', { textContent: text }));
+    a.append(el('b', { textContent: title }), el('span', { textContent: named(text, id) }));
     rm.setAttribute('data-id', id);
     rm.setAttribute('aria-label', 'Remove ' + label + ' from this list');
     li.append(a, rm);
@@ -475,11 +477,10 @@
     list.textContent = '';
     savedGames().forEach(function (g) {
       var l = g.lines[0], n = g.lines.length;
-      var who = names(g.id).join('') ? ': ' + named('Player 1 and Player 2', g.id) : '';
-      entry(l.over ? 'fin' : '', g.id, l.state, 'Game ' + g.id + who, named(gameSummary(l, g.me), g.id) + (n > 1 ? ' \u00b7 ' + n + ' branches' : ''), 'game ' + g.id, 'game');
+      entry(l.over ? 'fin' : '', g.id, l.state, 'Game ' + g.id, gameSummary(l, g.me) + (n > 1 ? ' \u00b7 ' + n + ' branches' : ''), 'game ' + g.id, 'game');
       if (n > 1) g.lines.forEach(function (b, i) {
         var name = 'Branch ' + (i + 1) + ' of game ' + g.id;
-        entry('br' + (b.over ? ' fin' : ''), g.id, b.state, name + ', at move ' + b.move, named(gameSummary(b, g.me), g.id), name + ' (move ' + b.move + ')', 'branch')
+        entry('br' + (b.over ? ' fin' : ''), g.id, b.state, name + ', at move ' + b.move, gameSummary(b, g.me), name + ' (move ' + b.move + ')', 'branch')
           .setAttribute('data-state', b.state);
       });
     });
