@@ -35,9 +35,10 @@ async function heard(page, want) {
   }
   return page.textContent('#live');
 }
-// QUIZ across row 8 from F8, the last move: two tiles worth 10.
+// QUIZ across row 8 from F8, the last move: two tiles worth 10; JOW at
+// the board's left edge (a J's hook reaches left of its letter).
 const QUIZ = h.encode(h.makeState({
-  board: h.boardWith([[7, 5, 'H', 'QUIZ']]), p1: ['S', 'E', 'R', 'O', 'N', 'D', 'U'],
+  board: h.boardWith([[7, 5, 'H', 'QUIZ'], [10, 0, 'H', 'JOW']]), p1: ['S', 'E', 'R', 'O', 'N', 'D', 'U'],
   p2: ['A', 'I', 'L', 'S', 'T', 'E', 'M'], score: 22, gameId: 'quizTiles',
   lastMove: { cells: [[7, 5], [7, 6], [7, 7], [7, 8]], words: ['QUIZ'], points: 22 },
 }));
@@ -65,7 +66,7 @@ test('phone: every tile value is at least 10 px and clear of its letter, "10" be
     return { letter: b.firstChild.nodeValue, value: sub.textContent, size: parseFloat(getComputedStyle(sub).fontSize),
       a: ink(b.firstChild), v: ink(sub.firstChild), square: [sq.left, sq.top, sq.right, sq.bottom] };
   }));
-  assert.deepEqual(tiles.map((t) => t.letter + t.value), ['Q10', 'U1', 'I1', 'Z10']);
+  assert.deepEqual(tiles.map((t) => t.letter + t.value), ['Q10', 'U1', 'I1', 'Z10', 'J8', 'O1', 'W4']);
   for (const t of tiles) {
     assert.ok(t.square[2] - t.square[0] < 26, `a phone's square (${t.square[2] - t.square[0]} px)`);
     assert.ok(t.size >= 10, `${t.letter}'s value is ${t.size} px`);
