@@ -968,6 +968,7 @@
       else if (sel >= 0) { var back = rackTile(sel); deselect(); back.focus(); announce('Selection cancelled.'); }
       return;
     }
+    if (k === 'Enter' && /^name[12]$/.test(t.id)) return saveNames();
     if (!isCell(t) || e.ctrlKey || e.metaKey || e.altKey) return;
     var p = pos(t), d = DIRS[k];
     if (d) {

@@ -207,7 +207,7 @@ test('names: each device names its player and the partner, shown wherever the pl
   await P2.click('[data-testid=names] summary');
   assert.equal(await P2.textContent('label:has([data-testid=name-2])'), 'Player\u00a02 (you)');
   await P2.fill('[data-testid=name-2]', 'Bea');
-  await P2.click('[data-testid=save-names]');
+  await P2.press('[data-testid=name-2]', 'Enter'); // Enter in a field saves too
   assert.equal(await h.stat(P2, 'turn'), 'Bea');
   assert.match(await P2.textContent('[data-testid=last-move]'), /^Player 1 played/);
   // The player's own name is the default for the next game it plays.
