@@ -739,6 +739,7 @@ static void render_last_move(struct html_buf *b, const struct core_game *g)
         if (!g->game_over && g->consecutive_passes == 1)
             html_lit(b, " <strong>One more pass ends the game.</strong>");
         break;
+    case CORE_MOVE_HELPER: break; /* a helper is not a last move */
     }
     render_zoom(b);
 }
@@ -759,6 +760,7 @@ static void render_moved(struct html_buf *b, const struct core_move_result *r)
         break;
     case CORE_MOVE_EXCHANGE: html_lit(b, "You exchanged tiles."); break;
     case CORE_MOVE_PASS: html_lit(b, "You passed."); break;
+    case CORE_MOVE_HELPER: html_lit(b, "You used a helper."); break;
     }
 }
 
@@ -929,6 +931,7 @@ static void render_move_cell(struct html_buf *b,
         put_count(b, rec->move.ntiles, "tile", "tiles");
         break;
     case CORE_MOVE_PASS: html_lit(b, "Passed"); break;
+    case CORE_MOVE_HELPER: break; /* never a record's move */
     }
 }
 
