@@ -189,7 +189,8 @@ enum clb_err core_history_play(struct core_history *h, struct core_game *game,
         main_word(game, rec);
     rec->after = core_position_hash(game);
     rec->nhelpers = h->npending;
-    memcpy(rec->helpers, h->pending, sizeof h->pending);
+    memcpy(rec->helpers, h->pending,
+           (size_t)h->npending * sizeof h->pending[0]);
     h->npending = 0;
     h->nmoves++;
     if (result != NULL)

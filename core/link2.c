@@ -776,7 +776,7 @@ static int empty_index(const struct core_game *g, int row, int col)
 }
 
 static bool put_play(struct writer *w, const struct core_game *g,
-                     const struct core_move *m, bool exchange)
+                     const struct core_move *m, bool exchange, uint64_t kinds)
 {
     const struct core_rack *rack = &g->hands[g->turn];
     int n = rack->count, k = m->ntiles;
@@ -823,8 +823,7 @@ static bool put_play(struct writer *w, const struct core_game *g,
     for (int j = k - 1; j >= 0; j--)
         q = q * (uint64_t)(n - j) + (uint64_t)pick[j];
     q = (q * dirs + (across ? 0 : 1)) * empties + (uint64_t)sq;
-    put(w, (uint64_t)(exchange ? 3 : 2) + (uint64_t)(k - 1),
-        (uint64_t)(2 + (exchange ? 1 : 0) + n));
+    put(w, (uint64_t)(exchange ? 3 : 2) + (uint64_t)(k - 1), kinds);
     put(w, q, empties * dirs * permutations(n, k));
     for (int j = 0; j < k; j++)
         if (m->tiles[j].blank)
@@ -882,7 +881,7 @@ static bool put_move(struct writer *w, const struct core_game *g,
     switch (m->type) {
     case CORE_MOVE_PASS: put(w, KIND_PASS, kinds); return true;
     case CORE_MOVE_EXCHANGE: return exchange && put_exchange(w, g, m, kinds);
-    case CORE_MOVE_PLAY: return put_play(w, g, m, exchange);
+    case CORE_MOVE_PLAY: return put_play(w, g, m, exchange, kinds);
     case CORE_MOVE_HELPER: return put_helper(w, g, m, exchange, kinds);
     }
     return false;
