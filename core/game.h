@@ -52,7 +52,9 @@ enum core_goals_level {
 enum core_helper { CORE_HELPER_NEW_GOALS, CORE_HELPER_SWAP, CORE_HELPER_PEEK };
 
 /* One use of a helper. A swap names a rack slot of the mover's (`mine`)
- * and of the partner's (`theirs`); the others name none (both 0). */
+ * and of the partner's (`theirs`); the others name none (both 0). A swap
+ * may be given with tiles ('A'..'Z', CORE_BLANK) in place of slots:
+ * core_move_canonical() names each by the first slot holding it. */
 struct core_helper_use {
     uint8_t kind; /* enum core_helper */
     uint8_t mine;

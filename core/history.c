@@ -142,9 +142,11 @@ static enum clb_err history_helper(struct core_history *h,
 {
     if (h->npending >= CLB_GOALS_MAX_HELPERS) /* more than any pool */
         return clb_error_set(err, CLB_ERR_NO_HELPER_LEFT, NULL);
-    if (core_goals_helper(game, &move->helper, game, err) != CLB_ERR_OK)
+    struct core_move canonical;
+    core_move_canonical(game, move, &canonical);
+    if (core_goals_helper(game, &canonical.helper, game, err) != CLB_ERR_OK)
         return err->code;
-    h->pending[h->npending++] = move->helper;
+    h->pending[h->npending++] = canonical.helper;
     if (result != NULL) {
         memset(result, 0, sizeof *result);
         result->type = CORE_MOVE_HELPER;

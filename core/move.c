@@ -97,6 +97,19 @@ static void rack_order(const struct core_rack *rack, const char *in, int n,
             out[k++] = in[i];
 }
 
+/* A swap's slot: one given as a slot (below CLB_RACK_SIZE) is kept; one
+ * given as a tile ('A'..'Z', CORE_BLANK) becomes the first slot holding
+ * it, or CLB_RACK_SIZE (off every rack, refused) when none does. */
+static uint8_t swap_slot(const struct core_rack *rack, uint8_t given)
+{
+    if (given < CLB_RACK_SIZE)
+        return given;
+    for (int s = 0; s < rack->count && s < CLB_RACK_SIZE; s++)
+        if ((unsigned char)rack->tiles[s] == given)
+            return (uint8_t)s;
+    return CLB_RACK_SIZE;
+}
+
 void core_move_canonical(const struct core_game *game,
                          const struct core_move *in, struct core_move *out)
 {
@@ -136,8 +149,13 @@ void core_move_canonical(const struct core_game *game,
     case CORE_MOVE_HELPER:
         m.ntiles = 0;
         m.helper = in->helper;
-        if (m.helper.kind != CORE_HELPER_SWAP)
+        if (m.helper.kind != CORE_HELPER_SWAP) {
             m.helper.mine = m.helper.theirs = 0;
+            break;
+        }
+        m.helper.mine = swap_slot(&game->hands[game->turn], in->helper.mine);
+        m.helper.theirs =
+            swap_slot(&game->hands[game->turn == CORE_P1], in->helper.theirs);
         break;
     }
     *out = m;

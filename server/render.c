@@ -827,9 +827,12 @@ static void render_share(struct html_buf *b, const struct render_view *v)
             html_lit(b, "</details>");
         }
     }
-    html_lit(b, "<button id=\"classic\" class=\"minor\" "
-                "data-testid=\"copy-classic\">Copy classic link</button>"
-                "</div>");
+    /* A goals game has no classic link: the format has no place for its
+     * goals (DESIGN.md, "Goals mode"). */
+    if (g->goals.level == CORE_GOALS_OFF)
+        html_lit(b, "<button id=\"classic\" class=\"minor\" "
+                    "data-testid=\"copy-classic\">Copy classic link</button>");
+    html_lit(b, "</div>");
     if (is_waiting(v)) {
         html_lit(b, "<button id=\"switch\" class=\"minor needs-js\" "
                     "data-testid=\"switch-player\" data-player=");
