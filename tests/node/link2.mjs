@@ -1,14 +1,14 @@
 // tests/node/link2.mjs - a second, independent reader of v2 turn links,
 // written from DESIGN.md ("Rules, and the decisions behind them", "The v2
-// link, field by field", "Deterministic draws, precisely" and "The word
-// list a game is judged by") alone, in another language than the server's,
+// link, field by field", "Deterministic draws, precisely", "Goals mode"
+// and "The word list a game is judged by") alone, in another language than the server's,
 // importing nothing of it. tests/http/spec.test.mjs checks that it reads
 // every link the server makes to the very position the server shows, which
 // is the proof that the document specifies the format.
 // SPDX-License-Identifier: MIT
 //
 // It replays the rules' bookkeeping (racks, bag, draws, board, score, the
-// ending) but judges no play: it trusts that the moves are legal, so it is
+// ending, a goals game's goals and helpers) but judges no play: it trusts that the moves are legal, so it is
 // for reading links, not for refusing forged ones. The one rule it must
 // judge is the blocked ending, which a link does not record: given the
 // list's words (`words`), it searches for a legal play as the rules define
