@@ -137,7 +137,7 @@ check "a truncated JSON move says where" bash -c '[ $0 -eq 2 ] && grep -q "not v
 g=$("$cli" --goals easy new docs)
 check "a goals game's link is one character longer" test ${#g} -eq $((${#s} + 1))
 check "show lists the goals, the target and the helpers" \
-    bash -c '"$0" show "$1" | grep -q "^goals easy: 0 of 8  helpers 3$"' "$cli" "$g"
+    bash -c '"$0" show "$1" | grep -q "^goals easy: 0 of 12  helpers 3$"' "$cli" "$g"
 check "show lists three goals face up" test "$("$cli" show "$g" | grep -c '^  [a-z][a-z0-9-]* ')" -eq 3
 g1=$("$cli" play "$g" "swap ? L" 2>/dev/null)
 check "a swap trades one tile each" bash -c '"$0" show "$1" | grep -q "^P1: G R O D I L D$"' "$cli" "$g1"

@@ -28,7 +28,7 @@ const move = (state, m) => post(api('move'), { state, move: m });
 
 describe('starting a goals game', () => {
   test('each difficulty deals three goals, its target and its helpers', async () => {
-    const want = { easy: [8, 3], normal: [12, 2], hard: [16, 1] };
+    const want = { easy: [12, 3], normal: [14, 2], hard: [13, 1] };
     for (const [level, [target, helpers]] of Object.entries(want)) {
       const r = await newGame({ seed: 'docs', goals: level });
       assert.equal(r.status, 201, r.text);

@@ -344,9 +344,9 @@ const GOALS = [
   ['edge', 2, (p) => p.tiles.some((t) => t.row % 14 === 0 || t.col % 14 === 0)],
   ['small-play', 2, (p) => p.tiles.length <= 2 && p.points >= 15],
 ];
-const LEVELS = [null, { name: 'easy', weights: [1, 2], target: 8, helpers: 3 },
-  { name: 'normal', weights: [1, 3], target: 12, helpers: 2 },
-  { name: 'hard', weights: [2, 3], target: 16, helpers: 1 }];
+const LEVELS = [null, { name: 'easy', weights: [1, 2], target: 12, helpers: 3 },
+  { name: 'normal', weights: [1, 3], target: 14, helpers: 2 },
+  { name: 'hard', weights: [2, 3], target: 13, helpers: 1 }];
 
 function dealGoals(seed, level) {
   const L = LEVELS[level];
