@@ -164,3 +164,29 @@ describe('completing goals', () => {
     assert.deepEqual(d.body.game.goals, g);
   });
 });
+
+describe('the page', () => {
+  const form = (fields) => fetch(`${srv.url}/game/move`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+  test('the /game/move form takes a helper move, and a goals game offers no classic link', async () => {
+    const g = await newGame({ seed: 'docs', goals: 'easy' });
+    const r = await form({ s: g.body.state, move: JSON.stringify(helper('peek')) });
+    const html = await r.text();
+    assert.equal(r.status, 200, html);
+    assert.match(html, /You used a helper\./);
+    const link = /id="link"[^>]*value="[^"#]*#([A-Za-z0-9_-]+)"/.exec(html);
+    assert.ok(link, 'the page shows the next link');
+    const d = await post(api('decode'), { state: link[1] });
+    assert.deepEqual(d.body.history.helpers, [{ helper: 'peek' }]);
+    assert.doesNotMatch(html, /copy-classic/);
+    const plain = await form({ s: (await newGame({ seed: 'docs' })).body.state, move: JSON.stringify({ type: 'pass' }) });
+    assert.match(await plain.text(), /copy-classic/);
+    // A refused helper is the page's error, as a refused move is.
+    const bad = await form({ s: g.body.state, move: JSON.stringify(helper('swap', { give: 'I', take: 'I' })) });
+    assert.equal(bad.status, 422);
+  });
+});
