@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/grade.h"
 #include "qr.h"
 #include "respond.h"
 #include "static_assets.h"
@@ -954,28 +955,68 @@ static void render_count(struct html_buf *b, int n)
     }
 }
 
-/* The game-over page's sentence: "you scored 812 of a possible 1,034";
- * when the review's budget ran out, of the moves reviewed, and which were
- * not. `fetched`: for the answer of POST /game/review, whose script puts
- * it in the game-over page's place for it (id review-total). */
+/* The result to share, as an attribute's value: "Collabble daily
+ * 2026-12-01 · 932 points · 97% of the best plays · Superb · 25 turns";
+ * the share and the grade only when the whole game was graded. Nothing of
+ * the board: no word, no square, no rack. */
+static void render_result_attr(struct html_buf *b,
+                               const struct render_result *r,
+                               const struct core_grade *grade)
+{
+    html_lit(b, " data-result=\"Collabble");
+    if (r->daily[0] != '\0') {
+        html_lit(b, " daily ");
+        html_attr(b, r->daily);
+    }
+    html_rawf(b, " \xc2\xb7 %d %s", r->score, plural(r->score, "point",
+                                                       "points"));
+    if (grade != NULL)
+        html_rawf(b,
+                  " \xc2\xb7 %d%% of the best plays \xc2\xb7 %s",
+                  grade->percent, grade->name);
+    html_rawf(b, " \xc2\xb7 %d %s\"", r->turns, plural(r->turns, "turn",
+                                                        "turns"));
+    if (grade != NULL)
+        html_rawf(b, " data-grade=\"%s\" data-pct=%d", grade->name,
+                  grade->percent);
+}
+
+/* The game-over page's sentence: "you scored 812 of a possible 1,034",
+ * and the grade, "Superb: 97% of the best plays"; when the review's
+ * budget ran out, of the moves reviewed, and which were not, without a
+ * grade. `result`: for the answer of POST /game/review, whose script puts
+ * it in the game-over page's place for it (id review-total) and shares
+ * its data-result; NULL on the review's own page. */
 static void render_review_total(struct html_buf *b,
-                                const struct core_review *review, bool fetched)
+                                const struct core_review *review,
+                                const struct render_result *result)
 {
     bool cut = review != NULL && review->reviewed < review->nmoves;
     /* Nothing to compare when no rack could ever play ("0 of 0"). */
     if (review == NULL || (review->possible == 0 && !cut))
         return;
-    if (fetched)
-        html_lit(b, "<p id=\"review-total\" data-testid=\"review-total\">");
-    else
-        html_lit(b, "<p data-testid=\"review-total\">");
-    html_lit(b, "Review: you scored <strong>");
+    struct core_grade grade;
+    bool graded =
+        !cut && core_grade_of(review->scored, review->possible, &grade);
+    if (result != NULL) {
+        html_lit(b, "<p id=\"review-total\" data-testid=\"review-total\"");
+        render_result_attr(b, result, graded ? &grade : NULL);
+    } else {
+        html_lit(b, "<p data-testid=\"review-total\"");
+    }
+    html_lit(b, ">Review: you scored <strong>");
     render_count(b, review->scored);
     html_lit(b, "</strong> of a possible <strong>");
     render_count(b, review->possible);
     if (!cut) {
         html_lit(b, "</strong>, the best available play of every turn added "
-                    "up.</p>");
+                    "up.");
+        if (graded)
+            html_rawf(b,
+                      " Grade: <strong data-testid=\"grade\">%s</strong>, "
+                      "%d%% of the best plays.",
+                      grade.name, grade.percent);
+        html_lit(b, "</p>");
         return;
     }
     html_lit(b, "</strong>");
@@ -1021,7 +1062,7 @@ static void render_review_cell(struct html_buf *b,
 }
 
 void render_review_cells(struct html_buf *b, const struct core_review *review,
-                         bool with_total)
+                         const struct render_result *result)
 {
     html_lit(b, "<table>");
     for (int i = 0; i < review->nmoves && i < CLB_MAX_GAME_MOVES; i++) {
@@ -1029,8 +1070,8 @@ void render_review_cells(struct html_buf *b, const struct core_review *review,
         render_review_cell(b, review, i);
     }
     html_lit(b, "</table>\n");
-    if (with_total)
-        render_review_total(b, review, true);
+    if (result != NULL)
+        render_review_total(b, review, result);
 }
 
 /* One turn of the move list: a row of cells, the last one the turn's
@@ -1183,6 +1224,10 @@ static void render_app_open(struct html_buf *b, const char *view,
             html_lit(b, " data-over=1");
         if (v->moved != NULL)
             html_lit(b, " data-moved=1");
+        if (v->daily[0] != '\0') {
+            html_lit(b, " data-daily=");
+            html_attr(b, v->daily);
+        }
         if (v->history != NULL && v->start != NULL) {
             html_lit(b, " data-move=");
             html_int(b, v->history->nmoves);
@@ -1271,6 +1316,21 @@ static void render_actions(struct html_buf *b, const struct render_view *v)
                 "JavaScript to play.</p>");
 }
 
+/* New game, and on a daily deal's finished game (a result link a visitor
+ * opens) "Play today's deal" first. */
+static void render_new_buttons(struct html_buf *b, bool daily)
+{
+    if (daily)
+        html_lit(b, "<form method=\"get\" action=\"/daily\"><button "
+                    "class=\"primary\" type=\"submit\" "
+                    "data-testid=\"play-daily\">Play today&#39;s deal</button>"
+                    "</form>");
+    html_rawf(b,
+              "<form method=\"get\" action=\"/new\"><button%s type=\"submit\" "
+              "data-testid=\"new-game\">New game</button></form>",
+              daily ? "" : " class=\"primary\"");
+}
+
 static void render_game_over_panel(struct html_buf *b,
                                    const struct render_view *v)
 {
@@ -1331,13 +1391,20 @@ static void render_game_over_panel(struct html_buf *b,
     case CORE_END_NONE: html_lit(b, "The game has ended."); break;
     }
     html_lit(b, "</p>");
-    if (v->review != NULL)
-        render_review_total(b, v->review, false);
-    else if (v->history != NULL && v->history->nmoves > 0)
-        html_lit(b, "<p id=\"review-total\" hidden></p>");
-    html_lit(b, "<form method=\"get\" action=\"/new\"><button "
-                "class=\"primary\" type=\"submit\" data-testid=\"new-game\">"
-                "New game</button></form></section>");
+    if (v->review != NULL) {
+        render_review_total(b, v->review, NULL);
+    } else if (v->history != NULL && v->history->nmoves > 0) {
+        /* The script puts the review's total here, then shows the result's
+         * buttons (the text is the server's: data-result). */
+        html_lit(b, "<p id=\"review-total\" hidden></p><p id=\"result\" "
+                    "class=\"sharerow\" hidden><button id=\"copy-result\" "
+                    "data-testid=\"copy-result\">Copy result</button>"
+                    "<button id=\"share-result\" class=\"share\" "
+                    "data-testid=\"share-result\" hidden>Share result"
+                    "</button></p>");
+    }
+    render_new_buttons(b, v->daily[0] != '\0');
+    html_lit(b, "</section>");
 }
 
 /* The side column of a game still on: the rack to play and its controls,
@@ -1408,6 +1475,11 @@ void render_game(struct html_buf *b, const struct render_view *v)
     render_app_open(b, g->game_over ? "over" : waiting ? "wait" : "board", v);
     html_lit(b, "<header class=\"top\">");
     render_brand(b);
+    if (v->daily[0] != '\0') {
+        html_lit(b, "<p class=\"daily\" data-testid=\"daily\">Daily deal ");
+        html_text(b, v->daily);
+        html_lit(b, "</p>");
+    }
     render_stats(b, g);
     html_lit(b, "</header>\n<main class=\"game\">");
     render_last_move(b, g);
@@ -1427,6 +1499,22 @@ void render_game(struct html_buf *b, const struct render_view *v)
     render_footer(b, v);
     html_lit(b, "</section></main>\n");
     render_foot(b);
+}
+
+/* The landing page's daily deal (the same tiles for every team on a UTC
+ * date: GET /daily) and this device's personal bests, which the script
+ * fills from localStorage. */
+static void render_daily_card(struct html_buf *b)
+{
+    html_lit(b, "<form class=\"card\" method=\"get\" action=\"/daily\" "
+                "aria-labelledby=\"daily-h\"><h2 id=\"daily-h\">Today&#39;s "
+                "deal</h2><p>The same tiles for every team today (UTC): play "
+                "it together, then share your result.</p><button "
+                "class=\"primary\" type=\"submit\" data-testid=\"daily\">Play "
+                "today&#39;s deal</button></form><section class=\"card\" "
+                "id=\"bests\" data-testid=\"bests\" aria-labelledby=\"bests-h\" "
+                "hidden><h2 id=\"bests-h\">Your bests on this device</h2><p "
+                "id=\"bests-text\"></p></section>");
 }
 
 void render_landing(struct html_buf *b, const struct srv_context *ctx,
@@ -1477,7 +1565,9 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
         html_lit(b, "</p>");
     }
     html_lit(b, "<button class=\"primary\" type=\"submit\" id=\"new-game\" "
-                "data-testid=\"new-game\">New game</button></form>"
+                "data-testid=\"new-game\">New game</button></form>");
+    render_daily_card(b);
+    html_lit(b,
                 "<section class=\"card how\" aria-labelledby=\"how-h\">"
                 "<h2 id=\"how-h\">How it works</h2><ol>"
                 "<li>Start a game and play the first word through the "

@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
+#include "../core/daily.h"
 #include "api.h"
 #include "gcg.h"
 #include "position.h"
@@ -291,6 +293,23 @@ static const struct core_review *review_of(const struct position *pos,
                : NULL;
 }
 
+/* Today's day number, UTC, from the server's clock: the daily deal's
+ * date (core/daily.h). */
+static int32_t ui_today(void)
+{
+    return core_daily_day_of((int64_t)time(NULL));
+}
+
+/* out = the date whose daily deal pos is ("2026-12-01"), or "". */
+static void daily_of(const struct position *pos,
+                     char out[CORE_DAILY_DATE_LEN + 1])
+{
+    int32_t day;
+    out[0] = '\0';
+    if (core_daily_of(&pos->history, ui_today(), &day))
+        core_daily_format(day, out);
+}
+
 /* The view of pos's page, whose link state is `s`, for `who`. `start`
  * must hold the start id (position_start_id) and *who must live while the
  * view is used, and `review` (may be NULL) the review: made here only with
@@ -311,6 +330,7 @@ static struct render_view view_of(const struct srv_request *req,
                                .start = start,
                                .viewer = who->viewer,
                                .origin = who->origin};
+    daily_of(pos, view.daily);
     struct clb_error err;
     if (review != NULL && reviewed)
         view.review = review_of(pos, review, &err);
@@ -462,6 +482,21 @@ static enum clb_err random_seed(char seed[UI_RANDOM_SEED_LEN + 1],
     return CLB_ERR_OK;
 }
 
+/* Answers with the first position of the new game pos. */
+static void show_new(const struct srv_request *req, struct srv_response *resp,
+                     const struct position *pos)
+{
+    struct clb_error err;
+    clb_error_clear(&err);
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    size_t n;
+    if (position_write(pos, LINK_V2, s, sizeof s, &n, &err) != CLB_ERR_OK) {
+        error_page(resp, &err);
+        return;
+    }
+    show_game(req, resp, pos, s, false);
+}
+
 /* A seed is 1..CLB_SEED_MAX bytes of printable text: control characters
  * have no business in something a player types and would only make the
  * echoed form misbehave. */
@@ -558,13 +593,46 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
 
     struct position pos;
     position_new(req->ctx, chosen, core_seed_from_text(seed, seed_len), &pos);
-    char s[CLB_MAX_ENCODED_STATE + 1];
-    size_t n;
-    if (position_write(&pos, LINK_V2, s, sizeof s, &n, &err) != CLB_ERR_OK) {
-        error_page(resp, &err);
+    show_new(req, resp, &pos);
+}
+
+/* GET /daily?date=YYYY-MM-DD: the first position of that UTC date's
+ * daily deal, the game dealt from its seed (core/daily.h) with the
+ * default word list, the same for every team; like /new?seed=X a plain,
+ * reloadable GET. Without a date: a redirect to today's (UTC), so a reload
+ * after midnight stays on the deal begun. A date that is not one, before
+ * the first daily deal or after tomorrow: 400, the landing page and why. */
+static void ui_daily(const struct srv_request *req, struct srv_response *resp)
+{
+    if (!is_get(req)) {
+        method_not_allowed(resp);
         return;
     }
-    show_game(req, resp, &pos, s, false);
+    char date[CORE_DAILY_DATE_LEN + 2];
+    size_t n = 0;
+    int32_t day, today = ui_today();
+    enum ui_found f = form_value(req->query, "date", true, date, sizeof date, &n);
+    if (f == UI_ABSENT || (f == UI_FOUND && n == 0)) {
+        char location[sizeof "/daily?date=" + CORE_DAILY_DATE_LEN];
+        char d[CORE_DAILY_DATE_LEN + 1];
+        core_daily_format(today, d);
+        (void)snprintf(location, sizeof location, "/daily?date=%s", d);
+        redirect(resp, location);
+        return;
+    }
+    if (f != UI_FOUND || !core_daily_parse(date, n, &day) ||
+        day < CLB_DAILY_FIRST_DAY || day > today + 1) {
+        struct clb_error err;
+        clb_error_clear(&err);
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "a daily deal's date is written YYYY-MM-DD, from "
+                      "2026-12-01 to today (UTC)");
+        landing_error(req, resp, NULL, 0, &err);
+        return;
+    }
+    struct position pos;
+    position_new(req->ctx, 0, core_daily_seed(day), &pos);
+    show_new(req, resp, &pos);
 }
 
 /* Answers a refused move: the same position, the play's tiles kept where
@@ -687,8 +755,12 @@ static void ui_review(const struct srv_request *req, struct srv_response *resp)
         error_page(resp, &err);
         return;
     }
+    struct render_result result = {.score = pos.game.score,
+                                   .turns = pos.history.nmoves};
+    daily_of(&pos, result.daily);
     page_status(resp, 200);
-    render_review_cells(resp->body, &review, pos.game.game_over);
+    render_review_cells(resp->body, &review,
+                        pos.game.game_over ? &result : NULL);
 }
 
 /* GET /game.gcg?s=S: the game's history as a GCG file (the page's
@@ -718,6 +790,8 @@ srv_handler *ui_route(const struct srv_request *req)
         return ui_game;
     if (str_is(req->path, "/new"))
         return ui_new;
+    if (str_is(req->path, "/daily"))
+        return ui_daily;
     if (str_is(req->path, "/game/move"))
         return ui_move;
     if (str_is(req->path, "/game.gcg"))
