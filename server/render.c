@@ -1506,15 +1506,11 @@ void render_game(struct html_buf *b, const struct render_view *v)
  * fills from localStorage. */
 static void render_daily_card(struct html_buf *b)
 {
-    html_lit(b, "<form class=\"card\" method=\"get\" action=\"/daily\" "
-                "aria-labelledby=\"daily-h\"><h2 id=\"daily-h\">Today&#39;s "
-                "deal</h2><p>The same tiles for every team today (UTC): play "
-                "it together, then share your result.</p><button "
-                "class=\"primary\" type=\"submit\" data-testid=\"daily\">Play "
-                "today&#39;s deal</button></form><section class=\"card\" "
-                "id=\"bests\" data-testid=\"bests\" aria-labelledby=\"bests-h\" "
-                "hidden><h2 id=\"bests-h\">Your bests on this device</h2><p "
-                "id=\"bests-text\"></p></section>");
+    html_lit(b, "<form class=\"card\" method=\"get\" action=\"/daily\"><h2>"
+                "Today&#39;s deal</h2><p>The same tiles for every team today."
+                "</p><button class=\"primary\" data-testid=\"daily\">Play "
+                "today&#39;s deal</button></form><p class=\"card\" "
+                "id=\"bests\" data-testid=\"bests\" hidden></p>");
 }
 
 void render_landing(struct html_buf *b, const struct srv_context *ctx,
