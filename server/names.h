@@ -24,6 +24,8 @@ struct srv_names {
 extern const struct srv_names srv_move_type_names;
 /* "passes", "out", "limit", "blocked": enum core_end (not CORE_END_NONE). */
 extern const struct srv_names srv_ending_names;
+/* A goals game's helpers: "newGoals", "swap", "peek". */
+extern const struct srv_names srv_helper_names;
 /* "P1", "P2": enum core_player. */
 extern const struct srv_names srv_player_names;
 /* "v1", "v2": enum link_format (position.h). */

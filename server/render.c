@@ -740,6 +740,7 @@ static void render_last_move(struct html_buf *b, const struct core_game *g)
         if (!g->game_over && g->consecutive_passes == 1)
             html_lit(b, " <strong>One more pass ends the game.</strong>");
         break;
+    case CORE_MOVE_HELPER: break; /* a helper is not a last move */
     }
     render_zoom(b);
 }
@@ -760,6 +761,7 @@ static void render_moved(struct html_buf *b, const struct core_move_result *r)
         break;
     case CORE_MOVE_EXCHANGE: html_lit(b, "You exchanged tiles."); break;
     case CORE_MOVE_PASS: html_lit(b, "You passed."); break;
+    case CORE_MOVE_HELPER: html_lit(b, "You used a helper."); break;
     }
 }
 
@@ -826,9 +828,12 @@ static void render_share(struct html_buf *b, const struct render_view *v)
             html_lit(b, "</details>");
         }
     }
-    html_lit(b, "<button id=\"classic\" class=\"minor\" "
-                "data-testid=\"copy-classic\">Copy classic link</button>"
-                "</div>");
+    /* A goals game has no classic link: the format has no place for its
+     * goals (DESIGN.md, "Goals mode"). */
+    if (g->goals.level == CORE_GOALS_OFF)
+        html_lit(b, "<button id=\"classic\" class=\"minor\" "
+                    "data-testid=\"copy-classic\">Copy classic link</button>");
+    html_lit(b, "</div>");
     if (is_waiting(v)) {
         html_lit(b, "<button id=\"switch\" class=\"minor needs-js\" "
                     "data-testid=\"switch-player\" data-player=");
@@ -930,6 +935,7 @@ static void render_move_cell(struct html_buf *b,
         put_count(b, rec->move.ntiles, "tile", "tiles");
         break;
     case CORE_MOVE_PASS: html_lit(b, "Passed"); break;
+    case CORE_MOVE_HELPER: break; /* never a record's move */
     }
 }
 

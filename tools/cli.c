@@ -228,6 +228,7 @@ static int cmd_moves(const struct position *pos)
             break;
         case CORE_MOVE_EXCHANGE: printf("exchange %d", rec->move.ntiles); break;
         case CORE_MOVE_PASS: printf("pass"); break;
+        case CORE_MOVE_HELPER: break; /* never a record's move */
         }
         printf("  +%d = %d\n", rec->result.points, rec->score);
     }
