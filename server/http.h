@@ -52,7 +52,7 @@ struct srv_response {
     int status;
     const char *content_type;  /* static string */
     const char *cache_control; /* static string, NULL for the default */
-    char location[64];         /* for redirects; "" if none */
+    char location[96];         /* for redirects; "" if none */
     int retry_after;           /* seconds for Retry-After; 0: none */
     struct html_buf *body;
 };

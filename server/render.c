@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/goals.h"
 #include "../core/grade.h"
 #include "qr.h"
 #include "respond.h"
@@ -679,6 +680,138 @@ static void render_bag(struct html_buf *b, const struct core_game *g)
     html_lit(b, " in all.</p></div></details></dd></div>");
 }
 
+/* ---- goals mode: what the server judged, shown (DESIGN.md, "Goals
+ * mode's page") ---- */
+
+static bool goals_on(const struct core_game *g)
+{
+    return g->goals.level != CORE_GOALS_OFF;
+}
+
+/* A goal's sentence, escaped; nothing for a number out of the table. */
+static void put_goal(struct html_buf *b, int goal)
+{
+    const struct core_goal_info *info = core_goal_info(goal);
+    if (info != NULL)
+        html_text(b, info->text);
+}
+
+/* The score line's "Goals 3 of 12". */
+static void render_goals_stat(struct html_buf *b, const struct core_game *g)
+{
+    if (!goals_on(g))
+        return;
+    html_rawf(b,
+              "<div><dt>Goals</dt><dd id=\"goals-done\" "
+              "data-testid=\"goals-done\">%d of %d</dd></div>",
+              g->goals.completed, g->goals.target);
+}
+
+/* One rack's tiles as the options of a swap's choice: each kind once,
+ * the first slot holding it (a tile is named by its letter). */
+static void render_swap_options(struct html_buf *b, const struct core_rack *r)
+{
+    char seen[CLB_RACK_SIZE + 1] = {0};
+    for (int i = 0, n = 0; i < r->count && i < CLB_RACK_SIZE; i++) {
+        char t = r->tiles[i];
+        if (memchr(seen, t, (size_t)n) != NULL)
+            continue;
+        seen[n++] = t;
+        if (t == CORE_BLANK)
+            html_lit(b, "<option value=BLANK>blank");
+        else
+            html_rawf(b, "<option>%c", t);
+    }
+}
+
+/* The helpers, each with what it does, usable by the player to move:
+ * New goals, Peek, and Swap a tile (one of this rack's for one of the
+ * partner's, chosen in two lists). Disabled once the pool is spent. */
+static void render_helpers(struct html_buf *b, const struct core_game *g)
+{
+    const char *off = g->goals.helpers_left > 0 ? "" : " disabled";
+    html_rawf(b,
+              "<h2 id=\"helpers-h\">Helpers <span class=\"who\" "
+              "data-testid=\"helpers-left\">%d left, shared</span></h2><ul "
+              "class=\"helpers\" aria-labelledby=\"helpers-h\"><li><button data-helper=newGoals "
+              "data-testid=\"helper-newGoals\"%s>New goals</button> "
+              "replaces the three goals<li><button data-helper=peek "
+              "data-testid=\"helper-peek\"%s>Peek</button> shows a square "
+              "the best play of your rack covers, not its word<li><button "
+              "data-helper=swap data-testid=\"helper-swap\"%s>Swap a tile"
+              "</button> <select id=\"h-give\" aria-label=\"Your tile\">",
+              g->goals.helpers_left, off, off, off);
+    render_swap_options(b, &g->hands[g->turn]);
+    html_lit(b, "</select> for <select id=\"h-take\" aria-label=\"Your "
+                "partner&#39;s tile\">");
+    render_swap_options(b, &g->hands[other_player(g->turn)]);
+    html_lit(b, "</select>, with your partner</ul>");
+}
+
+/* The goals: the three face up, what is done of the target, the helpers
+ * left and a Peek's square. Right under the rack, so that a phone shows
+ * both above the fold; the helpers themselves come after the actions. */
+static void render_goals(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    if (!goals_on(g))
+        return;
+    const char *level = core_goals_level_name(g->goals.level);
+    html_rawf(b,
+              "<section class=\"goals\" id=\"goals\" data-testid=\"goals\" "
+              "aria-labelledby=\"goals-h\"><h2 id=\"goals-h\">Goals <span "
+              "class=\"who\">%d of %d done, %c%s</span></h2><ol>",
+              g->goals.completed, g->goals.target, level[0] - 'a' + 'A',
+              level + 1);
+    for (int i = 0; i < CLB_GOALS_FACE_UP; i++) {
+        const struct core_goal_info *info = core_goal_info(g->goals.faceup[i]);
+        if (info == NULL)
+            continue;
+        html_lit(b, "<li data-goal=\"");
+        html_attr(b, info->name);
+        html_lit(b, "\">");
+        html_text(b, info->text);
+    }
+    html_lit(b, "</ol>");
+    if (v->peeked)
+        html_rawf(b, "<p data-testid=\"peek\">Peek: the best play covers "
+                     "%c%d.</p>",
+                  'A' + v->peek.col, v->peek.row + 1);
+    html_lit(b, "</section>");
+}
+
+/* A move list's marks of a goals game: the helpers used before the move,
+ * and each goal it completed. */
+static void render_goal_marks(struct html_buf *b,
+                              const struct core_move_record *rec)
+{
+    static const char *const helper[] = {"New goals", "Swap a tile", "Peek"};
+    for (int i = 0; i < rec->nhelpers && i < CLB_GOALS_MAX_HELPERS; i++)
+        if (rec->helpers[i].kind < 3)
+            html_rawf(b, " <i class=\"used\">(%s)</i>",
+                      helper[rec->helpers[i].kind]);
+    for (int i = 0; i < rec->result.ngoals && i < CLB_GOALS_FACE_UP; i++) {
+        html_lit(b, " <span class=\"goal\" data-testid=\"goal-done\">"
+                    "\xe2\x9c\x93 ");
+        put_goal(b, rec->result.goals[i]);
+        html_lit(b, "</span>");
+    }
+}
+
+/* The game-over page's verdict of a goals game. */
+static void render_goals_outcome(struct html_buf *b, const struct core_game *g)
+{
+    if (!goals_on(g))
+        return;
+    bool won = core_goals_won(&g->goals);
+    html_rawf(b,
+              "<p class=\"outcome\" data-testid=\"goals-outcome\">"
+              "<strong>You %s</strong>: %d %s completed of the %d needed%s.</p>",
+              won ? "won" : "lost", g->goals.completed,
+              plural(g->goals.completed, "goal", "goals"), g->goals.target,
+              won ? "" : " before the game ended");
+}
+
 static void render_stats(struct html_buf *b, const struct core_game *g)
 {
     html_lit(b, "<dl class=\"stats\"><div><dt>Score</dt><dd id=\"score\" "
@@ -691,6 +824,7 @@ static void render_stats(struct html_buf *b, const struct core_game *g)
     else
         put_player(b, g->turn);
     html_lit(b, "</dd></div>");
+    render_goals_stat(b, g);
     render_bag(b, g);
     html_lit(b, "</dl>");
 }
@@ -834,6 +968,9 @@ static void render_share(struct html_buf *b, const struct render_view *v)
         html_lit(b, "<button id=\"classic\" class=\"minor\" "
                     "data-testid=\"copy-classic\">Copy classic link</button>");
     html_lit(b, "</div>");
+    if (g->goals.level != CORE_GOALS_OFF)
+        html_lit(b, "<p class=\"opt\" data-testid=\"no-classic\">No classic "
+                    "link: the classic format has no place for goals.</p>");
     if (is_waiting(v)) {
         html_lit(b, "<button id=\"switch\" class=\"minor needs-js\" "
                     "data-testid=\"switch-player\" data-player=");
@@ -929,6 +1066,7 @@ static void render_move_cell(struct html_buf *b,
             html_lit(b, ", bingo +");
             html_int(b, CLB_BINGO_BONUS);
         }
+        render_goal_marks(b, rec);
         break;
     case CORE_MOVE_EXCHANGE:
         html_lit(b, "Exchanged ");
@@ -980,8 +1118,13 @@ static void render_result_attr(struct html_buf *b,
         html_rawf(b,
                   " \xc2\xb7 %d%% of the best plays \xc2\xb7 %s",
                   grade->percent, grade->name);
-    html_rawf(b, " \xc2\xb7 %d %s\"", r->turns, plural(r->turns, "turn",
-                                                        "turns"));
+    html_rawf(b, " \xc2\xb7 %d %s", r->turns, plural(r->turns, "turn",
+                                                      "turns"));
+    if (r->goals != NULL)
+        html_rawf(b, " \xc2\xb7 %s %d/%d goals",
+                  core_goals_won(r->goals) ? "won" : "lost",
+                  r->goals->completed, r->goals->target);
+    html_char(b, '"');
     if (grade != NULL)
         html_rawf(b, " data-grade=\"%s\" data-pct=%d", grade->name,
                   grade->percent);
@@ -1397,6 +1540,7 @@ static void render_game_over_panel(struct html_buf *b,
     case CORE_END_NONE: html_lit(b, "The game has ended."); break;
     }
     html_lit(b, "</p>");
+    render_goals_outcome(b, g);
     if (v->review != NULL) {
         render_review_total(b, v->review, NULL);
     } else if (v->history != NULL && v->history->nmoves > 0) {
@@ -1418,14 +1562,18 @@ static void render_game_over_panel(struct html_buf *b,
 static void render_play_side(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
-    if (v->moved != NULL)
+    /* A helper is used during a turn: nothing to send yet. */
+    if (v->moved != NULL && v->moved->type != CORE_MOVE_HELPER)
         render_share(b, v);
     html_lit(b, "<section class=\"panel play\" aria-label=\"Your turn\">");
     render_active_rack(b, v);
     html_lit(b, "<p class=\"preview\" id=\"preview\" data-testid=\"preview\">"
                 "</p>");
     render_message(b, v->error);
+    render_goals(b, v);
     render_actions(b, v);
+    if (goals_on(g))
+        render_helpers(b, g);
     html_lit(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
     render_plain_rack(b, &g->hands[other_player(g->turn)],
                       other_player(g->turn), "Partner&#39;s rack",
@@ -1443,6 +1591,7 @@ static void render_wait_side(struct html_buf *b, const struct render_view *v)
     enum core_player me = device_player(v);
     render_share(b, v);
     html_lit(b, "<section class=\"panel\" aria-label=\"Racks\">");
+    render_goals(b, v);
     render_plain_rack(b, &g->hands[me], me, "Your rack", RACK_MINE);
     render_plain_rack(b, &g->hands[other_player(me)], other_player(me),
                       "Partner&#39;s rack", RACK_PARTNER);
@@ -1510,11 +1659,33 @@ void render_game(struct html_buf *b, const struct render_view *v)
 /* The landing page's daily deal (the same tiles for every team on a UTC
  * date: GET /daily) and this device's personal bests, which the script
  * fills from localStorage. */
+/* The new-game forms' Goals choice: off, or a difficulty with its target
+ * and pool of helpers (core/goals.h). */
+static void render_goals_choice(struct html_buf *b, const char *id)
+{
+    html_rawf(b,
+              "<label for=\"%s\">Goals</label><select id=\"%s\" "
+              "name=\"goals\" data-testid=\"%s-level\"><option value=\"\">Off: a "
+              "plain game",
+              id, id, id);
+    for (int l = CORE_GOALS_EASY; l <= CORE_GOALS_HARD; l++) {
+        const char *name = core_goals_level_name((enum core_goals_level)l);
+        int helpers = core_goals_helpers((enum core_goals_level)l);
+        html_rawf(b, "<option value=%s>%c%s: win with %d goals, %d %s", name,
+                  name[0] - 'a' + 'A', name + 1,
+                  core_goals_target((enum core_goals_level)l), helpers,
+                  plural(helpers, "helper", "helpers"));
+    }
+    html_lit(b, "</select>");
+}
+
 static void render_daily_card(struct html_buf *b)
 {
     html_lit(b, "<form class=\"card\" method=\"get\" action=\"/daily\"><h2>"
                 "Today&#39;s deal</h2><p>The same tiles for every team today."
-                "</p><button class=\"primary\" data-testid=\"daily\">Play "
+                "</p>");
+    render_goals_choice(b, "dgoals");
+    html_lit(b, "<button class=\"primary\" data-testid=\"daily\">Play "
                 "today&#39;s deal</button></form><p class=\"card\" "
                 "id=\"bests\" data-testid=\"bests\" hidden></p>");
 }
@@ -1566,6 +1737,7 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
         render_sentence(b, err);
         html_lit(b, "</p>");
     }
+    render_goals_choice(b, "goals");
     html_lit(b, "<button class=\"primary\" type=\"submit\" id=\"new-game\" "
                 "data-testid=\"new-game\">New game</button></form>");
     render_daily_card(b);

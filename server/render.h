@@ -61,6 +61,11 @@ struct render_view {
     /* The date whose daily deal this game is ("2026-12-01"), or "" for
      * any other game (core_daily_of: the seed decides, nothing else). */
     char daily[CORE_DAILY_DATE_LEN + 1];
+    /* A goals game after a Peek this turn: the square the best play of
+     * the mover's rack covers (core_goals_peek, searched by ui.c, which
+     * has the word list). */
+    bool peeked;
+    struct clb_cell peek;
     /* Set when this position is the result of a move made on this page:
      * the copy prompt is shown with what the move did. */
     const struct core_move_result *moved;
@@ -106,6 +111,7 @@ struct render_result {
     int score; /* the final score */
     int turns; /* the history's moves */
     char daily[CORE_DAILY_DATE_LEN + 1]; /* as render_view's */
+    const struct core_goals *goals;      /* NULL for a plain game */
 };
 
 /* The review cells of the move list, one table row per move in the list's

@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "../core/daily.h"
+#include "../core/goals.h"
 #include "api.h"
 #include "gcg.h"
 #include "position.h"
@@ -39,8 +40,8 @@
  * response's Location field. */
 #define UI_RANDOM_SEED_LEN 12
 
-static_assert(sizeof "/new?seed=&lexicon=" - 1 + UI_RANDOM_SEED_LEN +
-                      CLB_LEXICON_NAME_MAX <
+static_assert(sizeof "/new?seed=&lexicon=&goals=normal" - 1 +
+                      UI_RANDOM_SEED_LEN + CLB_LEXICON_NAME_MAX <
                   sizeof((struct srv_response *)0)->location,
               "a redirect to a random seed must fit the Location field");
 
@@ -331,6 +332,10 @@ static struct render_view view_of(const struct srv_request *req,
                                .viewer = who->viewer,
                                .origin = who->origin};
     daily_of(pos, view.daily);
+    const struct core_game *g = &pos->game;
+    if (g->goals.level != CORE_GOALS_OFF && g->goals.peeked && !g->game_over)
+        view.peeked =
+            core_goals_peek(g, dict_lexicon(pos->dict).graph, &view.peek);
     struct clb_error err;
     if (review != NULL && reviewed)
         view.review = review_of(pos, review, &err);
@@ -482,12 +487,48 @@ static enum clb_err random_seed(char seed[UI_RANDOM_SEED_LEN + 1],
     return CLB_ERR_OK;
 }
 
-/* Answers with the first position of the new game pos. */
+/* The new-game forms' "goals": absent or empty for a plain game, else
+ * easy, normal or hard (*level). False for anything else. */
+static bool goals_param(const struct srv_request *req,
+                        enum core_goals_level *level)
+{
+    char v[8];
+    size_t n = 0;
+    *level = CORE_GOALS_OFF;
+    switch (form_value(req->query, "goals", true, v, sizeof v, &n)) {
+    case UI_ABSENT: return true;
+    case UI_BAD: return false;
+    case UI_FOUND: break;
+    }
+    if (n == 0)
+        return true;
+    *level = core_goals_level_of(v, n);
+    return *level != CORE_GOALS_OFF;
+}
+
+/* "&goals=easy" for a redirect that keeps the difficulty; "" for none. */
+static const char *goals_suffix(enum core_goals_level level)
+{
+    switch (level) {
+    case CORE_GOALS_EASY: return "&goals=easy";
+    case CORE_GOALS_NORMAL: return "&goals=normal";
+    case CORE_GOALS_HARD: return "&goals=hard";
+    default: return "";
+    }
+}
+
+/* Answers with the first position of the new game pos, a goals game of
+ * `level` unless CORE_GOALS_OFF. */
 static void show_new(const struct srv_request *req, struct srv_response *resp,
-                     const struct position *pos)
+                     struct position *pos, enum core_goals_level level)
 {
     struct clb_error err;
     clb_error_clear(&err);
+    if (level != CORE_GOALS_OFF &&
+        position_set_goals(pos, level, &err) != CLB_ERR_OK) {
+        error_page(resp, &err);
+        return;
+    }
     char s[CLB_MAX_ENCODED_STATE + 1];
     size_t n;
     if (position_write(pos, LINK_V2, s, sizeof s, &n, &err) != CLB_ERR_OK) {
@@ -570,6 +611,13 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
         landing_error(req, resp, NULL, 0, &err);
         return;
     }
+    enum core_goals_level level;
+    if (!goals_param(req, &level)) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "goals: expected easy, normal or hard");
+        landing_error(req, resp, fs == UI_FOUND ? seed : NULL, seed_len, &err);
+        return;
+    }
     if (fs == UI_ABSENT || seed_len == 0) {
         char random[UI_RANDOM_SEED_LEN + 1];
         char location[sizeof resp->location];
@@ -577,8 +625,9 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
             landing_error(req, resp, NULL, 0, &err);
             return;
         }
-        (void)snprintf(location, sizeof location, "/new?seed=%s%s%s", random,
-                       record[0] != '\0' ? "&lexicon=" : "", record);
+        (void)snprintf(location, sizeof location, "/new?seed=%s%s%s%s", random,
+                       record[0] != '\0' ? "&lexicon=" : "", record,
+                       goals_suffix(level));
         redirect(resp, location);
         return;
     }
@@ -593,7 +642,7 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
 
     struct position pos;
     position_new(req->ctx, chosen, core_seed_from_text(seed, seed_len), &pos);
-    show_new(req, resp, &pos);
+    show_new(req, resp, &pos, level);
 }
 
 /* GET /daily?date=YYYY-MM-DD: the first position of that UTC date's
@@ -612,18 +661,26 @@ static void ui_daily(const struct srv_request *req, struct srv_response *resp)
     size_t n = 0;
     int32_t day, today = ui_today();
     enum ui_found f = form_value(req->query, "date", true, date, sizeof date, &n);
+    enum core_goals_level level;
+    struct clb_error err;
+    clb_error_clear(&err);
+    if (!goals_param(req, &level)) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "goals: expected easy, normal or hard");
+        landing_error(req, resp, NULL, 0, &err);
+        return;
+    }
     if (f == UI_ABSENT || (f == UI_FOUND && n == 0)) {
-        char location[sizeof "/daily?date=" + CORE_DAILY_DATE_LEN];
+        char location[sizeof "/daily?date=&goals=normal" + CORE_DAILY_DATE_LEN];
         char d[CORE_DAILY_DATE_LEN + 1];
         core_daily_format(today, d);
-        (void)snprintf(location, sizeof location, "/daily?date=%s", d);
+        (void)snprintf(location, sizeof location, "/daily?date=%s%s", d,
+                       goals_suffix(level));
         redirect(resp, location);
         return;
     }
     if (f != UI_FOUND || !core_daily_parse(date, n, &day) ||
         day < CLB_DAILY_FIRST_DAY || day > today + 1) {
-        struct clb_error err;
-        clb_error_clear(&err);
         clb_error_set(&err, CLB_ERR_BAD_REQUEST,
                       "a daily deal's date is written YYYY-MM-DD, from "
                       "2026-12-01 to today (UTC)");
@@ -632,7 +689,7 @@ static void ui_daily(const struct srv_request *req, struct srv_response *resp)
     }
     struct position pos;
     position_new(req->ctx, 0, core_daily_seed(day), &pos);
-    show_new(req, resp, &pos);
+    show_new(req, resp, &pos, level);
 }
 
 /* Answers a refused move: the same position, the play's tiles kept where
@@ -755,8 +812,11 @@ static void ui_review(const struct srv_request *req, struct srv_response *resp)
         error_page(resp, &err);
         return;
     }
-    struct render_result result = {.score = pos.game.score,
-                                   .turns = pos.history.nmoves};
+    struct render_result result = {
+        .score = pos.game.score,
+        .turns = pos.history.nmoves,
+        .goals = pos.game.goals.level != CORE_GOALS_OFF ? &pos.game.goals
+                                                          : NULL};
     daily_of(&pos, result.daily);
     page_status(resp, 200);
     render_review_cells(resp->body, &review,

@@ -659,6 +659,20 @@
     return (j.words || []).map(function (w, i) { return w + ' ' + (j.wordPoints || [])[i]; }).join(', ') +
       ': ' + pts(j.points) + (j.bingo ? ', with the 50-point bingo' : '');
   }
+  // A goals game: the face-up goals the play would complete, as the server judged them.
+  function goalsOf(j) {
+    return j.goals && j.goals.length ? ' \u00b7 completes: ' + j.goals.map(function (n) {
+      var g = app.querySelector('[data-goal="' + n + '"]');
+      return g ? g.textContent : n;
+    }).join('; ') : '';
+  }
+  // A helper of a goals game, sent as a move (it does not end the turn).
+  function helper(t) {
+    var m = { type: 'helper', helper: attr(t, 'data-helper') };
+    if (m.helper === 'swap') { m.give = $('h-give').value; m.take = $('h-take').value; }
+    recallAll();
+    send(m, t);
+  }
   function preview() {
     var mine = ++seq, pv = $('preview');
     fetch('/api/v1/preview', {
@@ -666,7 +680,7 @@
       body: JSON.stringify({ state: S, move: playMove() })
     }).then(function (r) { return r.json(); }).then(function (j) {
       if (mine !== seq) return;
-      var e = j.error || {}, text = j.valid ? scored(j)
+      var e = j.error || {}, text = j.valid ? scored(j) + goalsOf(j)
         : (e.message || 'not a valid play') + (e.words && e.words.length ? ': ' + e.words.join(', ') : '');
       (e.cells || []).forEach(function (rc) { if (cell(rc[0], rc[1])) cell(rc[0], rc[1]).classList.add('bad'); });
       pv.className = j.valid ? 'preview' : 'preview bad';
@@ -1059,6 +1073,7 @@
       else if (mode === 'play') pressSquare(t, p);
       return;
     }
+    if (attr(t, 'data-helper')) return helper(t);
     switch (t.id) {
       case 'end-turn': if (pending.length) send(playMove(), t); break;
       case 'retry': if (retry) retry(); break;
