@@ -36,10 +36,6 @@ static const struct render_str premium_class[] = {
 static const struct render_str premium_short[] = {
     RENDER_STR(""), RENDER_STR("DL"), RENDER_STR("TL"), RENDER_STR("DW"),
     RENDER_STR("TW")};
-static const struct render_str premium_name[] = {
-    RENDER_STR(""), RENDER_STR("double letter"), RENDER_STR("triple letter"),
-    RENDER_STR("double word"), RENDER_STR("triple word")};
-
 static const char *player_name(enum core_player p)
 {
     return p == CORE_P1 ? "Player 1" : "Player 2";
@@ -306,21 +302,10 @@ static void render_empty_square(struct html_buf *b, const struct board_marks *m,
         html_char(b, '"');
     }
 
-    /* The label a screen reader speaks: "H8, double word, empty" - column
-     * letter A-O, row number 1-15, all the server's own words. */
-    html_lit(b, " aria-label=\"");
-    html_char(b, (char)('A' + c));
-    html_int(b, r + 1);
-    html_lit(b, ", ");
-    if (star)
-        html_lit(b, "centre star, ");
-    html_rawn(b, premium_name[prem].s, premium_name[prem].n);
-    if (prem != CORE_PREMIUM_NONE)
-        html_lit(b, ", ");
-    html_lit(b, "empty");
-    if (mark & (MARK_BAD | MARK_BADWORD))
-        html_lit(b, ", not valid");
-    html_lit(b, "\">");
+    /* No label: the script names each square once from its place, class
+     * and face ("H8, centre star, double word, empty"), which saves about
+     * 5 KB of every page; see render_board. */
+    html_char(b, '>');
 
     if (star)
         html_lit(b, "\xe2\x98\x85");
@@ -350,7 +335,7 @@ static void empty_squares_make(void)
             html_init(&b, empty_squares.text[r][c], EMPTY_SQUARE_MAX,
                       EMPTY_SQUARE_MAX);
             render_empty_square(&b, &none, r, c);
-            /* Cannot overflow (the longest is "H8"'s 88 bytes); a square
+            /* Cannot overflow (the longest is "H8"'s 34 bytes); a square
              * that did is left out of the table and rendered in full. */
             empty_squares.len[r][c] = b.overflow ? 0 : (unsigned char)b.len;
         }
@@ -370,9 +355,9 @@ static char *put_small(char *o, int v)
 }
 
 /* A square holding a tile whose letter is A-Z (a blank's too, shown as the
- * letter it stands for): its classes, the pending tile's rack slot, the
- * label a screen reader speaks ("H8, blank as C, 0 points, last move") and
- * the tile's face, built in a local buffer and appended in one copy (a
+ * letter it stands for): its classes, the pending tile's rack slot and the
+ * tile's face (the script makes from these the label a screen reader
+ * speaks, "H8, blank as C, 0 points, last move"), built in a local buffer and appended in one copy (a
  * board has dozens of these). The letter needs no escaping: it is one of
  * A-Z, and a pending tile's slot is 0-99 (render_cell checks both). */
 static void render_tile_square(struct html_buf *b, const struct board_marks *m,
@@ -419,26 +404,7 @@ static void render_tile_square(struct html_buf *b, const struct board_marks *m,
         if (blank)
             PUT(o, " data-blank=1");
     }
-    PUT(o, " aria-label=\"");
-    *o++ = (char)('A' + c);
-    o = put_small(o, r + 1);
-    PUT(o, ", ");
-    if (blank)
-        PUT(o, "blank as ");
-    *o++ = letter;
-    PUT(o, ", ");
-    o = put_small(o, pts);
-    if (pts == 1)
-        PUT(o, " point");
-    else
-        PUT(o, " points");
-    if (mark & MARK_PENDING)
-        PUT(o, ", placed this turn");
-    if (mark & MARK_LAST)
-        PUT(o, ", last move");
-    if (mark & (MARK_BAD | MARK_BADWORD))
-        PUT(o, ", not valid");
-    PUT(o, "\">");
+    *o++ = '>';
     *o++ = letter;
     PUT(o, "<sub>");
     o = put_small(o, pts);
@@ -469,12 +435,15 @@ static void render_board(struct html_buf *b, const struct render_view *v)
     struct board_marks m;
     board_marks_init(&m, v);
     /* The squares are the board's 225 buttons, row by row: a square's
-     * place among them is its coordinate (its label says it too), so it
-     * carries no row and column attributes, which would be a fifth of a
-     * first visit's budget; the script adds data-row and data-col.
+     * place among them is its coordinate, so it carries no row and column
+     * attributes and no label, which were half of a late page's bytes (to
+     * make, compress and send). The script adds data-row and data-col and
+     * names each square once from its place, classes and face ("H8, centre
+     * star, double word, empty"; "D2, blank as C, 0 points, last move").
      * The empty <i>s are the coordinates around the board: the stylesheet
-     * writes them (CSS counters), as decoration, since the labels carry
-     * them for screen readers. */
+     * writes them (CSS counters), so that without the script the board is
+     * still read by its coordinates as a picture; its squares then do
+     * nothing (a read-only view) and the move list names every word. */
     html_lit(b, "<div class=\"board\" id=\"board\" role=\"group\" "
                 "aria-label=\"Board, 15 by 15; columns A to O, rows 1 to 15\" "
                 "data-testid=\"board\">");
