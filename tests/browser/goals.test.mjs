@@ -166,3 +166,17 @@ test('on a phone the goals are above the fold with the rack; the daily deal has 
   quiet(p);
   await p.ctx.close();
 });
+
+test('axe finds no serious or critical violations on a goals game or the landing page, light and dark', async () => {
+  const p = await h.newPlayer(browser, srv.url, { bypassCSP: true });
+  for (const scheme of ['light', 'dark']) {
+    await p.page.emulateMedia({ colorScheme: scheme });
+    await p.page.goto('/new?seed=goals-axe&goals=easy');
+    await h.waitForGame(p.page);
+    assert.deepEqual(await h.axeViolations(p.page), [], `goals game (${scheme})`);
+    await p.page.goto('/');
+    await p.page.waitForSelector('[data-testid=daily]');
+    assert.deepEqual(await h.axeViolations(p.page), [], `landing (${scheme})`);
+  }
+  await p.ctx.close();
+});
