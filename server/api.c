@@ -1131,7 +1131,7 @@ static void api_gcg(const struct srv_request *req, struct srv_response *resp)
  * Scrabble's notation. */
 static void api_play_json(struct jout *j, const struct core_play *play,
                           const struct core_move *move,
-                          const struct core_move_result *r)
+                          const struct core_move_result *r, bool goals)
 {
     char at[4];
     core_play_coord(play, at);
@@ -1155,6 +1155,8 @@ static void api_play_json(struct jout *j, const struct core_play *play,
     jout_string(j, at);
     jout_key(j, "direction");
     jout_string(j, play->down ? "down" : "across");
+    if (goals)
+        api_goal_names(j, r);
     jout_close_object(j);
 }
 
@@ -1232,7 +1234,8 @@ static void api_plays(const struct srv_request *req, struct srv_response *resp)
             (void)api_failed(resp, &err);
             return;
         }
-        api_play_json(&j, &top[i], &move, &r);
+        api_play_json(&j, &top[i], &move, &r,
+                      pos.game.goals.level != CORE_GOALS_OFF);
     }
     jout_close_array(&j);
     jout_close_object(&j);
@@ -1280,7 +1283,7 @@ static void api_review(const struct srv_request *req, struct srv_response *resp)
         }
         jout_key(&j, "best");
         if (i < review.reviewed && rm->has_best)
-            api_play_json(&j, &rm->best, &rm->move, &rm->result);
+            api_play_json(&j, &rm->best, &rm->move, &rm->result, false);
         else
             jout_null(&j);
         jout_close_object(&j);
