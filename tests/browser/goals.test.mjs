@@ -64,7 +64,7 @@ test('two players play a goals game to the end with its helpers', async (t) => {
   const P1 = p1.page, P2 = p2.page;
   let state, goal;
 
-  await t.test('P1 starts an Easy goals game: three goals, 0 of 8, three helpers', async () => {
+  await t.test('P1 starts an Easy goals game: three goals, none done, three helpers', async () => {
     state = await startGoals(P1, 'goals-e2e', 'easy');
     const g = await showsGoals(P1, state);
     assert.equal(g.difficulty, 'easy');
@@ -102,7 +102,7 @@ test('two players play a goals game to the end with its helpers', async (t) => {
     assert.ok(marks.includes(`\u2713 ${goal}`), marks.join('|'));
     // Waiting: the goals and the count stay in view.
     await showsGoals(P1, state);
-    assert.equal(await P1.textContent('[data-testid=goals-done]'), `${play.goals.length} of 8`);
+    assert.equal(await P1.textContent('[data-testid=goals-done]'), `${play.goals.length} of ${(await goalsOf(state)).target}`);
     // No classic link, and why.
     assert.equal(await P1.locator('[data-testid=copy-classic]').count(), 0);
     assert.match(await P1.textContent('[data-testid=no-classic]'), /no place for goals/);
@@ -136,12 +136,12 @@ test('two players play a goals game to the end with its helpers', async (t) => {
     const g = await goalsOf(state);
     assert.equal(g.outcome, 'lost');
     assert.equal(await P1.textContent('[data-testid=goals-outcome]'),
-      `You lost: ${g.completed} goal${g.completed === 1 ? '' : 's'} completed of the 8 needed before the game ended.`);
+      `You lost: ${g.completed} goal${g.completed === 1 ? '' : 's'} completed of the ${g.target} needed before the game ended.`);
     await P1.waitForSelector('[data-testid=grade]');
     await h.press(P1.locator('[data-testid=copy-result]'));
     await P1.waitForFunction(() => /\u2713/.test(document.querySelector('[data-testid=copy-result]').textContent));
     const copied = await P1.evaluate(() => navigator.clipboard.readText());
-    assert.match(copied.split('\n')[0], new RegExp(` \u00b7 3 turns \u00b7 lost ${g.completed}/8 goals$`));
+    assert.match(copied.split('\n')[0], new RegExp(` \u00b7 3 turns \u00b7 lost ${g.completed}/${g.target} goals$`));
     assert.ok(!copied.includes(goal), 'the result names no goal');
   });
 

@@ -42,7 +42,8 @@ test('the new-game forms take a difficulty, keep it through redirects, refuse ot
   // The page's game is the API's game of the same seed and difficulty.
   r = await get('/new?seed=page-goals&goals=normal');
   assert.equal(stateOf(r.text), (await api('games', { seed: 'page-goals', goals: 'normal' })).state);
-  assert.match(r.text, /data-testid="goals-done">0 of 12</);
+  const target = (level) => ({ easy: 12, normal: 14, hard: 13 })[level]; // DESIGN.md, "Goals mode"
+  assert.match(r.text, new RegExp(`data-testid="goals-done">0 of ${target('normal')}<`));
   // A plain game is unchanged: no goals anywhere.
   r = await get('/new?seed=page-goals&goals=');
   assert.equal(stateOf(r.text), (await api('games', { seed: 'page-goals' })).state);
@@ -50,7 +51,7 @@ test('the new-game forms take a difficulty, keep it through redirects, refuse ot
   // The daily deal in goals mode is still the date's deal.
   r = await get('/daily?date=2026-12-01&goals=hard');
   assert.ok(r.text.includes('data-daily=2026-12-01'));
-  assert.match(r.text, /data-testid="goals-done">0 of 16</);
+  assert.match(r.text, new RegExp(`data-testid="goals-done">0 of ${target('hard')}<`));
 });
 
 test('a goals game is reviewed after its helpers, and its result says lost', async () => {
@@ -64,10 +65,10 @@ test('a goals game is reviewed after its helpers, and its result says lost', asy
   assert.equal(game.goals.outcome, 'lost');
   const r = await cells(state);
   assert.equal(r.status, 200, r.text);
-  const done = game.goals.completed;
-  assert.match(r.text, new RegExp(`data-result="Collabble \u00b7 [^"]* \u00b7 3 turns \u00b7 lost ${done}/8 goals"`));
+  const done = game.goals.completed, t = game.goals.target;
+  assert.match(r.text, new RegExp(`data-result="Collabble \u00b7 [^"]* \u00b7 3 turns \u00b7 lost ${done}/${t} goals"`));
   const over = await get(`/?s=${state}`);
-  assert.ok(over.text.includes(`<strong>You lost</strong>: ${done} goal${done === 1 ? '' : 's'} completed of the 8 needed before the game ended.`));
+  assert.ok(over.text.includes(`<strong>You lost</strong>: ${done} goal${done === 1 ? '' : 's'} completed of the ${t} needed before the game ended.`));
   // The move list: the helpers used before the play, in order.
   assert.ok(over.text.includes('<i class="used">(New goals)</i> <i class="used">(Swap a tile)</i>'));
   assert.ok(over.text.includes('data-testid="no-classic"'));
@@ -88,11 +89,11 @@ test('a team that completes its target wins, and the page and the result say so'
   }
   assert.equal(game.goals.outcome, 'won', `${game.goals.completed} of ${game.goals.target}`);
   while (!game.gameOver) ({ state, game } = await api('move', { state, move: { type: 'pass' } }));
-  const done = game.goals.completed;
+  const done = game.goals.completed, t = game.goals.target;
   const over = await get(`/?s=${state}`);
-  assert.ok(over.text.includes(`<strong>You won</strong>: ${done} goals completed of the 8 needed.</p>`));
+  assert.ok(over.text.includes(`<strong>You won</strong>: ${done} goals completed of the ${t} needed.</p>`));
   const r = await cells(state);
-  assert.match(r.text, new RegExp(` \u00b7 won ${done}/8 goals" data-grade=`));
+  assert.match(r.text, new RegExp(` \u00b7 won ${done}/${t} goals" data-grade=`));
   // The move list marks each completed goal, as many as the API counts.
   assert.equal(over.text.split('data-testid="goal-done"').length - 1, done);
 });
