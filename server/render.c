@@ -1538,7 +1538,11 @@ static void render_play_side(struct html_buf *b, const struct render_view *v)
     render_active_rack(b, v);
     html_lit(b, "<p class=\"preview\" id=\"preview\" data-testid=\"preview\">"
                 "</p>");
-    render_message(b, v->error);
+    if (v->moved != NULL && v->moved->type == CORE_MOVE_HELPER)
+        html_lit(b, "<p class=\"msg ok\" id=\"msg\" data-testid=\"message\">"
+                    "You used a helper.</p>");
+    else
+        render_message(b, v->error);
     render_goals(b, v);
     render_actions(b, v);
     if (goals_on(g))

@@ -81,6 +81,7 @@ test('two players play a goals game to the end with its helpers', async (t) => {
     assert.equal(await P1.textContent('[data-testid=helpers-left]'), '2 left, shared');
     assert.equal(await P1.getAttribute('#app', 'data-view'), 'board', 'still P1 to play');
     assert.equal(await P1.locator('[data-testid=copy-prompt]').count(), 0);
+    assert.equal(await P1.textContent('[data-testid=message]'), 'You used a helper.');
   });
 
   await t.test('the preview names the goals a play would complete; the move list marks them', async () => {
