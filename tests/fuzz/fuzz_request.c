@@ -52,6 +52,7 @@ static const struct {
     {"POST", "/api/v1/review"},
     {"POST", "/game/review"},
     {"GET", "/game/review"},
+    {"GET", "/daily"},
 };
 
 /* A small lexicon so that plays reach the word check and are scored. */
