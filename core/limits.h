@@ -59,6 +59,16 @@
  * gameIds, the localStorage key) out of practical reach. */
 #define CLB_SEED_BITS 30
 
+/* The daily deal (core/daily.h): the seed of the UTC date D is
+ * CLB_DAILY_SEED_BASE + D's day number (days since 1970-01-01), a rule
+ * anybody can check by hand. Recognised from 2026-12-01, the first daily
+ * deal, to CLB_DAILY_LAST_DAY (9999-12-31, a four-digit year), which keeps
+ * every daily seed below 2^CLB_SEED_BITS: 1,000,000,000 + 2,932,896 <
+ * 1,073,741,824. */
+#define CLB_DAILY_SEED_BASE 1000000000
+#define CLB_DAILY_FIRST_DAY 20788
+#define CLB_DAILY_LAST_DAY 2932896
+
 /* Moves one game may have, and so one v2 link may hold; the move that
  * reaches it ends the game (CORE_END_LIMIT, racks taken off as after two
  * passes). A real game has well under 100 moves, but exchanges and passes
