@@ -709,6 +709,7 @@ static void render_last_move(struct html_buf *b, const struct core_game *g)
         if (!g->game_over && g->consecutive_passes == 1)
             html_lit(b, " <strong>One more pass ends the game.</strong>");
         break;
+    case CORE_MOVE_HELPER: break; /* a helper is not a last move */
     }
     render_zoom(b);
 }
@@ -729,6 +730,7 @@ static void render_moved(struct html_buf *b, const struct core_move_result *r)
         break;
     case CORE_MOVE_EXCHANGE: html_lit(b, "You exchanged tiles."); break;
     case CORE_MOVE_PASS: html_lit(b, "You passed."); break;
+    case CORE_MOVE_HELPER: html_lit(b, "You used a helper."); break;
     }
 }
 
@@ -796,9 +798,12 @@ static void render_share(struct html_buf *b, const struct render_view *v)
             html_lit(b, "</details>");
         }
     }
-    html_lit(b, "<button id=\"classic\" class=\"minor needs-js\" "
-                "data-testid=\"copy-classic\">Copy classic link</button>"
-                "</div>");
+    /* A goals game has no classic link: the format has no place for its
+     * goals (DESIGN.md, "Goals mode"). */
+    if (g->goals.level == CORE_GOALS_OFF)
+        html_lit(b, "<button id=\"classic\" class=\"minor needs-js\" "
+                    "data-testid=\"copy-classic\">Copy classic link</button>");
+    html_lit(b, "</div>");
     if (is_waiting(v)) {
         /* The script follows the partner's link opened in any tab of
          * this browser; a page without it does not update (needs-js). */
@@ -906,6 +911,7 @@ static void render_move_cell(struct html_buf *b,
         put_count(b, rec->move.ntiles, "tile", "tiles");
         break;
     case CORE_MOVE_PASS: html_lit(b, "Passed"); break;
+    case CORE_MOVE_HELPER: break; /* never a record's move */
     }
 }
 
