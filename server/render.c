@@ -943,9 +943,10 @@ static void render_share(struct html_buf *b, const struct render_view *v)
         html_lit(b, "<p class=\"opt\" data-testid=\"no-classic\">No classic "
                     "link: the classic format has no place for goals.</p>");
     if (is_waiting(v)) {
-        /* Only the script asks for the waiting view, and it follows the
-         * partner's link opened in any tab of this browser. */
-        html_lit(b, "<p class=\"note\" data-testid=\"wait-note\">This page "
+        /* The script follows the partner's link opened in any tab of
+         * this browser; a page without it does not update (needs-js). */
+        html_lit(b, "<p class=\"note needs-js\" data-testid=\"wait-note\">"
+                    "This page "
                     "updates by itself when your partner&#39;s link is "
                     "opened on this device.</p>");
         html_lit(b, "<button id=\"switch\" class=\"minor needs-js\" "

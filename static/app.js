@@ -568,20 +568,21 @@
     if (r.me && !n[r.me - 1]) n[r.me - 1] = store(NAME) || '';
     return n;
   }
-  function named(t, id) {
-    var n = names(id || gameId());
+  function named(t, id, n) {
+    n = n || names(id || gameId());
     return t.replace(PN, function (m, a, b) { return n[(a || b) - 1] || m; });
   }
   // Every text of page x as the server wrote it, named; and the title:
   // "Your turn" first while this device can play, with an orange dot for
   // the tab's icon.
   function nameAll(x) {
-    var w = document.createTreeWalker(x, 4), t, id = attr(x, 'data-game-id'), mine = playable(), icon = document.querySelector('link[rel=icon]');
+    var w = document.createTreeWalker(x, 4), t, v, id = attr(x, 'data-game-id'), n = names(id), mine = playable(),
+      icon = document.querySelector('link[rel=icon]');
     while (id && (t = w.nextNode())) {
       t.o = t.o || t.nodeValue;
-      if (named(t.o, id) !== t.nodeValue) t.nodeValue = named(t.o, id);
+      if ((v = named(t.o, id, n)) !== t.nodeValue) t.nodeValue = v;
     }
-    document.title = (mine ? 'Your turn \u00b7 ' : '') + (id ? named(title0, id) : title0);
+    document.title = (mine ? 'Your turn \u00b7 ' : '') + named(title0, id, n);
     if (icon) icon.href = mine ? 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><circle cx="1" cy="1" r="1" fill="%23d97706"/></svg>' : 'data:,';
   }
   // The Names panel of a game's page (its labels say "Player\u00a01", which
