@@ -15,6 +15,7 @@
 
 #include "../core/goals.h"
 #include "../core/grade.h"
+#include "../core/notation.h"
 #include "qr.h"
 #include "respond.h"
 #include "static_assets.h"
@@ -915,7 +916,8 @@ static void render_share(struct html_buf *b, const struct render_view *v)
     html_lit(b, "/#");
     html_attr(b, v->state);
     html_lit(b, "\"><div class=\"sharerow\"><button id=\"copy-link\" "
-                "class=\"primary\" data-testid=\"copy-link-button\">Copy"
+                "class=\"primary needs-js\" "
+                "data-testid=\"copy-link-button\">Copy"
                 "</button><button id=\"share-link\" class=\"share\" "
                 "data-testid=\"share-link\" hidden>Share</button>");
     /* The QR code is for handing the game over in the same room: while
@@ -937,13 +939,18 @@ static void render_share(struct html_buf *b, const struct render_view *v)
     /* A goals game has no classic link: the format has no place for its
      * goals (DESIGN.md, "Goals mode"). */
     if (g->goals.level == CORE_GOALS_OFF)
-        html_lit(b, "<button id=\"classic\" class=\"minor\" "
+        html_lit(b, "<button id=\"classic\" class=\"minor needs-js\" "
                     "data-testid=\"copy-classic\">Copy classic link</button>");
     html_lit(b, "</div>");
     if (g->goals.level != CORE_GOALS_OFF)
         html_lit(b, "<p class=\"opt\" data-testid=\"no-classic\">No classic "
                     "link: the classic format has no place for goals.</p>");
     if (is_waiting(v)) {
+        /* Only the script asks for the waiting view, and it follows the
+         * partner's link opened in any tab of this browser. */
+        html_lit(b, "<p class=\"note\" data-testid=\"wait-note\">This page "
+                    "updates by itself when your partner&#39;s link is "
+                    "opened on this device.</p>");
         html_lit(b, "<button id=\"switch\" class=\"minor needs-js\" "
                     "data-testid=\"switch-player\" data-player=");
         html_int(b, (int)g->turn + 1);
@@ -1257,18 +1264,9 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
                 "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
                 "<th scope=col>Move</th><th scope=col>Points</th>"
                 "<th scope=col>Score</th><th scope=col>");
-    /* Without the script the review's cells stay empty: the column's
-     * heading links to the page that has them filled in. */
     const struct core_review *rv =
         v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
-    if (rv == NULL && h->nmoves > 0) {
-        html_lit(b, "<a href=\"/game/review?s=");
-        html_attr(b, v->state);
-        html_lit(b, "\">Best available</a>");
-    } else {
-        html_lit(b, "Best available");
-    }
-    html_lit(b, "</th></tr></thead><tbody>");
+    html_lit(b, "Best available</th></tr></thead><tbody>");
     if (h->start == CORE_START_POSITION) {
         html_lit(b, "<tr class=\"start\"><td colspan=\"4\">From a classic "
                     "link: the moves before it are not known</td><td>");
@@ -1286,7 +1284,17 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
     html_lit(b, "\" download=\"collabble-");
     html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
     html_lit(b, ".gcg\" data-testid=\"download\">Download game</a> (GCG, "
-                "for Quackle)</p></section>");
+                "for Quackle)</p>");
+    /* Without the script the review's cells stay empty: this link (the
+     * script fills them itself, so it is hidden then) opens the page that
+     * has them filled in. The heading is no link: it would only reload. */
+    if (rv == NULL && h->nmoves > 0) {
+        html_lit(b, "<p class=\"nojs\"><a href=\"/game/review?s=");
+        html_attr(b, v->state);
+        html_lit(b, "\" data-testid=\"review-link\">The best available play "
+                    "of every turn</a></p>");
+    }
+    html_lit(b, "</section>");
 }
 
 /* ---- pages -------------------------------------------------------------- */
@@ -1367,12 +1375,12 @@ static void render_app_open(struct html_buf *b, const char *view,
     html_lit(b, ">\n");
 }
 
-/* The confirmation a pass asks for. The pass that would be the second in
- * a row ends the game, so it says so and what the racks will cost. */
-static void render_pass_bar(struct html_buf *b, const struct core_game *g)
+/* What a pass would do, as a sentence (the pass bar's question, and the
+ * no-script pass form's): the pass that would be the second in a row ends
+ * the game, so it says so and what the racks will cost. Returns whether
+ * it ends the game. */
+static bool render_pass_question(struct html_buf *b, const struct core_game *g)
 {
-    html_lit(b, "<div class=\"bar needs-js\" id=\"pass-bar\" hidden>"
-                "<p id=\"pass-q\" data-testid=\"pass-question\">");
     bool ends = g->consecutive_passes >= 1;
     if (ends) {
         int cost = core_end_adjustment(g);
@@ -1391,6 +1399,16 @@ static void render_pass_bar(struct html_buf *b, const struct core_game *g)
         put_player(b, other_player(g->turn));
         html_lit(b, " passes next, the game ends.");
     }
+    return ends;
+}
+
+/* The confirmation a pass asks for. The pass that would be the second in
+ * a row ends the game, so it says so and what the racks will cost. */
+static void render_pass_bar(struct html_buf *b, const struct core_game *g)
+{
+    html_lit(b, "<div class=\"bar needs-js\" id=\"pass-bar\" hidden>"
+                "<p id=\"pass-q\" data-testid=\"pass-question\">");
+    bool ends = render_pass_question(b, g);
     html_lit(b, "</p><button class=\"primary\" id=\"pass-confirm\" "
                 "data-testid=\"pass-confirm\" aria-describedby=\"pass-q\">");
     if (ends)
@@ -1399,6 +1417,168 @@ static void render_pass_bar(struct html_buf *b, const struct core_game *g)
         html_lit(b, "Pass");
     html_lit(b, "</button><button id=\"pass-cancel\" "
                 "data-testid=\"pass-cancel\">Cancel</button></div>");
+}
+
+/* ---- the page without script -------------------------------------------
+ * A page a browser navigated to carries, inside <noscript>, plain forms
+ * that play a turn: each posts the position's S with the move to
+ * /game/turn, which answers with a redirect to the next position (or this
+ * page again, the move refused, the forms as typed). The pages the script
+ * fetches never have them, so a first visit does not pay for them. */
+
+static void render_state_field(struct html_buf *b, const char *state)
+{
+    html_lit(b, "<input type=\"hidden\" name=\"s\" value=\"");
+    html_attr(b, state);
+    html_lit(b, "\">");
+}
+
+/* The squares a refused move names, in words, after the message: the board
+ * marks them too, but a reader of text alone is told where. */
+static void render_plain_where(struct html_buf *b, const struct clb_error *e)
+{
+    if (e == NULL || e->code == CLB_ERR_OK || e->ncells == 0 || e->nwords > 0)
+        return;
+    html_lit(b, "<p class=\"nojs\" data-testid=\"nojs-where\">The square");
+    if (e->ncells > 1)
+        html_char(b, 's');
+    html_lit(b, " at fault:");
+    for (int i = 0; i < e->ncells && i < CLB_MAX_ERR_CELLS; i++) {
+        char sq[4];
+        core_square_write(e->cells[i].row, e->cells[i].col, true, sq);
+        html_raw(b, i > 0 ? ", " : " ");
+        html_text(b, sq);
+    }
+    html_lit(b, ".</p>");
+}
+
+/* A play: the square the word starts on, across or down, and the word. */
+static void render_plain_play(struct html_buf *b, const struct render_view *v)
+{
+    const struct render_typed *t = v->typed;
+    html_lit(b, "<form class=\"plain\" method=\"post\" action=\"/game/turn\" "
+                "data-testid=\"nojs-play\"><h3>Play a word</h3>");
+    render_state_field(b, v->state);
+    html_lit(b, "<label for=\"nj-at\">Square</label> <input id=\"nj-at\" "
+                "name=\"at\" size=\"4\" maxlength=\"3\" autocomplete=\"off\" "
+                "placeholder=\"8H\" aria-describedby=\"nj-how\"");
+    if (t != NULL && t->square[0] != '\0') {
+        html_lit(b, " value=\"");
+        html_attr(b, t->square);
+        html_lit(b, "\"");
+    }
+    html_lit(b, "> <label for=\"nj-dir\">Direction</label> <select "
+                "id=\"nj-dir\" name=\"dir\"><option value=\"across\">across"
+                "</option><option value=\"down\"");
+    if (t != NULL && t->down)
+        html_lit(b, " selected");
+    html_lit(b, ">down</option></select> <label for=\"nj-word\">Word</label> "
+                "<input id=\"nj-word\" name=\"word\" size=\"16\" "
+                "maxlength=\"15\" autocomplete=\"off\" spellcheck=\"false\" "
+                "autocapitalize=\"characters\" aria-describedby=\"nj-how\"");
+    if (t != NULL && t->word[0] != '\0') {
+        html_lit(b, " value=\"");
+        html_attr(b, t->word);
+        html_lit(b, "\"");
+    }
+    html_lit(b, "> <button class=\"primary\" name=\"act\" value=\"play\">"
+                "Play word</button><p class=\"nojs\" id=\"nj-how\">The square "
+                "is a row (1-15) and a column (A-O), as 8H; the word is the "
+                "whole word from that square, the letters already on the "
+                "board included. A blank is a lowercase letter among "
+                "capitals (QuIT); a word typed all in lowercase has no "
+                "blank.</p></form>");
+}
+
+/* An exchange: a box for each tile of the rack. */
+static void render_plain_exchange(struct html_buf *b,
+                                  const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    const struct core_rack *rack = &g->hands[g->turn];
+    if (core_bag_count(g) < CLB_EXCHANGE_MIN_BAG || rack->count == 0)
+        return; /* the page's note says why there is no exchange */
+    html_lit(b, "<form class=\"plain\" method=\"post\" action=\"/game/turn\" "
+                "data-testid=\"nojs-exchange\"><fieldset><legend>Exchange "
+                "tiles</legend>");
+    render_state_field(b, v->state);
+    for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
+        char t = rack->tiles[i];
+        html_lit(b, "<label><input type=\"checkbox\" name=\"x");
+        html_int(b, i);
+        html_lit(b, "\" value=\"");
+        html_textn(b, &t, 1);
+        html_char(b, '"');
+        if (v->typed != NULL && (v->typed->exchange >> i & 1u))
+            html_lit(b, " checked");
+        html_lit(b, "> ");
+        if (t == CORE_BLANK)
+            html_lit(b, "blank");
+        else
+            html_textn(b, &t, 1);
+        html_lit(b, "</label> ");
+    }
+    html_lit(b, "<button name=\"act\" value=\"exchange\">Exchange</button>"
+                "</fieldset></form>");
+}
+
+/* A pass, with what it would do (the same words the pass bar asks). */
+static void render_plain_pass(struct html_buf *b, const struct render_view *v)
+{
+    html_lit(b, "<form class=\"plain\" method=\"post\" action=\"/game/turn\" "
+                "data-testid=\"nojs-pass\"><p id=\"nj-pass-q\">");
+    bool ends = render_pass_question(b, v->game);
+    html_lit(b, "</p>");
+    render_state_field(b, v->state);
+    html_lit(b, "<button name=\"act\" value=\"pass\" "
+                "aria-describedby=\"nj-pass-q\">");
+    if (ends)
+        html_lit(b, "Pass and end the game");
+    else
+        html_lit(b, "Pass");
+    html_lit(b, "</button></form>");
+}
+
+/* The three forms of the player to move. */
+static void render_plain_forms(struct html_buf *b, const struct render_view *v)
+{
+    html_lit(b, "<noscript><div data-testid=\"nojs-forms\">");
+    render_plain_where(b, v->error);
+    render_plain_play(b, v);
+    render_plain_exchange(b, v);
+    render_plain_pass(b, v);
+    html_lit(b, "</div></noscript>");
+}
+
+/* While waiting, without script: the link as a link, whose "Copy link"
+ * gives the whole address (the field above can only be whole when the
+ * script says the page's scheme), and the other player's board, for one
+ * person playing both racks on this device. */
+static void render_plain_send(struct html_buf *b, const struct render_view *v)
+{
+    html_lit(b, "<noscript><p class=\"nojs\" data-testid=\"nojs-send\">Copy "
+                "this <a href=\"/#");
+    html_attr(b, v->state);
+    html_lit(b, "\" data-testid=\"nojs-link\">link to the turn</a> "
+                "(right-click or long-press it, then Copy link) and send it to "
+                "your partner. Without JavaScript they paste it into the box "
+                "on Collabble's first page.</p><p class=\"nojs\"><a "
+                "href=\"/game?s=");
+    html_attr(b, v->state);
+    html_lit(b, "\" data-testid=\"nojs-other\">Play ");
+    put_player(b, v->game->turn);
+    html_lit(b, "&#39;s turn on this device</a></p></noscript>");
+}
+
+/* The box that opens a pasted turn link without script: a GET, so a
+ * reload opens it again (ui.c reads the link's S from whatever of the
+ * address was pasted). */
+static void render_paste_box(struct html_buf *b)
+{
+    html_lit(b, "<noscript><form class=\"card\" action=\"/game\"><h2><label "
+                "for=\"paste\">Paste a game link to open it</label></h2>"
+                "<input id=\"paste\" name=\"link\" required> <button "
+                "class=\"primary\">Open</button></form></noscript>");
 }
 
 static void render_actions(struct html_buf *b, const struct render_view *v)
@@ -1432,8 +1612,8 @@ static void render_actions(struct html_buf *b, const struct render_view *v)
                 "<button id=\"ex-cancel\" data-testid=\"exchange-cancel\">"
                 "Cancel</button></div>");
     render_pass_bar(b, g);
-    html_lit(b, "<p class=\"nojs\">This is a read-only view: turn on "
-                "JavaScript to play.</p>");
+    if (v->plain)
+        render_plain_forms(b, v);
 }
 
 /* New game, and on a daily deal's finished game (a result link a visitor
@@ -1565,6 +1745,8 @@ static void render_wait_side(struct html_buf *b, const struct render_view *v)
     const struct core_game *g = v->game;
     enum core_player me = device_player(v);
     render_share(b, v);
+    if (v->plain)
+        render_plain_send(b, v);
     html_lit(b, "<section class=\"panel\" aria-label=\"Racks\">");
     render_goals(b, v);
     render_plain_rack(b, &g->hands[me], me, "Your rack", RACK_MINE);
@@ -1674,11 +1856,12 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
     render_app_open(b, "landing", NULL);
     html_lit(b, "<header class=\"top\">");
     render_brand(b);
+    html_lit(b, "</header>\n<main class=\"landing\">"
+                "<p class=\"lead\">Scrabble for two, played together: every "
+                "word adds to one shared score. Play your turn, then send "
+                "the link to your partner.</p>");
+    render_paste_box(b);
     html_lit(b,
-             "</header>\n<main class=\"landing\">"
-             "<p class=\"lead\">Scrabble for two, played together: every "
-             "word adds to one shared score. Play your turn, then send "
-             "the link to your partner.</p>"
              "<section class=\"card\" id=\"games\" "
              "data-testid=\"saved-games\" aria-labelledby=\"games-h\" hidden>"
              "<h2 id=\"games-h\">Your games</h2><ul class=\"games\" "
@@ -1779,8 +1962,9 @@ void render_error_page(struct html_buf *b, const struct clb_error *err)
         html_lit(b, "</p><p>Check that the whole link was copied, or start a "
                     "new game.");
     html_lit(b, "</p><a class=\"btn primary\" href=\"/\" "
-                "data-testid=\"new-game\">New game</a></section>"
-                "<section class=\"card\" id=\"games\" "
+                "data-testid=\"new-game\">New game</a></section>");
+    render_paste_box(b);
+    html_lit(b, "<section class=\"card\" id=\"games\" "
                 "data-testid=\"saved-games\" aria-labelledby=\"games-h\" "
                 "hidden><h2 id=\"games-h\">Your games</h2><ul class=\"games\" "
                 "id=\"game-list\"></ul></section></main>\n");

@@ -374,7 +374,7 @@ Test(ui, unknown_lexicon_is_refused)
     done(&pg);
 }
 
-Test(ui, nojs_query_link_shows_the_board_read_only)
+Test(ui, nojs_query_link_shows_the_board_with_the_move_forms)
 {
     struct core_game g;
     core_game_new(&g, "nojs", 4, "");
@@ -390,9 +390,20 @@ Test(ui, nojs_query_link_shows_the_board_read_only)
     cr_assert_str_eq(root.body.p, game.body.p);
     cr_assert_not_null(strstr(root.body.p, "data-view=\"board\""));
     cr_assert_not_null(strstr(root.body.p, "class=\"actions needs-js\""));
-    cr_assert_not_null(strstr(root.body.p, "class=\"nojs\""));
+    cr_assert_not_null(strstr(root.body.p, "data-testid=\"nojs-forms\""));
+    cr_assert_eq(count(root.body.p, "action=\"/game/turn\""), 3);
     cr_assert_eq(count(root.body.p, "data-testid=\"rack-tile\""),
                  CLB_RACK_SIZE);
+
+    /* The page the script fetches has none of it. */
+    char body[CLB_MAX_ENCODED_STATE * 3 + 8];
+    snprintf(body, sizeof body, "s=%s", es);
+    struct page script;
+    request(&script, "POST", "/game", NULL, body, NULL);
+    cr_assert_eq(script.resp.status, 200);
+    cr_assert_null(strstr(script.body.p, "<noscript>"));
+    cr_assert_null(strstr(script.body.p, "/game/turn"));
+    done(&script);
 
     /* A raw '+' in a pasted link is the state's '+', not a space. */
     snprintf(q, sizeof q, "s=%s", s);
@@ -1026,12 +1037,14 @@ Test(ui, the_board_page_leaves_the_review_to_its_own_request)
     request(&pg, "POST", "/game", NULL, body, FORM);
     const char *h = pg.body.p;
     cr_assert_eq(pg.resp.status, 200);
-    /* The column is there, its cells empty; its heading links to the page
-     * that has them filled in. */
+    /* The column is there, its cells empty, its heading plain text; a
+     * link under the list leads to the page that has them filled in. */
+    cr_assert_not_null(
+        strstr(h, "<th scope=col>Best available</th></tr></thead>"));
     char link[CLB_MAX_ENCODED_STATE + 80];
     snprintf(link, sizeof link,
-             "<th scope=col><a href=\"/game/review?s=%s\">Best available</a>"
-             "</th></tr></thead>",
+             "<p class=\"nojs\"><a href=\"/game/review?s=%s\" "
+             "data-testid=\"review-link\">",
              s2);
     cr_assert_not_null(strstr(h, link), "%s", link);
     cr_assert_not_null(strstr(h, "<td>4<td>4<td><tr><th scope=row>2"));
@@ -1092,7 +1105,7 @@ Test(ui, the_game_over_page_leaves_the_review_and_its_total_to_the_script)
     cr_assert_eq(pg.resp.status, 200);
     cr_assert_not_null(strstr(h, "data-view=\"over\""));
     /* Not reviewed by the page itself: a page opened is not a review
-     * asked for. The heading links to the review's page, and the total
+     * asked for. A link leads to the review's page, and the total
      * has its place for the script. */
     cr_assert_null(strstr(h, "CATS at 8E for 12"));
     cr_assert_not_null(strstr(h, "href=\"/game/review?s="));
@@ -1380,4 +1393,51 @@ Test(ui, the_bag_lists_every_tile_left_by_letter)
             cr_assert_null(strstr(h, want + 4), "%s", want);
     }
     done(&pg);
+}
+
+/* The page without script: markup pasted into the link box or typed into
+ * the move form only ever comes back escaped, and the form's GET (the page
+ * a refused post is redirected to) never makes the move. */
+Test(ui, nojs_pasted_and_typed_markup_is_escaped)
+{
+    struct page pasted;
+    request(&pasted, "GET", "/game",
+            "link=http%3A%2F%2Fh%2F%23%3Cscript%3Ealert(1)%3C%2Fscript%3E"
+            "%3Cimg%20src%3Dx%3E",
+            NULL, NULL);
+    cr_assert_eq(pasted.resp.status, 400);
+    assert_no_injected_script(pasted.body.p);
+    done(&pasted);
+
+    struct core_game g;
+    core_game_new(&g, "nojs", 4, "");
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    char *es = urlenc(s);
+    char q[CLB_MAX_ENCODED_STATE * 3 + 256];
+    snprintf(q, sizeof q,
+             "s=%s&act=play&at=%%22%%3E%%3Cb%%3EX&dir=down"
+             "&word=%%3Cimg%%20src%%3Dx%%3E",
+             es);
+    struct page typed;
+    request(&typed, "GET", "/game/turn", q, NULL, NULL);
+    cr_assert_eq(typed.resp.status, 400);
+    assert_no_injected_script(typed.body.p);
+    cr_assert_not_null(strstr(typed.body.p, "value=\"&quot;&gt;&lt;b&gt;X\""));
+    cr_assert_not_null(
+        strstr(typed.body.p, "<option value=\"down\" selected>"));
+    done(&typed);
+
+    /* A GET of a move that is fine shows it, 200, and makes nothing: the
+     * page is still the position S, its forms filled in. */
+    snprintf(q, sizeof q, "s=%s&act=pass", es);
+    struct page judged;
+    request(&judged, "GET", "/game/turn", q, NULL, NULL);
+    cr_assert_eq(judged.resp.status, 200);
+    cr_assert_eq(judged.resp.location[0], '\0');
+    char want[CLB_MAX_ENCODED_STATE + 32];
+    snprintf(want, sizeof want, "data-state=\"%s\"", s);
+    cr_assert_not_null(strstr(judged.body.p, want));
+    done(&judged);
+    free(es);
 }
