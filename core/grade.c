@@ -10,11 +10,11 @@ static const struct {
     const char *name;
 } bands[] = {
     {100, "Perfect"}, /* the best play every turn */
-    {90, "Superb"},
-    {75, "Expert"},
-    {60, "Strong"},
-    {40, "Good"},
-    {0, "Learning"},
+    {90, "Superb"},   /* a best play missed by a few points */
+    {75, "Expert"},   /* most turns at or near their best */
+    {60, "Strong"},   /* a good share of the board's worth */
+    {40, "Good"},     /* a sound game, chances left */
+    {0, "Learning"},  /* under 40%: the review shows where */
 };
 
 bool core_grade_of(int scored, int possible, struct core_grade *out)

@@ -703,7 +703,8 @@ static void render_helpers(struct html_buf *b, const struct core_game *g)
     html_rawf(b,
               "<h2 id=\"helpers-h\">Helpers <span class=\"who\" "
               "data-testid=\"helpers-left\">%d left, shared</span></h2><ul "
-              "class=\"helpers\" aria-labelledby=\"helpers-h\"><li><button data-helper=newGoals "
+              "class=\"helpers\" aria-labelledby=\"helpers-h\"><li><button "
+              "data-helper=newGoals "
               "data-testid=\"helper-newGoals\"%s>New goals</button> "
               "replaces the three goals<li><button data-helper=peek "
               "data-testid=\"helper-peek\"%s>Peek</button> shows a square "
@@ -744,8 +745,9 @@ static void render_goals(struct html_buf *b, const struct render_view *v)
     }
     html_lit(b, "</ol>");
     if (v->peeked)
-        html_rawf(b, "<p data-testid=\"peek\">Peek: the best play covers "
-                     "%c%d.</p>",
+        html_rawf(b,
+                  "<p data-testid=\"peek\">Peek: the best play covers "
+                  "%c%d.</p>",
                   'A' + v->peek.col, v->peek.row + 1);
     html_lit(b, "</section>");
 }
@@ -774,12 +776,13 @@ static void render_goals_outcome(struct html_buf *b, const struct core_game *g)
     if (!goals_on(g))
         return;
     bool won = core_goals_won(&g->goals);
-    html_rawf(b,
-              "<p class=\"outcome\" data-testid=\"goals-outcome\">"
-              "<strong>You %s</strong>: %d %s completed of the %d needed%s.</p>",
-              won ? "won" : "lost", g->goals.completed,
-              plural(g->goals.completed, "goal", "goals"), g->goals.target,
-              won ? "" : " before the game ended");
+    html_rawf(
+        b,
+        "<p class=\"outcome\" data-testid=\"goals-outcome\">"
+        "<strong>You %s</strong>: %d %s completed of the %d needed%s.</p>",
+        won ? "won" : "lost", g->goals.completed,
+        plural(g->goals.completed, "goal", "goals"), g->goals.target,
+        won ? "" : " before the game ended");
 }
 
 static void render_stats(struct html_buf *b, const struct core_game *g)
@@ -1089,14 +1092,13 @@ static void render_result_attr(struct html_buf *b,
         html_lit(b, " daily ");
         html_attr(b, r->daily);
     }
-    html_rawf(b, " \xc2\xb7 %d %s", r->score, plural(r->score, "point",
-                                                       "points"));
+    html_rawf(b, " \xc2\xb7 %d %s", r->score,
+              plural(r->score, "point", "points"));
     if (grade != NULL)
-        html_rawf(b,
-                  " \xc2\xb7 %d%% of the best plays \xc2\xb7 %s",
+        html_rawf(b, " \xc2\xb7 %d%% of the best plays \xc2\xb7 %s",
                   grade->percent, grade->name);
-    html_rawf(b, " \xc2\xb7 %d %s", r->turns, plural(r->turns, "turn",
-                                                      "turns"));
+    html_rawf(b, " \xc2\xb7 %d %s", r->turns,
+              plural(r->turns, "turn", "turns"));
     if (r->goals != NULL)
         html_rawf(b, " \xc2\xb7 %s %d/%d goals",
                   core_goals_won(r->goals) ? "won" : "lost",
@@ -1819,11 +1821,12 @@ void render_game(struct html_buf *b, const struct render_view *v)
  * and pool of helpers (core/goals.h). */
 static void render_goals_choice(struct html_buf *b, const char *id)
 {
-    html_rawf(b,
-              "<label for=\"%s\">Goals</label><select id=\"%s\" "
-              "name=\"goals\" data-testid=\"%s-level\"><option value=\"\">Off: a "
-              "plain game",
-              id, id, id);
+    html_rawf(
+        b,
+        "<label for=\"%s\">Goals</label><select id=\"%s\" "
+        "name=\"goals\" data-testid=\"%s-level\"><option value=\"\">Off: a "
+        "plain game",
+        id, id, id);
     for (int l = CORE_GOALS_EASY; l <= CORE_GOALS_HARD; l++) {
         const char *name = core_goals_level_name((enum core_goals_level)l);
         int helpers = core_goals_helpers((enum core_goals_level)l);
@@ -1898,8 +1901,7 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
     html_lit(b, "<button class=\"primary\" type=\"submit\" id=\"new-game\" "
                 "data-testid=\"new-game\">New game</button></form>");
     render_daily_card(b);
-    html_lit(b,
-                "<section class=\"card how\" aria-labelledby=\"how-h\">"
+    html_lit(b, "<section class=\"card how\" aria-labelledby=\"how-h\">"
                 "<h2 id=\"how-h\">How it works</h2><ol>"
                 "<li>Start a game and play the first word through the "
                 "\xe2\x98\x85.</li>"

@@ -128,8 +128,8 @@ void render_game(struct html_buf *b, const struct render_view *view);
  * "Collabble daily 2026-12-01 · 932 points · 97% of the best plays ·
  * Superb · 25 turns" (DESIGN.md, "The daily deal"). */
 struct render_result {
-    int score; /* the final score */
-    int turns; /* the history's moves */
+    int score;                           /* the final score */
+    int turns;                           /* the history's moves */
     char daily[CORE_DAILY_DATE_LEN + 1]; /* as render_view's */
     const struct core_goals *goals;      /* NULL for a plain game */
 };

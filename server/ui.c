@@ -737,7 +737,8 @@ static void ui_daily(const struct srv_request *req, struct srv_response *resp)
     char date[CORE_DAILY_DATE_LEN + 2];
     size_t n = 0;
     int32_t day, today = ui_today();
-    enum ui_found f = form_value(req->query, "date", true, date, sizeof date, &n);
+    enum ui_found f =
+        form_value(req->query, "date", true, date, sizeof date, &n);
     enum core_goals_level level;
     struct clb_error err;
     clb_error_clear(&err);
@@ -1132,8 +1133,8 @@ static void ui_review(const struct srv_request *req, struct srv_response *resp)
     struct render_result result = {
         .score = pos.game.score,
         .turns = pos.history.nmoves,
-        .goals = pos.game.goals.level != CORE_GOALS_OFF ? &pos.game.goals
-                                                          : NULL};
+        .goals =
+            pos.game.goals.level != CORE_GOALS_OFF ? &pos.game.goals : NULL};
     daily_of(&pos, result.daily);
     page_status(resp, 200);
     render_review_cells(resp->body, &review,

@@ -41,8 +41,8 @@ Test(grade, large_scores_do_not_overflow)
 Test(grade, nothing_to_compare)
 {
     struct core_grade g = {7, "x"};
-    cr_assert_not(core_grade_of(0, 0, &g));   /* no rack could ever play */
-    cr_assert_not(core_grade_of(5, 4, &g));   /* more than possible */
+    cr_assert_not(core_grade_of(0, 0, &g)); /* no rack could ever play */
+    cr_assert_not(core_grade_of(5, 4, &g)); /* more than possible */
     cr_assert_not(core_grade_of(-1, 4, &g));
     cr_assert_eq(g.percent, 7);
 }

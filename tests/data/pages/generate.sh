@@ -44,3 +44,9 @@ rack=$("$CLI" show "$mid" | sed -n "s/^$turn: //p" | tr -d ' ')
 to_end "$("$CLI" new pages-over)" >"$DIR/over.link"
 # The first daily deal (2026-12-01) played to the end: a result link.
 to_end "$("$CLI" daily 2026-12-01)" >"$DIR/daily-over.link"
+# A Normal goals game: New goals, four best plays, then a Peek (the page
+# shows its square); an Easy one played to the end.
+goals=$("$CLI" play "$("$CLI" --goals normal new pages-goals)" newgoals | head -1)
+goals=$(greedy "$goals" 4)
+"$CLI" play "$goals" peek | head -1 >"$DIR/goals-mid.link"
+to_end "$("$CLI" --goals easy new pages-goals-over)" >"$DIR/goals-over.link"
