@@ -39,6 +39,7 @@
     X(UNKNOWN_LEXICON, "unknown_lexicon", 400,                                 \
       "This game uses a dictionary this server does not have")                 \
     X(BAD_REQUEST, "bad_request", 400, "The request is malformed")             \
+    X(BAD_NOTATION, "bad_notation", 400, "The move could not be read")         \
     X(TOO_LARGE, "too_large", 413, "The request is too large")                 \
     X(BAD_LEXICON, "bad_lexicon", 500, "The word list could not be loaded")    \
     X(NOT_FOUND, "not_found", 404, "No such page")                             \

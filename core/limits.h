@@ -89,6 +89,12 @@
  * (a tiny input can otherwise decompress to megabytes). */
 #define CLB_MAX_DECODED_STATE 65536
 
+/* A redirect's target. The longest is a move refused without script,
+ * shown again at /game/turn?<the form as posted>: the body, at most
+ * CLB_MAX_BODY_BYTES (below); the page after a move made is
+ * /game?s=S&me=N, S a v2 link of at most CLB_MAX_LINK2_CHARS. */
+#define CLB_MAX_LOCATION (16384 + 64)
+
 /* HTTP request bodies (form posts and JSON API): a state plus a move. */
 #define CLB_MAX_BODY_BYTES 16384
 
@@ -290,6 +296,10 @@ static_assert(CLB_MAX_PLAYS_LISTED * 500 < CLB_MAX_RESPONSE_BYTES,
               "the longest list of plays must fit one response");
 static_assert(CLB_GOALS_COUNT <= 255 && CLB_GOALS_FACE_UP <= CLB_GOALS_COUNT,
               "a goal's number fits a byte");
+static_assert(CLB_MAX_LINK2_CHARS + 256 <= CLB_MAX_LOCATION,
+              "the page after a move fits a redirect");
+static_assert(CLB_MAX_BODY_BYTES + sizeof "/game/turn?" <= CLB_MAX_LOCATION,
+              "a refused form, shown again by a GET, fits a redirect");
 static_assert(CLB_MAX_LINK2_CHARS <= CLB_MAX_ENCODED_STATE,
               "a v2 link must pass the encoded-state bound");
 

@@ -38,6 +38,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "notation.h"
 #include "tiles.h"
 
 #define MG_N CLB_BOARD_SIZE
@@ -1073,15 +1074,5 @@ void core_play_word(const struct core_play *p,
 
 void core_play_coord(const struct core_play *p, char out[4])
 {
-    int row = p->row + 1;
-    char col = (char)('A' + (p->col < MG_N ? p->col : 0));
-    int n = 0;
-    if (p->down)
-        out[n++] = col;
-    if (row >= 10)
-        out[n++] = (char)('0' + row / 10);
-    out[n++] = (char)('0' + row % 10);
-    if (!p->down)
-        out[n++] = col;
-    out[n] = '\0';
+    core_square_write(p->row, p->col, p->down, out);
 }

@@ -50,10 +50,10 @@ struct srv_request {
 
 struct srv_response {
     int status;
-    const char *content_type;  /* static string */
-    const char *cache_control; /* static string, NULL for the default */
-    char location[64];         /* for redirects; "" if none */
-    int retry_after;           /* seconds for Retry-After; 0: none */
+    const char *content_type;        /* static string */
+    const char *cache_control;       /* static string, NULL for the default */
+    char location[CLB_MAX_LOCATION]; /* for redirects; "" if none */
+    int retry_after;                 /* seconds for Retry-After; 0: none */
     struct html_buf *body;
 };
 

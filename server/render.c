@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/notation.h"
 #include "qr.h"
 #include "respond.h"
 #include "static_assets.h"
@@ -34,10 +35,6 @@ static const struct render_str premium_class[] = {
 static const struct render_str premium_short[] = {
     RENDER_STR(""), RENDER_STR("DL"), RENDER_STR("TL"), RENDER_STR("DW"),
     RENDER_STR("TW")};
-static const struct render_str premium_name[] = {
-    RENDER_STR(""), RENDER_STR("double letter"), RENDER_STR("triple letter"),
-    RENDER_STR("double word"), RENDER_STR("triple word")};
-
 static const char *player_name(enum core_player p)
 {
     return p == CORE_P1 ? "Player 1" : "Player 2";
@@ -304,21 +301,10 @@ static void render_empty_square(struct html_buf *b, const struct board_marks *m,
         html_char(b, '"');
     }
 
-    /* The label a screen reader speaks: "H8, double word, empty" - column
-     * letter A-O, row number 1-15, all the server's own words. */
-    html_lit(b, " aria-label=\"");
-    html_char(b, (char)('A' + c));
-    html_int(b, r + 1);
-    html_lit(b, ", ");
-    if (star)
-        html_lit(b, "centre star, ");
-    html_rawn(b, premium_name[prem].s, premium_name[prem].n);
-    if (prem != CORE_PREMIUM_NONE)
-        html_lit(b, ", ");
-    html_lit(b, "empty");
-    if (mark & (MARK_BAD | MARK_BADWORD))
-        html_lit(b, ", not valid");
-    html_lit(b, "\">");
+    /* No label: the script names each square once from its place, class
+     * and face ("H8, centre star, double word, empty"), which saves about
+     * 5 KB of every page; see render_board. */
+    html_char(b, '>');
 
     if (star)
         html_lit(b, "\xe2\x98\x85");
@@ -348,7 +334,7 @@ static void empty_squares_make(void)
             html_init(&b, empty_squares.text[r][c], EMPTY_SQUARE_MAX,
                       EMPTY_SQUARE_MAX);
             render_empty_square(&b, &none, r, c);
-            /* Cannot overflow (the longest is "H8"'s 88 bytes); a square
+            /* Cannot overflow (the longest is "H8"'s 34 bytes); a square
              * that did is left out of the table and rendered in full. */
             empty_squares.len[r][c] = b.overflow ? 0 : (unsigned char)b.len;
         }
@@ -368,9 +354,9 @@ static char *put_small(char *o, int v)
 }
 
 /* A square holding a tile whose letter is A-Z (a blank's too, shown as the
- * letter it stands for): its classes, the pending tile's rack slot, the
- * label a screen reader speaks ("H8, blank as C, 0 points, last move") and
- * the tile's face, built in a local buffer and appended in one copy (a
+ * letter it stands for): its classes, the pending tile's rack slot and the
+ * tile's face (the script makes from these the label a screen reader
+ * speaks, "H8, blank as C, 0 points, last move"), built in a local buffer and appended in one copy (a
  * board has dozens of these). The letter needs no escaping: it is one of
  * A-Z, and a pending tile's slot is 0-99 (render_cell checks both). */
 static void render_tile_square(struct html_buf *b, const struct board_marks *m,
@@ -417,26 +403,7 @@ static void render_tile_square(struct html_buf *b, const struct board_marks *m,
         if (blank)
             PUT(o, " data-blank=1");
     }
-    PUT(o, " aria-label=\"");
-    *o++ = (char)('A' + c);
-    o = put_small(o, r + 1);
-    PUT(o, ", ");
-    if (blank)
-        PUT(o, "blank as ");
-    *o++ = letter;
-    PUT(o, ", ");
-    o = put_small(o, pts);
-    if (pts == 1)
-        PUT(o, " point");
-    else
-        PUT(o, " points");
-    if (mark & MARK_PENDING)
-        PUT(o, ", placed this turn");
-    if (mark & MARK_LAST)
-        PUT(o, ", last move");
-    if (mark & (MARK_BAD | MARK_BADWORD))
-        PUT(o, ", not valid");
-    PUT(o, "\">");
+    *o++ = '>';
     *o++ = letter;
     PUT(o, "<sub>");
     o = put_small(o, pts);
@@ -467,12 +434,15 @@ static void render_board(struct html_buf *b, const struct render_view *v)
     struct board_marks m;
     board_marks_init(&m, v);
     /* The squares are the board's 225 buttons, row by row: a square's
-     * place among them is its coordinate (its label says it too), so it
-     * carries no row and column attributes, which would be a fifth of a
-     * first visit's budget; the script adds data-row and data-col.
+     * place among them is its coordinate, so it carries no row and column
+     * attributes and no label, which were half of a late page's bytes (to
+     * make, compress and send). The script adds data-row and data-col and
+     * names each square once from its place, classes and face ("H8, centre
+     * star, double word, empty"; "D2, blank as C, 0 points, last move").
      * The empty <i>s are the coordinates around the board: the stylesheet
-     * writes them (CSS counters), as decoration, since the labels carry
-     * them for screen readers. */
+     * writes them (CSS counters), so that without the script the board is
+     * still read by its coordinates as a picture; its squares then do
+     * nothing (a read-only view) and the move list names every word. */
     html_lit(b, "<div class=\"board\" id=\"board\" role=\"group\" "
                 "aria-label=\"Board, 15 by 15; columns A to O, rows 1 to 15\" "
                 "data-testid=\"board\">");
@@ -808,7 +778,8 @@ static void render_share(struct html_buf *b, const struct render_view *v)
     html_lit(b, "/#");
     html_attr(b, v->state);
     html_lit(b, "\"><div class=\"sharerow\"><button id=\"copy-link\" "
-                "class=\"primary\" data-testid=\"copy-link-button\">Copy"
+                "class=\"primary needs-js\" "
+                "data-testid=\"copy-link-button\">Copy"
                 "</button><button id=\"share-link\" class=\"share\" "
                 "data-testid=\"share-link\" hidden>Share</button>");
     /* The QR code is for handing the game over in the same room: while
@@ -830,7 +801,7 @@ static void render_share(struct html_buf *b, const struct render_view *v)
     /* A goals game has no classic link: the format has no place for its
      * goals (DESIGN.md, "Goals mode"). */
     if (g->goals.level == CORE_GOALS_OFF)
-        html_lit(b, "<button id=\"classic\" class=\"minor\" "
+        html_lit(b, "<button id=\"classic\" class=\"minor needs-js\" "
                     "data-testid=\"copy-classic\">Copy classic link</button>");
     html_lit(b, "</div>");
     if (is_waiting(v)) {
@@ -1208,12 +1179,12 @@ static void render_app_open(struct html_buf *b, const char *view,
     html_lit(b, ">\n");
 }
 
-/* The confirmation a pass asks for. The pass that would be the second in
- * a row ends the game, so it says so and what the racks will cost. */
-static void render_pass_bar(struct html_buf *b, const struct core_game *g)
+/* What a pass would do, as a sentence (the pass bar's question, and the
+ * no-script pass form's): the pass that would be the second in a row ends
+ * the game, so it says so and what the racks will cost. Returns whether
+ * it ends the game. */
+static bool render_pass_question(struct html_buf *b, const struct core_game *g)
 {
-    html_lit(b, "<div class=\"bar needs-js\" id=\"pass-bar\" hidden>"
-                "<p id=\"pass-q\" data-testid=\"pass-question\">");
     bool ends = g->consecutive_passes >= 1;
     if (ends) {
         int cost = core_end_adjustment(g);
@@ -1232,6 +1203,16 @@ static void render_pass_bar(struct html_buf *b, const struct core_game *g)
         put_player(b, other_player(g->turn));
         html_lit(b, " passes next, the game ends.");
     }
+    return ends;
+}
+
+/* The confirmation a pass asks for. The pass that would be the second in
+ * a row ends the game, so it says so and what the racks will cost. */
+static void render_pass_bar(struct html_buf *b, const struct core_game *g)
+{
+    html_lit(b, "<div class=\"bar needs-js\" id=\"pass-bar\" hidden>"
+                "<p id=\"pass-q\" data-testid=\"pass-question\">");
+    bool ends = render_pass_question(b, g);
     html_lit(b, "</p><button class=\"primary\" id=\"pass-confirm\" "
                 "data-testid=\"pass-confirm\" aria-describedby=\"pass-q\">");
     if (ends)
@@ -1240,6 +1221,168 @@ static void render_pass_bar(struct html_buf *b, const struct core_game *g)
         html_lit(b, "Pass");
     html_lit(b, "</button><button id=\"pass-cancel\" "
                 "data-testid=\"pass-cancel\">Cancel</button></div>");
+}
+
+/* ---- the page without script -------------------------------------------
+ * A page a browser navigated to carries, inside <noscript>, plain forms
+ * that play a turn: each posts the position's S with the move to
+ * /game/turn, which answers with a redirect to the next position (or this
+ * page again, the move refused, the forms as typed). The pages the script
+ * fetches never have them, so a first visit does not pay for them. */
+
+static void render_state_field(struct html_buf *b, const char *state)
+{
+    html_lit(b, "<input type=\"hidden\" name=\"s\" value=\"");
+    html_attr(b, state);
+    html_lit(b, "\">");
+}
+
+/* The squares a refused move names, in words, after the message: the board
+ * marks them too, but a reader of text alone is told where. */
+static void render_plain_where(struct html_buf *b, const struct clb_error *e)
+{
+    if (e == NULL || e->code == CLB_ERR_OK || e->ncells == 0 || e->nwords > 0)
+        return;
+    html_lit(b, "<p class=\"nojs\" data-testid=\"nojs-where\">The square");
+    if (e->ncells > 1)
+        html_char(b, 's');
+    html_lit(b, " at fault:");
+    for (int i = 0; i < e->ncells && i < CLB_MAX_ERR_CELLS; i++) {
+        char sq[4];
+        core_square_write(e->cells[i].row, e->cells[i].col, true, sq);
+        html_raw(b, i > 0 ? ", " : " ");
+        html_text(b, sq);
+    }
+    html_lit(b, ".</p>");
+}
+
+/* A play: the square the word starts on, across or down, and the word. */
+static void render_plain_play(struct html_buf *b, const struct render_view *v)
+{
+    const struct render_typed *t = v->typed;
+    html_lit(b, "<form class=\"plain\" method=\"post\" action=\"/game/turn\" "
+                "data-testid=\"nojs-play\"><h3>Play a word</h3>");
+    render_state_field(b, v->state);
+    html_lit(b, "<label for=\"nj-at\">Square</label> <input id=\"nj-at\" "
+                "name=\"at\" size=\"4\" maxlength=\"3\" autocomplete=\"off\" "
+                "placeholder=\"8H\" aria-describedby=\"nj-how\"");
+    if (t != NULL && t->square[0] != '\0') {
+        html_lit(b, " value=\"");
+        html_attr(b, t->square);
+        html_lit(b, "\"");
+    }
+    html_lit(b, "> <label for=\"nj-dir\">Direction</label> <select "
+                "id=\"nj-dir\" name=\"dir\"><option value=\"across\">across"
+                "</option><option value=\"down\"");
+    if (t != NULL && t->down)
+        html_lit(b, " selected");
+    html_lit(b, ">down</option></select> <label for=\"nj-word\">Word</label> "
+                "<input id=\"nj-word\" name=\"word\" size=\"16\" "
+                "maxlength=\"15\" autocomplete=\"off\" spellcheck=\"false\" "
+                "autocapitalize=\"characters\" aria-describedby=\"nj-how\"");
+    if (t != NULL && t->word[0] != '\0') {
+        html_lit(b, " value=\"");
+        html_attr(b, t->word);
+        html_lit(b, "\"");
+    }
+    html_lit(b, "> <button class=\"primary\" name=\"act\" value=\"play\">"
+                "Play word</button><p class=\"nojs\" id=\"nj-how\">The square "
+                "is a row (1-15) and a column (A-O), as 8H; the word is the "
+                "whole word from that square, the letters already on the "
+                "board included. A blank is a lowercase letter among "
+                "capitals (QuIT); a word typed all in lowercase has no "
+                "blank.</p></form>");
+}
+
+/* An exchange: a box for each tile of the rack. */
+static void render_plain_exchange(struct html_buf *b,
+                                  const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    const struct core_rack *rack = &g->hands[g->turn];
+    if (core_bag_count(g) < CLB_EXCHANGE_MIN_BAG || rack->count == 0)
+        return; /* the page's note says why there is no exchange */
+    html_lit(b, "<form class=\"plain\" method=\"post\" action=\"/game/turn\" "
+                "data-testid=\"nojs-exchange\"><fieldset><legend>Exchange "
+                "tiles</legend>");
+    render_state_field(b, v->state);
+    for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
+        char t = rack->tiles[i];
+        html_lit(b, "<label><input type=\"checkbox\" name=\"x");
+        html_int(b, i);
+        html_lit(b, "\" value=\"");
+        html_textn(b, &t, 1);
+        html_char(b, '"');
+        if (v->typed != NULL && (v->typed->exchange >> i & 1u))
+            html_lit(b, " checked");
+        html_lit(b, "> ");
+        if (t == CORE_BLANK)
+            html_lit(b, "blank");
+        else
+            html_textn(b, &t, 1);
+        html_lit(b, "</label> ");
+    }
+    html_lit(b, "<button name=\"act\" value=\"exchange\">Exchange</button>"
+                "</fieldset></form>");
+}
+
+/* A pass, with what it would do (the same words the pass bar asks). */
+static void render_plain_pass(struct html_buf *b, const struct render_view *v)
+{
+    html_lit(b, "<form class=\"plain\" method=\"post\" action=\"/game/turn\" "
+                "data-testid=\"nojs-pass\"><p id=\"nj-pass-q\">");
+    bool ends = render_pass_question(b, v->game);
+    html_lit(b, "</p>");
+    render_state_field(b, v->state);
+    html_lit(b, "<button name=\"act\" value=\"pass\" "
+                "aria-describedby=\"nj-pass-q\">");
+    if (ends)
+        html_lit(b, "Pass and end the game");
+    else
+        html_lit(b, "Pass");
+    html_lit(b, "</button></form>");
+}
+
+/* The three forms of the player to move. */
+static void render_plain_forms(struct html_buf *b, const struct render_view *v)
+{
+    html_lit(b, "<noscript><div data-testid=\"nojs-forms\">");
+    render_plain_where(b, v->error);
+    render_plain_play(b, v);
+    render_plain_exchange(b, v);
+    render_plain_pass(b, v);
+    html_lit(b, "</div></noscript>");
+}
+
+/* While waiting, without script: the link as a link, whose "Copy link"
+ * gives the whole address (the field above can only be whole when the
+ * script says the page's scheme), and the other player's board, for one
+ * person playing both racks on this device. */
+static void render_plain_send(struct html_buf *b, const struct render_view *v)
+{
+    html_lit(b, "<noscript><p class=\"nojs\" data-testid=\"nojs-send\">Copy "
+                "this <a href=\"/#");
+    html_attr(b, v->state);
+    html_lit(b, "\" data-testid=\"nojs-link\">link to the turn</a> "
+                "(right-click or long-press it, then Copy link) and send it to "
+                "your partner. Without JavaScript they paste it into the box "
+                "on Collabble's first page.</p><p class=\"nojs\"><a "
+                "href=\"/game?s=");
+    html_attr(b, v->state);
+    html_lit(b, "\" data-testid=\"nojs-other\">Play ");
+    put_player(b, v->game->turn);
+    html_lit(b, "&#39;s turn on this device</a></p></noscript>");
+}
+
+/* The box that opens a pasted turn link without script: a GET, so a
+ * reload opens it again (ui.c reads the link's S from whatever of the
+ * address was pasted). */
+static void render_paste_box(struct html_buf *b)
+{
+    html_lit(b, "<noscript><form class=\"card\" action=\"/game\"><h2><label "
+                "for=\"paste\">Paste a game link to open it</label></h2>"
+                "<input id=\"paste\" name=\"link\" required> <button "
+                "class=\"primary\">Open</button></form></noscript>");
 }
 
 static void render_actions(struct html_buf *b, const struct render_view *v)
@@ -1273,8 +1416,8 @@ static void render_actions(struct html_buf *b, const struct render_view *v)
                 "<button id=\"ex-cancel\" data-testid=\"exchange-cancel\">"
                 "Cancel</button></div>");
     render_pass_bar(b, g);
-    html_lit(b, "<p class=\"nojs\">This is a read-only view: turn on "
-                "JavaScript to play.</p>");
+    if (v->plain)
+        render_plain_forms(b, v);
 }
 
 static void render_game_over_panel(struct html_buf *b,
@@ -1375,6 +1518,8 @@ static void render_wait_side(struct html_buf *b, const struct render_view *v)
     const struct core_game *g = v->game;
     enum core_player me = device_player(v);
     render_share(b, v);
+    if (v->plain)
+        render_plain_send(b, v);
     html_lit(b, "<section class=\"panel\" aria-label=\"Racks\">");
     render_plain_rack(b, &g->hands[me], me, "Your rack", RACK_MINE);
     render_plain_rack(b, &g->hands[other_player(me)], other_player(me),
@@ -1443,11 +1588,12 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
     render_app_open(b, "landing", NULL);
     html_lit(b, "<header class=\"top\">");
     render_brand(b);
+    html_lit(b, "</header>\n<main class=\"landing\">"
+                "<p class=\"lead\">Scrabble for two, played together: every "
+                "word adds to one shared score. Play your turn, then send "
+                "the link to your partner.</p>");
+    render_paste_box(b);
     html_lit(b,
-             "</header>\n<main class=\"landing\">"
-             "<p class=\"lead\">Scrabble for two, played together: every "
-             "word adds to one shared score. Play your turn, then send "
-             "the link to your partner.</p>"
              "<section class=\"card\" id=\"games\" "
              "data-testid=\"saved-games\" aria-labelledby=\"games-h\" hidden>"
              "<h2 id=\"games-h\">Your games</h2><ul class=\"games\" "
@@ -1546,8 +1692,9 @@ void render_error_page(struct html_buf *b, const struct clb_error *err)
         html_lit(b, "</p><p>Check that the whole link was copied, or start a "
                     "new game.");
     html_lit(b, "</p><a class=\"btn primary\" href=\"/\" "
-                "data-testid=\"new-game\">New game</a></section>"
-                "<section class=\"card\" id=\"games\" "
+                "data-testid=\"new-game\">New game</a></section>");
+    render_paste_box(b);
+    html_lit(b, "<section class=\"card\" id=\"games\" "
                 "data-testid=\"saved-games\" aria-labelledby=\"games-h\" "
                 "hidden><h2 id=\"games-h\">Your games</h2><ul class=\"games\" "
                 "id=\"game-list\"></ul></section></main>\n");

@@ -41,6 +41,18 @@ enum render_viewer {
     RENDER_VIEWER_P2,
 };
 
+/* The move form of a page without script, as the player filled it in:
+ * kept when the move is refused so nothing has to be typed again. A field
+ * longer than its array is refused before it gets here (ui.c). */
+#define RENDER_TYPED_SQUARE 8 /* "8H", "H15": 3 characters and room */
+#define RENDER_TYPED_WORD 32  /* 15 letters, and room for a typo's spaces */
+struct render_typed {
+    char square[RENDER_TYPED_SQUARE + 1];
+    bool down;
+    char word[RENDER_TYPED_WORD + 1];
+    unsigned exchange; /* bit i: rack slot i is chosen to exchange */
+};
+
 /* Everything the board page shows. */
 struct render_view {
     const struct core_game *game;
@@ -73,6 +85,14 @@ struct render_view {
     const struct clb_error *error;
     int npending;
     struct render_pending pending[CLB_RACK_SIZE];
+    /* A page a browser navigated to (a GET, or the no-script move form's
+     * refusal), which may be read without script: it carries, inside
+     * <noscript>, the forms that play a turn without it (a word by
+     * square, direction and word; an exchange; a pass) and, while
+     * waiting, the link as a plain link. The pages the script fetches
+     * (POST) never do. `typed` (may be NULL) refills the forms. */
+    bool plain;
+    const struct render_typed *typed;
 };
 
 /* Fills view->pending from a refused play: each placement that lies on an

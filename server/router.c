@@ -147,9 +147,13 @@ static const struct {
     const char *path;
     const char *allow;
 } router_page_methods[] = {
-    {"/", "GET, HEAD"},           {"/new", "GET, HEAD"},
-    {"/game", "GET, HEAD, POST"}, {"/game/move", "POST"},
-    {"/game.gcg", "GET, HEAD"},   {"/game/review", "GET, HEAD, POST"},
+    {"/", "GET, HEAD"},
+    {"/new", "GET, HEAD"},
+    {"/game", "GET, HEAD, POST"},
+    {"/game/move", "POST"},
+    {"/game/turn", "GET, HEAD, POST"},
+    {"/game.gcg", "GET, HEAD"},
+    {"/game/review", "GET, HEAD, POST"},
 };
 
 const char *srv_route_allow(struct clb_str path)

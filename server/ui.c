@@ -5,8 +5,10 @@
  * request. A turn link is /#S; browsers never send the fragment, so
  * static/app.js posts S to /game and swaps in the page it gets back, and
  * End Turn posts S with the move to /game/move. GET /?s=S and /game?s=S
- * show the same page without script (read-only). Parsing and decisions
- * live here; the markup lives in render.c.
+ * show the same page without script, with plain forms that post a move to
+ * /game/turn (answered with a redirect to the next position: DESIGN.md,
+ * "Playing without JavaScript"). Parsing and decisions live here; the
+ * markup lives in render.c.
  */
 /* SPDX-License-Identifier: MIT */
 #include "ui.h"
@@ -15,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../core/notation.h"
 #include "api.h"
 #include "gcg.h"
 #include "position.h"
@@ -328,6 +331,9 @@ static void show_game(const struct srv_request *req, struct srv_response *resp,
     struct ui_viewer who = read_viewer(req);
     struct render_view view =
         view_of(req, pos, s, &who, start, &review, reviewed);
+    /* A page navigated to may be read without script: it carries the
+     * forms that play without it. The script's own requests are POSTs. */
+    view.plain = is_get(req);
     page_status(resp, 200);
     render_game(resp->body, &view);
 }
@@ -407,6 +413,75 @@ static void ui_root(const struct srv_request *req, struct srv_response *resp)
     render_landing(resp->body, req->ctx, NULL, 0, NULL);
 }
 
+/* Room for what surrounds S in a pasted address: a scheme, a host and
+ * port, a path and "?s=" or "#" (a real one is under 100 bytes). */
+#define UI_MAX_PASTE_EXTRA 256
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* The link field of the box that opens a pasted link without script
+ * (GET /game?link=TEXT): the whole address a player copied
+ * (http://host/#S, or http://host/?s=S), or S alone, spaces around it
+ * allowed. The browser never sends a fragment, but a pasted address is
+ * only text, so S is read here: what follows the last '#' (its escapes
+ * decoded, as the script decodes a fragment), else the s field of the
+ * query after a '?', else the whole text. Returns false after answering
+ * with an error page when there is no S in it. */
+static bool read_pasted(struct clb_str query, struct srv_response *resp,
+                        char *s, size_t cap, size_t *len)
+{
+    /* "s=" then the text: the fragment is decoded as a state field. */
+    char field[2 + CLB_MAX_ENCODED_STATE + UI_MAX_PASTE_EXTRA + 1] = "s=";
+    char *text = field + 2;
+    size_t n;
+    struct clb_error err;
+    clb_error_clear(&err);
+    if (form_value(query, "link", true, text, sizeof field - 2, &n) == UI_BAD) {
+        clb_error_set(&err, CLB_ERR_TOO_LARGE, "the pasted link is too long");
+        error_page(resp, &err);
+        return false;
+    }
+    while (n > 0 && is_space(text[n - 1]))
+        n--;
+    size_t from = 0;
+    while (from < n && is_space(text[from]))
+        from++;
+    const char *hash = NULL;
+    for (size_t i = from; i < n; i++)
+        if (text[i] == '#')
+            hash = text + i;
+    const char *q = memchr(text + from, '?', n - from);
+    struct clb_str rest;
+    if (hash != NULL) {
+        /* Overwrites the two bytes before the fragment's text (the '#'
+         * and the one before it, or the "s=" prefix) with "s=". */
+        char *f = (char *)hash - 1;
+        f[0] = 's';
+        f[1] = '=';
+        rest = (struct clb_str){f, (size_t)(text + n - f)};
+    } else if (q != NULL) {
+        rest = (struct clb_str){q + 1, (size_t)(text + n - q - 1)};
+    } else {
+        rest = (struct clb_str){text + from - 2, n - from + 2};
+        memcpy(text + from - 2, "s=", 2);
+    }
+    enum ui_found found = form_value(rest, "s", false, s, cap, len);
+    if (found == UI_FOUND && *len > 0)
+        return true;
+    if (found == UI_BAD)
+        clb_error_set(&err, CLB_ERR_TOO_LARGE,
+                      "the game link is too long or malformed");
+    else
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "no game link was pasted: paste the whole link, "
+                      "http://.../#..., or the text after its #");
+    error_page(resp, &err);
+    return false;
+}
+
 /* The link S of a request to a path that takes it both ways: GET or HEAD
  * with ?s=S (without s, a redirect home), or POST with the form field s.
  * Returns false after answering (the redirect, a 405, an error page). */
@@ -415,12 +490,14 @@ static bool page_state(const struct srv_request *req, struct srv_response *resp,
 {
     if (is_get(req)) {
         char probe[2];
-        if (form_value(req->query, "s", false, probe, sizeof probe, n) ==
-            UI_ABSENT) {
-            redirect(resp, "/");
-            return false;
-        }
-        return read_state(req->query, resp, s, cap, n);
+        if (form_value(req->query, "s", false, probe, sizeof probe, n) !=
+            UI_ABSENT)
+            return read_state(req->query, resp, s, cap, n);
+        if (form_value(req->query, "link", true, probe, sizeof probe, n) !=
+            UI_ABSENT)
+            return read_pasted(req->query, resp, s, cap, n);
+        redirect(resp, "/");
+        return false;
     }
     if (!is_post(req)) {
         method_not_allowed(resp);
@@ -568,21 +645,43 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
 }
 
 /* Answers a refused move: the same position, the play's tiles kept where
- * they were put, the words and squares at fault highlighted. */
+ * they were put, the words and squares at fault highlighted. `typed` is
+ * the move form of a page without script as it was filled in (NULL for
+ * the script's move): its page has the forms, refilled; and for it a GET
+ * may ask for a move that is fine (err says no error), shown with 200. */
 static void refused(const struct srv_request *req, struct srv_response *resp,
                     const struct position *pos, const char *s,
-                    const struct core_move *move, const struct clb_error *err)
+                    const struct core_move *move, const struct clb_error *err,
+                    const struct render_typed *typed)
 {
     char start[32];
     struct core_review review;
     struct ui_viewer who = read_viewer(req);
     struct render_view view = view_of(req, pos, s, &who, start, &review, false);
-    view.error = err;
-    if (move != NULL)
+    bool failed = err->code != CLB_ERR_OK;
+    view.error = failed ? err : NULL;
+    view.plain = typed != NULL;
+    view.typed = typed;
+    if (failed && move != NULL)
         render_pending_from_move(&view, move);
     html_reset(resp->body);
-    page_status(resp, clb_err_status(err->code));
+    page_status(resp, failed ? clb_err_status(err->code) : 200);
     render_game(resp->body, &view);
+}
+
+/* The position after a move, as the v2 link the page writes into s2 (cap
+ * bytes). Returns false after answering with the error page when it
+ * cannot be written (a bug: every position the rules make fits a link). */
+static bool write_next(struct srv_response *resp, const struct position *pos,
+                       char *s2, size_t cap)
+{
+    struct clb_error err;
+    size_t len;
+    clb_error_clear(&err);
+    if (position_write(pos, LINK_V2, s2, cap, &len, &err) == CLB_ERR_OK)
+        return true;
+    error_page(resp, &err);
+    return false;
 }
 
 /* Parses the move field (JSON, as the API takes it). */
@@ -624,15 +723,15 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     case UI_FOUND: break;
     case UI_ABSENT:
         clb_error_set(&err, CLB_ERR_BAD_REQUEST, "no move was sent");
-        refused(req, resp, &pos, s, NULL, &err);
+        refused(req, resp, &pos, s, NULL, &err, NULL);
         return;
     case UI_BAD:
         clb_error_set(&err, CLB_ERR_BAD_REQUEST, "the move is malformed");
-        refused(req, resp, &pos, s, NULL, &err);
+        refused(req, resp, &pos, s, NULL, &err, NULL);
         return;
     }
     if (read_move(mtext, mlen, &move, &err) != CLB_ERR_OK) {
-        refused(req, resp, &pos, s, NULL, &err);
+        refused(req, resp, &pos, s, NULL, &err, NULL);
         return;
     }
 
@@ -643,16 +742,12 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     who.viewer = pos.game.turn == CORE_P1 ? RENDER_VIEWER_P1 : RENDER_VIEWER_P2;
     struct core_move_result result;
     if (position_play(&pos, &move, &result, &err) != CLB_ERR_OK) {
-        refused(req, resp, &pos, s, &move, &err);
+        refused(req, resp, &pos, s, &move, &err, NULL);
         return;
     }
     char s2[CLB_MAX_ENCODED_STATE + 1];
-    size_t s2len;
-    if (position_write(&pos, LINK_V2, s2, sizeof s2, &s2len, &err) !=
-        CLB_ERR_OK) {
-        error_page(resp, &err);
+    if (!write_next(resp, &pos, s2, sizeof s2))
         return;
-    }
     char start[32];
     struct core_review review;
     struct render_view view =
@@ -660,6 +755,228 @@ static void ui_move(const struct srv_request *req, struct srv_response *resp)
     view.moved = &result;
     page_status(resp, 200);
     render_game(resp->body, &view);
+}
+
+/* ---- a move made without script (POST /game/turn) ---------------------- */
+
+/* The act field: which of the page's forms was sent. "exchange" is the
+ * longest; a few bytes more tell a crafted one from it. */
+#define UI_MAX_ACT 16
+
+/* Reads one field of the move form into out (cap bytes), trimmed of the
+ * spaces around it. Returns false (err set) when it is longer than cap - 1:
+ * the form's fields are short, and a longer one was not typed into it. */
+static bool form_field(struct clb_str form, const char *key, char *out,
+                       size_t cap, const char *what, struct clb_error *err)
+{
+    size_t n;
+    if (form_value(form, key, true, out, cap, &n) == UI_BAD) {
+        out[0] = '\0';
+        clb_error_set(err, CLB_ERR_BAD_NOTATION, "%s is too long", what);
+        return false;
+    }
+    size_t from = 0;
+    while (from < n && is_space(out[from]))
+        from++;
+    while (n > from && is_space(out[n - 1]))
+        n--;
+    memmove(out, out + from, n - from);
+    out[n - from] = '\0';
+    return true;
+}
+
+/* A word typed all in lowercase is meant as plain letters: a player types
+ * "quit", not "QUIT". Only a word with capitals marks its blanks in
+ * lowercase (QuIT), as the notation does. */
+static void word_case(char *word)
+{
+    for (const char *c = word; *c != '\0'; c++)
+        if (*c >= 'A' && *c <= 'Z')
+            return;
+    for (char *c = word; *c != '\0'; c++)
+        if (*c >= 'a' && *c <= 'z')
+            *c = (char)(*c - 'a' + 'A');
+}
+
+/* The play form: square, direction and word, into *move; the fields as
+ * typed into *typed. */
+static enum clb_err read_form_play(struct clb_str form,
+                                   const struct core_game *g,
+                                   struct render_typed *typed,
+                                   struct core_move *move,
+                                   struct clb_error *err)
+{
+    char dir[16];
+    if (!form_field(form, "at", typed->square, sizeof typed->square,
+                    "the square", err) ||
+        !form_field(form, "word", typed->word, sizeof typed->word, "the word",
+                    err) ||
+        !form_field(form, "dir", dir, sizeof dir, "the direction", err))
+        return err->code;
+    typed->down = strcmp(dir, "down") == 0;
+    if (dir[0] != '\0' && !typed->down && strcmp(dir, "across") != 0)
+        return clb_error_set(err, CLB_ERR_BAD_NOTATION,
+                             "the direction is across or down");
+    int row, col;
+    bool written_down;
+    if (typed->square[0] == '\0')
+        return clb_error_set(err, CLB_ERR_BAD_NOTATION,
+                             "write the square the word starts on, as 8H");
+    if (!core_square_read(typed->square, strlen(typed->square), &row, &col,
+                          &written_down))
+        return clb_error_set(err, CLB_ERR_BAD_NOTATION,
+                             "a square is a row from 1 to 15 and a column "
+                             "from A to O, as 8H");
+    if (typed->word[0] == '\0')
+        return clb_error_set(err, CLB_ERR_BAD_NOTATION, "write the word");
+    char word[RENDER_TYPED_WORD + 1];
+    memcpy(word, typed->word, sizeof word);
+    word_case(word);
+    return core_notation_play(g, row, col, typed->down, word, strlen(word),
+                              move, err);
+}
+
+/* The exchange form: a field x0..x6 for each rack slot chosen, its value
+ * the tile ('?' a blank), into *move; the slots into typed->exchange. */
+static enum clb_err read_form_exchange(struct clb_str form,
+                                       struct render_typed *typed,
+                                       struct core_move *move,
+                                       struct clb_error *err)
+{
+    char tiles[CLB_RACK_SIZE + 1];
+    size_t ntiles = 0;
+    for (int i = 0; i < CLB_RACK_SIZE; i++) {
+        char key[4] = {'x', (char)('0' + i), '\0'}, tile[2];
+        size_t n;
+        switch (form_value(form, key, true, tile, sizeof tile, &n)) {
+        case UI_ABSENT: continue;
+        case UI_BAD:
+            return clb_error_set(err, CLB_ERR_BAD_NOTATION,
+                                 "a tile to exchange is one letter, or ? "
+                                 "for a blank");
+        case UI_FOUND: break;
+        }
+        if (n == 1) {
+            typed->exchange |= 1u << i;
+            tiles[ntiles++] = tile[0];
+        }
+    }
+    return core_notation_exchange(tiles, ntiles, move, err);
+}
+
+/* The move the form sent (its act field: play, exchange or pass). */
+static enum clb_err read_form_move(struct clb_str form,
+                                   const struct core_game *g,
+                                   struct render_typed *typed,
+                                   struct core_move *move,
+                                   struct clb_error *err)
+{
+    char act[UI_MAX_ACT];
+    size_t n;
+    memset(move, 0, sizeof *move);
+    if (form_value(form, "act", true, act, sizeof act, &n) != UI_FOUND)
+        act[0] = '\0';
+    if (strcmp(act, "play") == 0)
+        return read_form_play(form, g, typed, move, err);
+    if (strcmp(act, "exchange") == 0)
+        return read_form_exchange(form, typed, move, err);
+    if (strcmp(act, "pass") == 0) {
+        move->type = CORE_MOVE_PASS;
+        return CLB_ERR_OK;
+    }
+    return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                         "choose Play word, Exchange or Pass");
+}
+
+/* Where the page after a move made without script is: the next position
+ * for the device that moved (its waiting view, or the game over). Without
+ * an origin: the form's post carries none the page could trust (a browser
+ * sends "Origin: null" under the pages' Referrer-Policy: no-referrer), so
+ * the waiting page offers the link as a plain link (render.c). */
+static void next_page(const char *s2, enum core_player mover, char *out,
+                      size_t cap)
+{
+    (void)snprintf(out, cap, "/game?s=%s&me=%d", s2, (int)mover + 1);
+}
+
+/* The GET that shows a refused post again: /game/turn?<the form as
+ * posted>. A browser's form is printable ASCII, every other byte escaped,
+ * so it is a target as it is; false for a body that is not (only a crafted
+ * one), which is then answered where it was posted. */
+static bool refusal_page(const struct srv_request *req, char *out, size_t cap)
+{
+    static const char path[] = "/game/turn?";
+    if (sizeof path - 1 + req->body.len >= cap)
+        return false;
+    for (size_t i = 0; i < req->body.len; i++)
+        if ((unsigned char)req->body.p[i] < 0x21 ||
+            (unsigned char)req->body.p[i] > 0x7e)
+            return false;
+    memcpy(out, path, sizeof path - 1);
+    memcpy(out + sizeof path - 1, req->body.p, req->body.len);
+    out[sizeof path - 1 + req->body.len] = '\0';
+    return true;
+}
+
+/* /game/turn, the forms of a page without script: s=S with act=play and
+ * at, dir and word; act=exchange with x0..x6; or act=pass.
+ *
+ * POST makes the move. Made: 303 to the next position's page. Refused:
+ * 303 to the GET of the same fields. Either way the page shown is a GET,
+ * so a reload or Back never posts again (Post/Redirect/Get).
+ *
+ * GET (and HEAD) only judges the move, never makes it: the same board,
+ * the rules' or the notation's message with its status (400 or 422), the
+ * forms as typed. */
+static void ui_turn(const struct srv_request *req, struct srv_response *resp)
+{
+    bool get = is_get(req);
+    if (!get && !is_post(req)) {
+        method_not_allowed(resp);
+        return;
+    }
+    resp->cache_control = "no-store";
+    struct clb_error err;
+    clb_error_clear(&err);
+    if (!get && !is_form(req)) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST, "send a form");
+        error_page(resp, &err);
+        return;
+    }
+    struct clb_str form = request_form(req);
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    size_t slen;
+    struct position pos;
+    if (!read_state(form, resp, s, sizeof s, &slen) ||
+        !open_link(req, resp, s, slen, &pos))
+        return;
+    struct render_typed typed;
+    memset(&typed, 0, sizeof typed);
+    struct core_move move;
+    bool read =
+        read_form_move(form, &pos.game, &typed, &move, &err) == CLB_ERR_OK;
+    enum core_player mover = pos.game.turn;
+    struct core_move_result result;
+    if (read && get) {
+        struct core_lexicon lex = dict_lexicon(pos.dict);
+        (void)core_move_check(&pos.game, &move, &lex, &result, &err);
+    } else if (read) {
+        read = position_play(&pos, &move, &result, &err) == CLB_ERR_OK;
+    }
+    char location[sizeof resp->location];
+    if (!get && !read && refusal_page(req, location, sizeof location)) {
+        redirect(resp, location);
+        return;
+    }
+    if (get || !read) {
+        refused(req, resp, &pos, s, read ? &move : NULL, &err, &typed);
+        return;
+    }
+    char s2[CLB_MAX_ENCODED_STATE + 1];
+    if (!write_next(resp, &pos, s2, sizeof s2))
+        return;
+    next_page(s2, mover, location, sizeof location);
+    redirect(resp, location);
 }
 
 /* GET /game/review?s=S: the board page with the move list's review filled
@@ -720,6 +1037,8 @@ srv_handler *ui_route(const struct srv_request *req)
         return ui_new;
     if (str_is(req->path, "/game/move"))
         return ui_move;
+    if (str_is(req->path, "/game/turn"))
+        return ui_turn;
     if (str_is(req->path, "/game.gcg"))
         return ui_gcg;
     if (str_is(req->path, "/game/review"))

@@ -4,12 +4,16 @@
  *
  *   GET  /                 landing page; with ?s=S the board (no script)
  *   GET  /game?s=S         the board of S (no script); without s, 303 to /
+ *   GET  /game?link=TEXT   the board of a link pasted without script
  *   POST /game             s=S: the board of S (the script opening /#S)
  *   GET  /new?seed=X       a new game's first position (same seed, same
  *                          game); without a seed, 303 to a random one
  *   POST /game/move        s=S&move=M (M as in the JSON API): the next
  *                          position with the copy prompt, or S again with
  *                          the error, the tiles kept in place (422)
+ *   POST /game/turn        the move forms of a page without script: 303 to
+ *                          the next position's page, or S again with the
+ *                          error and the forms as typed
  *
  * docs/UI.md describes the flow and the hooks the browser tests use.
  */

@@ -361,7 +361,7 @@
     unhint();
     S = attr(x, 'data-state') || '';
     // A square's place among the board's buttons is its coordinate.
-    all('#board>button').forEach(function (b, i) { b.setAttribute('data-row', i / 15 | 0); b.setAttribute('data-col', i % 15); });
+    all('#board>button').forEach(function (b, i) { b.setAttribute('data-row', i / 15 | 0); b.setAttribute('data-col', i % 15); label(b); });
     sel = -1; blankAs = ''; mode = 'play'; busy = false; invalid = false; armed = false; zoomAuto = true; locked = false;
     clearTimeout(timer); seq++;
     pending = all('#board>.pd').map(function (c) {
@@ -523,7 +523,7 @@
     x.classList.add(cls);
   }
   function paint(c, letter, blank, idx) {
-    var p = pos(c), v = blank ? 0 : VAL[letter.charCodeAt(0) - 65], sub = document.createElement('sub');
+    var v = blank ? 0 : VAL[letter.charCodeAt(0) - 65], sub = document.createElement('sub');
     c.classList.add('t', 'pd');
     c.classList.toggle('bl', blank);
     c.setAttribute('data-letter', letter);
@@ -532,16 +532,24 @@
     c.textContent = letter;
     sub.textContent = v;
     c.appendChild(sub);
-    c.setAttribute('aria-label', coord(p[0], p[1]) + ', ' + (blank ? 'blank as ' : '') + letter + ', ' + pts(v) + ', placed this turn');
+    label(c);
     animate(c, 'drop');
   }
+  // A square's name for a screen reader, from its place, classes and face
+  // (the server writes none: 225 labels were half of a page's bytes).
+  function label(c) {
+    var p = pos(c), l = c.classList, k = prem(c), s = coord(p[0], p[1]) + ', ';
+    if (l.contains('t')) s += (l.contains('bl') ? 'blank as ' : '') + c.firstChild.nodeValue + ', ' + pts(+c.lastChild.textContent) + (l.contains('pd') ? ', placed this turn' : '') + (l.contains('lm') ? ', last move' : '');
+    else s += (l.contains('st') ? 'centre star, ' : '') + (k ? PREM[k] + ', ' : '') + 'empty';
+    c.setAttribute('aria-label', s + (l.contains('bad') || l.contains('bw') ? ', not valid' : ''));
+  }
+  function prem(c) { return ['tw', 'dw', 'tl', 'dl'].filter(function (x) { return c.classList.contains(x); })[0]; }
   function unpaint(c) {
-    var p = pos(c), star = c.classList.contains('st');
-    var k = ['tw', 'dw', 'tl', 'dl'].filter(function (x) { return c.classList.contains(x); })[0];
+    var k = prem(c);
     c.classList.remove('t', 'pd', 'bl', 'bad', 'bw', 'drop');
     ['data-letter', 'data-from', 'data-blank'].forEach(function (a) { c.removeAttribute(a); });
-    c.textContent = star ? '\u2605' : k ? k.toUpperCase() : '';
-    c.setAttribute('aria-label', coord(p[0], p[1]) + ', ' + (star ? 'centre star, ' : '') + (k ? PREM[k] + ', ' : '') + 'empty');
+    c.textContent = c.classList.contains('st') ? '\u2605' : k ? k.toUpperCase() : '';
+    label(c);
   }
   function place(r, c) {
     var t = rackTile(sel), sq = cell(r, c);
@@ -603,7 +611,7 @@
   }
   // Any change to the placed tiles: old highlights go, a preview is asked.
   function changed() {
-    all('#board>.bad,#board>.bw').forEach(function (c) { c.classList.remove('bad', 'bw'); });
+    all('#board>.bad,#board>.bw').forEach(function (c) { c.classList.remove('bad', 'bw'); label(c); });
     var m = $('msg'), pv = $('preview');
     if (m) { m.textContent = ''; m.className = 'msg'; }
     invalid = false;

@@ -259,6 +259,32 @@ Test(pages, the_game_over_page_and_the_review)
     free(q);
 }
 
+/* Without script: the board opened from the landing page's box, a move
+ * of the forms refused (the forms as typed, as the GET the refused post
+ * is redirected to shows it), and the mover's waiting page the forms'
+ * redirect leads to. */
+Test(pages, the_pages_without_script)
+{
+    char mid[CLB_MAX_ENCODED_STATE + 1];
+    link_of("pages/mid.link", mid, sizeof mid);
+    char pasted[CLB_MAX_ENCODED_STATE + 64];
+    snprintf(pasted, sizeof pasted, " http://localhost:8080/#%s ", mid);
+    char *enc = ts_urlenc(pasted);
+    char *q = malloc(strlen(enc) + 8);
+    cr_assert_not_null(q);
+    sprintf(q, "link=%s", enc);
+    free(enc);
+    check("nojs-pasted-mid.html", "GET", "/game", q, NULL, 200);
+    free(q);
+    /* The page a refused post is redirected to shows it (a GET). */
+    q = ts_state_fields(mid, "&act=play&at=8L&dir=down&word=B%3Cb%3EE");
+    check("nojs-refused-mid.html", "GET", "/game/turn", q, NULL, 400);
+    free(q);
+    q = ts_state_fields(mid, "&me=2&" ORIGIN);
+    check("nojs-wait-mid.html", "GET", "/game", q, NULL, 200);
+    free(q);
+}
+
 Test(pages, the_api_answers)
 {
     char mid[CLB_MAX_ENCODED_STATE + 1], over[CLB_MAX_ENCODED_STATE + 1];

@@ -32,6 +32,7 @@ Test(respond, every_error_row_has_its_status)
         {CLB_ERR_BAD_STATE, 400},
         {CLB_ERR_UNKNOWN_LEXICON, 400},
         {CLB_ERR_BAD_REQUEST, 400},
+        {CLB_ERR_BAD_NOTATION, 400},
         {CLB_ERR_TOO_LARGE, 413},
         {CLB_ERR_BAD_LEXICON, 500},
         {CLB_ERR_NOT_FOUND, 404},

@@ -18,6 +18,7 @@
 #include "../core/game.h"
 #include "../core/goals.h"
 #include "../core/movegen.h"
+#include "../core/notation.h"
 #include "../core/review.h"
 #include "../dict/dict.h"
 #include "../server/api.h"
@@ -318,138 +319,54 @@ static int cmd_encode(void)
     return CLI_OK;
 }
 
-/* Reads a square in the move list's notation: row then column letter for
- * a play across ("8H", "15A"), column letter then row for one down ("H8").
- * Returns false unless it is one of the 225 squares. */
-static bool parse_square(const char *sq, int *row, int *col, bool *down)
-{
-    int r = 0, digits = 0;
-    char letter = 0;
-    *down = sq[0] >= 'A' && sq[0] <= 'Z';
-    const char *p = sq;
-    if (*down)
-        letter = *p++;
-    for (; *p >= '0' && *p <= '9' && digits < 3; p++, digits++)
-        r = r * 10 + (*p - '0');
-    if (!*down)
-        letter = *p++;
-    if (*p != '\0' || digits == 0 || r < 1 || r > CLB_BOARD_SIZE ||
-        letter < 'A' || letter >= 'A' + CLB_BOARD_SIZE)
-        return false;
-    *row = r - 1;
-    *col = letter - 'A';
-    return true;
-}
-
-/* "8H QUIXOTE": the whole word from its first square, the letters already
- * on the board included (they are matched, not placed); lowercase is a
- * blank. What the rules think of the play is the rules' to say. */
-static int parse_notation(const char *text, const struct core_game *g,
-                          struct core_move *m)
-{
-    char square[8];
-    const char *space = strchr(text, ' ');
-    size_t sqlen = space != NULL ? (size_t)(space - text) : 0;
-    if (sqlen == 0 || sqlen >= sizeof square)
-        return misuse("MOVE is not a play like '8H WORD', 'pass', "
-                      "'exchange TILES' or JSON");
-    memcpy(square, text, sqlen);
-    square[sqlen] = '\0';
-    int row, col;
-    bool down;
-    if (!parse_square(square, &row, &col, &down)) {
-        char msg[96];
-        snprintf(msg, sizeof msg,
-                 "play: '%s' is not a square (8H across, H8 down)", square);
-        return misuse(msg);
-    }
-    const char *word = space + 1;
-    size_t len = strlen(word);
-    if (len < CLB_WORD_MIN || len > CLB_WORD_MAX)
-        return misuse("play: the word must have 2 to 15 letters");
-    m->type = CORE_MOVE_PLAY;
-    for (size_t i = 0; i < len; i++) {
-        char c = word[i];
-        bool blank = c >= 'a' && c <= 'z';
-        if (!blank && !(c >= 'A' && c <= 'Z')) {
-            char msg[96];
-            snprintf(msg, sizeof msg,
-                     "play: '%c' (letter %zu of the word) is not a letter", c,
-                     i + 1);
-            return misuse(msg);
-        }
-        int r = row + (down ? (int)i : 0), cl = col + (down ? 0 : (int)i);
-        if (r >= CLB_BOARD_SIZE || cl >= CLB_BOARD_SIZE)
-            return misuse("play: the word runs off the board");
-        char on = g->board[r][cl];
-        if (on != '.') {
-            /* A letter already there: the word must spell it. */
-            if ((on | 0x20) != (c | 0x20)) {
-                char msg[96];
-                snprintf(msg, sizeof msg,
-                         "play: the square of letter %zu holds %c, not %c",
-                         i + 1, on, c);
-                return misuse(msg);
-            }
-            continue;
-        }
-        if (m->ntiles >= CLB_RACK_SIZE)
-            return misuse("play: more than 7 new tiles");
-        m->tiles[m->ntiles].row = r;
-        m->tiles[m->ntiles].col = cl;
-        m->tiles[m->ntiles].letter = (char)(blank ? c - 0x20 : c);
-        m->tiles[m->ntiles].blank = blank;
-        m->ntiles++;
-    }
-    if (m->ntiles == 0)
-        return misuse("play: every letter of the word is already on the "
-                      "board");
-    return CLI_OK;
-}
-
-/* Reads "8H WORD", "pass", "exchange TILES" or the API's JSON move. */
-static int parse_move(const char *text, const struct core_game *g,
-                      struct core_move *m)
+/* A goals game's helper: "newgoals", "peek" or "swap Q E" (one tile each,
+ * a blank as '?'; the rules name the first slot holding each, in
+ * core_move_canonical). CLI_OK with *m, CLI_USAGE for a swap misspelt, or
+ * -1 when the text is not a helper. */
+static int parse_helper(const char *text, struct core_move *m)
 {
     memset(m, 0, sizeof *m);
-    if (strcmp(text, "pass") == 0) {
-        m->type = CORE_MOVE_PASS;
-        return CLI_OK;
-    }
+    m->type = CORE_MOVE_HELPER;
     if (strcmp(text, "newgoals") == 0 || strcmp(text, "peek") == 0) {
-        m->type = CORE_MOVE_HELPER;
         m->helper.kind =
             text[0] == 'p' ? CORE_HELPER_PEEK : CORE_HELPER_NEW_GOALS;
         return CLI_OK;
     }
-    if (strncmp(text, "swap ", 5) == 0) {
-        /* "swap Q E": one tile each, a blank as '?'; the rules name the
-         * first slot holding each (core_move_canonical). */
-        char give, take, extra;
-        if (sscanf(text + 5, " %c %c %c", &give, &take, &extra) != 2 ||
-            !(give == '?' || (give >= 'A' && give <= 'Z')) ||
-            !(take == '?' || (take >= 'A' && take <= 'Z')))
-            return misuse("swap: expected two tiles, as in 'swap Q E' (? is "
-                          "a blank)");
-        m->type = CORE_MOVE_HELPER;
-        m->helper.kind = CORE_HELPER_SWAP;
-        m->helper.mine = (uint8_t)give;
-        m->helper.theirs = (uint8_t)take;
-        return CLI_OK;
+    if (strncmp(text, "swap ", 5) != 0)
+        return -1;
+    char give, take, extra;
+    if (sscanf(text + 5, " %c %c %c", &give, &take, &extra) != 2 ||
+        !(give == '?' || (give >= 'A' && give <= 'Z')) ||
+        !(take == '?' || (take >= 'A' && take <= 'Z')))
+        return misuse("swap: expected two tiles, as in 'swap Q E' (? is a "
+                      "blank)");
+    m->helper.kind = CORE_HELPER_SWAP;
+    m->helper.mine = (uint8_t)give;
+    m->helper.theirs = (uint8_t)take;
+    return CLI_OK;
+}
+
+/* Reads "8H WORD", "pass", "exchange TILES" (core/notation.h), a helper
+ * or the API's JSON move. A move the notation cannot read is a usage error
+ * (exit 2), as a malformed JSON move is; what the rules refuse is exit 1. */
+static int parse_move(const char *text, const struct core_game *g,
+                      struct core_move *m)
+{
+    struct clb_error err;
+    clb_error_clear(&err);
+    int helper = parse_helper(text, m);
+    if (helper >= 0)
+        return helper;
+    if (text[0] != '{') {
+        if (core_notation_read(g, text, strlen(text), m, &err) == CLB_ERR_OK)
+            return CLI_OK;
+        char msg[CLB_ERR_DETAIL_MAX + 16];
+        snprintf(msg, sizeof msg, "%s: %s",
+                 strncmp(text, "exchange", 8) == 0 ? "exchange" : "play",
+                 err.detail);
+        return misuse(msg);
     }
-    if (strncmp(text, "exchange ", 9) == 0) {
-        m->type = CORE_MOVE_EXCHANGE;
-        for (const char *t = text + 9; *t; t++) {
-            if (*t == ' ')
-                continue;
-            if (m->ntiles >= CLB_RACK_SIZE)
-                return misuse("exchange: more than 7 tiles");
-            m->exchange[m->ntiles++] = *t;
-        }
-        return CLI_OK;
-    }
-    if (text[0] != '{')
-        return parse_notation(text, g, m);
+    memset(m, 0, sizeof *m);
     json_error_t jerr;
     json_t *j = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
     if (j == NULL) {
@@ -458,7 +375,6 @@ static int parse_move(const char *text, const struct core_game *g,
                  jerr.column, jerr.text);
         return misuse(msg);
     }
-    struct clb_error err;
     enum clb_err rc = api_move_from_json(j, m, &err);
     json_decref(j);
     return rc == CLB_ERR_OK ? CLI_OK : refused(&err);

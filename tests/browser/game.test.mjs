@@ -439,7 +439,7 @@ test('phone: the same game at 390x844 with touch', async () => {
   assertQuiet(p);
 });
 
-test('without JavaScript a /?s= link shows the board, read-only', async () => {
+test('without JavaScript a /?s= link shows the board with the forms that play it', async () => {
   const ctx = await browser.newContext({ baseURL: srv.url, javaScriptEnabled: false, viewport: h.DESKTOP });
   try {
     const page = await ctx.newPage();
@@ -451,8 +451,8 @@ test('without JavaScript a /?s= link shows the board, read-only', async () => {
     const tiles = game.board.flat().filter((x) => x !== '.').length;
     assert.equal(await page.locator('#board > button.t').count(), tiles);
     assert.deepEqual(await h.cellsWith(page, 'lm'), h.sortCells(game.lastMove.cells));
-    assert.equal(await page.isVisible('[data-testid=end-turn]'), false, 'no play controls');
-    assert.ok(await page.isVisible('text=read-only'), 'a note says why');
+    assert.equal(await page.isVisible('[data-testid=end-turn]'), false, 'no script controls');
+    assert.ok(await page.isVisible('[data-testid=nojs-play]'), 'the forms instead (tests/browser/nojs.test.mjs plays them)');
   } finally {
     await ctx.close();
   }

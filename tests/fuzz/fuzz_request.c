@@ -9,6 +9,9 @@
  * occurs in valid UTF-8, so seeds stay readable). The body is cut at
  * CLB_MAX_BODY_BYTES, as the glue does before any handler runs.
  *
+ * The pages' routes get a form's content type and the API's JSON; a
+ * request has a Host, as a browser's does.
+ *
  * Besides "no crash, no leak, no UB", it checks the handlers' contract:
  * every request gets a status from 200 to 499 (never a 500: bad input is
  * the client's error), a content type, and no overflow of the body; and
@@ -52,6 +55,7 @@ static const struct {
     {"POST", "/api/v1/review"},
     {"POST", "/game/review"},
     {"GET", "/game/review"},
+    {"POST", "/game/turn"},
 };
 
 /* A small lexicon so that plays reach the word check and are scored. */
@@ -145,7 +149,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         .path = {routes[pick].path, strlen(routes[pick].path)},
         .query = {rest, qlen},
         .body = {body, blen},
-        .content_type = "application/json",
+        /* The pages take forms, the API JSON: each its own, so the form
+         * fields (the move form's too) reach their readers. */
+        .content_type = strncmp(routes[pick].path, "/api/", 5) == 0
+                            ? "application/json"
+                            : "application/x-www-form-urlencoded",
+        .host = "127.0.0.1:8080",
     };
     static char mem[CLB_RESPONSE_INITIAL_BYTES];
     struct html_buf out;
