@@ -210,6 +210,10 @@ enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
                              "move: expected an object");
     /* Not a string (or absent) reads as NULL: no name. */
     const json_t *type = json_object_get(m, "type");
+    /* "helper" is a move of the API, never a classic state's lastMove
+     * type, so it is not among srv_move_type_names. */
+    if (json_is_string(type) && strcmp(json_string_value(type), "helper") == 0)
+        return api_helper_from_json(m, move, err);
     int t = srv_name_value(&srv_move_type_names, json_string_value(type),
                            json_string_length(type), -1);
     if (t < 0)
@@ -217,8 +221,6 @@ enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
                              "move.type: expected \"play\", \"exchange\", "
                              "\"pass\" or \"helper\"");
     move->type = (enum core_move_type)t;
-    if (move->type == CORE_MOVE_HELPER)
-        return api_helper_from_json(m, move, err);
     if (move->type == CORE_MOVE_PASS)
         return api_only_keys(m, "move", pass_keys, err);
     if (api_only_keys(m, "move", move_keys, err) != CLB_ERR_OK)
@@ -429,8 +431,6 @@ static bool fast_move(struct jin *j, struct core_move *move)
     if (t < 0)
         return false;
     move->type = (enum core_move_type)t;
-    if (move->type == CORE_MOVE_HELPER)
-        return false; /* rare: jansson reads it */
     if (move->type == CORE_MOVE_PASS)
         return !jin_key(j, &key) && !j->failed;
     if (!jin_key(j, &key) || !jin_is(key, "tiles") || !jin_array(j))
@@ -527,6 +527,8 @@ static void api_word_list(struct jout *j, const struct core_move_result *r,
 
 static const char *api_move_type_name(enum core_move_type t)
 {
+    if (t == CORE_MOVE_HELPER)
+        return "helper";
     return srv_name_of(&srv_move_type_names, (int)t, "pass");
 }
 

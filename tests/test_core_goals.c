@@ -11,6 +11,7 @@
 
 #include "../core/goals.h"
 #include "../core/history.h"
+#include "../core/review.h"
 #include "../dict/dict.h"
 #include "test_support.h"
 
@@ -528,4 +529,46 @@ Test(core_goals, history_records_helpers_with_the_move_that_follows)
     cr_assert_eq(core_history_set_goals(h, CORE_GOALS_HARD, &err),
                  CLB_ERR_BAD_REQUEST);
     free(h);
+}
+
+Test(core_goals, the_review_replays_the_helpers)
+{
+    /* Seed 1478493 deals P1 GRODI?D, P2 OUIITLT. P1 swaps the blank for
+     * P2's L and plays OLD, which needs the L: a review that skipped the
+     * swap could not replay it. The best play of GRODILD (not of the rack
+     * with the blank) is what it reviews. */
+    static const char text[] = "OLD\nGOLD\nGRID\nDO\n";
+    struct dict *d;
+    struct clb_error err;
+    cr_assert_eq(dict_from_text(text, sizeof text - 1, "w", &d, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    struct core_lexicon lex = dict_lexicon(d);
+    struct core_history *h = malloc(sizeof *h);
+    struct core_review *review = malloc(sizeof *review);
+    struct core_lexicon_id id = {dict_fingerprint(d), "w"};
+    core_history_from_seed(h, 1478493, &id, "");
+    cr_assert_eq(core_history_set_goals(h, CORE_GOALS_EASY, &err), CLB_ERR_OK);
+    struct core_game g = h->first;
+    cr_assert_eq(memcmp(g.hands[0].tiles, "GRODI?D", 7), 0);
+    struct core_move swap = {.type = CORE_MOVE_HELPER,
+                             .helper = {CORE_HELPER_SWAP, '?', 'L'}};
+    cr_assert_eq(core_history_play(h, &g, &swap, &lex, NULL, &err), CLB_ERR_OK,
+                 "%s", err.detail);
+    struct core_move m;
+    ts_play_word(&m, &g, 7, 7, true, "OLD");
+    cr_assert_eq(core_history_play(h, &g, &m, &lex, NULL, &err), CLB_ERR_OK,
+                 "%s", err.detail);
+    cr_assert_eq(core_review_history(h, &lex, review, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    cr_assert_eq(review->reviewed, 1);
+    /* GOLD from (7,4)..(7,7): G2 O1 L1 D2 = 6, doubled: 12, the best of
+     * GRODILD (GRID 2+1+1+2 = 6, doubled, is as much, and GOLD sorts
+     * first only if it scores more; both score 12: either is the best,
+     * worth 12). OLD: 1+1+2 = 4, doubled: 8. */
+    cr_assert(review->moves[0].has_best);
+    cr_assert_eq(review->moves[0].best.points, 12);
+    cr_assert_eq(review->scored, 8);
+    free(review);
+    free(h);
+    dict_free(d);
 }

@@ -324,36 +324,44 @@ static int cmd_encode(void)
     return CLI_OK;
 }
 
-/* Reads "8H WORD", "pass", "exchange TILES" (core/notation.h) or the
- * API's JSON move. A move the notation cannot read is a usage error (exit
- * 2), as a malformed JSON move is; what the rules refuse is exit 1. */
-static int parse_move(const char *text, const struct core_game *g,
-                      struct core_move *m)
+/* A goals game's helper: "newgoals", "peek" or "swap Q E" (one tile each,
+ * a blank as '?'; the rules name the first slot holding each, in
+ * core_move_canonical). CLI_OK with *m, CLI_USAGE for a swap misspelt, or
+ * -1 when the text is not a helper. */
+static int parse_helper(const char *text, struct core_move *m)
 {
     memset(m, 0, sizeof *m);
+    m->type = CORE_MOVE_HELPER;
     if (strcmp(text, "newgoals") == 0 || strcmp(text, "peek") == 0) {
-        m->type = CORE_MOVE_HELPER;
         m->helper.kind =
             text[0] == 'p' ? CORE_HELPER_PEEK : CORE_HELPER_NEW_GOALS;
         return CLI_OK;
     }
-    if (strncmp(text, "swap ", 5) == 0) {
-        /* "swap Q E": one tile each, a blank as '?'; the rules name the
-         * first slot holding each (core_move_canonical). */
-        char give, take, extra;
-        if (sscanf(text + 5, " %c %c %c", &give, &take, &extra) != 2 ||
-            !(give == '?' || (give >= 'A' && give <= 'Z')) ||
-            !(take == '?' || (take >= 'A' && take <= 'Z')))
-            return misuse("swap: expected two tiles, as in 'swap Q E' (? is "
-                          "a blank)");
-        m->type = CORE_MOVE_HELPER;
-        m->helper.kind = CORE_HELPER_SWAP;
-        m->helper.mine = (uint8_t)give;
-        m->helper.theirs = (uint8_t)take;
-        return CLI_OK;
-    }
+    if (strncmp(text, "swap ", 5) != 0)
+        return -1;
+    char give, take, extra;
+    if (sscanf(text + 5, " %c %c %c", &give, &take, &extra) != 2 ||
+        !(give == '?' || (give >= 'A' && give <= 'Z')) ||
+        !(take == '?' || (take >= 'A' && take <= 'Z')))
+        return misuse("swap: expected two tiles, as in 'swap Q E' (? is a "
+                      "blank)");
+    m->helper.kind = CORE_HELPER_SWAP;
+    m->helper.mine = (uint8_t)give;
+    m->helper.theirs = (uint8_t)take;
+    return CLI_OK;
+}
+
+/* Reads "8H WORD", "pass", "exchange TILES" (core/notation.h), a helper
+ * or the API's JSON move. A move the notation cannot read is a usage error
+ * (exit 2), as a malformed JSON move is; what the rules refuse is exit 1. */
+static int parse_move(const char *text, const struct core_game *g,
+                      struct core_move *m)
+{
     struct clb_error err;
     clb_error_clear(&err);
+    int helper = parse_helper(text, m);
+    if (helper >= 0)
+        return helper;
     if (text[0] != '{') {
         if (core_notation_read(g, text, strlen(text), m, &err) == CLB_ERR_OK)
             return CLI_OK;
