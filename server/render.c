@@ -1348,20 +1348,24 @@ static void render_plain_forms(struct html_buf *b, const struct render_view *v)
     html_lit(b, "</div></noscript>");
 }
 
-/* While waiting, without script: the link as a link, whose "Copy link"
- * gives the whole address (the field above can only be whole when the
- * script says the page's scheme), and the other player's board, for one
- * person playing both racks on this device. */
+/* While waiting or at the end, without script: the link as a link, whose
+ * "Copy link" gives the whole address (the field above can only be whole
+ * when the script says the page's scheme), and while waiting the other
+ * player's board, for one person playing both racks on this device. */
 static void render_plain_send(struct html_buf *b, const struct render_view *v)
 {
     html_lit(b, "<noscript><p class=\"nojs\" data-testid=\"nojs-send\">Copy "
                 "this <a href=\"/#");
     html_attr(b, v->state);
-    html_lit(b, "\" data-testid=\"nojs-link\">link to the turn</a> "
+    html_lit(b, "\" data-testid=\"nojs-link\">link to the game</a> "
                 "(right-click or long-press it, then Copy link) and send it to "
                 "your partner. Without JavaScript they paste it into the box "
-                "on Collabble's first page.</p><p class=\"nojs\"><a "
-                "href=\"/game?s=");
+                "on Collabble's first page.</p>");
+    if (v->game->game_over) {
+        html_lit(b, "</noscript>");
+        return;
+    }
+    html_lit(b, "<p class=\"nojs\"><a href=\"/game?s=");
     html_attr(b, v->state);
     html_lit(b, "\" data-testid=\"nojs-other\">Play ");
     put_player(b, v->game->turn);
@@ -1526,6 +1530,8 @@ static void render_over_side(struct html_buf *b, const struct render_view *v)
     const struct core_game *g = v->game;
     render_game_over_panel(b, v);
     render_share(b, v);
+    if (v->plain)
+        render_plain_send(b, v);
     html_lit(b, "<section class=\"panel\">");
     render_plain_rack(b, &g->hands[CORE_P1], CORE_P1, "Rack left", RACK_FINAL);
     render_plain_rack(b, &g->hands[CORE_P2], CORE_P2, "Rack left", RACK_FINAL);

@@ -137,7 +137,10 @@ test('a whole game turn by turn without JavaScript: play, exchange, pass, the pa
     await p2.page.click('[data-testid=nojs-pass] button:text("Pass and end the game")');
     await p2.page.waitForURL(/\/game\?s=[^&]+&me=2/);
     assert.equal(await view(p2.page), 'over');
-    assert.ok((await h.gameOf(srv.url, await state(p2.page))).gameOver);
+    const s4 = await state(p2.page);
+    assert.ok((await h.gameOf(srv.url, s4)).gameOver);
+    // The final board to send: its link, as on the waiting page.
+    assert.equal(await sentLink(p2.page), `${srv.url}/#${s4}`);
     assert.deepEqual(p2.problems, []);
   } finally {
     await p1.ctx.close();
