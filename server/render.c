@@ -800,6 +800,11 @@ static void render_share(struct html_buf *b, const struct render_view *v)
                 "data-testid=\"copy-classic\">Copy classic link</button>"
                 "</div>");
     if (is_waiting(v)) {
+        /* Only the script asks for the waiting view, and it follows the
+         * partner's link opened in any tab of this browser. */
+        html_lit(b, "<p class=\"note\" data-testid=\"wait-note\">This page "
+                    "updates by itself when your partner&#39;s link is "
+                    "opened on this device.</p>");
         html_lit(b, "<button id=\"switch\" class=\"minor needs-js\" "
                     "data-testid=\"switch-player\" data-player=");
         html_int(b, (int)g->turn + 1);
@@ -1067,18 +1072,9 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
                 "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
                 "<th scope=col>Move</th><th scope=col>Points</th>"
                 "<th scope=col>Score</th><th scope=col>");
-    /* Without the script the review's cells stay empty: the column's
-     * heading links to the page that has them filled in. */
     const struct core_review *rv =
         v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
-    if (rv == NULL && h->nmoves > 0) {
-        html_lit(b, "<a href=\"/game/review?s=");
-        html_attr(b, v->state);
-        html_lit(b, "\">Best available</a>");
-    } else {
-        html_lit(b, "Best available");
-    }
-    html_lit(b, "</th></tr></thead><tbody>");
+    html_lit(b, "Best available</th></tr></thead><tbody>");
     if (h->start == CORE_START_POSITION) {
         html_lit(b, "<tr class=\"start\"><td colspan=\"4\">From a classic "
                     "link: the moves before it are not known</td><td>");
@@ -1096,7 +1092,17 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
     html_lit(b, "\" download=\"collabble-");
     html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
     html_lit(b, ".gcg\" data-testid=\"download\">Download game</a> (GCG, "
-                "for Quackle)</p></section>");
+                "for Quackle)</p>");
+    /* Without the script the review's cells stay empty: this link (the
+     * script fills them itself, so it is hidden then) opens the page that
+     * has them filled in. The heading is no link: it would only reload. */
+    if (rv == NULL && h->nmoves > 0) {
+        html_lit(b, "<p class=\"nojs\"><a href=\"/game/review?s=");
+        html_attr(b, v->state);
+        html_lit(b, "\" data-testid=\"review-link\">The best available play "
+                    "of every turn</a></p>");
+    }
+    html_lit(b, "</section>");
 }
 
 /* ---- pages -------------------------------------------------------------- */

@@ -167,17 +167,19 @@ test('a game neither rack can go on with ends by itself, and the page says why',
   await p.ctx.close();
 });
 
-test('without JavaScript the column\'s heading leads to the review page', async () => {
+test('without JavaScript a link under the move list leads to the review page; the heading is no link', async () => {
   const ctx = await browser.newContext({ baseURL: srv.url, javaScriptEnabled: false, viewport: h.DESKTOP });
   try {
     const page = await ctx.newPage();
     const { state } = await h.playThrough(srv.url, 'review-nojs', 2);
     await page.goto(`/?s=${encodeURIComponent(state)}`);
     assert.deepEqual(await reviewCells(page), ['', '']);
-    await page.click('[data-testid=move-list] thead a');
+    // The heading only names the column: a link there would only reload.
+    assert.equal(await page.locator('[data-testid=move-list] thead a').count(), 0);
+    await page.click('[data-testid=review-link]');
     await page.waitForURL(/\/game\/review\?s=/);
     assert.deepEqual(await reviewCells(page), (await reviewOf(state)).moves.map((m) => cellText(m.best)));
-    assert.equal(await page.locator('[data-testid=move-list] thead a').count(), 0);
+    assert.equal(await page.locator('[data-testid=review-link]').count(), 0);
     assert.ok(!(await page.textContent('#app')).includes(await bestNow(state)));
   } finally {
     await ctx.close();

@@ -156,10 +156,13 @@ describe('the review on the pages', () => {
     assert.equal(filled.status, 200);
     assert.deepEqual(reviewCells(filled.text), want);
     assert.match(filled.text, /<th scope=col>Best available<\/th>/);
-    // The board page: the same column, its cells empty, a link to the page.
+    assert.ok(!filled.text.includes('data-testid="review-link"'));
+    // The board page: the same column, its cells empty, its heading no
+    // link; a link under the list leads to the page.
     const board = await page(`/?s=${encodeURIComponent(s)}`);
     assert.deepEqual(reviewCells(board.text), want.map(() => ''));
-    assert.ok(board.text.includes(`<a href="/game/review?s=${s}">Best available</a>`));
+    assert.match(board.text, /<th scope=col>Best available<\/th>/);
+    assert.ok(board.text.includes(`<a href="/game/review?s=${s}" data-testid="review-link">`));
     const script = await form('/game', s);
     assert.deepEqual(reviewCells(script.text), want.map(() => ''));
   });
