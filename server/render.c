@@ -1260,8 +1260,9 @@ static void render_plain_where(struct html_buf *b, const struct clb_error *e)
 static void render_plain_play(struct html_buf *b, const struct render_view *v)
 {
     const struct render_typed *t = v->typed;
-    html_lit(b, "<form class=\"plain\" method=\"post\" action=\"/game/turn\" "
-                "data-testid=\"nojs-play\"><h3>Play a word</h3>");
+    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"/game/turn\" "
+                "data-testid=\"nojs-play\"><fieldset><legend>Play a word"
+                "</legend>");
     render_state_field(b, v->state);
     html_lit(b, "<label for=\"nj-at\">Square</label> <input id=\"nj-at\" "
                 "name=\"at\" size=\"4\" maxlength=\"3\" autocomplete=\"off\" "
@@ -1291,7 +1292,7 @@ static void render_plain_play(struct html_buf *b, const struct render_view *v)
                 "whole word from that square, the letters already on the "
                 "board included. A blank is a lowercase letter among "
                 "capitals (QuIT); a word typed all in lowercase has no "
-                "blank.</p></form>");
+                "blank.</p></fieldset></form>");
 }
 
 /* An exchange: a box for each tile of the rack. */
@@ -1302,7 +1303,7 @@ static void render_plain_exchange(struct html_buf *b,
     const struct core_rack *rack = &g->hands[g->turn];
     if (core_bag_count(g) < CLB_EXCHANGE_MIN_BAG || rack->count == 0)
         return; /* the page's note says why there is no exchange */
-    html_lit(b, "<form class=\"plain\" method=\"post\" action=\"/game/turn\" "
+    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"/game/turn\" "
                 "data-testid=\"nojs-exchange\"><fieldset><legend>Exchange "
                 "tiles</legend>");
     render_state_field(b, v->state);
@@ -1329,7 +1330,7 @@ static void render_plain_exchange(struct html_buf *b,
 /* A pass, with what it would do (the same words the pass bar asks). */
 static void render_plain_pass(struct html_buf *b, const struct render_view *v)
 {
-    html_lit(b, "<form class=\"plain\" method=\"post\" action=\"/game/turn\" "
+    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"/game/turn\" "
                 "data-testid=\"nojs-pass\"><p id=\"nj-pass-q\">");
     bool ends = render_pass_question(b, v->game);
     html_lit(b, "</p>");
