@@ -12,6 +12,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "review.h"
 
+#include "goals.h"
+
 #include <string.h>
 
 /* A rack as a multiset: its tiles sorted, NUL-padded, so two racks
@@ -116,6 +118,13 @@ enum clb_err core_review_history_within(const struct core_history *h,
     p.board_from = 0;
     bool prepared = false;
     for (int i = 0; i < n; i++) {
+        /* A goals game's helpers come before the move (a swap changes the
+         * racks; none changes the board): the move's rack is after them. */
+        for (int k = 0; k < h->moves[i].nhelpers && k < CLB_GOALS_MAX_HELPERS;
+             k++)
+            if (core_goals_helper(&g, &h->moves[i].helpers[k], &g, err) !=
+                CLB_ERR_OK)
+                return core_history_move_error(err, i + 1);
         if (!prepared) {
             core_movegen_init(&p.mg, (const char(*)[CLB_BOARD_SIZE])g.board,
                               lexicon->graph);

@@ -13,7 +13,7 @@
 (function () {
   'use strict';
   var root = document.documentElement;
-  var KEY = 'collabble:game:', BLIND = 'collabble:blind';
+  var KEY = 'collabble:game:', BLIND = 'collabble:blind', BEST = 'collabble:bests';
   var OLDER = 'This is an older position: open the newest, or play from here to start a new branch.',
     SENDING = 'Your move is being sent: wait for the answer.',
     TURN = '#rack .tile,#end-turn,#exchange,#pass,#recall,#shuffle';
@@ -251,6 +251,7 @@
           : 'This link is another line of this game. Both lines are kept in Your games.', [newest(ls[0], 'branch-newest', 'Open your line (move ' + ls[0].move + ')')]);
     }
     if (r.draft && r.draft.state !== S) delete r.draft;
+    if (attr(x, 'data-daily')) r.daily = attr(x, 'data-daily');
     ls.unshift(now);
     setLines(r, ls);
     save(id, r);
@@ -381,7 +382,7 @@
     var ml = $('moves');
     if (ml) ml.scrollTop = ml.scrollHeight; // the newest move in view
     review();
-    if (view() === 'landing' || view() === 'error') fillGames();
+    if (view() === 'landing' || view() === 'error') { fillGames(); fillBests(); }
     nameAll(x);
     namesForm(x);
     var m = $('msg'), send = $('send');
@@ -440,9 +441,37 @@
       return r.text().then(function (html) {
         var doc = new DOMParser().parseFromString(html, 'text/html'), got = doc.querySelectorAll('td'), total = doc.getElementById('review-total'), at = $('review-total');
         if (s === S && got.length === td.length) td.forEach(function (c, i) { c.replaceWith(got[i]); });
-        if (s === S && total && at) at.replaceWith(total); // the game-over page's total
+        if (s === S && total && at) { at.replaceWith(total); graded(total); } // the game-over page's total
       });
     }).catch(function () {});
+  }
+
+  /* ---- a finished game's result (the server's text and grade) and this device's bests ---- */
+  function day(d) { return Date.parse(d) / 864e5; }
+  // The game-over page's total is in: the result's buttons, the grade for
+  // the list, and this device's bests (not from a game it only looked at).
+  function graded(t) {
+    var id = gameId(), r = record(id), g = attr(t, 'data-grade'), p = +attr(t, 'data-pct'), d = attr(app, 'data-daily'), b = parse(store(BEST)) || {};
+    $('result').hidden = false;
+    if (!r) return;
+    if (g) save(id, (r.grade = [S, g + ' (' + p + '%)'], r));
+    if (!meOf(id)) return;
+    b.score = Math.max(b.score | 0, +attr(app, 'data-score'));
+    if (g) b.pct = Math.max(b.pct | 0, p);
+    if (d > (b.day || '')) { b.streak = day(d) - day(b.day) === 1 ? b.streak + 1 : 1; b.day = d; }
+    store(BEST, JSON.stringify(b));
+  }
+  function result(t) {
+    var x = attr($('review-total'), 'data-result');
+    if (t.id === 'copy-result') copy(t, x + '\n' + url());
+    else navigator.share({ title: 'Collabble', text: x, url: url() }).catch(function () {});
+  }
+  function fillBests() {
+    var b = parse(store(BEST)), e = $('bests');
+    if (!b || !e) return;
+    e.hidden = false;
+    e.textContent = 'Your bests: ' + pts(b.score) + (b.pct >= 0 ? ', ' + b.pct + '% of the best plays' : '') +
+      ', daily streak ' + (day(new Date().toISOString().slice(0, 10)) - day(b.day) < 2 ? b.streak : 0);
   }
 
   /* ---- the landing page: every game this browser keeps ---- */
@@ -477,7 +506,8 @@
     list.textContent = '';
     savedGames().forEach(function (g) {
       var l = g.lines[0], n = g.lines.length;
-      entry(l.over ? 'fin' : '', g.id, l.state, 'Game ' + g.id, gameSummary(l, g.me) + (n > 1 ? ' \u00b7 ' + n + ' branches' : ''), 'game ' + g.id, 'game');
+      entry(l.over ? 'fin' : '', g.id, l.state, g.daily ? 'Daily deal ' + g.daily : 'Game ' + g.id, gameSummary(l, g.me) +
+        (g.grade && g.grade[0] === l.state ? ' \u00b7 ' + g.grade[1] : '') + (n > 1 ? ' \u00b7 ' + n + ' branches' : ''), 'game ' + g.id, 'game');
       if (n > 1) g.lines.forEach(function (b, i) {
         var name = 'Branch ' + (i + 1) + ' of game ' + g.id;
         entry('br' + (b.over ? ' fin' : ''), g.id, b.state, name + ', at move ' + b.move, gameSummary(b, g.me), name + ' (move ' + b.move + ')', 'branch')
@@ -735,6 +765,20 @@
     return (j.words || []).map(function (w, i) { return w + ' ' + (j.wordPoints || [])[i]; }).join(', ') +
       ': ' + pts(j.points) + (j.bingo ? ', with the 50-point bingo' : '');
   }
+  // A goals game: the face-up goals the play would complete, as the server judged them.
+  function goalsOf(j) {
+    return j.goals && j.goals.length ? ' \u00b7 completes: ' + j.goals.map(function (n) {
+      var g = app.querySelector('[data-goal="' + n + '"]');
+      return g ? g.textContent : n;
+    }).join('; ') : '';
+  }
+  // A helper of a goals game, sent as a move (it does not end the turn).
+  function helper(t) {
+    var m = { type: 'helper', helper: attr(t, 'data-helper') };
+    if (m.helper === 'swap') { m.give = $('h-give').value; m.take = $('h-take').value; }
+    recallAll();
+    send(m, t);
+  }
   function preview() {
     var mine = ++seq, pv = $('preview');
     fetch('/api/v1/preview', {
@@ -742,7 +786,7 @@
       body: JSON.stringify({ state: S, move: playMove() })
     }).then(function (r) { return r.json(); }).then(function (j) {
       if (mine !== seq) return;
-      var e = j.error || {}, text = j.valid ? scored(j)
+      var e = j.error || {}, text = j.valid ? scored(j) + goalsOf(j)
         : (e.message || 'not a valid play') + (e.words && e.words.length ? ': ' + e.words.join(', ') : '');
       (e.cells || []).forEach(function (rc) { if (cell(rc[0], rc[1])) cell(rc[0], rc[1]).classList.add('bad'); });
       pv.className = j.valid ? 'preview' : 'preview bad';
@@ -1137,6 +1181,7 @@
       else if (mode === 'play') pressSquare(t, p);
       return;
     }
+    if (attr(t, 'data-helper')) return helper(t);
     switch (t.id) {
       case 'end-turn': if (pending.length) send(playMove(), t); break;
       case 'retry': if (retry) retry(); break;
@@ -1151,6 +1196,7 @@
       case 'copy-link': copy(t); break;
       case 'classic': classic(t); break;
       case 'share-link': share(); break;
+      case 'copy-result': case 'share-result': result(t); break;
       case 'switch': switchPlayer(t); break;
       case 'branch-here': fork = S; load(S); break;
       case 'zoom':

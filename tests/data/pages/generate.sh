@@ -42,3 +42,5 @@ turn=$("$CLI" show "$mid" | sed -n '1s/.* turn \(P[12]\) .*/\1/p')
 rack=$("$CLI" show "$mid" | sed -n "s/^$turn: //p" | tr -d ' ')
 "$CLI" play "$mid" "exchange ${rack:0:3}" 2>/dev/null | head -1 >"$DIR/exchange.link"
 to_end "$("$CLI" new pages-over)" >"$DIR/over.link"
+# The first daily deal (2026-12-01) played to the end: a result link.
+to_end "$("$CLI" daily 2026-12-01)" >"$DIR/daily-over.link"
