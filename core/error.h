@@ -46,7 +46,16 @@
     X(METHOD, "method_not_allowed", 405, "Method not allowed")                 \
     X(INTERNAL, "internal", 500, "Internal error")                             \
     X(BUSY, "busy", 503,                                                       \
-      "The server is busy with other reviews: try again in a moment")
+      "The server is busy with other reviews: try again in a moment")          \
+    X(NOT_GOALS_GAME, "not_goals_game", 422,                                   \
+      "Helpers belong to goals games; this is a plain game")                   \
+    X(NO_HELPER_LEFT, "no_helper_left", 422, "The team has no helper left")    \
+    X(BAD_SWAP, "bad_swap", 422,                                               \
+      "A swap gives one tile of your rack for a different one of your "        \
+      "partner's")                                                             \
+    X(NO_CLASSIC_LINK, "no_classic_link", 422,                                 \
+      "A goals game has no classic link: the classic format has no place "     \
+      "for its goals")
 
 #define CLB_ERR_ENUM_(name, code, status, msg) CLB_ERR_##name,
 enum clb_err { CLB_FOR_EACH_ERR(CLB_ERR_ENUM_) CLB_ERR__COUNT };

@@ -29,7 +29,53 @@ struct core_rack {
     char tiles[CLB_RACK_SIZE]; /* 'A'..'Z' or CORE_BLANK, in rack order */
 };
 
-enum core_move_type { CORE_MOVE_PLAY, CORE_MOVE_EXCHANGE, CORE_MOVE_PASS };
+/* CORE_MOVE_HELPER is not a move of the rules but a goals game's helper
+ * (core/goals.h), used during a turn before its move: core_move_apply
+ * refuses it, core_history_play hands it to core_goals_helper. Its being a
+ * move type lets every client send it where it sends a move. */
+enum core_move_type {
+    CORE_MOVE_PLAY,
+    CORE_MOVE_EXCHANGE,
+    CORE_MOVE_PASS,
+    CORE_MOVE_HELPER
+};
+
+/* Goals mode's difficulty; CORE_GOALS_OFF is a plain game. */
+enum core_goals_level {
+    CORE_GOALS_OFF,
+    CORE_GOALS_EASY,
+    CORE_GOALS_NORMAL,
+    CORE_GOALS_HARD
+};
+
+/* The helpers of goals mode, in the order the v2 link numbers them. */
+enum core_helper { CORE_HELPER_NEW_GOALS, CORE_HELPER_SWAP, CORE_HELPER_PEEK };
+
+/* One use of a helper. A swap names a rack slot of the mover's (`mine`)
+ * and of the partner's (`theirs`); the others name none (both 0). A swap
+ * may be given with tiles ('A'..'Z', CORE_BLANK) in place of slots:
+ * core_move_canonical() names each by the first slot holding it. */
+struct core_helper_use {
+    uint8_t kind; /* enum core_helper */
+    uint8_t mine;
+    uint8_t theirs;
+};
+
+/* A goals game's goals (core/goals.h): the deck the seed dealt, the goals
+ * face up, what the team has done and the helpers it has left. All zero
+ * (level CORE_GOALS_OFF) in a plain game. Never hashed into the draws, so
+ * a goals game draws its tiles as the same moves would in a plain one. */
+struct core_goals {
+    uint8_t level;  /* enum core_goals_level */
+    uint8_t ndeck;  /* goals in this difficulty's deck */
+    uint8_t deck[CLB_GOALS_COUNT];      /* goal numbers, in dealt order */
+    int16_t faceup[CLB_GOALS_FACE_UP];  /* goal numbers; -1 for none */
+    int next;         /* deck draws so far (the deck is dealt round again) */
+    int completed;    /* goals completed */
+    int target;       /* goals to complete to win */
+    int helpers_left; /* the shared pool */
+    bool peeked;      /* a Peek was used this turn (cleared by the move) */
+};
 
 /* How a finished game ended. CORE_END_LIMIT: the game reached
  * CLB_MAX_GAME_MOVES moves (the most a v2 link holds); the racks come off
@@ -74,6 +120,8 @@ struct core_game {
      * of this position). Not part of a v1 state and never hashed into the
      * draws, so a position draws alike whichever link carries it. */
     int moves;
+    /* Goals mode; zero in a plain game. Not part of a v1 state. */
+    struct core_goals goals;
 };
 
 /* One tile of a play: where, which letter, and whether a blank stands in. */
@@ -91,6 +139,17 @@ struct core_move {
     struct core_placement tiles[CLB_RACK_SIZE];
     /* EXCHANGE: rack tiles to swap ('A'..'Z' or CORE_BLANK). */
     char exchange[CLB_RACK_SIZE];
+    /* HELPER: which, and a swap's slots. */
+    struct core_helper_use helper;
+};
+
+/* Where one word of a play lies: its first square, its direction and its
+ * length (a goal's predicate reads the words off the board with it). */
+struct core_word_at {
+    uint8_t row;
+    uint8_t col;
+    uint8_t down; /* 0 across, 1 down */
+    uint8_t len;
 };
 
 /* The outcome of a legal move (also what a preview shows). */
@@ -102,6 +161,10 @@ struct core_move_result {
     int points; /* all words plus any bingo bonus */
     bool bingo;
     bool game_over; /* this move ended the game */
+    struct core_word_at word_at[CLB_MAX_WORDS]; /* where words[i] lies */
+    /* A goals game: the face-up goals the play completes, by number. */
+    int ngoals;
+    uint8_t goals[CLB_GOALS_FACE_UP];
 };
 
 struct core_kwg;

@@ -8,6 +8,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "history.h"
 
+#include "goals.h"
+
 #include "internal.h"
 #include "rng.h"
 
@@ -26,6 +28,7 @@ static void history_clear(struct core_history *h,
     h->seed = 0;
     h->lexicon = *lexicon;
     h->nmoves = 0;
+    h->npending = 0;
 }
 
 void core_history_from_seed(struct core_history *h, uint32_t seed,
@@ -113,6 +116,44 @@ static void main_word(const struct core_game *after,
     rec->word_len = end - start;
 }
 
+enum clb_err core_history_set_goals(struct core_history *h,
+                                    enum core_goals_level level,
+                                    struct clb_error *err)
+{
+    clb_error_clear(err);
+    if (h->start != CORE_START_SEED || h->nmoves != 0 || h->npending != 0)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "goals are dealt at the start of a new game");
+    if (level < CORE_GOALS_EASY || level > CORE_GOALS_HARD)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "goals: expected \"easy\", \"normal\" or "
+                             "\"hard\"");
+    core_goals_deal(&h->first.goals, h->seed, level);
+    return CLB_ERR_OK;
+}
+
+/* A helper used in the turn in progress: judged by core_goals_helper,
+ * kept among h's pending helpers. */
+static enum clb_err history_helper(struct core_history *h,
+                                   struct core_game *game,
+                                   const struct core_move *move,
+                                   struct core_move_result *result,
+                                   struct clb_error *err)
+{
+    if (h->npending >= CLB_GOALS_MAX_HELPERS) /* more than any pool */
+        return clb_error_set(err, CLB_ERR_NO_HELPER_LEFT, NULL);
+    struct core_move canonical;
+    core_move_canonical(game, move, &canonical);
+    if (core_goals_helper(game, &canonical.helper, game, err) != CLB_ERR_OK)
+        return err->code;
+    h->pending[h->npending++] = canonical.helper;
+    if (result != NULL) {
+        memset(result, 0, sizeof *result);
+        result->type = CORE_MOVE_HELPER;
+    }
+    return CLB_ERR_OK;
+}
+
 enum clb_err core_history_play(struct core_history *h, struct core_game *game,
                                const struct core_move *move,
                                const struct core_lexicon *lexicon,
@@ -120,6 +161,8 @@ enum clb_err core_history_play(struct core_history *h, struct core_game *game,
                                struct clb_error *err)
 {
     clb_error_clear(err);
+    if (move->type == CORE_MOVE_HELPER)
+        return history_helper(h, game, move, result, err);
     /* Unreachable through the rules (the limit's move ends the game), but
      * the array is what it is. */
     if (h->nmoves >= CLB_MAX_GAME_MOVES)
@@ -147,6 +190,10 @@ enum clb_err core_history_play(struct core_history *h, struct core_game *game,
     if (canonical.type == CORE_MOVE_PLAY)
         main_word(game, rec);
     rec->after = core_position_hash(game);
+    rec->nhelpers = h->npending;
+    memcpy(rec->helpers, h->pending,
+           (size_t)h->npending * sizeof h->pending[0]);
+    h->npending = 0;
     h->nmoves++;
     if (result != NULL)
         *result = res;
@@ -157,10 +204,29 @@ enum clb_err core_history_replay(struct core_history *h, struct core_game *game,
                                  const struct core_lexicon *lexicon,
                                  struct clb_error *err)
 {
-    int n = h->nmoves;
+    int n = h->nmoves, npending = h->npending;
+    struct core_helper_use pending[CLB_GOALS_MAX_HELPERS];
+    memcpy(pending, h->pending, sizeof pending);
     *game = h->first;
     h->nmoves = 0;
-    for (int i = 0; i < n; i++) {
+    h->npending = 0;
+    struct core_move helper = {.type = CORE_MOVE_HELPER};
+    for (int i = 0; i <= n; i++) {
+        /* The helpers of move i's turn, then move i; after the last move,
+         * the turn in progress's. */
+        const struct core_helper_use *uses =
+            i < n ? h->moves[i].helpers : pending;
+        int nuses = i < n ? h->moves[i].nhelpers : npending;
+        struct core_helper_use copy[CLB_GOALS_MAX_HELPERS];
+        memcpy(copy, uses, sizeof copy);
+        for (int k = 0; k < nuses && k < CLB_GOALS_MAX_HELPERS; k++) {
+            helper.helper = copy[k];
+            if (core_history_play(h, game, &helper, lexicon, NULL, err) !=
+                CLB_ERR_OK)
+                return core_history_move_error(err, i + 1);
+        }
+        if (i == n)
+            break;
         struct core_move move = h->moves[i].move;
         if (core_history_play(h, game, &move, lexicon, NULL, err) != CLB_ERR_OK)
             return core_history_move_error(err, i + 1);

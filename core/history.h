@@ -54,6 +54,10 @@ struct core_move_record {
     /* core_position_hash() of the position after the move: the page's
      * chain of positions (DESIGN.md, "One game, one truth"). */
     uint32_t after;
+    /* A goals game: the helpers used during this turn, before the move,
+     * in order (the rack above is the one after them). */
+    int nhelpers;
+    struct core_helper_use helpers[CLB_GOALS_MAX_HELPERS];
 };
 
 struct core_history {
@@ -63,6 +67,10 @@ struct core_history {
     struct core_lexicon_id lexicon;
     int nmoves;
     struct core_move_record moves[CLB_MAX_GAME_MOVES];
+    /* A goals game: the helpers used in the turn in progress, which the
+     * next move's record takes. */
+    int npending;
+    struct core_helper_use pending[CLB_GOALS_MAX_HELPERS];
 };
 
 /* What a position is, hashed: the gameId, the board, both racks as sets
@@ -93,17 +101,30 @@ enum clb_err core_history_from_position(struct core_history *h,
                                         const struct core_lexicon_id *lexicon,
                                         struct clb_error *err);
 
+/* Makes a new game's history (no moves yet) a goals game of `level`: its
+ * first position's goals dealt from its seed (core_goals_deal). Returns
+ * CLB_ERR_OK, or CLB_ERR_BAD_REQUEST when h has moves or started from a
+ * classic position (goals are dealt from a seed, at the start) or the
+ * level is not a difficulty. */
+enum clb_err core_history_set_goals(struct core_history *h,
+                                    enum core_goals_level level,
+                                    struct clb_error *err);
+
 /* Makes `move` on *game (the position after h's moves): core_move_apply,
- * then its record appended to h. *result (may be NULL) gets the outcome.
- * Returns CLB_ERR_OK, or the rules' error with *game and h unchanged. */
+ * then its record appended to h. A CORE_MOVE_HELPER is a helper used in
+ * the turn in progress (core_goals_helper): it joins h's pending helpers,
+ * which the next move's record takes, and *result says only its type.
+ * *result (may be NULL) gets the outcome. Returns CLB_ERR_OK, or the
+ * rules' error with *game and h unchanged. */
 enum clb_err core_history_play(struct core_history *h, struct core_game *game,
                                const struct core_move *move,
                                const struct core_lexicon *lexicon,
                                struct core_move_result *result,
                                struct clb_error *err);
 
-/* Replays every move of h from h->first into *game, rewriting each record
- * from what the rules say. Returns CLB_ERR_OK, or CLB_ERR_BAD_STATE naming
+/* Replays every move of h (and the helpers before each, and the pending
+ * ones) from h->first into *game, rewriting each record from what the
+ * rules say. Returns CLB_ERR_OK, or CLB_ERR_BAD_STATE naming
  * the move that is not legal ("move 7: Not in the dictionary: QXZ"); then
  * h->nmoves is the number of moves that were. */
 enum clb_err core_history_replay(struct core_history *h, struct core_game *game,

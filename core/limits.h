@@ -59,6 +59,16 @@
  * gameIds, the localStorage key) out of practical reach. */
 #define CLB_SEED_BITS 30
 
+/* The daily deal (core/daily.h): the seed of the UTC date D is
+ * CLB_DAILY_SEED_BASE + D's day number (days since 1970-01-01), a rule
+ * anybody can check by hand. Recognised from 2026-12-01, the first daily
+ * deal, to CLB_DAILY_LAST_DAY (9999-12-31, a four-digit year), which keeps
+ * every daily seed below 2^CLB_SEED_BITS: 1,000,000,000 + 2,932,896 <
+ * 1,073,741,824. */
+#define CLB_DAILY_SEED_BASE 1000000000
+#define CLB_DAILY_FIRST_DAY 20788
+#define CLB_DAILY_LAST_DAY 2932896
+
 /* Moves one game may have, and so one v2 link may hold; the move that
  * reaches it ends the game (CORE_END_LIMIT, racks taken off as after two
  * passes). A real game has well under 100 moves, but exchanges and passes
@@ -261,6 +271,26 @@
  * a row end it), so a request's checks are bounded by 60 x this. */
 #define CLB_BLOCKED_NODES ((uint64_t)5000)
 
+/* ---- goals mode (core/goals.h) ---- */
+
+/* Goals face up at once: three, as Scrabble Together deals them. */
+#define CLB_GOALS_FACE_UP 3
+
+/* Goals in the table (core/goals.c). The table is part of the v2 link's
+ * format (its order fixes the deck a seed deals), so this only grows with
+ * a new format. */
+#define CLB_GOALS_COUNT 31
+
+/* The largest shared pool of helpers a difficulty gives (Easy's): it sizes
+ * a record's list of the helpers used in one turn. */
+#define CLB_GOALS_MAX_HELPERS 3
+
+/* The Peek helper's search (core_goals_peek): one rack's best play, like
+ * one search of the list of plays, so the same bound; past it the best of
+ * the plays found so far is shown. Part of what a Peek shows, so the same
+ * on every server. */
+#define CLB_PEEK_NODES CLB_PLAYS_NODES
+
 /* Requests that search (the review's routes, /api/v1/plays) served at
  * once: the worker threads less this many, at least one, so that a thread
  * is always left for the cheap routes (pages, moves, /healthz, static
@@ -288,6 +318,8 @@ static_assert(CLB_MAX_LINK2_CHARS + 256 <= CLB_MAX_LOCATION,
               "the page after a move fits a redirect");
 static_assert(CLB_MAX_BODY_BYTES + sizeof "/game/turn?" <= CLB_MAX_LOCATION,
               "a refused form, shown again by a GET, fits a redirect");
+static_assert(CLB_GOALS_COUNT <= 255 && CLB_GOALS_FACE_UP <= CLB_GOALS_COUNT,
+              "a goal's number fits a byte");
 static_assert(CLB_MAX_LINK2_CHARS <= CLB_MAX_ENCODED_STATE,
               "a v2 link must pass the encoded-state bound");
 

@@ -15,6 +15,7 @@
 
 #include <string.h>
 
+#include "goals.h"
 #include "tiles.h"
 
 /* The version character and the four check characters before the payload. */
@@ -37,8 +38,11 @@
      (5 + 32 * 6 + 1 + 1 + 20 + CLB_BOARD_SIZE * CLB_BOARD_SIZE +              \
       CLB_TILE_TOTAL * 6 + 2 * (3 + CLB_RACK_SIZE * 5)))
 #define LINK2_MAX_MOVE_BITS (4 + 22 + 2 * 5) /* kind, play, two blanks */
+/* A goals game's mode field and its helpers (a swap: kind, which, two
+ * slots), at most CLB_GOALS_MAX_HELPERS in a game. */
+#define LINK2_MAX_GOALS_BITS (4 + CLB_GOALS_MAX_HELPERS * (4 + 2 + 3 + 3))
 static_assert(LINK2_MAX_HEADER_BITS + CLB_MAX_GAME_MOVES * LINK2_MAX_MOVE_BITS +
-                      4 <=
+                      LINK2_MAX_GOALS_BITS + 4 <=
                   6 * LINK2_PAYLOAD_CHARS,
               "CLB_MAX_LINK2_CHARS must hold the longest possible link");
 static_assert(CLB_MAX_GAME_MOVES <= 255, "move numbers fit the details");
@@ -129,16 +133,32 @@ static int count_empty(const struct core_game *g)
 }
 
 /* The radix of a move's kind field: end, pass, exchange (only with a tile
- * to give and CLB_EXCHANGE_MIN_BAG in the bag), then a play of 1..n tiles.
+ * to give and CLB_EXCHANGE_MIN_BAG in the bag), then a play of 1..n tiles,
+ * then, in a goals game with a helper left, a helper (the last value).
  * *exchange says whether the exchange value exists. */
 static uint64_t kind_radix(const struct core_game *g, bool *exchange)
 {
     int n = g->hands[g->turn].count;
     *exchange = n >= 1 && core_bag_count(g) >= CLB_EXCHANGE_MIN_BAG;
-    return (uint64_t)(2 + (*exchange ? 1 : 0) + n);
+    bool helper = g->goals.level != CORE_GOALS_OFF && g->goals.helpers_left > 0;
+    return (uint64_t)(2 + (*exchange ? 1 : 0) + n + (helper ? 1 : 0));
+}
+
+/* The kind value of a helper, when kind_radix() has one. */
+static uint64_t helper_kind(const struct core_game *g, bool exchange)
+{
+    return (uint64_t)(2 + (exchange ? 1 : 0) + g->hands[g->turn].count);
 }
 
 enum { KIND_END = 0, KIND_PASS = 1, KIND_EXCHANGE = 2 };
+
+/* The mode field of a seed start: four bits after the seed, which in a
+ * plain game are the first move's kind (radix 10: a new deal's rack of 7
+ * with a full bag), so a plain link has no field of its own; 10, 11 and 12
+ * say a goals game of Easy, Normal or Hard, whose first kind follows. */
+#define RADIX_MODE 16
+#define MODE_FIRST_GOALS 10
+#define RADIX_HELPER 3 /* enum core_helper */
 
 /* ---- reading ------------------------------------------------------------ */
 
@@ -328,6 +348,29 @@ static bool get_position(struct reader *r, struct core_game *g)
     return true;
 }
 
+/* The mode field of a seed start (RADIX_MODE): a plain game's are the
+ * first kind's bits, read again by the moves. */
+static bool get_mode(struct reader *r, struct core_history *h)
+{
+    size_t at = r->pos;
+    uint64_t v;
+    if (!get(r, RADIX_MODE, &v))
+        return false;
+    bool exchange;
+    if (v < kind_radix(&h->first, &exchange)) {
+        r->pos = at; /* a plain game: the first move's kind */
+        return true;
+    }
+    if (v - MODE_FIRST_GOALS + CORE_GOALS_EASY > CORE_GOALS_HARD) {
+        damaged(r, "a value out of range");
+        return false;
+    }
+    core_goals_deal(&h->first.goals, h->seed,
+                    (enum core_goals_level)(v - MODE_FIRST_GOALS +
+                                            CORE_GOALS_EASY));
+    return true;
+}
+
 enum clb_err core_link2_read_header(const char *s, size_t len,
                                     struct core_history *h,
                                     struct core_link2 *link,
@@ -372,7 +415,10 @@ enum clb_err core_link2_read_header(const char *s, size_t len,
             return err->code;
         h->start = CORE_START_SEED;
         h->seed = (uint32_t)seed;
+        h->npending = 0;
         core_game_deal(&h->first, h->seed, "");
+        if (!get_mode(&r, h))
+            return err->code;
     } else {
         struct core_game position;
         if (!get_position(&r, &position))
@@ -521,6 +567,25 @@ static bool get_play(struct reader *r, const struct core_game *g,
     return true;
 }
 
+/* Reads a helper: which, and a swap's slot of each rack (a swap with an
+ * empty rack has radix 0 there: any value is damage). */
+static bool get_helper(struct reader *r, const struct core_game *g,
+                       struct core_move *m)
+{
+    int kind, mine = 0, theirs = 0;
+    if (!get_int(r, RADIX_HELPER, &kind))
+        return false;
+    if (kind == CORE_HELPER_SWAP &&
+        (!get_int(r, (uint64_t)g->hands[g->turn].count, &mine) ||
+         !get_int(r, (uint64_t)g->hands[g->turn == CORE_P1].count, &theirs)))
+        return false;
+    m->type = CORE_MOVE_HELPER;
+    m->helper.kind = (uint8_t)kind;
+    m->helper.mine = (uint8_t)mine;
+    m->helper.theirs = (uint8_t)theirs;
+    return true;
+}
+
 /* Reads an exchange: the set of rack slots given back, as a bit mask. */
 static bool get_exchange(struct reader *r, const struct core_game *g,
                          struct core_move *m)
@@ -576,6 +641,8 @@ enum clb_err core_link2_read_moves(struct core_link2 *link,
         bool ok = true;
         if (kind == KIND_PASS)
             m.type = CORE_MOVE_PASS;
+        else if (kind == helper_kind(game, exchange))
+            ok = get_helper(&r, game, &m);
         else if (exchange && kind == KIND_EXCHANGE)
             ok = get_exchange(&r, game, &m);
         else
@@ -584,6 +651,10 @@ enum clb_err core_link2_read_moves(struct core_link2 *link,
             return err->code;
         if (core_history_play(h, game, &m, lexicon, NULL, err) != CLB_ERR_OK)
             return core_history_move_error(err, r.move);
+        if (m.type == CORE_MOVE_HELPER) {
+            link->next_bit = r.pos;
+            continue;
+        }
         if (m.type == CORE_MOVE_PLAY)
             empties_fill(&e, &h->moves[h->nmoves - 1].move);
         link->next_bit = r.pos;
@@ -655,8 +726,14 @@ static bool put_header(struct writer *w, const struct core_history *h)
     }
     if (h->start == CORE_START_SEED) {
         put(w, h->seed, UINT64_C(1) << CLB_SEED_BITS);
+        /* A plain game has no mode field (its bits are the first kind's). */
+        if (g->goals.level != CORE_GOALS_OFF)
+            put(w, MODE_FIRST_GOALS + g->goals.level - CORE_GOALS_EASY,
+                RADIX_MODE);
         return true;
     }
+    if (g->goals.level != CORE_GOALS_OFF)
+        return false; /* goals are dealt from a seed only */
     if (!put_name(w, g->game_id) || g->consecutive_passes < 0 ||
         g->consecutive_passes > 1 || g->score < 0 || g->score > CLB_MAX_SCORE)
         return false;
@@ -699,7 +776,7 @@ static int empty_index(const struct core_game *g, int row, int col)
 }
 
 static bool put_play(struct writer *w, const struct core_game *g,
-                     const struct core_move *m, bool exchange)
+                     const struct core_move *m, bool exchange, uint64_t kinds)
 {
     const struct core_rack *rack = &g->hands[g->turn];
     int n = rack->count, k = m->ntiles;
@@ -746,8 +823,7 @@ static bool put_play(struct writer *w, const struct core_game *g,
     for (int j = k - 1; j >= 0; j--)
         q = q * (uint64_t)(n - j) + (uint64_t)pick[j];
     q = (q * dirs + (across ? 0 : 1)) * empties + (uint64_t)sq;
-    put(w, (uint64_t)(exchange ? 3 : 2) + (uint64_t)(k - 1),
-        (uint64_t)(2 + (exchange ? 1 : 0) + n));
+    put(w, (uint64_t)(exchange ? 3 : 2) + (uint64_t)(k - 1), kinds);
     put(w, q, empties * dirs * permutations(n, k));
     for (int j = 0; j < k; j++)
         if (m->tiles[j].blank)
@@ -776,6 +852,27 @@ static bool put_exchange(struct writer *w, const struct core_game *g,
     return true;
 }
 
+/* A helper the rules accepted on g (core_goals_helper). */
+static bool put_helper(struct writer *w, const struct core_game *g,
+                       const struct core_move *m, bool exchange,
+                       uint64_t kinds)
+{
+    const struct core_helper_use *u = &m->helper;
+    if (g->goals.level == CORE_GOALS_OFF || g->goals.helpers_left <= 0 ||
+        u->kind > CORE_HELPER_PEEK)
+        return false;
+    put(w, helper_kind(g, exchange), kinds);
+    put(w, u->kind, RADIX_HELPER);
+    if (u->kind == CORE_HELPER_SWAP) {
+        int n = g->hands[g->turn].count, p = g->hands[g->turn == CORE_P1].count;
+        if (u->mine >= n || u->theirs >= p)
+            return false;
+        put(w, u->mine, (uint64_t)n);
+        put(w, u->theirs, (uint64_t)p);
+    }
+    return true;
+}
+
 static bool put_move(struct writer *w, const struct core_game *g,
                      const struct core_move *m)
 {
@@ -784,7 +881,8 @@ static bool put_move(struct writer *w, const struct core_game *g,
     switch (m->type) {
     case CORE_MOVE_PASS: put(w, KIND_PASS, kinds); return true;
     case CORE_MOVE_EXCHANGE: return exchange && put_exchange(w, g, m, kinds);
-    case CORE_MOVE_PLAY: return put_play(w, g, m, exchange);
+    case CORE_MOVE_PLAY: return put_play(w, g, m, exchange, kinds);
+    case CORE_MOVE_HELPER: return put_helper(w, g, m, exchange, kinds);
     }
     return false;
 }
@@ -867,7 +965,24 @@ enum clb_err core_link2_encode(const struct core_history *h,
     if (core_link2_begin(h, link, err) != CLB_ERR_OK)
         return err->code;
     struct core_game g = h->first;
-    for (int i = 0; i < h->nmoves; i++) {
+    struct core_move helper = {.type = CORE_MOVE_HELPER};
+    for (int i = 0; i <= h->nmoves; i++) {
+        /* The helpers of move i's turn (after the last move, those of the
+         * turn in progress), then move i. */
+        int nuses = i < h->nmoves ? h->moves[i].nhelpers : h->npending;
+        for (int k = 0; k < nuses && k < CLB_GOALS_MAX_HELPERS; k++) {
+            struct core_game before = g;
+            helper.helper =
+                i < h->nmoves ? h->moves[i].helpers[k] : h->pending[k];
+            if (core_goals_helper(&before, &helper.helper, &g, err) !=
+                CLB_ERR_OK)
+                return core_history_move_error(err, i + 1);
+            if (core_link2_append(link, &before, &helper, &g, err) !=
+                CLB_ERR_OK)
+                return err->code;
+        }
+        if (i == h->nmoves)
+            break;
         struct core_game before = g;
         struct core_move_result res;
         if (core_move_apply(&before, &h->moves[i].move, lexicon, &g, &res,

@@ -17,6 +17,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 
+#include "goals.h"
 #include "internal.h"
 #include "movegen.h"
 #include "rng.h"
@@ -96,6 +97,19 @@ static void rack_order(const struct core_rack *rack, const char *in, int n,
             out[k++] = in[i];
 }
 
+/* A swap's slot: one given as a slot (below CLB_RACK_SIZE) is kept; one
+ * given as a tile ('A'..'Z', CORE_BLANK) becomes the first slot holding
+ * it, or CLB_RACK_SIZE (off every rack, refused) when none does. */
+static uint8_t swap_slot(const struct core_rack *rack, uint8_t given)
+{
+    if (given < CLB_RACK_SIZE)
+        return given;
+    for (int s = 0; s < rack->count && s < CLB_RACK_SIZE; s++)
+        if ((unsigned char)rack->tiles[s] == given)
+            return (uint8_t)s;
+    return CLB_RACK_SIZE;
+}
+
 void core_move_canonical(const struct core_game *game,
                          const struct core_move *in, struct core_move *out)
 {
@@ -132,6 +146,17 @@ void core_move_canonical(const struct core_game *game,
         rack_order(&game->hands[game->turn], in->exchange, n, m.exchange);
         break;
     case CORE_MOVE_PASS: m.ntiles = 0; break;
+    case CORE_MOVE_HELPER:
+        m.ntiles = 0;
+        m.helper = in->helper;
+        if (m.helper.kind != CORE_HELPER_SWAP) {
+            m.helper.mine = m.helper.theirs = 0;
+            break;
+        }
+        m.helper.mine = swap_slot(&game->hands[game->turn], in->helper.mine);
+        m.helper.theirs =
+            swap_slot(&game->hands[game->turn == CORE_P1], in->helper.theirs);
+        break;
     }
     *out = m;
 }
@@ -188,6 +213,15 @@ static enum clb_err check_exchange(const struct core_game *game,
 
 /* What every move starts with: clean outputs, nothing after the end, and
  * no more tiles than a rack holds. The move is canonical already. */
+/* A helper is used through core_history_play (core_goals_helper), never
+ * applied as a move. */
+static enum clb_err not_a_move(struct clb_error *err)
+{
+    return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                         "a helper is used during a turn, not played as a "
+                         "move");
+}
+
 static enum clb_err move_begin(const struct core_game *game,
                                const struct core_move *move,
                                struct core_move_result *result,
@@ -219,10 +253,15 @@ enum clb_err core_move_check(const struct core_game *game,
     switch (move->type) {
     case CORE_MOVE_PLAY: {
         char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
-        return core_play_check(game, move, lexicon, board, result, err);
+        if (core_play_check(game, move, lexicon, board, result, err) ==
+            CLB_ERR_OK)
+            core_goals_judge(game, move, (const char(*)[CLB_BOARD_SIZE])board,
+                             result);
+        return err->code;
     }
     case CORE_MOVE_EXCHANGE: return check_exchange(game, move, err);
     case CORE_MOVE_PASS: return CLB_ERR_OK;
+    case CORE_MOVE_HELPER: return not_a_move(err);
     }
     return clb_error_set(err, CLB_ERR_BAD_REQUEST, "unknown move type");
 }
@@ -359,9 +398,13 @@ enum clb_err core_move_apply_canonical(const struct core_game *game,
     switch (move->type) {
     case CORE_MOVE_PLAY:
         rc = core_play_check(game, move, lexicon, board, result, err);
+        if (rc == CLB_ERR_OK)
+            core_goals_judge(game, move, (const char(*)[CLB_BOARD_SIZE])board,
+                             result);
         break;
     case CORE_MOVE_EXCHANGE: rc = check_exchange(game, move, err); break;
     case CORE_MOVE_PASS: break;
+    case CORE_MOVE_HELPER: return not_a_move(err);
     default:
         return clb_error_set(err, CLB_ERR_BAD_REQUEST, "unknown move type");
     }
@@ -383,7 +426,9 @@ enum clb_err core_move_apply_canonical(const struct core_game *game,
         if (++g->consecutive_passes >= CLB_PASSES_TO_END)
             finish_game(g, CORE_END_PASSES);
         break;
+    case CORE_MOVE_HELPER: break; /* refused above */
     }
+    core_goals_complete(&g->goals, result);
     /* The natural ending first: a game that is blocked on its last allowed
      * move ended because nobody could play, not because of the limit. */
     if (!g->game_over && is_blocked(g, lexicon))

@@ -317,6 +317,9 @@ enum clb_err core_play_check(const struct core_game *game,
         char *word = result->words[result->nwords];
         result->word_points[result->nwords] = spell_and_score(
             (const char(*)[CLB_BOARD_SIZE])board, fresh, spans[i], word);
+        result->word_at[result->nwords] = (struct core_word_at){
+            (uint8_t)spans[i].row, (uint8_t)spans[i].col,
+            (uint8_t)spans[i].drow, (uint8_t)spans[i].len};
         if (!lexicon->contains(lexicon->ctx, word, (size_t)spans[i].len)) {
             clb_error_add_word(err, word, (size_t)spans[i].len);
             for (int j = 0; j < spans[i].len; j++)

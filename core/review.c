@@ -12,6 +12,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "review.h"
 
+#include "goals.h"
+
 #include <string.h>
 
 /* A rack as a multiset: its tiles sorted, NUL-padded, so two racks
@@ -95,34 +97,59 @@ static bool review_move(const struct core_game *g,
     return review_position(g, lexicon, p, rm, i + 1, err);
 }
 
+/* A goals game's helpers come before the move (a swap changes the racks;
+ * none changes the board): the move's rack is after them. */
+static bool review_helpers(struct core_game *g, const struct core_history *h,
+                           int i, struct clb_error *err)
+{
+    for (int k = 0; k < h->moves[i].nhelpers && k < CLB_GOALS_MAX_HELPERS; k++)
+        if (core_goals_helper(g, &h->moves[i].helpers[k], g, err) !=
+            CLB_ERR_OK) {
+            core_history_move_error(err, i + 1);
+            return false;
+        }
+    return true;
+}
+
 /* The review of h's moves from `from` on, into out, whose moves before it
- * and their totals (scored, possible, nodes) are done: *g is the position
- * before move `from` and board_from the first move made on its board. */
+ * and their totals (scored, possible, nodes) are done: those moves are made
+ * again without a search, to reach the position before move `from` and to
+ * know the racks already searched on its board. */
 static enum clb_err review_from(const struct core_history *h,
                                 const struct core_lexicon *lexicon,
-                                uint64_t nodes, struct core_game *g, int from,
-                                int board_from, struct core_review *out,
-                                struct clb_error *err)
+                                uint64_t nodes, int from,
+                                struct core_review *out, struct clb_error *err)
 {
     int n = h->nmoves < CLB_MAX_GAME_MOVES ? h->nmoves : CLB_MAX_GAME_MOVES;
+    struct core_game g = h->first;
     struct review_pass p;
     p.budget = (struct core_budget){.left = nodes - out->nodes,
                                     .exhausted = false};
     p.board_from = 0;
-    /* The racks of the moves already reviewed on this board: a later move
-     * with one of them takes that move's review, as in one pass. */
-    for (int j = board_from; j < from; j++)
-        review_key_of(&h->moves[j].rack, &p.keys[j]);
+    int board_from = 0; /* the first move made on the board of move from */
+    for (int i = 0; i < from; i++) {
+        if (!review_helpers(&g, h, i, err))
+            return err->code;
+        review_key_of(&g.hands[g.turn], &p.keys[i]);
+        struct core_move_result made;
+        if (core_move_apply(&g, &h->moves[i].move, lexicon, &g, &made, err) !=
+            CLB_ERR_OK)
+            return core_history_move_error(err, i + 1);
+        if (h->moves[i].move.type == CORE_MOVE_PLAY)
+            board_from = i + 1;
+    }
     bool prepared = false;
     for (int i = from; i < n; i++) {
+        if (!review_helpers(&g, h, i, err))
+            return err->code;
         if (!prepared) {
-            core_movegen_init(&p.mg, (const char(*)[CLB_BOARD_SIZE])g->board,
+            core_movegen_init(&p.mg, (const char(*)[CLB_BOARD_SIZE])g.board,
                               lexicon->graph);
             p.mg.budget = &p.budget;
             p.board_from = i == from ? board_from : i;
             prepared = true;
         }
-        if (!review_move(g, lexicon, &p, out, i, err))
+        if (!review_move(&g, lexicon, &p, out, i, err))
             return err->code;
         if (p.budget.exhausted) {
             /* This move and the rest are not reviewed: zeroed, no play. */
@@ -131,7 +158,7 @@ static enum clb_err review_from(const struct core_history *h,
         }
         struct core_review_move *rm = &out->moves[i];
         struct core_move_result made;
-        if (core_move_apply(g, &h->moves[i].move, lexicon, g, &made, err) !=
+        if (core_move_apply(&g, &h->moves[i].move, lexicon, &g, &made, err) !=
             CLB_ERR_OK)
             return core_history_move_error(err, i + 1);
         rm->points = made.points;
@@ -165,8 +192,7 @@ enum clb_err core_review_history_within(const struct core_history *h,
     if (lexicon->graph == NULL)
         return clb_error_set(err, CLB_ERR_INTERNAL,
                              "the word list has no word graph to search");
-    struct core_game g = h->first;
-    return review_from(h, lexicon, nodes, &g, 0, 0, out, err);
+    return review_from(h, lexicon, nodes, 0, out, err);
 }
 
 enum clb_err core_review_history_after(const struct core_history *h,
@@ -195,19 +221,7 @@ enum clb_err core_review_history_after(const struct core_history *h,
         out->nmoves = n;
         return CLB_ERR_OK;
     }
-    /* The position after move k, made again (no search), and the first
-     * move made on its board. */
-    struct core_game g = h->first;
-    int board_from = 0;
-    for (int i = 0; i < k; i++) {
-        struct core_move_result made;
-        if (core_move_apply(&g, &h->moves[i].move, lexicon, &g, &made, err) !=
-            CLB_ERR_OK)
-            return core_history_move_error(err, i + 1);
-        if (h->moves[i].move.type == CORE_MOVE_PLAY)
-            board_from = i + 1;
-    }
-    return review_from(h, lexicon, nodes, &g, k, board_from, out, err);
+    return review_from(h, lexicon, nodes, k, out, err);
 }
 
 enum clb_err core_review_history(const struct core_history *h,

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/goals.h"
 #include "../core/movegen.h"
 #include "../core/review.h"
 #include "gcg.h"
@@ -156,6 +157,51 @@ static enum clb_err api_exchange_tiles(const json_t *tiles,
     return CLB_ERR_OK;
 }
 
+/* A rack tile: a letter A-Z (either case) or "BLANK". */
+static bool api_rack_tile(const json_t *v, char *out)
+{
+    if (json_is_string(v) && strcmp(json_string_value(v), "BLANK") == 0) {
+        *out = CORE_BLANK;
+        return true;
+    }
+    return api_letter(v, out);
+}
+
+/* {"type": "helper", "helper": "newGoals" | "peek" | "swap", and for a
+ * swap "give" (a tile of the mover's rack) and "take" (one of the
+ * partner's)}: the tiles become slots in core_move_canonical(). */
+static enum clb_err api_helper_from_json(const json_t *m,
+                                         struct core_move *move,
+                                         struct clb_error *err)
+{
+    static const char *const keys[] = {"type", "helper", NULL};
+    static const char *const swap_keys[] = {"type", "helper", "give", "take",
+                                            NULL};
+    const json_t *name = json_object_get(m, "helper");
+    int h = srv_name_value(&srv_helper_names, json_string_value(name),
+                           json_string_length(name), -1);
+    if (h < 0)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "move.helper: expected \"newGoals\", \"swap\" "
+                             "or \"peek\"");
+    move->type = CORE_MOVE_HELPER;
+    move->helper.kind = (uint8_t)h;
+    if (h != CORE_HELPER_SWAP)
+        return api_only_keys(m, "move", keys, err);
+    if (api_only_keys(m, "move", swap_keys, err) != CLB_ERR_OK)
+        return err->code;
+    char give, take;
+    if (!api_rack_tile(json_object_get(m, "give"), &give))
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "move.give: expected a letter A-Z or \"BLANK\"");
+    if (!api_rack_tile(json_object_get(m, "take"), &take))
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "move.take: expected a letter A-Z or \"BLANK\"");
+    move->helper.mine = (uint8_t)give;
+    move->helper.theirs = (uint8_t)take;
+    return CLB_ERR_OK;
+}
+
 enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
                                 struct clb_error *err)
 {
@@ -167,12 +213,16 @@ enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
                              "move: expected an object");
     /* Not a string (or absent) reads as NULL: no name. */
     const json_t *type = json_object_get(m, "type");
+    /* "helper" is a move of the API, never a classic state's lastMove
+     * type, so it is not among srv_move_type_names. */
+    if (json_is_string(type) && strcmp(json_string_value(type), "helper") == 0)
+        return api_helper_from_json(m, move, err);
     int t = srv_name_value(&srv_move_type_names, json_string_value(type),
                            json_string_length(type), -1);
     if (t < 0)
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                             "move.type: expected \"play\", \"exchange\" or "
-                             "\"pass\"");
+                             "move.type: expected \"play\", \"exchange\", "
+                             "\"pass\" or \"helper\"");
     move->type = (enum core_move_type)t;
     if (move->type == CORE_MOVE_PASS)
         return api_only_keys(m, "move", pass_keys, err);
@@ -480,11 +530,26 @@ static void api_word_list(struct jout *j, const struct core_move_result *r,
 
 static const char *api_move_type_name(enum core_move_type t)
 {
+    if (t == CORE_MOVE_HELPER)
+        return "helper";
     return srv_name_of(&srv_move_type_names, (int)t, "pass");
 }
 
-/* The members of a move's "result" (also a history record's). */
-static void api_result_members(struct jout *j, const struct core_move_result *r)
+/* The goals a play completed (or, previewed, would complete), by name:
+ * a goals game's "goals" member. */
+static void api_goal_names(struct jout *j, const struct core_move_result *r)
+{
+    jout_key(j, "goals");
+    jout_open_array(j);
+    for (int i = 0; i < r->ngoals && i < CLB_GOALS_FACE_UP; i++)
+        jout_string(j, core_goal_info(r->goals[i])->name);
+    jout_close_array(j);
+}
+
+/* The members of a move's "result" (also a history record's); a goals
+ * game's (`goals`) adds the goals the move completed. */
+static void api_result_members(struct jout *j, const struct core_move_result *r,
+                               bool goals)
 {
     jout_key(j, "type");
     jout_string(j, api_move_type_name(r->type));
@@ -498,6 +563,29 @@ static void api_result_members(struct jout *j, const struct core_move_result *r)
     api_word_list(j, r, true);
     jout_key(j, "gameOver");
     jout_bool(j, r->game_over);
+    if (goals)
+        api_goal_names(j, r);
+}
+
+/* The helpers used in a turn, in order: [{"helper": "swap", "mine": 0,
+ * "theirs": 3}, {"helper": "peek"}]. */
+static void api_helpers(struct jout *j, const struct core_helper_use *uses,
+                        int n)
+{
+    jout_open_array(j);
+    for (int i = 0; i < n && i < CLB_GOALS_MAX_HELPERS; i++) {
+        jout_open_object(j);
+        jout_key(j, "helper");
+        jout_string(j, srv_name_of(&srv_helper_names, uses[i].kind, "peek"));
+        if (uses[i].kind == CORE_HELPER_SWAP) {
+            jout_key(j, "mine");
+            jout_int(j, uses[i].mine);
+            jout_key(j, "theirs");
+            jout_int(j, uses[i].theirs);
+        }
+        jout_close_object(j);
+    }
+    jout_close_array(j);
 }
 
 static void api_tile(struct jout *j, char tile)
@@ -547,14 +635,18 @@ static void api_move_tiles(struct jout *j, const struct core_move *m)
  * and player, the rack it was made from, its tiles and the running shared
  * score. */
 static void api_record(struct jout *j, const struct core_move_record *rec,
-                       int number)
+                       int number, bool goals)
 {
     jout_open_object(j);
     jout_key(j, "number");
     jout_int(j, number);
     jout_key(j, "player");
     jout_string(j, rec->player == CORE_P1 ? "P1" : "P2");
-    api_result_members(j, &rec->result);
+    api_result_members(j, &rec->result, goals);
+    if (rec->nhelpers > 0) {
+        jout_key(j, "helpers");
+        api_helpers(j, rec->helpers, rec->nhelpers);
+    }
     jout_key(j, "rack");
     api_rack(j, &rec->rack);
     if (rec->move.type != CORE_MOVE_PASS) {
@@ -578,6 +670,7 @@ static void api_history(struct jout *j, const struct core_history *h)
     char fp[8];
     for (int i = 0; i < 8; i++)
         fp[i] = hex[h->lexicon.fingerprint >> (28 - 4 * i) & 15u];
+    bool goals = h->first.goals.level != CORE_GOALS_OFF;
     jout_open_object(j);
     jout_key(j, "start");
     jout_open_object(j);
@@ -586,6 +679,10 @@ static void api_history(struct jout *j, const struct core_history *h)
         jout_string(j, "seed");
         jout_key(j, "seed");
         jout_int(j, h->seed);
+        if (goals) {
+            jout_key(j, "goals");
+            jout_string(j, core_goals_level_name(h->first.goals.level));
+        }
     } else {
         jout_string(j, "position");
         jout_key(j, "score");
@@ -602,8 +699,12 @@ static void api_history(struct jout *j, const struct core_history *h)
     jout_key(j, "moves");
     jout_open_array(j);
     for (int i = 0; i < h->nmoves; i++)
-        api_record(j, &h->moves[i], i + 1);
+        api_record(j, &h->moves[i], i + 1, goals);
     jout_close_array(j);
+    if (h->npending > 0) {
+        jout_key(j, "helpers");
+        api_helpers(j, h->pending, h->npending);
+    }
     jout_close_object(j);
 }
 
@@ -623,8 +724,66 @@ static enum clb_err api_link_of(const struct position *pos,
     return position_write(pos, format, l->s, sizeof l->s, &l->n, err);
 }
 
+/* A goals game's "goals" member of "game": the difficulty, the goals face
+ * up, what is done of the target, the helpers left, the outcome (won as
+ * soon as the target is reached; lost when the game ends short of it) and,
+ * after a Peek this turn, the square it shows. */
+static void api_goals(struct jout *j, const void *ctx)
+{
+    const struct position *pos = ctx;
+    const struct core_game *g = &pos->game;
+    const struct core_goals *goals = &g->goals;
+    jout_key(j, "goals");
+    jout_open_object(j);
+    jout_key(j, "difficulty");
+    jout_string(j, core_goals_level_name(goals->level));
+    jout_key(j, "faceUp");
+    jout_open_array(j);
+    for (int i = 0; i < CLB_GOALS_FACE_UP; i++) {
+        const struct core_goal_info *info = core_goal_info(goals->faceup[i]);
+        if (info == NULL)
+            continue;
+        jout_open_object(j);
+        jout_key(j, "name");
+        jout_string(j, info->name);
+        jout_key(j, "text");
+        jout_string(j, info->text);
+        jout_key(j, "weight");
+        jout_int(j, info->weight);
+        jout_close_object(j);
+    }
+    jout_close_array(j);
+    jout_key(j, "completed");
+    jout_int(j, goals->completed);
+    jout_key(j, "target");
+    jout_int(j, goals->target);
+    jout_key(j, "helpersLeft");
+    jout_int(j, goals->helpers_left);
+    jout_key(j, "outcome");
+    if (core_goals_won(goals))
+        jout_string(j, "won");
+    else if (g->game_over)
+        jout_string(j, "lost");
+    else
+        jout_null(j);
+    jout_key(j, "peek");
+    struct clb_cell sq;
+    if (goals->peeked && !g->game_over &&
+        core_goals_peek(g, dict_lexicon(pos->dict).graph, &sq)) {
+        jout_open_object(j);
+        jout_key(j, "row");
+        jout_int(j, sq.row);
+        jout_key(j, "col");
+        jout_int(j, sq.col);
+        jout_close_object(j);
+    } else {
+        jout_null(j);
+    }
+    jout_close_object(j);
+}
+
 /* Writes the members "state" (pos's link), "format", "game" (the decoded
- * position), "moveNumber" and "history". */
+ * position; a goals game's with its "goals"), "moveNumber" and "history". */
 static void api_put_position(struct jout *j, const struct position *pos,
                              const struct api_link *l)
 {
@@ -633,7 +792,8 @@ static void api_put_position(struct jout *j, const struct position *pos,
     jout_key(j, "format");
     jout_string(j, l->format == LINK_V1 ? "v1" : "v2");
     jout_key(j, "game");
-    if (!link_game_write(j, &pos->game))
+    bool goals = pos->game.goals.level != CORE_GOALS_OFF;
+    if (!link_game_write_with(j, &pos->game, goals ? api_goals : NULL, pos))
         j->bad = true;
     jout_key(j, "moveNumber");
     jout_int(j, pos->history.nmoves);
@@ -734,6 +894,22 @@ static enum clb_err api_seed(const json_t *js, uint32_t *seed,
     return srv_random_bytes(seed, sizeof *seed, err);
 }
 
+/* A new game's "goals": absent for a plain game, else "easy", "normal"
+ * or "hard". */
+static enum clb_err api_goals_level(const json_t *v,
+                                    enum core_goals_level *level,
+                                    struct clb_error *err)
+{
+    if (v == NULL)
+        return CLB_ERR_OK;
+    *level = core_goals_level_of(json_string_value(v), json_string_length(v));
+    if (!json_is_string(v) || *level == CORE_GOALS_OFF)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "goals: expected \"easy\", \"normal\" or "
+                             "\"hard\"");
+    return CLB_ERR_OK;
+}
+
 /* Answers pos (and with `result`, the move's result) as a position answer
  * of `status`: {state, format, game, moveNumber, history[, result]}. */
 static void api_answer_position(struct srv_response *resp, int status,
@@ -755,7 +931,8 @@ static void api_answer_position(struct srv_response *resp, int status,
     if (result != NULL) {
         jout_key(&j, "result");
         jout_open_object(&j);
-        api_result_members(&j, result);
+        api_result_members(&j, result,
+                           pos->game.goals.level != CORE_GOALS_OFF);
         jout_close_object(&j);
     }
     jout_close_object(&j);
@@ -766,16 +943,20 @@ static void api_answer_position(struct srv_response *resp, int status,
  * "format"?: "v1"|"v2"} -> 201 */
 static void api_games(const struct srv_request *req, struct srv_response *resp)
 {
-    static const char *const keys[] = {"seed", "lexicon", "format", NULL};
+    static const char *const keys[] = {"seed", "lexicon", "format", "goals",
+                                       NULL};
     struct clb_error err;
     clb_error_clear(&err);
     json_t *root = api_body(req, true, &err);
     enum link_format format = LINK_V2;
     uint32_t seed = 0;
     int lexicon = 0;
+    enum core_goals_level level = CORE_GOALS_OFF;
     if (root == NULL || api_only_keys(root, "body", keys, &err) != CLB_ERR_OK ||
         api_format(root, &format, &err) != CLB_ERR_OK ||
-        api_seed(json_object_get(root, "seed"), &seed, &err) != CLB_ERR_OK)
+        api_seed(json_object_get(root, "seed"), &seed, &err) != CLB_ERR_OK ||
+        api_goals_level(json_object_get(root, "goals"), &level, &err) !=
+            CLB_ERR_OK)
         goto done;
 
     /* No "lexicon" is the server's default; a name must be one this server
@@ -806,6 +987,11 @@ done:
         return;
     struct position pos;
     position_new(req->ctx, lexicon, seed, &pos);
+    if (level != CORE_GOALS_OFF &&
+        position_set_goals(&pos, level, &err) != CLB_ERR_OK) {
+        (void)api_failed(resp, &err);
+        return;
+    }
     api_answer_position(resp, 201, &pos, format, NULL);
 }
 
@@ -865,6 +1051,8 @@ static void api_preview(const struct srv_request *req,
         jout_bool(&j, result.bingo);
         jout_key(&j, "wordPoints");
         api_word_list(&j, &result, true);
+        if (pos.game.goals.level != CORE_GOALS_OFF)
+            api_goal_names(&j, &result);
     } else {
         jout_key(&j, "error");
         srv_error_write(&j, &play_err);
@@ -948,7 +1136,7 @@ static void api_gcg(const struct srv_request *req, struct srv_response *resp)
  * Scrabble's notation. */
 static void api_play_json(struct jout *j, const struct core_play *play,
                           const struct core_move *move,
-                          const struct core_move_result *r)
+                          const struct core_move_result *r, bool goals)
 {
     char at[4];
     core_play_coord(play, at);
@@ -972,6 +1160,8 @@ static void api_play_json(struct jout *j, const struct core_play *play,
     jout_string(j, at);
     jout_key(j, "direction");
     jout_string(j, play->down ? "down" : "across");
+    if (goals)
+        api_goal_names(j, r);
     jout_close_object(j);
 }
 
@@ -1049,7 +1239,8 @@ static void api_plays(const struct srv_request *req, struct srv_response *resp)
             (void)api_failed(resp, &err);
             return;
         }
-        api_play_json(&j, &top[i], &move, &r);
+        api_play_json(&j, &top[i], &move, &r,
+                      pos.game.goals.level != CORE_GOALS_OFF);
     }
     jout_close_array(&j);
     jout_close_object(&j);
@@ -1096,7 +1287,7 @@ static void api_review(const struct srv_request *req, struct srv_response *resp)
         }
         jout_key(&j, "best");
         if (i < review.reviewed && rm->has_best)
-            api_play_json(&j, &rm->best, &rm->move, &rm->result);
+            api_play_json(&j, &rm->best, &rm->move, &rm->result, false);
         else
             jout_null(&j);
         jout_close_object(&j);

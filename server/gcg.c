@@ -140,6 +140,7 @@ void gcg_write(struct html_buf *b, const struct position *pos)
         case CORE_MOVE_PLAY: gcg_play(b, rec); break;
         case CORE_MOVE_EXCHANGE: gcg_exchange(b, &rec->move); break;
         case CORE_MOVE_PASS: html_raw(b, "-"); break;
+        case CORE_MOVE_HELPER: break; /* never a record's move */
         }
         html_rawf(b, " +%d %d\n", rec->result.points, total[p]);
     }

@@ -46,6 +46,13 @@ enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
  * NULL: a field that is not text (never for a decoded or core-made game). */
 bool link_game_write(struct jout *j, const struct core_game *game);
 
+/* link_game_write() with more members: `more` (not NULL) writes them, with
+ * ctx, before the object closes (the API's "goals" of a goals game, which
+ * a classic state never holds). */
+bool link_game_write_with(struct jout *j, const struct core_game *game,
+                          void (*more)(struct jout *, const void *),
+                          const void *ctx);
+
 /* Reads a schema-v1 JSON object into *game, checking every known field
  * (unknown top-level keys are skipped) and then core_game_validate.
  * Returns CLB_ERR_OK or CLB_ERR_BAD_STATE. */

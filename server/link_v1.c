@@ -633,6 +633,13 @@ static void write_last_move(struct jout *j, const struct core_last_move *lm)
 
 bool link_game_write(struct jout *j, const struct core_game *game)
 {
+    return link_game_write_with(j, game, NULL, NULL);
+}
+
+bool link_game_write_with(struct jout *j, const struct core_game *game,
+                          void (*more)(struct jout *, const void *),
+                          const void *ctx)
+{
     bool was_bad = j->bad;
     j->bad = false;
     /* The keys in the schema's order (see top_keys), as link_game_to_json
@@ -699,6 +706,8 @@ bool link_game_write(struct jout *j, const struct core_game *game)
         jout_string_n(j, game->lexicon,
                       strnlen(game->lexicon, CLB_LEXICON_NAME_MAX));
     }
+    if (more != NULL)
+        more(j, ctx);
     jout_close_object(j);
     bool ok = !j->bad;
     j->bad = j->bad || was_bad;

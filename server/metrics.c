@@ -19,6 +19,7 @@ static const char *const metrics_routes[] = {
     "/new",
     "/game",
     "/game/move",
+    "/game/turn",
     "/game.gcg",
     "/game/review",
     "/healthz",

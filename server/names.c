@@ -18,6 +18,11 @@ static const struct srv_name move_types[] = {
     {"exchange", CORE_MOVE_EXCHANGE},
     {"pass", CORE_MOVE_PASS},
 };
+static const struct srv_name helpers[] = {
+    {"newGoals", CORE_HELPER_NEW_GOALS},
+    {"swap", CORE_HELPER_SWAP},
+    {"peek", CORE_HELPER_PEEK},
+};
 static const struct srv_name endings[] = {
     {"passes", CORE_END_PASSES},
     {"out", CORE_END_OUT},
@@ -29,6 +34,7 @@ static const struct srv_name formats[] = {{"v1", LINK_V1}, {"v2", LINK_V2}};
 
 const struct srv_names srv_move_type_names = NAMES(move_types);
 const struct srv_names srv_ending_names = NAMES(endings);
+const struct srv_names srv_helper_names = NAMES(helpers);
 const struct srv_names srv_player_names = NAMES(players);
 const struct srv_names srv_format_names = NAMES(formats);
 

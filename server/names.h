@@ -20,10 +20,13 @@ struct srv_names {
     size_t n;
 };
 
-/* "play", "exchange", "pass": enum core_move_type. */
+/* "play", "exchange", "pass": enum core_move_type, less the API's "helper"
+ * (a classic state's lastMove never names one; server/api.c reads it). */
 extern const struct srv_names srv_move_type_names;
 /* "passes", "out", "limit", "blocked": enum core_end (not CORE_END_NONE). */
 extern const struct srv_names srv_ending_names;
+/* A goals game's helpers: "newGoals", "swap", "peek". */
+extern const struct srv_names srv_helper_names;
 /* "P1", "P2": enum core_player. */
 extern const struct srv_names srv_player_names;
 /* "v1", "v2": enum link_format (position.h). */

@@ -183,31 +183,55 @@ void position_new(const struct srv_context *ctx, int lexicon, uint32_t seed,
         core_link2_begin(&pos->history, &pos->link2, &err) == CLB_ERR_OK;
 }
 
+enum clb_err position_set_goals(struct position *pos,
+                                enum core_goals_level level,
+                                struct clb_error *err)
+{
+    if (core_history_set_goals(&pos->history, level, err) != CLB_ERR_OK)
+        return err->code;
+    pos->game = pos->history.first;
+    pos->linked =
+        core_link2_begin(&pos->history, &pos->link2, err) == CLB_ERR_OK;
+    return err->code;
+}
+
 enum clb_err position_play(struct position *pos, const struct core_move *move,
                            struct core_move_result *result,
                            struct clb_error *err)
 {
     struct core_game before = pos->game;
     struct core_lexicon lex = dict_lexicon(pos->dict);
-    if (core_history_play(&pos->history, &pos->game, move, &lex, result, err) !=
-        CLB_ERR_OK)
+    struct core_history *h = &pos->history;
+    bool helper = move->type == CORE_MOVE_HELPER;
+    if (core_history_play(h, &pos->game, move, &lex, result, err) != CLB_ERR_OK)
         return err->code;
+    /* What the link records: the move's canonical form, or the helper as
+     * the rules took it. */
+    struct core_move used = {.type = CORE_MOVE_HELPER};
+    const struct core_move *made = &used;
+    if (helper)
+        used.helper = h->pending[h->npending - 1];
+    else
+        made = &h->moves[h->nmoves - 1].move;
     /* A classic position gets its v2 link on its first move: the position
      * is the history's start, and the move follows it. */
-    const struct core_move_record *rec =
-        &pos->history.moves[pos->history.nmoves - 1];
-    if ((pos->linked ||
-         core_link2_begin(&pos->history, &pos->link2, err) == CLB_ERR_OK) &&
-        core_link2_append(&pos->link2, &before, &rec->move, &pos->game, err) ==
+    if ((pos->linked || core_link2_begin(h, &pos->link2, err) == CLB_ERR_OK) &&
+        core_link2_append(&pos->link2, &before, made, &pos->game, err) ==
             CLB_ERR_OK) {
         pos->linked = true;
-        srv_metrics_move((int)rec->move.type);
+        if (!helper)
+            srv_metrics_move((int)made->type);
         return CLB_ERR_OK;
     }
     /* Not reachable for a move the rules took; undone all the same, so
      * the caller's position is the one it had. */
     pos->game = before;
-    pos->history.nmoves--;
+    if (helper)
+        h->npending--;
+    else {
+        h->npending = h->moves[h->nmoves - 1].nhelpers;
+        h->nmoves--;
+    }
     return err->code;
 }
 
@@ -216,6 +240,8 @@ enum clb_err position_write(const struct position *pos, enum link_format format,
                             struct clb_error *err)
 {
     clb_error_clear(err);
+    if (format == LINK_V1 && pos->game.goals.level != CORE_GOALS_OFF)
+        return clb_error_set(err, CLB_ERR_NO_CLASSIC_LINK, NULL);
     if (format == LINK_V1)
         return link_v1_encode(&pos->game, out, cap, len, err);
     const struct core_link2 *l = &pos->link2;

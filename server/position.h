@@ -49,7 +49,14 @@ enum clb_err position_open(const struct srv_context *ctx, const char *s,
 void position_new(const struct srv_context *ctx, int lexicon, uint32_t seed,
                   struct position *pos);
 
-/* Makes `move` on pos: the rules judge it with pos->dict, and on success
+/* Makes the new game pos (position_new, no move yet) a goals game of
+ * `level`: its goals dealt from its seed, its link rewritten. Returns
+ * CLB_ERR_OK, or CLB_ERR_BAD_REQUEST (not a difficulty). */
+enum clb_err position_set_goals(struct position *pos,
+                                enum core_goals_level level,
+                                struct clb_error *err);
+
+/* Makes `move` (or a goals game's helper, CORE_MOVE_HELPER) on pos: the rules judge it with pos->dict, and on success
  * pos->game, its history and its v2 link all include it. Returns
  * CLB_ERR_OK, or the rules' error with pos unchanged. */
 enum clb_err position_play(struct position *pos, const struct core_move *move,
@@ -58,7 +65,8 @@ enum clb_err position_play(struct position *pos, const struct core_move *move,
 
 /* Writes pos's link in `format` into out (cap bytes, NUL-terminated).
  * A classic link that was never played on has no v2 link when its game is
- * over (CLB_ERR_BAD_STATE). Returns CLB_ERR_OK, or CLB_ERR_INTERNAL when
+ * over (CLB_ERR_BAD_STATE); a goals game has no classic link
+ * (CLB_ERR_NO_CLASSIC_LINK). Returns CLB_ERR_OK, or CLB_ERR_INTERNAL when
  * cap is short. */
 enum clb_err position_write(const struct position *pos, enum link_format format,
                             char *out, size_t cap, size_t *len,

@@ -44,6 +44,8 @@ Test(names, only_exact_names_match)
     cr_assert_eq(srv_name_value(t, "pass\0x", 6, -1), -1, "embedded NUL");
     cr_assert_eq(srv_name_value(t, "pass", 3, -1), -1, "a prefix of a name");
     cr_assert_eq(srv_name_value(t, "", 0, -1), -1);
+    cr_assert_eq(srv_name_value(t, "helper", 6, -1), -1,
+                 "a classic state's lastMove names no helper");
     cr_assert_eq(srv_name_value(t, NULL, 0, 99), 99, "no string at all");
     cr_assert_eq(srv_name_value(&srv_ending_names, "none", 4, CORE_END_NONE),
                  CORE_END_NONE, "CORE_END_NONE has no name");

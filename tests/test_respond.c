@@ -39,6 +39,10 @@ Test(respond, every_error_row_has_its_status)
         {CLB_ERR_METHOD, 405},
         {CLB_ERR_INTERNAL, 500},
         {CLB_ERR_BUSY, 503},
+        {CLB_ERR_NOT_GOALS_GAME, 422},
+        {CLB_ERR_NO_HELPER_LEFT, 422},
+        {CLB_ERR_BAD_SWAP, 422},
+        {CLB_ERR_NO_CLASSIC_LINK, 422},
     };
     cr_assert_eq(sizeof want / sizeof want[0], (size_t)CLB_ERR__COUNT,
                  "a new error row needs its status here too");

@@ -15,7 +15,9 @@
 
 #include <jansson.h>
 
+#include "../core/daily.h"
 #include "../core/game.h"
+#include "../core/goals.h"
 #include "../core/movegen.h"
 #include "../core/notation.h"
 #include "../core/review.h"
@@ -49,7 +51,11 @@ static const struct cli_command cli_commands[] = {
     {"new", "[SEED]", 0, 1,
      "print the link of a new game dealt from SEED (any text of at most\n"
      "64 bytes): the same SEED always deals the same game; without one,\n"
-     "the empty seed's\n"},
+     "the empty seed's. With --goals LEVEL, a goals game\n"},
+    {"daily", "DATE", 1, 1,
+     "print the link of DATE's daily deal (YYYY-MM-DD, a UTC date from\n"
+     "2026-12-01): the game dealt from seed 1000000000 + the days from\n"
+     "1970-01-01 to DATE, as the page's Today's deal\n"},
     {"show", "S", 1, 1,
      "print the board, racks, score, bag and move number of S\n"},
     {"moves", "S", 1, 1, "print every move of S's history\n"},
@@ -67,6 +73,10 @@ static const struct cli_command cli_commands[] = {
      "                  is a blank played as that letter\n"
      "  pass\n"
      "  exchange QZ?    the tiles to exchange (? is a blank)\n"
+     "  newgoals        a goals game's helpers, used before the turn's\n"
+     "  peek            move (the same player moves next): new goals, a\n"
+     "  swap Q E        peek at the best play's square, or your Q for\n"
+     "                  your partner's E (? is a blank)\n"
      "  "
      "{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"A\"}]}\n"
      "                  the API's JSON move (rows and columns from 0)\n"},
@@ -113,6 +123,8 @@ static void usage(FILE *out)
           "                      program (" SRV_BUILTIN_LEXICON_FILE ")\n"
           "  --format v1|v2      the format of the links new and play print;\n"
           "                      default: v2 for new, S's own for play\n"
+          "  --goals LEVEL       new: a goals game of LEVEL, easy, normal or\n"
+          "                      hard (it has no classic link)\n"
           "  -h, --help          show this help\n"
           "  --version           show the version\n"
           "  --                  what follows is not an option\n"
@@ -187,6 +199,31 @@ static void print_rack(const char *label, const struct core_rack *r)
     putchar('\n');
 }
 
+/* A goals game's goals: what is done of the target, the helpers left, the
+ * outcome, the goals face up and a Peek's square. */
+static void print_goals(const struct position *pos)
+{
+    const struct core_game *g = &pos->game;
+    const struct core_goals *goals = &g->goals;
+    if (goals->level == CORE_GOALS_OFF)
+        return;
+    printf("goals %s: %d of %d  helpers %d%s\n",
+           core_goals_level_name(goals->level), goals->completed,
+           goals->target, goals->helpers_left,
+           core_goals_won(goals) ? "  WON"
+           : g->game_over        ? "  LOST"
+                                 : "");
+    for (int i = 0; i < CLB_GOALS_FACE_UP; i++) {
+        const struct core_goal_info *info = core_goal_info(goals->faceup[i]);
+        if (info != NULL)
+            printf("  %-14s %s\n", info->name, info->text);
+    }
+    struct clb_cell sq;
+    if (goals->peeked && !g->game_over &&
+        core_goals_peek(g, dict_lexicon(pos->dict).graph, &sq))
+        printf("peek: the best play covers %c%d\n", 'A' + sq.col, sq.row + 1);
+}
+
 static int cmd_show(const struct position *pos)
 {
     const struct core_game *g = &pos->game;
@@ -203,6 +240,7 @@ static int cmd_show(const struct position *pos)
     }
     print_rack("P1", &g->hands[CORE_P1]);
     print_rack("P2", &g->hands[CORE_P2]);
+    print_goals(pos);
     return CLI_OK;
 }
 
@@ -213,6 +251,9 @@ static int cmd_moves(const struct position *pos)
         printf("from a classic link at score %d\n", h->first.score);
     for (int i = 0; i < h->nmoves; i++) {
         const struct core_move_record *rec = &h->moves[i];
+        for (int k = 0; k < rec->nhelpers && k < CLB_GOALS_MAX_HELPERS; k++)
+            printf("    P%d helper %s\n", (int)rec->player + 1,
+                   srv_name_of(&srv_helper_names, rec->helpers[k].kind, "?"));
         printf("%3d P%d ", i + 1, (int)rec->player + 1);
         switch (rec->move.type) {
         case CORE_MOVE_PLAY:
@@ -224,8 +265,13 @@ static int cmd_moves(const struct position *pos)
             break;
         case CORE_MOVE_EXCHANGE: printf("exchange %d", rec->move.ntiles); break;
         case CORE_MOVE_PASS: printf("pass"); break;
+        case CORE_MOVE_HELPER: break; /* never a record's move */
         }
-        printf("  +%d = %d\n", rec->result.points, rec->score);
+        printf("  +%d = %d", rec->result.points, rec->score);
+        for (int k = 0; k < rec->result.ngoals && k < CLB_GOALS_FACE_UP; k++)
+            printf("%s%s", k == 0 ? "  goals " : ", ",
+                   core_goal_info(rec->result.goals[k])->name);
+        putchar('\n');
     }
     if (pos->game.game_over)
         printf("end  -%d = %d\n", pos->game.end_adjustment, pos->game.score);
@@ -278,14 +324,44 @@ static int cmd_encode(void)
     return CLI_OK;
 }
 
-/* Reads "8H WORD", "pass", "exchange TILES" (core/notation.h) or the
- * API's JSON move. A move the notation cannot read is a usage error (exit
- * 2), as a malformed JSON move is; what the rules refuse is exit 1. */
+/* A goals game's helper: "newgoals", "peek" or "swap Q E" (one tile each,
+ * a blank as '?'; the rules name the first slot holding each, in
+ * core_move_canonical). CLI_OK with *m, CLI_USAGE for a swap misspelt, or
+ * -1 when the text is not a helper. */
+static int parse_helper(const char *text, struct core_move *m)
+{
+    memset(m, 0, sizeof *m);
+    m->type = CORE_MOVE_HELPER;
+    if (strcmp(text, "newgoals") == 0 || strcmp(text, "peek") == 0) {
+        m->helper.kind =
+            text[0] == 'p' ? CORE_HELPER_PEEK : CORE_HELPER_NEW_GOALS;
+        return CLI_OK;
+    }
+    if (strncmp(text, "swap ", 5) != 0)
+        return -1;
+    char give, take, extra;
+    if (sscanf(text + 5, " %c %c %c", &give, &take, &extra) != 2 ||
+        !(give == '?' || (give >= 'A' && give <= 'Z')) ||
+        !(take == '?' || (take >= 'A' && take <= 'Z')))
+        return misuse("swap: expected two tiles, as in 'swap Q E' (? is a "
+                      "blank)");
+    m->helper.kind = CORE_HELPER_SWAP;
+    m->helper.mine = (uint8_t)give;
+    m->helper.theirs = (uint8_t)take;
+    return CLI_OK;
+}
+
+/* Reads "8H WORD", "pass", "exchange TILES" (core/notation.h), a helper
+ * or the API's JSON move. A move the notation cannot read is a usage error
+ * (exit 2), as a malformed JSON move is; what the rules refuse is exit 1. */
 static int parse_move(const char *text, const struct core_game *g,
                       struct core_move *m)
 {
     struct clb_error err;
     clb_error_clear(&err);
+    int helper = parse_helper(text, m);
+    if (helper >= 0)
+        return helper;
     if (text[0] != '{') {
         if (core_notation_read(g, text, strlen(text), m, &err) == CLB_ERR_OK)
             return CLI_OK;
@@ -330,6 +406,8 @@ static int cmd_play(struct position *pos, const char *move_text,
         fprintf(stderr, "%s %d\n", res.words[i], res.word_points[i]);
     fprintf(stderr, "points %d%s%s\n", res.points, res.bingo ? " bingo" : "",
             res.game_over ? " game-over" : "");
+    for (int i = 0; i < res.ngoals && i < CLB_GOALS_FACE_UP; i++)
+        fprintf(stderr, "goal %s\n", core_goal_info(res.goals[i])->name);
     return print_link(pos, format != 0 ? format : pos->format);
 }
 
@@ -438,7 +516,8 @@ static int cmd_review(const struct position *pos)
 
 /* Runs one command, known and with the right number of arguments; the
  * lexicon is loaded. */
-static int run(const char *cmd, int nargs, char **args, enum link_format format)
+static int run(const char *cmd, int nargs, char **args, enum link_format format,
+               enum core_goals_level goals)
 {
     static struct position pos;
     if (strcmp(cmd, "new") == 0) {
@@ -447,6 +526,22 @@ static int run(const char *cmd, int nargs, char **args, enum link_format format)
             return misuse("new: the seed is longer than 64 bytes");
         position_new(&cli_ctx, 0, core_seed_from_text(seed, strlen(seed)),
                      &pos);
+        struct clb_error err;
+        if (goals != CORE_GOALS_OFF &&
+            position_set_goals(&pos, goals, &err) != CLB_ERR_OK)
+            return refused(&err);
+        return print_link(&pos, format != 0 ? format : LINK_V2);
+    }
+    if (strcmp(cmd, "daily") == 0) {
+        int32_t day;
+        if (!core_daily_parse(args[0], strlen(args[0]), &day) ||
+            day < CLB_DAILY_FIRST_DAY)
+            return misuse("daily: the date is YYYY-MM-DD, from 2026-12-01");
+        position_new(&cli_ctx, 0, core_daily_seed(day), &pos);
+        struct clb_error err;
+        if (goals != CORE_GOALS_OFF &&
+            position_set_goals(&pos, goals, &err) != CLB_ERR_OK)
+            return refused(&err);
         return print_link(&pos, format != 0 ? format : LINK_V2);
     }
     if (strcmp(cmd, "encode") == 0)
@@ -521,6 +616,7 @@ int main(int argc, char **argv)
 {
     const char *lexfile = SRV_BUILTIN_LEXICON_FILE;
     enum link_format format = 0;
+    enum core_goals_level goals = CORE_GOALS_OFF;
     bool help = false, options_done = false;
     char *words[4];
     int nwords = 0;
@@ -551,6 +647,19 @@ int main(int argc, char **argv)
                 char msg[96];
                 snprintf(msg, sizeof msg,
                          "option '--format' takes v1 or v2, not '%.40s'", f);
+                return misuse(msg);
+            }
+        } else if (is_option(a, "--goals")) {
+            const char *l = NULL;
+            rc = option_value(argc, argv, &i, "--goals", &l);
+            if (rc == CLI_OK)
+                goals = core_goals_level_of(l, strlen(l));
+            if (rc == CLI_OK && goals == CORE_GOALS_OFF) {
+                char msg[96];
+                snprintf(msg, sizeof msg,
+                         "option '--goals' takes easy, normal or hard, not "
+                         "'%.40s'",
+                         l);
                 return misuse(msg);
             }
         } else {
@@ -611,7 +720,7 @@ int main(int argc, char **argv)
     int rc = load_lexicon(lexfile);
     if (rc != CLI_OK)
         return rc;
-    rc = run(cmd->name, nargs, words + 1, format);
+    rc = run(cmd->name, nargs, words + 1, format, goals);
     dict_free(cli_ctx.lexicons[0]);
     return rc;
 }

@@ -132,5 +132,35 @@ check "a square off the board is named" bash -c '[ $0 -eq 2 ] && grep -q "8Z. is
 msg=$("$cli" play "$s" '{"type":"play","tiles":[{"row":7' 2>&1)
 check "a truncated JSON move says where" bash -c '[ $0 -eq 2 ] && grep -q "not valid JSON (column [0-9]*:" <<<"$1"' $? "$msg"
 
+# A goals game: started with --goals, its goals shown, helpers used, a goal
+# completed, and its refusals.
+g=$("$cli" --goals easy new docs)
+check "a goals game's link is one character longer" test ${#g} -eq $((${#s} + 1))
+check "show lists the goals, the target and the helpers" \
+    bash -c '"$0" show "$1" | grep -q "^goals easy: 0 of 12  helpers 3$"' "$cli" "$g"
+check "show lists three goals face up" test "$("$cli" show "$g" | grep -c '^  [a-z][a-z0-9-]* ')" -eq 3
+g1=$("$cli" play "$g" "swap ? L" 2>/dev/null)
+check "a swap trades one tile each" bash -c '"$0" show "$1" | grep -q "^P1: G R O D I L D$"' "$cli" "$g1"
+check "a swap uses a helper, not the turn" \
+    bash -c '"$0" show "$1" | grep -q "turn P1" && "$0" show "$1" | grep -q "helpers 2$"' "$cli" "$g1"
+err=$("$cli" play "$g1" "H8 DO" 2>&1 >/dev/null)
+check "a play names the goal it completes" grep -q "^goal down$" <<<"$err"
+g2=$("$cli" play "$g1" "H8 DO" 2>/dev/null)
+check "the move list shows the helper and the goal" \
+    bash -c '"$0" moves "$1" | grep -q "P1 helper swap" && "$0" moves "$1" | grep -q "goals down$"' "$cli" "$g2"
+g3=$("$cli" play "$g2" peek 2>/dev/null)
+check "peek shows a square" bash -c '"$0" show "$1" | grep -Eq "^peek: the best play covers [A-O][0-9]+$"' "$cli" "$g3"
+g4=$("$cli" play "$g3" newgoals 2>/dev/null)
+msg=$("$cli" play "$g4" peek 2>&1)
+check "no helper left is refused" bash -c '[ $0 -eq 1 ] && grep -q "no_helper_left" <<<"$1"' $? "$msg"
+msg=$("$cli" play "$s" peek 2>&1)
+check "a helper in a plain game is refused" bash -c '[ $0 -eq 1 ] && grep -q "not_goals_game" <<<"$1"' $? "$msg"
+msg=$("$cli" play "$g" "swap I I" 2>&1)
+check "a swap of two tiles alike is refused" bash -c '[ $0 -eq 1 ] && grep -q "bad_swap" <<<"$1"' $? "$msg"
+msg=$("$cli" --format v1 --goals hard new docs 2>&1)
+check "a goals game has no classic link" bash -c '[ $0 -eq 1 ] && grep -q "no_classic_link" <<<"$1"' $? "$msg"
+msg=$("$cli" --goals expert new 2>&1)
+check "an unknown difficulty is a usage error" bash -c '[ $0 -eq 2 ] && grep -q "easy, normal or hard" <<<"$1"' $? "$msg"
+
 echo "cli: $pass passed, $fail failed"
 test "$fail" -eq 0

@@ -12,7 +12,11 @@
  * Besides "no crash, no leak, no UB", it checks the decoder's contract: a
  * refusal is CLB_ERR_BAD_STATE with a printable detail; a link that reads
  * is the only link of its game (written again from its history, it is the
- * same text) and its replay is the position the decoder gave.
+ * same text) and its replay is the position the decoder gave. A goals game
+ * (a mode field after the seed) must add up: the goals its records
+ * completed are the goals counted, the helpers used and left are its
+ * difficulty's pool, three different goals lie face up; a plain game has
+ * no goals and no helper. The corpus holds goals games with every helper.
  * Build and run: bash tests/fuzz/run.sh [SECONDS].
  */
 /* SPDX-License-Identifier: MIT */
@@ -21,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../core/goals.h"
 #include "../../core/link2.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -75,6 +80,38 @@ static void check_refusal(enum clb_err rc, const struct clb_error *err)
             fail("detail is not printable ASCII", err);
 }
 
+/* A goals game's books balance; a plain game has none. */
+static void check_goals(const struct core_history *h,
+                        const struct core_game *game,
+                        const struct clb_error *err)
+{
+    const struct core_goals *g = &game->goals;
+    int helpers = h->npending, completed = 0;
+    for (int i = 0; i < h->nmoves; i++) {
+        helpers += h->moves[i].nhelpers;
+        completed += h->moves[i].result.ngoals;
+    }
+    if (g->level == CORE_GOALS_OFF) {
+        if (helpers != 0 || completed != 0)
+            fail("a plain game with helpers or goals", err);
+        return;
+    }
+    if (h->start != CORE_START_SEED)
+        fail("goals in a game that did not start from a seed", err);
+    if (completed != g->completed)
+        fail("the goals counted are not the goals the moves completed", err);
+    if (helpers + g->helpers_left !=
+        core_goals_helpers((enum core_goals_level)g->level))
+        fail("the helpers used and left are not the pool", err);
+    for (int i = 0; i < CLB_GOALS_FACE_UP; i++) {
+        if (core_goal_info(g->faceup[i]) == NULL)
+            fail("a face-up place without a goal", err);
+        for (int j = 0; j < i; j++)
+            if (g->faceup[i] == g->faceup[j])
+                fail("one goal face up twice", err);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static char text[CLB_MAX_LINK2_CHARS + 64];
@@ -112,5 +149,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fail("the history does not replay", &err);
     if (memcmp(&replayed, &game, sizeof game) != 0)
         fail("the replay differs from the decoded position", &err);
+    check_goals(&h, &game, &err);
     return 0;
 }

@@ -17,7 +17,7 @@ import {
   startServer, post, makeState, boardWith, encode, emptyBoard, DISTRIBUTION, sowpodsPath,
 } from './server.mjs';
 import { chooseMove } from './bot.mjs';
-import { readLink, asSchemaV1, seedFromText, wordList, crc24 } from '../node/link2.mjs';
+import { readLink, asSchemaV1, goalsOf, seedFromText, wordList, crc24 } from '../node/link2.mjs';
 
 let srv;
 let tmp;
@@ -60,8 +60,17 @@ after(async () => {
 
 // What the server shows of a position, in the reader's terms.
 function serverView(body) {
-  const { version, lastMove, lexicon, ...rest } = body.game;
+  const { version, lastMove, lexicon, goals, ...rest } = body.game;
   return rest;
+}
+
+// A goals game's goals as the server shows them, but the sentences and the
+// Peek's square (which the link does not decide: the table and the search).
+function serverGoals(body) {
+  const g = body.game.goals;
+  if (!g) return undefined;
+  const { peek, ...rest } = g;
+  return { ...rest, faceUp: g.faceUp.map((f) => f.name) };
 }
 
 // The reader, given the list's words, reads exactly what the server shows;
@@ -87,6 +96,8 @@ function assertSame(state, body, where, words = SOWPODS) {
     assert.deepEqual(asSchemaV1(bare.game), serverView(body), `${where}: the position, without the words`);
   }
   assert.deepEqual(read.start, body.history.start, `${where}: the start`);
+  assert.deepEqual(goalsOf(read.game), serverGoals(body), `${where}: the goals`);
+  assert.deepEqual(read.helpers, body.history.helpers ?? [], `${where}: the turn's helpers`);
   assert.equal(read.wordList.name, body.history.wordList.name);
   assert.equal(read.wordList.fingerprint.toString(16).padStart(8, '0'), body.history.wordList.fingerprint);
   assert.equal(read.moves.length, body.moveNumber, `${where}: the move number`);
@@ -95,6 +106,8 @@ function assertSame(state, body, where, words = SOWPODS) {
     assert.equal(m.type, s.type, `${where}: move ${i + 1}`);
     assert.equal(m.points, s.points, `${where}: move ${i + 1} points`);
     assert.equal(m.score, s.score, `${where}: move ${i + 1} running score`);
+    assert.deepEqual(m.goals, s.goals, `${where}: move ${i + 1} goals`);
+    assert.deepEqual(m.helpers, s.helpers, `${where}: move ${i + 1} helpers`);
   });
 }
 
@@ -106,6 +119,36 @@ test('the documented reader reads every position of whole games', async () => {
     let { state, game } = r.body;
     assertSame(state, r.body, `${seed} start`);
     while (!game.gameOver) {
+      r = await post(api('move'), { state, move: chooseMove(game) });
+      assert.equal(r.status, 200, r.text);
+      ({ state, game } = r.body);
+      assertSame(state, r.body, `${seed} move ${r.body.moveNumber}`);
+    }
+  }
+});
+
+test('the documented reader reads every position of whole goals games with helpers', async () => {
+  for (let g = 0; g < 6; g++) {
+    const seed = `spec-goals-${g}`;
+    const level = ['easy', 'normal', 'hard'][g % 3];
+    let r = await post(api('games'), { seed, goals: level });
+    let { state, game } = r.body;
+    assertSame(state, r.body, `${seed} start`);
+    for (let turn = 0; !game.gameOver; turn++) {
+      // Now and then a helper first: each kind, while the pool lasts.
+      if (game.goals.helpersLeft > 0 && turn % 5 === 1 + g % 2) {
+        const kind = ['swap', 'newGoals', 'peek'][(turn + g) % 3];
+        const mine = game.hands[game.turn], theirs = game.hands[game.turn === 'P1' ? 'P2' : 'P1'];
+        const take = theirs.find((t) => t !== mine[0]);
+        const move = kind === 'swap' ? { type: 'helper', helper: 'swap', give: mine[0], take }
+          : { type: 'helper', helper: kind };
+        if (kind !== 'swap' || (mine.length && take)) {
+          r = await post(api('move'), { state, move });
+          assert.equal(r.status, 200, r.text);
+          ({ state, game } = r.body);
+          assertSame(state, r.body, `${seed} helper ${kind} before move ${r.body.moveNumber + 1}`);
+        }
+      }
       r = await post(api('move'), { state, move: chooseMove(game) });
       assert.equal(r.status, 200, r.text);
       ({ state, game } = r.body);

@@ -1,14 +1,14 @@
 // tests/node/link2.mjs - a second, independent reader of v2 turn links,
 // written from DESIGN.md ("Rules, and the decisions behind them", "The v2
-// link, field by field", "Deterministic draws, precisely" and "The word
-// list a game is judged by") alone, in another language than the server's,
+// link, field by field", "Deterministic draws, precisely", "Goals mode"
+// and "The word list a game is judged by") alone, in another language than the server's,
 // importing nothing of it. tests/http/spec.test.mjs checks that it reads
 // every link the server makes to the very position the server shows, which
 // is the proof that the document specifies the format.
 // SPDX-License-Identifier: MIT
 //
 // It replays the rules' bookkeeping (racks, bag, draws, board, score, the
-// ending) but judges no play: it trusts that the moves are legal, so it is
+// ending, a goals game's goals and helpers) but judges no play: it trusts that the moves are legal, so it is
 // for reading links, not for refusing forged ones. The one rule it must
 // judge is the blocked ending, which a link does not record: given the
 // list's words (`words`), it searches for a legal play as the rules define
@@ -302,6 +302,128 @@ function apply(g, m, blocked) {
   return points;
 }
 
+/* ---- goals mode ("Goals mode" in DESIGN.md) ---- */
+// The table: name, weight, and the test of a judged play.
+const VOWEL = (ch) => 'AEIOU'.includes(ch);
+const anyWord = (f) => (p) => p.words.some(f);
+const wordLetters = (w) => w.map((x) => x.toUpperCase());
+const GOALS = [
+  ['six-letters', 1, anyWord((w) => w.sq.length >= 6)],
+  ['seven-letters', 2, anyWord((w) => w.sq.length >= 7)],
+  ['eight-letters', 3, anyWord((w) => w.sq.length >= 8)],
+  ['two-words', 1, (p) => p.words.length >= 2],
+  ['three-words', 2, (p) => p.words.length >= 3],
+  ['score-20', 1, (p) => p.points >= 20],
+  ['score-30', 1, (p) => p.points >= 30],
+  ['score-40', 2, (p) => p.points >= 40],
+  ['score-60', 3, (p) => p.points >= 60],
+  ['jqxz', 2, anyWord((w) => w.sq.some((x) => 'JQXZ'.includes(x)))],
+  ['fhkvwy', 1, anyWord((w) => w.sq.some((x) => 'FHKVWY'.includes(x)))],
+  ['down', 1, (p) => p.down],
+  ['across', 1, (p) => !p.down],
+  ['blank', 2, (p) => p.tiles.some((t) => t.blank)],
+  ['two-premiums', 1, (p) => p.tiles.filter((t) => PREMIUM[t.row][t.col] !== '.').length >= 2],
+  ['three-premiums', 3, (p) => p.tiles.filter((t) => PREMIUM[t.row][t.col] !== '.').length >= 3],
+  ['triple-word', 2, (p) => p.tiles.some((t) => PREMIUM[t.row][t.col] === 'T')],
+  ['triple-letter', 1, (p) => p.tiles.some((t) => PREMIUM[t.row][t.col] === 't')],
+  ['double-word', 1, (p) => p.tiles.some((t) => PREMIUM[t.row][t.col] === 'D')],
+  ['hook', 2, anyWord((w) => {
+    const n = w.sq.length;
+    return n >= 3 && w.placed.filter(Boolean).length === 1 && (w.placed[0] || w.placed[n - 1]);
+  })],
+  ['one-vowel', 2, anyWord((w) => w.sq.length >= 4 && wordLetters(w.sq).filter(VOWEL).length === 1)],
+  ['bingo', 3, (p) => p.tiles.length === 7],
+  ['palindrome', 2, anyWord((w) => { const l = wordLetters(w.sq).join(''); return l.length >= 3 && l === [...l].reverse().join(''); })],
+  ['one-pointers', 2, anyWord((w) => w.sq.length >= 5 && w.sq.every((x) => value(x) === 1))],
+  ['last-tile', 2, (p) => p.tiles.some((t) => !t.blank &&
+    p.board.flat().filter((x) => x === t.letter).length === SET[t.letter.charCodeAt(0) - 65])],
+  ['five-tiles', 2, (p) => p.tiles.length >= 5],
+  ['same-ends', 2, anyWord((w) => { const l = wordLetters(w.sq); return l.length >= 3 && l[0] === l[l.length - 1]; })],
+  ['double-letter', 1, anyWord((w) => wordLetters(w.sq).some((x, i, l) => i > 0 && x === l[i - 1]))],
+  ['three-vowels', 1, anyWord((w) => wordLetters(w.sq).filter(VOWEL).length >= 3)],
+  ['edge', 2, (p) => p.tiles.some((t) => t.row % 14 === 0 || t.col % 14 === 0)],
+  ['small-play', 2, (p) => p.tiles.length <= 2 && p.points >= 15],
+];
+const LEVELS = [null, { name: 'easy', weights: [1, 2], target: 12, helpers: 3 },
+  { name: 'normal', weights: [1, 3], target: 14, helpers: 2 },
+  { name: 'hard', weights: [2, 3], target: 13, helpers: 1 }];
+
+function dealGoals(seed, level) {
+  const L = LEVELS[level];
+  const deck = [];
+  GOALS.forEach(([, w], i) => { if (w >= L.weights[0] && w <= L.weights[1]) deck.push(i); });
+  const rng = new Rng(fnv(fnv(fnv(FNV_INIT, ascii('collabble-goals')), int4(seed)), int4(level)));
+  for (let i = deck.length - 1; i >= 1; i--) {
+    const j = rng.below(i + 1);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  const goals = { level, deck, draws: 0, faceUp: [-1, -1, -1], completed: 0, target: L.target, helpers: L.helpers };
+  for (let i = 0; i < 3; i++) goals.faceUp[i] = drawGoal(goals);
+  return goals;
+}
+function drawGoal(goals) {
+  for (;;) {
+    const goal = goals.deck[goals.draws % goals.deck.length];
+    goals.draws++;
+    if (!goals.faceUp.includes(goal)) return goal;
+  }
+}
+// The words a play formed (the main word first), each with its squares and
+// which were placed now, read off the board after it.
+function wordsFormed(b, tiles) {
+  const fresh = new Set(tiles.map((t) => `${t.row},${t.col}`));
+  const run = (r, c, dr, dc) => {
+    while (filled(b, r - dr, c - dc)) { r -= dr; c -= dc; }
+    const w = { sq: [], placed: [] };
+    for (; filled(b, r, c); r += dr, c += dc) { w.sq.push(b[r][c]); w.placed.push(fresh.has(`${r},${c}`)); }
+    return w.sq.length >= 2 ? w : null;
+  };
+  let down = tiles.length >= 2 ? tiles[0].col === tiles[1].col : false;
+  let main = run(tiles[0].row, tiles[0].col, down ? 1 : 0, down ? 0 : 1);
+  if (tiles.length === 1 && main === null) { down = true; main = run(tiles[0].row, tiles[0].col, 1, 0); }
+  const words = main ? [main] : [];
+  for (const t of tiles) { const w = run(t.row, t.col, down ? 0 : 1, down ? 1 : 0); if (w) words.push(w); }
+  return { words, down };
+}
+// A play's goals, judged on the board after it: completed, then replaced.
+function completeGoals(g, tiles, points) {
+  const goals = g.goals;
+  const { words, down } = wordsFormed(g.board, tiles);
+  const p = { words, down, tiles, points, board: g.board };
+  const done = goals.faceUp.filter((goal) => GOALS[goal][2](p));
+  goals.faceUp = goals.faceUp.map((goal) => (done.includes(goal) ? -1 : goal));
+  goals.completed += done.length;
+  for (let i = 0; i < 3; i++) if (goals.faceUp[i] < 0) goals.faceUp[i] = drawGoal(goals);
+  return done.map((goal) => GOALS[goal][0]);
+}
+const HELPERS = ['newGoals', 'swap', 'peek'];
+function useHelper(g, h, mine, theirs) {
+  const goals = g.goals;
+  goals.helpers--;
+  if (h === 'newGoals') {
+    goals.faceUp = [-1, -1, -1];
+    for (let i = 0; i < 3; i++) goals.faceUp[i] = drawGoal(goals);
+  } else if (h === 'swap') {
+    const a = g.hands[g.turn], b = g.hands[1 - g.turn];
+    if (a[mine] === b[theirs]) throw new Error('a swap of two tiles alike');
+    if (a.indexOf(a[mine]) !== mine || b.indexOf(b[theirs]) !== theirs) throw new Error('damaged: a tile named out of order');
+    [a[mine], b[theirs]] = [b[theirs], a[mine]];
+  }
+}
+
+// A goals game's goals, as the API's G.goals shows them (but "text" and
+// "peek", which the link does not decide).
+export function goalsOf(g) {
+  if (!g.goals) return undefined;
+  const G = g.goals;
+  return {
+    difficulty: LEVELS[G.level].name,
+    faceUp: G.faceUp.map((goal) => GOALS[goal][0]),
+    completed: G.completed, target: G.target, helpersLeft: G.helpers,
+    outcome: G.completed >= G.target ? 'won' : g.over ? 'lost' : null,
+  };
+}
+
 /* ---- the bit string ---- */
 export function crc24(bytes) {
   let crc = 0xb704ce;
@@ -368,6 +490,15 @@ export function readLink(text, { words = null, trace = null } = {}) {
     const seed = bits.field(2 ** 30, 'seed');
     g = deal(seed);
     start = { type: 'seed', seed };
+    // The mode: a plain game's 4 bits are its first kind field, read again.
+    const at = bits.pos;
+    const mode = bits.field(16, 'mode');
+    if (mode < 10) bits.pos = at;
+    else if (mode > 12) throw new Error(`mode: ${mode} is not a difficulty`);
+    else {
+      g.goals = dealGoals(seed, mode - 9);
+      start.goals = LEVELS[mode - 9].name;
+    }
   } else {
     g = { board: [], bag: [...SET], hands: [[], []], over: false, ending: null, moves: 0 };
     g.gameId = readName(bits, 'gameId');
@@ -407,13 +538,26 @@ export function readLink(text, { words = null, trace = null } = {}) {
     ? !canPlay(p.board, p.hands[0], words) && !canPlay(p.board, p.hands[1], words)
     : bits.left() < bitsFor(2 + p.hands[1 - p.turn].length) ? true : null);
   let undecided = false;
+  let helpers = [];
   while (!g.over) {
     const rack = g.hands[g.turn];
     const n = rack.length;
     const x = n >= 1 && g.bag.reduce((a, b) => a + b, 0) >= 7 ? 1 : 0;
-    const kind = bits.field(2 + x + n, `move ${moves.length + 1} kind`);
+    const h = g.goals && g.goals.helpers > 0 ? 1 : 0;
+    const kind = bits.field(2 + x + n + h, `move ${moves.length + 1} kind`);
     if (kind === 0) break;
     let m;
+    if (h && kind === 2 + x + n) {
+      const helper = HELPERS[bits.field(3, 'helper')];
+      const use = { helper };
+      if (helper === 'swap') {
+        use.mine = bits.field(n, 'mine');
+        use.theirs = bits.field(g.hands[1 - g.turn].length, 'theirs');
+      }
+      useHelper(g, helper, use.mine, use.theirs);
+      helpers.push(use);
+      continue;
+    }
     if (kind === 1) {
       m = { type: 'pass' };
     } else if (x && kind === 2) {
@@ -444,7 +588,14 @@ export function readLink(text, { words = null, trace = null } = {}) {
     }
     const points = apply(g, m, blocked);
     undecided = g.undecided;
-    moves.push({ ...m, points, score: g.score + (g.over && g.ending.reason !== 'out' ? g.ending.adjustment : 0) });
+    const record = { ...m, points, score: g.score + (g.over && g.ending.reason !== 'out' ? g.ending.adjustment : 0) };
+    if (g.goals) {
+      // Judged on the board after the play.
+      record.goals = m.type === 'play' ? completeGoals(g, m.tiles, points) : [];
+      if (helpers.length) record.helpers = helpers;
+    }
+    helpers = [];
+    moves.push(record);
   }
   const total = 6 * (chars.length - 5);
   if (total - bits.pos >= 6) throw new Error('damaged: characters after the end');
@@ -453,7 +604,7 @@ export function readLink(text, { words = null, trace = null } = {}) {
   }
   delete g.undecided;
   const ending = g.over ? g.ending.reason : undecided ? 'cannot tell' : 'in progress';
-  return { game: g, moves, start, wordList: list, blocked: ending === 'cannot tell' ? ending : ending === 'blocked' };
+  return { game: g, moves, start, wordList: list, blocked: ending === 'cannot tell' ? ending : ending === 'blocked', helpers };
 }
 
 // The position as the API's schema-v1 object writes it (without lastMove).
