@@ -572,3 +572,51 @@ Test(core_goals, the_review_replays_the_helpers)
     free(h);
     dict_free(d);
 }
+
+/* The same game one move on, its review carried on from the first move's
+ * (core_review_history_after): the first move is made again with its swap
+ * (OLD needs the L), and the review is the one-pass review. */
+Test(core_goals, a_carried_review_makes_the_helpers_again)
+{
+    static const char text[] = "OLD\nGOLD\nGRID\nDO\n";
+    struct dict *d;
+    struct clb_error err;
+    cr_assert_eq(dict_from_text(text, sizeof text - 1, "w", &d, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    struct core_lexicon lex = dict_lexicon(d);
+    struct core_history *h = malloc(sizeof *h);
+    struct core_review *first = malloc(sizeof *first);
+    struct core_review *carried = malloc(sizeof *carried);
+    struct core_review *whole = malloc(sizeof *whole);
+    struct core_lexicon_id id = {dict_fingerprint(d), "w"};
+    core_history_from_seed(h, 1478493, &id, "");
+    cr_assert_eq(core_history_set_goals(h, CORE_GOALS_EASY, &err), CLB_ERR_OK);
+    struct core_game g = h->first;
+    struct core_move swap = {.type = CORE_MOVE_HELPER,
+                             .helper = {CORE_HELPER_SWAP, '?', 'L'}};
+    cr_assert_eq(core_history_play(h, &g, &swap, &lex, NULL, &err), CLB_ERR_OK,
+                 "%s", err.detail);
+    struct core_move m;
+    ts_play_word(&m, &g, 7, 7, true, "OLD");
+    cr_assert_eq(core_history_play(h, &g, &m, &lex, NULL, &err), CLB_ERR_OK,
+                 "%s", err.detail);
+    cr_assert_eq(core_review_history(h, &lex, first, &err), CLB_ERR_OK);
+    struct core_move pass = {.type = CORE_MOVE_PASS};
+    cr_assert_eq(core_history_play(h, &g, &pass, &lex, NULL, &err), CLB_ERR_OK,
+                 "%s", err.detail);
+    cr_assert_eq(core_review_history_after(h, &lex, CLB_REVIEW_NODES, first,
+                                           carried, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(core_review_history(h, &lex, whole, &err), CLB_ERR_OK);
+    cr_assert_eq(carried->nmoves, 2);
+    cr_assert_eq(carried->reviewed, whole->reviewed);
+    cr_assert_eq(carried->scored, whole->scored);
+    cr_assert_eq(carried->possible, whole->possible);
+    cr_assert_eq(carried->nodes, whole->nodes);
+    cr_assert_eq(carried->moves[1].best.points, whole->moves[1].best.points);
+    free(whole);
+    free(carried);
+    free(first);
+    free(h);
+    dict_free(d);
+}
