@@ -102,25 +102,28 @@ static bool key_same(const struct cache_key *k, const struct srv_context *ctx)
     return true;
 }
 
+/* Copies the size bytes of the struct at src to dst but for the unused
+ * end of the array at arr (arr_size bytes, of which used are in use):
+ * every field before and after the array, whatever the struct holds. */
+static void copy_but_unused(void *dst, const void *src, size_t size,
+                            size_t arr, size_t arr_size, size_t used)
+{
+    char *d = dst;
+    const char *s = src;
+    memcpy(d, s, arr + used);
+    memcpy(d + arr + arr_size, s + arr + arr_size, size - arr - arr_size);
+}
+
 void position_copy(struct position *dst, const struct position *src)
 {
-    dst->format = src->format;
-    dst->lexicon = src->lexicon;
-    dst->dict = src->dict;
-    dst->game = src->game;
-    dst->linked = src->linked;
-    const struct core_history *h = &src->history;
-    int n = h->nmoves;
+    int n = src->history.nmoves;
     if (n < 0 || n > CLB_MAX_GAME_MOVES)
         n = CLB_MAX_GAME_MOVES; /* never for an opened position */
-    memcpy(&dst->history, h, offsetof(struct core_history, moves));
-    memcpy(dst->history.moves, h->moves, (size_t)n * sizeof h->moves[0]);
-    const struct core_link2 *l = &src->link2;
-    size_t len = l->len <= CLB_MAX_LINK2_CHARS ? l->len : CLB_MAX_LINK2_CHARS;
-    dst->link2.len = l->len;
-    dst->link2.next_bit = l->next_bit;
-    memcpy(dst->link2.text, l->text, len);
-    dst->link2.text[len] = '\0';
+    copy_but_unused(dst, src, sizeof *src,
+                    offsetof(struct position, history) +
+                        offsetof(struct core_history, moves),
+                    sizeof src->history.moves,
+                    (size_t)n * sizeof src->history.moves[0]);
 }
 
 bool srv_cache_get(const struct srv_context *ctx, const char *s, size_t len,
@@ -241,13 +244,13 @@ enum clb_err srv_cache_review(const struct position *pos,
     if (rc != CLB_ERR_OK)
         return rc;
     /* Only what is in use: the history's moves, the review's moves. */
-    const struct core_history *h = &pos->history;
-    int n = out->nmoves;
-    memcpy(&m->h, h, offsetof(struct core_history, moves));
-    m->h.nmoves = n;
-    memcpy(m->h.moves, h->moves, (size_t)n * sizeof h->moves[0]);
-    memcpy(&m->r, out, offsetof(struct core_review, moves));
-    memcpy(m->r.moves, out->moves, (size_t)n * sizeof out->moves[0]);
+    size_t n = (size_t)out->nmoves;
+    copy_but_unused(&m->h, &pos->history, sizeof m->h,
+                    offsetof(struct core_history, moves), sizeof m->h.moves,
+                    n * sizeof m->h.moves[0]);
+    m->h.nmoves = out->nmoves;
+    copy_but_unused(&m->r, out, sizeof m->r, offsetof(struct core_review, moves),
+                    sizeof m->r.moves, n * sizeof m->r.moves[0]);
     m->dict = pos->dict;
     return rc;
 }

@@ -5,6 +5,7 @@
  * least recently used entry is the one that goes. */
 /* SPDX-License-Identifier: MIT */
 #include <criterion/criterion.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,14 @@ static void assert_same(const struct position *a, const struct position *b)
     cr_assert_eq(a->linked, b->linked);
     cr_assert_str_eq(a->link2.text, b->link2.text);
     cr_assert_eq(a->link2.next_bit, b->link2.next_bit);
+    /* Everything after the history's moves (a goals game's pending
+     * helpers, the link), byte for byte. */
+    size_t tail = offsetof(struct position, history) +
+                  offsetof(struct core_history, moves) +
+                  sizeof a->history.moves;
+    cr_assert_eq(memcmp((const char *)a + tail, (const char *)b + tail,
+                        sizeof *a - tail),
+                 0);
 }
 
 static struct position p1, p2, p3;
