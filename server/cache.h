@@ -29,9 +29,8 @@ bool srv_cache_get(const struct srv_context *ctx, const char *s, size_t len,
 void srv_cache_put(const struct srv_context *ctx, const char *s, size_t len,
                    const struct position *pos);
 
-/* Copies the part of src that is in use (its history's moves, its link's
- * characters) into dst: what a struct copy would give, for less. Cannot
- * fail. */
+/* Copies src into dst but for the unused end of its history's moves: what
+ * a struct copy would give, for less. Cannot fail. */
 void position_copy(struct position *dst, const struct position *src);
 
 /* The review of pos's moves (core_review_history) into *out. When this
