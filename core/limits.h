@@ -59,6 +59,16 @@
  * gameIds, the localStorage key) out of practical reach. */
 #define CLB_SEED_BITS 30
 
+/* The daily deal (core/daily.h): the seed of the UTC date D is
+ * CLB_DAILY_SEED_BASE + D's day number (days since 1970-01-01), a rule
+ * anybody can check by hand. Recognised from 2026-12-01, the first daily
+ * deal, to CLB_DAILY_LAST_DAY (9999-12-31, a four-digit year), which keeps
+ * every daily seed below 2^CLB_SEED_BITS: 1,000,000,000 + 2,932,896 <
+ * 1,073,741,824. */
+#define CLB_DAILY_SEED_BASE 1000000000
+#define CLB_DAILY_FIRST_DAY 20788
+#define CLB_DAILY_LAST_DAY 2932896
+
 /* Moves one game may have, and so one v2 link may hold; the move that
  * reaches it ends the game (CORE_END_LIMIT, racks taken off as after two
  * passes). A real game has well under 100 moves, but exchanges and passes
@@ -294,12 +304,12 @@ static_assert(CLB_EXCHANGE_MIN_BAG <= CLB_TILE_TOTAL - 2 * CLB_RACK_SIZE,
               "an exchange must be possible at the start");
 static_assert(CLB_MAX_PLAYS_LISTED * 500 < CLB_MAX_RESPONSE_BYTES,
               "the longest list of plays must fit one response");
-static_assert(CLB_GOALS_COUNT <= 255 && CLB_GOALS_FACE_UP <= CLB_GOALS_COUNT,
-              "a goal's number fits a byte");
 static_assert(CLB_MAX_LINK2_CHARS + 256 <= CLB_MAX_LOCATION,
               "the page after a move fits a redirect");
 static_assert(CLB_MAX_BODY_BYTES + sizeof "/game/turn?" <= CLB_MAX_LOCATION,
               "a refused form, shown again by a GET, fits a redirect");
+static_assert(CLB_GOALS_COUNT <= 255 && CLB_GOALS_FACE_UP <= CLB_GOALS_COUNT,
+              "a goal's number fits a byte");
 static_assert(CLB_MAX_LINK2_CHARS <= CLB_MAX_ENCODED_STATE,
               "a v2 link must pass the encoded-state bound");
 

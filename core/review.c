@@ -118,8 +118,8 @@ enum clb_err core_review_history_within(const struct core_history *h,
     p.board_from = 0;
     bool prepared = false;
     for (int i = 0; i < n; i++) {
-        /* A goals game's helpers of this turn first: a swap changes the
-         * rack the move was made from (never the board). */
+        /* A goals game's helpers come before the move (a swap changes the
+         * racks; none changes the board): the move's rack is after them. */
         for (int k = 0; k < h->moves[i].nhelpers && k < CLB_GOALS_MAX_HELPERS;
              k++)
             if (core_goals_helper(&g, &h->moves[i].helpers[k], &g, err) !=

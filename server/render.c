@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/goals.h"
+#include "../core/grade.h"
 #include "../core/notation.h"
 #include "qr.h"
 #include "respond.h"
@@ -648,6 +650,141 @@ static void render_bag(struct html_buf *b, const struct core_game *g)
     html_lit(b, " in all.</p></div></details></dd></div>");
 }
 
+/* ---- goals mode: what the server judged, shown (DESIGN.md, "Goals
+ * mode's page") ---- */
+
+static bool goals_on(const struct core_game *g)
+{
+    return g->goals.level != CORE_GOALS_OFF;
+}
+
+/* A goal's sentence, escaped; nothing for a number out of the table. */
+static void put_goal(struct html_buf *b, int goal)
+{
+    const struct core_goal_info *info = core_goal_info(goal);
+    if (info != NULL)
+        html_text(b, info->text);
+}
+
+/* The score line's "Goals 3 of 12". */
+static void render_goals_stat(struct html_buf *b, const struct core_game *g)
+{
+    if (!goals_on(g))
+        return;
+    html_rawf(b,
+              "<div><dt>Goals</dt><dd id=\"goals-done\" "
+              "data-testid=\"goals-done\">%d of %d</dd></div>",
+              g->goals.completed, g->goals.target);
+}
+
+/* One rack's tiles as the options of a swap's choice: each kind once,
+ * the first slot holding it (a tile is named by its letter). */
+static void render_swap_options(struct html_buf *b, const struct core_rack *r)
+{
+    char seen[CLB_RACK_SIZE + 1] = {0};
+    for (int i = 0, n = 0; i < r->count && i < CLB_RACK_SIZE; i++) {
+        char t = r->tiles[i];
+        if (memchr(seen, t, (size_t)n) != NULL)
+            continue;
+        seen[n++] = t;
+        if (t == CORE_BLANK)
+            html_lit(b, "<option value=BLANK>blank");
+        else
+            html_rawf(b, "<option>%c", t);
+    }
+}
+
+/* The helpers, each with what it does, usable by the player to move:
+ * New goals, Peek, and Swap a tile (one of this rack's for one of the
+ * partner's, chosen in two lists). Disabled once the pool is spent. */
+static void render_helpers(struct html_buf *b, const struct core_game *g)
+{
+    const char *off = g->goals.helpers_left > 0 ? "" : " disabled";
+    html_rawf(b,
+              "<h2 id=\"helpers-h\">Helpers <span class=\"who\" "
+              "data-testid=\"helpers-left\">%d left, shared</span></h2><ul "
+              "class=\"helpers\" aria-labelledby=\"helpers-h\"><li><button "
+              "data-helper=newGoals "
+              "data-testid=\"helper-newGoals\"%s>New goals</button> "
+              "replaces the three goals<li><button data-helper=peek "
+              "data-testid=\"helper-peek\"%s>Peek</button> shows a square "
+              "the best play of your rack covers, not its word<li><button "
+              "data-helper=swap data-testid=\"helper-swap\"%s>Swap a tile"
+              "</button> <select id=\"h-give\" aria-label=\"Your tile\">",
+              g->goals.helpers_left, off, off, off);
+    render_swap_options(b, &g->hands[g->turn]);
+    html_lit(b, "</select> for <select id=\"h-take\" aria-label=\"Your "
+                "partner&#39;s tile\">");
+    render_swap_options(b, &g->hands[other_player(g->turn)]);
+    html_lit(b, "</select>, with your partner</ul>");
+}
+
+/* The goals: the three face up, what is done of the target, the helpers
+ * left and a Peek's square. Right under the rack, so that a phone shows
+ * both above the fold; the helpers themselves come after the actions. */
+static void render_goals(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    if (!goals_on(g))
+        return;
+    const char *level = core_goals_level_name(g->goals.level);
+    html_rawf(b,
+              "<section class=\"goals\" id=\"goals\" data-testid=\"goals\" "
+              "aria-labelledby=\"goals-h\"><h2 id=\"goals-h\">Goals <span "
+              "class=\"who\">%d of %d done, %c%s</span></h2><ol>",
+              g->goals.completed, g->goals.target, level[0] - 'a' + 'A',
+              level + 1);
+    for (int i = 0; i < CLB_GOALS_FACE_UP; i++) {
+        const struct core_goal_info *info = core_goal_info(g->goals.faceup[i]);
+        if (info == NULL)
+            continue;
+        html_lit(b, "<li data-goal=\"");
+        html_attr(b, info->name);
+        html_lit(b, "\">");
+        html_text(b, info->text);
+    }
+    html_lit(b, "</ol>");
+    if (v->peeked)
+        html_rawf(b,
+                  "<p data-testid=\"peek\">Peek: the best play covers "
+                  "%c%d.</p>",
+                  'A' + v->peek.col, v->peek.row + 1);
+    html_lit(b, "</section>");
+}
+
+/* A move list's marks of a goals game: the helpers used before the move,
+ * and each goal it completed. */
+static void render_goal_marks(struct html_buf *b,
+                              const struct core_move_record *rec)
+{
+    static const char *const helper[] = {"New goals", "Swap a tile", "Peek"};
+    for (int i = 0; i < rec->nhelpers && i < CLB_GOALS_MAX_HELPERS; i++)
+        if (rec->helpers[i].kind < 3)
+            html_rawf(b, " <i class=\"used\">(%s)</i>",
+                      helper[rec->helpers[i].kind]);
+    for (int i = 0; i < rec->result.ngoals && i < CLB_GOALS_FACE_UP; i++) {
+        html_lit(b, " <span class=\"goal\" data-testid=\"goal-done\">"
+                    "\xe2\x9c\x93 ");
+        put_goal(b, rec->result.goals[i]);
+        html_lit(b, "</span>");
+    }
+}
+
+/* The game-over page's verdict of a goals game. */
+static void render_goals_outcome(struct html_buf *b, const struct core_game *g)
+{
+    if (!goals_on(g))
+        return;
+    bool won = core_goals_won(&g->goals);
+    html_rawf(
+        b,
+        "<p class=\"outcome\" data-testid=\"goals-outcome\">"
+        "<strong>You %s</strong>: %d %s completed of the %d needed%s.</p>",
+        won ? "won" : "lost", g->goals.completed,
+        plural(g->goals.completed, "goal", "goals"), g->goals.target,
+        won ? "" : " before the game ended");
+}
+
 static void render_stats(struct html_buf *b, const struct core_game *g)
 {
     html_lit(b, "<dl class=\"stats\"><div><dt>Score</dt><dd id=\"score\" "
@@ -660,6 +797,7 @@ static void render_stats(struct html_buf *b, const struct core_game *g)
     else
         put_player(b, g->turn);
     html_lit(b, "</dd></div>");
+    render_goals_stat(b, g);
     render_bag(b, g);
     html_lit(b, "</dl>");
 }
@@ -804,7 +942,16 @@ static void render_share(struct html_buf *b, const struct render_view *v)
         html_lit(b, "<button id=\"classic\" class=\"minor needs-js\" "
                     "data-testid=\"copy-classic\">Copy classic link</button>");
     html_lit(b, "</div>");
+    if (g->goals.level != CORE_GOALS_OFF)
+        html_lit(b, "<p class=\"opt\" data-testid=\"no-classic\">No classic "
+                    "link: the classic format has no place for goals.</p>");
     if (is_waiting(v)) {
+        /* The script follows the partner's link opened in any tab of
+         * this browser; a page without it does not update (needs-js). */
+        html_lit(b, "<p class=\"note needs-js\" data-testid=\"wait-note\">"
+                    "This page "
+                    "updates by itself when your partner&#39;s link is "
+                    "opened on this device.</p>");
         html_lit(b, "<button id=\"switch\" class=\"minor needs-js\" "
                     "data-testid=\"switch-player\" data-player=");
         html_int(b, (int)g->turn + 1);
@@ -899,6 +1046,7 @@ static void render_move_cell(struct html_buf *b,
             html_lit(b, ", bingo +");
             html_int(b, CLB_BINGO_BONUS);
         }
+        render_goal_marks(b, rec);
         break;
     case CORE_MOVE_EXCHANGE:
         html_lit(b, "Exchanged ");
@@ -931,28 +1079,72 @@ static void render_count(struct html_buf *b, int n)
     }
 }
 
-/* The game-over page's sentence: "you scored 812 of a possible 1,034";
- * when the review's budget ran out, of the moves reviewed, and which were
- * not. `fetched`: for the answer of POST /game/review, whose script puts
- * it in the game-over page's place for it (id review-total). */
+/* The result to share, as an attribute's value: "Collabble daily
+ * 2026-12-01 · 932 points · 97% of the best plays · Superb · 25 turns";
+ * the share and the grade only when the whole game was graded. Nothing of
+ * the board: no word, no square, no rack. */
+static void render_result_attr(struct html_buf *b,
+                               const struct render_result *r,
+                               const struct core_grade *grade)
+{
+    html_lit(b, " data-result=\"Collabble");
+    if (r->daily[0] != '\0') {
+        html_lit(b, " daily ");
+        html_attr(b, r->daily);
+    }
+    html_rawf(b, " \xc2\xb7 %d %s", r->score,
+              plural(r->score, "point", "points"));
+    if (grade != NULL)
+        html_rawf(b, " \xc2\xb7 %d%% of the best plays \xc2\xb7 %s",
+                  grade->percent, grade->name);
+    html_rawf(b, " \xc2\xb7 %d %s", r->turns,
+              plural(r->turns, "turn", "turns"));
+    if (r->goals != NULL)
+        html_rawf(b, " \xc2\xb7 %s %d/%d goals",
+                  core_goals_won(r->goals) ? "won" : "lost",
+                  r->goals->completed, r->goals->target);
+    html_char(b, '"');
+    if (grade != NULL)
+        html_rawf(b, " data-grade=\"%s\" data-pct=%d", grade->name,
+                  grade->percent);
+}
+
+/* The game-over page's sentence: "you scored 812 of a possible 1,034",
+ * and the grade, "Superb: 97% of the best plays"; when the review's
+ * budget ran out, of the moves reviewed, and which were not, without a
+ * grade. `result`: for the answer of POST /game/review, whose script puts
+ * it in the game-over page's place for it (id review-total) and shares
+ * its data-result; NULL on the review's own page. */
 static void render_review_total(struct html_buf *b,
-                                const struct core_review *review, bool fetched)
+                                const struct core_review *review,
+                                const struct render_result *result)
 {
     bool cut = review != NULL && review->reviewed < review->nmoves;
     /* Nothing to compare when no rack could ever play ("0 of 0"). */
     if (review == NULL || (review->possible == 0 && !cut))
         return;
-    if (fetched)
-        html_lit(b, "<p id=\"review-total\" data-testid=\"review-total\">");
-    else
-        html_lit(b, "<p data-testid=\"review-total\">");
-    html_lit(b, "Review: you scored <strong>");
+    struct core_grade grade;
+    bool graded =
+        !cut && core_grade_of(review->scored, review->possible, &grade);
+    if (result != NULL) {
+        html_lit(b, "<p id=\"review-total\" data-testid=\"review-total\"");
+        render_result_attr(b, result, graded ? &grade : NULL);
+    } else {
+        html_lit(b, "<p data-testid=\"review-total\"");
+    }
+    html_lit(b, ">Review: you scored <strong>");
     render_count(b, review->scored);
     html_lit(b, "</strong> of a possible <strong>");
     render_count(b, review->possible);
     if (!cut) {
         html_lit(b, "</strong>, the best available play of every turn added "
-                    "up.</p>");
+                    "up.");
+        if (graded)
+            html_rawf(b,
+                      " Grade: <strong data-testid=\"grade\">%s</strong>, "
+                      "%d%% of the best plays.",
+                      grade.name, grade.percent);
+        html_lit(b, "</p>");
         return;
     }
     html_lit(b, "</strong>");
@@ -998,7 +1190,7 @@ static void render_review_cell(struct html_buf *b,
 }
 
 void render_review_cells(struct html_buf *b, const struct core_review *review,
-                         bool with_total)
+                         const struct render_result *result)
 {
     html_lit(b, "<table>");
     for (int i = 0; i < review->nmoves && i < CLB_MAX_GAME_MOVES; i++) {
@@ -1006,8 +1198,8 @@ void render_review_cells(struct html_buf *b, const struct core_review *review,
         render_review_cell(b, review, i);
     }
     html_lit(b, "</table>\n");
-    if (with_total)
-        render_review_total(b, review, true);
+    if (result != NULL)
+        render_review_total(b, review, result);
 }
 
 /* One turn of the move list: a row of cells, the last one the turn's
@@ -1073,18 +1265,9 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
                 "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
                 "<th scope=col>Move</th><th scope=col>Points</th>"
                 "<th scope=col>Score</th><th scope=col>");
-    /* Without the script the review's cells stay empty: the column's
-     * heading links to the page that has them filled in. */
     const struct core_review *rv =
         v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
-    if (rv == NULL && h->nmoves > 0) {
-        html_lit(b, "<a href=\"/game/review?s=");
-        html_attr(b, v->state);
-        html_lit(b, "\">Best available</a>");
-    } else {
-        html_lit(b, "Best available");
-    }
-    html_lit(b, "</th></tr></thead><tbody>");
+    html_lit(b, "Best available</th></tr></thead><tbody>");
     if (h->start == CORE_START_POSITION) {
         html_lit(b, "<tr class=\"start\"><td colspan=\"4\">From a classic "
                     "link: the moves before it are not known</td><td>");
@@ -1102,7 +1285,17 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
     html_lit(b, "\" download=\"collabble-");
     html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
     html_lit(b, ".gcg\" data-testid=\"download\">Download game</a> (GCG, "
-                "for Quackle)</p></section>");
+                "for Quackle)</p>");
+    /* Without the script the review's cells stay empty: this link (the
+     * script fills them itself, so it is hidden then) opens the page that
+     * has them filled in. The heading is no link: it would only reload. */
+    if (rv == NULL && h->nmoves > 0) {
+        html_lit(b, "<p class=\"nojs\"><a href=\"/game/review?s=");
+        html_attr(b, v->state);
+        html_lit(b, "\" data-testid=\"review-link\">The best available play "
+                    "of every turn</a></p>");
+    }
+    html_lit(b, "</section>");
 }
 
 /* ---- pages -------------------------------------------------------------- */
@@ -1160,6 +1353,10 @@ static void render_app_open(struct html_buf *b, const char *view,
             html_lit(b, " data-over=1");
         if (v->moved != NULL)
             html_lit(b, " data-moved=1");
+        if (v->daily[0] != '\0') {
+            html_lit(b, " data-daily=");
+            html_attr(b, v->daily);
+        }
         if (v->history != NULL && v->start != NULL) {
             html_lit(b, " data-move=");
             html_int(b, v->history->nmoves);
@@ -1420,6 +1617,21 @@ static void render_actions(struct html_buf *b, const struct render_view *v)
         render_plain_forms(b, v);
 }
 
+/* New game, and on a daily deal's finished game (a result link a visitor
+ * opens) "Play today's deal" first. */
+static void render_new_buttons(struct html_buf *b, bool daily)
+{
+    if (daily)
+        html_lit(b, "<form method=\"get\" action=\"/daily\"><button "
+                    "class=\"primary\" type=\"submit\" "
+                    "data-testid=\"play-daily\">Play today&#39;s deal</button>"
+                    "</form>");
+    html_rawf(b,
+              "<form method=\"get\" action=\"/new\"><button%s type=\"submit\" "
+              "data-testid=\"new-game\">New game</button></form>",
+              daily ? "" : " class=\"primary\"");
+}
+
 static void render_game_over_panel(struct html_buf *b,
                                    const struct render_view *v)
 {
@@ -1480,13 +1692,21 @@ static void render_game_over_panel(struct html_buf *b,
     case CORE_END_NONE: html_lit(b, "The game has ended."); break;
     }
     html_lit(b, "</p>");
-    if (v->review != NULL)
-        render_review_total(b, v->review, false);
-    else if (v->history != NULL && v->history->nmoves > 0)
-        html_lit(b, "<p id=\"review-total\" hidden></p>");
-    html_lit(b, "<form method=\"get\" action=\"/new\"><button "
-                "class=\"primary\" type=\"submit\" data-testid=\"new-game\">"
-                "New game</button></form></section>");
+    render_goals_outcome(b, g);
+    if (v->review != NULL) {
+        render_review_total(b, v->review, NULL);
+    } else if (v->history != NULL && v->history->nmoves > 0) {
+        /* The script puts the review's total here, then shows the result's
+         * buttons (the text is the server's: data-result). */
+        html_lit(b, "<p id=\"review-total\" hidden></p><p id=\"result\" "
+                    "class=\"sharerow\" hidden><button id=\"copy-result\" "
+                    "data-testid=\"copy-result\">Copy result</button>"
+                    "<button id=\"share-result\" class=\"share\" "
+                    "data-testid=\"share-result\" hidden>Share result"
+                    "</button></p>");
+    }
+    render_new_buttons(b, v->daily[0] != '\0');
+    html_lit(b, "</section>");
 }
 
 /* The side column of a game still on: the rack to play and its controls,
@@ -1494,14 +1714,22 @@ static void render_game_over_panel(struct html_buf *b,
 static void render_play_side(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
-    if (v->moved != NULL)
+    /* A helper is used during a turn: nothing to send yet. */
+    if (v->moved != NULL && v->moved->type != CORE_MOVE_HELPER)
         render_share(b, v);
     html_lit(b, "<section class=\"panel play\" aria-label=\"Your turn\">");
     render_active_rack(b, v);
     html_lit(b, "<p class=\"preview\" id=\"preview\" data-testid=\"preview\">"
                 "</p>");
-    render_message(b, v->error);
+    if (v->moved != NULL && v->moved->type == CORE_MOVE_HELPER)
+        html_lit(b, "<p class=\"msg ok\" id=\"msg\" data-testid=\"message\">"
+                    "You used a helper.</p>");
+    else
+        render_message(b, v->error);
+    render_goals(b, v);
     render_actions(b, v);
+    if (goals_on(g))
+        render_helpers(b, g);
     html_lit(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
     render_plain_rack(b, &g->hands[other_player(g->turn)],
                       other_player(g->turn), "Partner&#39;s rack",
@@ -1521,6 +1749,7 @@ static void render_wait_side(struct html_buf *b, const struct render_view *v)
     if (v->plain)
         render_plain_send(b, v);
     html_lit(b, "<section class=\"panel\" aria-label=\"Racks\">");
+    render_goals(b, v);
     render_plain_rack(b, &g->hands[me], me, "Your rack", RACK_MINE);
     render_plain_rack(b, &g->hands[other_player(me)], other_player(me),
                       "Partner&#39;s rack", RACK_PARTNER);
@@ -1559,6 +1788,11 @@ void render_game(struct html_buf *b, const struct render_view *v)
     render_app_open(b, g->game_over ? "over" : waiting ? "wait" : "board", v);
     html_lit(b, "<header class=\"top\">");
     render_brand(b);
+    if (v->daily[0] != '\0') {
+        html_lit(b, "<p class=\"daily\" data-testid=\"daily\">Daily deal ");
+        html_text(b, v->daily);
+        html_lit(b, "</p>");
+    }
     render_stats(b, g);
     html_lit(b, "</header>\n<main class=\"game\">");
     render_last_move(b, g);
@@ -1578,6 +1812,41 @@ void render_game(struct html_buf *b, const struct render_view *v)
     render_footer(b, v);
     html_lit(b, "</section></main>\n");
     render_foot(b);
+}
+
+/* The landing page's daily deal (the same tiles for every team on a UTC
+ * date: GET /daily) and this device's personal bests, which the script
+ * fills from localStorage. */
+/* The new-game forms' Goals choice: off, or a difficulty with its target
+ * and pool of helpers (core/goals.h). */
+static void render_goals_choice(struct html_buf *b, const char *id)
+{
+    html_rawf(
+        b,
+        "<label for=\"%s\">Goals</label><select id=\"%s\" "
+        "name=\"goals\" data-testid=\"%s-level\"><option value=\"\">Off: a "
+        "plain game",
+        id, id, id);
+    for (int l = CORE_GOALS_EASY; l <= CORE_GOALS_HARD; l++) {
+        const char *name = core_goals_level_name((enum core_goals_level)l);
+        int helpers = core_goals_helpers((enum core_goals_level)l);
+        html_rawf(b, "<option value=%s>%c%s: win with %d goals, %d %s", name,
+                  name[0] - 'a' + 'A', name + 1,
+                  core_goals_target((enum core_goals_level)l), helpers,
+                  plural(helpers, "helper", "helpers"));
+    }
+    html_lit(b, "</select>");
+}
+
+static void render_daily_card(struct html_buf *b)
+{
+    html_lit(b, "<form class=\"card\" method=\"get\" action=\"/daily\"><h2>"
+                "Today&#39;s deal</h2><p>The same tiles for every team today."
+                "</p>");
+    render_goals_choice(b, "dgoals");
+    html_lit(b, "<button class=\"primary\" data-testid=\"daily\">Play "
+                "today&#39;s deal</button></form><p class=\"card\" "
+                "id=\"bests\" data-testid=\"bests\" hidden></p>");
 }
 
 void render_landing(struct html_buf *b, const struct srv_context *ctx,
@@ -1628,9 +1897,11 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
         render_sentence(b, err);
         html_lit(b, "</p>");
     }
+    render_goals_choice(b, "goals");
     html_lit(b, "<button class=\"primary\" type=\"submit\" id=\"new-game\" "
-                "data-testid=\"new-game\">New game</button></form>"
-                "<section class=\"card how\" aria-labelledby=\"how-h\">"
+                "data-testid=\"new-game\">New game</button></form>");
+    render_daily_card(b);
+    html_lit(b, "<section class=\"card how\" aria-labelledby=\"how-h\">"
                 "<h2 id=\"how-h\">How it works</h2><ol>"
                 "<li>Start a game and play the first word through the "
                 "\xe2\x98\x85.</li>"

@@ -17,6 +17,7 @@
 
 #include "../core/error.h"
 #include "../core/game.h"
+#include "../core/daily.h"
 #include "../core/history.h"
 #include "../core/review.h"
 #include "html.h"
@@ -69,6 +70,14 @@ struct render_view {
      * empty for the script to fill (POST /game/review) and a plain link
      * leads to the page with them filled. */
     const struct core_review *review;
+    /* The date whose daily deal this game is ("2026-12-01"), or "" for
+     * any other game (core_daily_of: the seed decides, nothing else). */
+    char daily[CORE_DAILY_DATE_LEN + 1];
+    /* A goals game after a Peek this turn: the square the best play of
+     * the mover's rack covers (core_goals_peek, searched by ui.c, which
+     * has the word list). */
+    bool peeked;
+    struct clb_cell peek;
     /* Set when this position is the result of a move made on this page:
      * the copy prompt is shown with what the move did. */
     const struct core_move_result *moved;
@@ -115,15 +124,25 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
  * ended. Cannot fail (overflow is sticky in *b). */
 void render_game(struct html_buf *b, const struct render_view *view);
 
+/* What a finished game's shared result says beside the review's totals:
+ * "Collabble daily 2026-12-01 · 932 points · 97% of the best plays ·
+ * Superb · 25 turns" (DESIGN.md, "The daily deal"). */
+struct render_result {
+    int score;                           /* the final score */
+    int turns;                           /* the history's moves */
+    char daily[CORE_DAILY_DATE_LEN + 1]; /* as render_view's */
+    const struct core_goals *goals;      /* NULL for a plain game */
+};
+
 /* The review cells of the move list, one table row per move in the list's
  * order, each holding the one cell of the list's review column: the answer
  * of POST /game/review, which the script swaps into the board page. A move
- * the review's budget did not reach says "Not reviewed". `with_total`
- * (a finished game) adds the total's paragraph, with the id of the
- * game-over page's empty place for it. Cannot fail (overflow is sticky in
- * *b). */
+ * the review's budget did not reach says "Not reviewed". `result` (a
+ * finished game; NULL for one still on) adds the total's paragraph with
+ * the grade and the result to share, with the id of the game-over page's
+ * empty place for it. Cannot fail (overflow is sticky in *b). */
 void render_review_cells(struct html_buf *b, const struct core_review *review,
-                         bool with_total);
+                         const struct render_result *result);
 
 /* A page for a link or request that cannot be shown, with the error's
  * sentence and detail (escaped) and a way back to a new game. */

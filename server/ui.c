@@ -16,7 +16,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
+#include "../core/daily.h"
+#include "../core/goals.h"
 #include "../core/notation.h"
 #include "api.h"
 #include "gcg.h"
@@ -40,8 +43,8 @@
  * response's Location field. */
 #define UI_RANDOM_SEED_LEN 12
 
-static_assert(sizeof "/new?seed=&lexicon=" - 1 + UI_RANDOM_SEED_LEN +
-                      CLB_LEXICON_NAME_MAX <
+static_assert(sizeof "/new?seed=&lexicon=&goals=normal" - 1 +
+                      UI_RANDOM_SEED_LEN + CLB_LEXICON_NAME_MAX <
                   sizeof((struct srv_response *)0)->location,
               "a redirect to a random seed must fit the Location field");
 
@@ -294,6 +297,23 @@ static const struct core_review *review_of(const struct position *pos,
                : NULL;
 }
 
+/* Today's day number, UTC, from the server's clock: the daily deal's
+ * date (core/daily.h). */
+static int32_t ui_today(void)
+{
+    return core_daily_day_of((int64_t)time(NULL));
+}
+
+/* out = the date whose daily deal pos is ("2026-12-01"), or "". */
+static void daily_of(const struct position *pos,
+                     char out[CORE_DAILY_DATE_LEN + 1])
+{
+    int32_t day;
+    out[0] = '\0';
+    if (core_daily_of(&pos->history, ui_today(), &day))
+        core_daily_format(day, out);
+}
+
 /* The view of pos's page, whose link state is `s`, for `who`. `start`
  * must hold the start id (position_start_id) and *who must live while the
  * view is used, and `review` (may be NULL) the review: made here only with
@@ -314,6 +334,11 @@ static struct render_view view_of(const struct srv_request *req,
                                .start = start,
                                .viewer = who->viewer,
                                .origin = who->origin};
+    daily_of(pos, view.daily);
+    const struct core_game *g = &pos->game;
+    if (g->goals.level != CORE_GOALS_OFF && g->goals.peeked && !g->game_over)
+        view.peeked =
+            core_goals_peek(g, dict_lexicon(pos->dict).graph, &view.peek);
     struct clb_error err;
     if (review != NULL && reviewed)
         view.review = review_of(pos, review, &err);
@@ -539,6 +564,57 @@ static enum clb_err random_seed(char seed[UI_RANDOM_SEED_LEN + 1],
     return CLB_ERR_OK;
 }
 
+/* The new-game forms' "goals": absent or empty for a plain game, else
+ * easy, normal or hard (*level). False for anything else. */
+static bool goals_param(const struct srv_request *req,
+                        enum core_goals_level *level)
+{
+    char v[8];
+    size_t n = 0;
+    *level = CORE_GOALS_OFF;
+    switch (form_value(req->query, "goals", true, v, sizeof v, &n)) {
+    case UI_ABSENT: return true;
+    case UI_BAD: return false;
+    case UI_FOUND: break;
+    }
+    if (n == 0)
+        return true;
+    *level = core_goals_level_of(v, n);
+    return *level != CORE_GOALS_OFF;
+}
+
+/* "&goals=easy" for a redirect that keeps the difficulty; "" for none. */
+static const char *goals_suffix(enum core_goals_level level)
+{
+    switch (level) {
+    case CORE_GOALS_EASY: return "&goals=easy";
+    case CORE_GOALS_NORMAL: return "&goals=normal";
+    case CORE_GOALS_HARD: return "&goals=hard";
+    default: return "";
+    }
+}
+
+/* Answers with the first position of the new game pos, a goals game of
+ * `level` unless CORE_GOALS_OFF. */
+static void show_new(const struct srv_request *req, struct srv_response *resp,
+                     struct position *pos, enum core_goals_level level)
+{
+    struct clb_error err;
+    clb_error_clear(&err);
+    if (level != CORE_GOALS_OFF &&
+        position_set_goals(pos, level, &err) != CLB_ERR_OK) {
+        error_page(resp, &err);
+        return;
+    }
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    size_t n;
+    if (position_write(pos, LINK_V2, s, sizeof s, &n, &err) != CLB_ERR_OK) {
+        error_page(resp, &err);
+        return;
+    }
+    show_game(req, resp, pos, s, false);
+}
+
 /* A seed is 1..CLB_SEED_MAX bytes of printable text: control characters
  * have no business in something a player types and would only make the
  * echoed form misbehave. */
@@ -612,6 +688,13 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
         landing_error(req, resp, NULL, 0, &err);
         return;
     }
+    enum core_goals_level level;
+    if (!goals_param(req, &level)) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "goals: expected easy, normal or hard");
+        landing_error(req, resp, fs == UI_FOUND ? seed : NULL, seed_len, &err);
+        return;
+    }
     if (fs == UI_ABSENT || seed_len == 0) {
         char random[UI_RANDOM_SEED_LEN + 1];
         char location[sizeof resp->location];
@@ -619,8 +702,9 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
             landing_error(req, resp, NULL, 0, &err);
             return;
         }
-        (void)snprintf(location, sizeof location, "/new?seed=%s%s%s", random,
-                       record[0] != '\0' ? "&lexicon=" : "", record);
+        (void)snprintf(location, sizeof location, "/new?seed=%s%s%s%s", random,
+                       record[0] != '\0' ? "&lexicon=" : "", record,
+                       goals_suffix(level));
         redirect(resp, location);
         return;
     }
@@ -635,13 +719,55 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
 
     struct position pos;
     position_new(req->ctx, chosen, core_seed_from_text(seed, seed_len), &pos);
-    char s[CLB_MAX_ENCODED_STATE + 1];
-    size_t n;
-    if (position_write(&pos, LINK_V2, s, sizeof s, &n, &err) != CLB_ERR_OK) {
-        error_page(resp, &err);
+    show_new(req, resp, &pos, level);
+}
+
+/* GET /daily?date=YYYY-MM-DD: the first position of that UTC date's
+ * daily deal, the game dealt from its seed (core/daily.h) with the
+ * default word list, the same for every team; like /new?seed=X a plain,
+ * reloadable GET. Without a date: a redirect to today's (UTC), so a reload
+ * after midnight stays on the deal begun. A date that is not one, before
+ * the first daily deal or after tomorrow: 400, the landing page and why. */
+static void ui_daily(const struct srv_request *req, struct srv_response *resp)
+{
+    if (!is_get(req)) {
+        method_not_allowed(resp);
         return;
     }
-    show_game(req, resp, &pos, s, false);
+    char date[CORE_DAILY_DATE_LEN + 2];
+    size_t n = 0;
+    int32_t day, today = ui_today();
+    enum ui_found f =
+        form_value(req->query, "date", true, date, sizeof date, &n);
+    enum core_goals_level level;
+    struct clb_error err;
+    clb_error_clear(&err);
+    if (!goals_param(req, &level)) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "goals: expected easy, normal or hard");
+        landing_error(req, resp, NULL, 0, &err);
+        return;
+    }
+    if (f == UI_ABSENT || (f == UI_FOUND && n == 0)) {
+        char location[sizeof "/daily?date=&goals=normal" + CORE_DAILY_DATE_LEN];
+        char d[CORE_DAILY_DATE_LEN + 1];
+        core_daily_format(today, d);
+        (void)snprintf(location, sizeof location, "/daily?date=%s%s", d,
+                       goals_suffix(level));
+        redirect(resp, location);
+        return;
+    }
+    if (f != UI_FOUND || !core_daily_parse(date, n, &day) ||
+        day < CLB_DAILY_FIRST_DAY || day > today + 1) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "a daily deal's date is written YYYY-MM-DD, from "
+                      "2026-12-01 to today (UTC)");
+        landing_error(req, resp, NULL, 0, &err);
+        return;
+    }
+    struct position pos;
+    position_new(req->ctx, 0, core_daily_seed(day), &pos);
+    show_new(req, resp, &pos, level);
 }
 
 /* Answers a refused move: the same position, the play's tiles kept where
@@ -1004,8 +1130,15 @@ static void ui_review(const struct srv_request *req, struct srv_response *resp)
         error_page(resp, &err);
         return;
     }
+    struct render_result result = {
+        .score = pos.game.score,
+        .turns = pos.history.nmoves,
+        .goals =
+            pos.game.goals.level != CORE_GOALS_OFF ? &pos.game.goals : NULL};
+    daily_of(&pos, result.daily);
     page_status(resp, 200);
-    render_review_cells(resp->body, &review, pos.game.game_over);
+    render_review_cells(resp->body, &review,
+                        pos.game.game_over ? &result : NULL);
 }
 
 /* GET /game.gcg?s=S: the game's history as a GCG file (the page's
@@ -1035,6 +1168,8 @@ srv_handler *ui_route(const struct srv_request *req)
         return ui_game;
     if (str_is(req->path, "/new"))
         return ui_new;
+    if (str_is(req->path, "/daily"))
+        return ui_daily;
     if (str_is(req->path, "/game/move"))
         return ui_move;
     if (str_is(req->path, "/game/turn"))

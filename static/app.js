@@ -13,7 +13,7 @@
 (function () {
   'use strict';
   var root = document.documentElement;
-  var KEY = 'collabble:game:', BLIND = 'collabble:blind';
+  var KEY = 'collabble:game:', BLIND = 'collabble:blind', BEST = 'collabble:bests';
   var OLDER = 'This is an older position: open the newest, or play from here to start a new branch.',
     SENDING = 'Your move is being sent: wait for the answer.',
     TURN = '#rack .tile,#end-turn,#exchange,#pass,#recall,#shuffle';
@@ -27,6 +27,7 @@
   var seq = 0, timer = 0;         // newest preview wins
   var drag = null, dragged = false, zoomAuto = true;
   var locked = false, fork = '';  // an older position: read-only, unless the player chose to branch from it (fork = its S)
+  var title0 = document.title;    // the page's title as the server wrote it
 
   root.classList.add('js');
   if (hashState()) root.classList.add('loading'); // no flash of the landing page
@@ -212,6 +213,7 @@
     b.id = 'branch-here';
     notice(x, 'stale', 'This is move ' + at + ' of this game; you have move ' + hit.line.move + '.',
       [newest(hit.line, 'stale-newest')].concat(locked ? [b] : []));
+    nameAll(x); // no "Your turn" in the title now
   }
   // Keeps the page's position in the game's record. The same position as
   // a kept line: nothing changes (a classic link of it continues that
@@ -249,6 +251,7 @@
           : 'This link is another line of this game. Both lines are kept in Your games.', [newest(ls[0], 'branch-newest', 'Open your line (move ' + ls[0].move + ')')]);
     }
     if (r.draft && r.draft.state !== S) delete r.draft;
+    if (attr(x, 'data-daily')) r.daily = attr(x, 'data-daily');
     ls.unshift(now);
     setLines(r, ls);
     save(id, r);
@@ -316,7 +319,7 @@
   function swapIn(doc) {
     var next = doc.getElementById('app'), score = app && app.querySelector('#score');
     if (!next) throw new Error('no page');
-    document.title = doc.title;
+    title0 = doc.title;
     next = document.adoptNode(next);
     applyBlind(next); // before it is seen
     app.replaceWith(next);
@@ -379,11 +382,28 @@
     var ml = $('moves');
     if (ml) ml.scrollTop = ml.scrollHeight; // the newest move in view
     review();
-    if (view() === 'landing' || view() === 'error') fillGames();
+    if (view() === 'landing' || view() === 'error') { fillGames(); fillBests(); }
+    nameAll(x);
+    namesForm(x);
     var m = $('msg'), send = $('send');
     if (m && m.textContent) announce(m.textContent);
     else if (send) announce($('send-h').textContent + '. ' + (send.querySelector('p') ? send.querySelector('p').textContent : ''));
     else if (app.querySelector('.stale')) announce(app.querySelector('.stale').textContent);
+    else if (playable() && $('last-move') && !/^New game/.test($('last-move').textContent)) announce(theirMove());
+  }
+  // The partner's move as the page opens on this device's turn: "Player 2
+  // played TOWELED at E5 for 44 points. Your turn, score 70." (the square
+  // is where the word starts, as the squares are named).
+  function theirMove() {
+    var l = all('#board>.lm'), t = $('last-move').textContent, p, d, k;
+    if (l.length && /played/.test(t)) {
+      p = pos(l[0]);
+      k = function (r, c) { return cell(r, c) && cell(r, c).classList.contains('t'); };
+      d = (l.length > 1 ? pos(l[1])[0] === p[0] : k(p[0], p[1] - 1) || k(p[0], p[1] + 1)) ? [0, 1] : [1, 0];
+      while (k(p[0] - d[0], p[1] - d[1])) p = [p[0] - d[0], p[1] - d[1]];
+      t = t.replace(' for ', ' at ' + coord(p[0], p[1]) + ' for ');
+    }
+    return t + ' Your turn, score ' + attr(app, 'data-score') + '.';
   }
   function focusMain() {
     var t = $('copy-link') || ($('msg') && $('msg').textContent && $('end-turn'));
@@ -421,9 +441,37 @@
       return r.text().then(function (html) {
         var doc = new DOMParser().parseFromString(html, 'text/html'), got = doc.querySelectorAll('td'), total = doc.getElementById('review-total'), at = $('review-total');
         if (s === S && got.length === td.length) td.forEach(function (c, i) { c.replaceWith(got[i]); });
-        if (s === S && total && at) at.replaceWith(total); // the game-over page's total
+        if (s === S && total && at) { at.replaceWith(total); graded(total); } // the game-over page's total
       });
     }).catch(function () {});
+  }
+
+  /* ---- a finished game's result (the server's text and grade) and this device's bests ---- */
+  function day(d) { return Date.parse(d) / 864e5; }
+  // The game-over page's total is in: the result's buttons, the grade for
+  // the list, and this device's bests (not from a game it only looked at).
+  function graded(t) {
+    var id = gameId(), r = record(id), g = attr(t, 'data-grade'), p = +attr(t, 'data-pct'), d = attr(app, 'data-daily'), b = parse(store(BEST)) || {};
+    $('result').hidden = false;
+    if (!r) return;
+    if (g) save(id, (r.grade = [S, g + ' (' + p + '%)'], r));
+    if (!meOf(id)) return;
+    b.score = Math.max(b.score | 0, +attr(app, 'data-score'));
+    if (g) b.pct = Math.max(b.pct | 0, p);
+    if (d > (b.day || '')) { b.streak = day(d) - day(b.day) === 1 ? b.streak + 1 : 1; b.day = d; }
+    store(BEST, JSON.stringify(b));
+  }
+  function result(t) {
+    var x = attr($('review-total'), 'data-result');
+    if (t.id === 'copy-result') copy(t, x + '\n' + url());
+    else navigator.share({ title: 'Collabble', text: x, url: url() }).catch(function () {});
+  }
+  function fillBests() {
+    var b = parse(store(BEST)), e = $('bests');
+    if (!b || !e) return;
+    e.hidden = false;
+    e.textContent = 'Your bests: ' + pts(b.score) + (b.pct >= 0 ? ', ' + b.pct + '% of the best plays' : '') +
+      ', daily streak ' + (day(new Date().toISOString().slice(0, 10)) - day(b.day) < 2 ? b.streak : 0);
   }
 
   /* ---- the landing page: every game this browser keeps ---- */
@@ -436,12 +484,14 @@
     return state + (me ? ' \u00b7 you are Player ' + me + ', with Player ' + (3 - me) : '') +
       ' \u00b7 last played ' + when(l.savedAt);
   }
-  // One entry of the list: a link to open it, and Remove.
+  // One entry of the list: a link to open it, and Remove; a game's title
+  // with the names this device gave its players, its text named too.
   function entry(cls, id, href, title, text, label, testid) {
     var li = el('li', { className: cls }, 'saved-' + testid), a = el('a', { href: '/#' + href }, 'open-' + testid),
       rm = el('button', { className: 'minor', textContent: 'Remove' }, 'remove-' + testid);
+    if (testid === 'game' && names(id).join('')) title += ': ' + named('Player 1 and Player 2', id);
     li.setAttribute('data-game-id', id);
-    a.append(el('b', { textContent: title }), el('span', { textContent: text }));
+    a.append(el('b', { textContent: title }), el('span', { textContent: named(text, id) }));
     rm.setAttribute('data-id', id);
     rm.setAttribute('aria-label', 'Remove ' + label + ' from this list');
     li.append(a, rm);
@@ -456,7 +506,8 @@
     list.textContent = '';
     savedGames().forEach(function (g) {
       var l = g.lines[0], n = g.lines.length;
-      entry(l.over ? 'fin' : '', g.id, l.state, 'Game ' + g.id, gameSummary(l, g.me) + (n > 1 ? ' \u00b7 ' + n + ' branches' : ''), 'game ' + g.id, 'game');
+      entry(l.over ? 'fin' : '', g.id, l.state, g.daily ? 'Daily deal ' + g.daily : 'Game ' + g.id, gameSummary(l, g.me) +
+        (g.grade && g.grade[0] === l.state ? ' \u00b7 ' + g.grade[1] : '') + (n > 1 ? ' \u00b7 ' + n + ' branches' : ''), 'game ' + g.id, 'game');
       if (n > 1) g.lines.forEach(function (b, i) {
         var name = 'Branch ' + (i + 1) + ' of game ' + g.id;
         entry('br' + (b.over ? ' fin' : ''), g.id, b.state, name + ', at move ' + b.move, gameSummary(b, g.me), name + ' (move ' + b.move + ')', 'branch')
@@ -467,7 +518,7 @@
   }
   function removeGame(btn) {
     var id = attr(btn, 'data-id'), li = btn.closest('li'), next = li.nextElementSibling || li.previousElementSibling, r = record(id), ls,
-      one = attr(btn, 'data-state'), what = 'Game ' + id;
+      one = attr(btn, 'data-state'), what = 'Game ' + id, was = store(KEY + id);
     ls = lines(r).filter(function (l) { return one && l.state !== one; });
     if (ls.length) {
       what = 'The branch at move ' + lines(r).filter(function (l) { return l.state === one; })[0].move + ' of game ' + id;
@@ -480,7 +531,85 @@
     fillGames();
     next = next && $('game-list').querySelector('[data-game-id="' + attr(next, 'data-game-id') + '"] button');
     if (next) next.focus(); else if ($('game-list').querySelector('button')) $('game-list').querySelector('button').focus(); else $('seed').focus();
-    hint(what + ' removed from this list.');
+    offerUndo(what, id, was);
+  }
+  // A removal can be taken back for 10 seconds: Undo puts the record
+  // back as it was (every line, names and all).
+  var undoBar, undoTimer;
+  function offerUndo(what, id, was) {
+    var b = el('button', { className: 'btn', textContent: 'Undo' }, 'undo-remove');
+    dropUndo();
+    undoBar = el('p', { className: 'msg ok', textContent: what + ' removed from this list. ' }, 'undo-bar');
+    b.onclick = function () {
+      store(KEY + id, was);
+      dropUndo();
+      fillGames();
+      announce(what + ' is back in the list.');
+      $('game-list').querySelector('a').focus();
+    };
+    undoBar.append(b);
+    $('games').before(undoBar);
+    announce(what + ' removed from this list. Undo is offered for 10 seconds.');
+    undoTimer = setTimeout(dropUndo, 1e4);
+  }
+  function dropUndo() {
+    clearTimeout(undoTimer);
+    if (undoBar) undoBar.remove();
+    undoBar = null;
+  }
+
+  /* ---- names: this device names both players of a game (kept in its
+   * record, never in the link); the player's own name is the default for
+   * every game it plays. The page's "Player 2" (the move list's "P2")
+   * becomes the name wherever it stands. ---- */
+  var NAME = 'collabble:name', PN = /Player ([12])|^P([12])$/g;
+  function names(id) {
+    var r = record(id) || {}, n = (r.names || []).slice(0, 2);
+    if (r.me && !n[r.me - 1]) n[r.me - 1] = store(NAME) || '';
+    return n;
+  }
+  function named(t, id, n) {
+    n = n || names(id || gameId());
+    return t.replace(PN, function (m, a, b) { return n[(a || b) - 1] || m; });
+  }
+  // Every text of page x as the server wrote it, named; and the title:
+  // "Your turn" first while this device can play, with an orange dot for
+  // the tab's icon.
+  function nameAll(x) {
+    var w = document.createTreeWalker(x, 4), t, v, id = attr(x, 'data-game-id'), n = names(id), mine = playable(),
+      icon = document.querySelector('link[rel=icon]');
+    while (id && (t = w.nextNode())) {
+      t.o = t.o || t.nodeValue;
+      if ((v = named(t.o, id, n)) !== t.nodeValue) t.nodeValue = v;
+    }
+    document.title = (mine ? 'Your turn \u00b7 ' : '') + named(title0, id, n);
+    if (icon) icon.href = mine ? 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><circle cx="1" cy="1" r="1" fill="%23d97706"/></svg>' : 'data:,';
+  }
+  // The Names panel of a game's page (its labels say "Player\u00a01", which
+  // no naming touches).
+  function namesForm(x) {
+    var side = x.querySelector('.side'), id = attr(x, 'data-game-id'), mine = meOf(id), n = names(id),
+      d = el('details', { className: 'panel names' }, 'names');
+    if (!side || !id) return;
+    d.append(el('summary', { textContent: 'Names' }));
+    [1, 2].forEach(function (p) {
+      var l = el('label', { textContent: 'Player\u00a0' + p + (p === mine ? ' (you)' : '') });
+      l.append(el('input', { id: 'name' + p, value: n[p - 1] || '', maxLength: 24 }, 'name-' + p));
+      d.append(l);
+    });
+    d.append(el('button', { id: 'save-names', className: 'btn', textContent: 'Save names' }, 'save-names'),
+      el('p', { className: 'note', textContent: 'Kept in this browser only: the link carries no names.' }));
+    side.insertBefore(d, x.querySelector('.moves'));
+  }
+  function saveNames() {
+    var id = gameId(), r = record(id) || {}, v = [1, 2].map(function (p) {
+      return $('name' + p).value.replace(/[\x00-\x1f\x7f]/g, '').trim().slice(0, 24);
+    });
+    r.names = v;
+    if (r.me) store(NAME, v[r.me - 1]);
+    save(id, r);
+    nameAll(app);
+    announce('Names saved: ' + named('Player 1 and Player 2') + '.');
   }
 
   /* ---- blind mode: the partner's rack (never this device's) hidden ---- */
@@ -637,6 +766,20 @@
     return (j.words || []).map(function (w, i) { return w + ' ' + (j.wordPoints || [])[i]; }).join(', ') +
       ': ' + pts(j.points) + (j.bingo ? ', with the 50-point bingo' : '');
   }
+  // A goals game: the face-up goals the play would complete, as the server judged them.
+  function goalsOf(j) {
+    return j.goals && j.goals.length ? ' \u00b7 completes: ' + j.goals.map(function (n) {
+      var g = app.querySelector('[data-goal="' + n + '"]');
+      return g ? g.textContent : n;
+    }).join('; ') : '';
+  }
+  // A helper of a goals game, sent as a move (it does not end the turn).
+  function helper(t) {
+    var m = { type: 'helper', helper: attr(t, 'data-helper') };
+    if (m.helper === 'swap') { m.give = $('h-give').value; m.take = $('h-take').value; }
+    recallAll();
+    send(m, t);
+  }
   function preview() {
     var mine = ++seq, pv = $('preview');
     fetch('/api/v1/preview', {
@@ -644,7 +787,7 @@
       body: JSON.stringify({ state: S, move: playMove() })
     }).then(function (r) { return r.json(); }).then(function (j) {
       if (mine !== seq) return;
-      var e = j.error || {}, text = j.valid ? scored(j)
+      var e = j.error || {}, text = j.valid ? scored(j) + goalsOf(j)
         : (e.message || 'not a valid play') + (e.words && e.words.length ? ': ' + e.words.join(', ') : '');
       (e.cells || []).forEach(function (rc) { if (cell(rc[0], rc[1])) cell(rc[0], rc[1]).classList.add('bad'); });
       pv.className = j.valid ? 'preview' : 'preview bad';
@@ -723,6 +866,7 @@
       $('pass-confirm').focus();
     } else if (back && $(back)) {
       $(back).focus();
+      announce((back === 'pass' ? 'Pass' : 'Exchange') + ' cancelled.');
     }
   }
   function chosen() {
@@ -869,6 +1013,7 @@
       else if (sel >= 0) { var back = rackTile(sel); deselect(); back.focus(); announce('Selection cancelled.'); }
       return;
     }
+    if (k === 'Enter' && /^name[12]$/.test(t.id)) return saveNames();
     if (!isCell(t) || e.ctrlKey || e.metaKey || e.altKey) return;
     var p = pos(t), d = DIRS[k];
     if (d) {
@@ -1028,7 +1173,7 @@
       var p = pos(t);
       if (!playable()) {
         if (locked) hint(OLDER);
-        else if (view() === 'wait') hint('It is Player ' + turn() + '\u2019s turn: send them the link.');
+        else if (view() === 'wait') hint(named('It is Player ' + turn() + '\u2019s turn: send them the link.'));
         return;
       }
       if (t.classList.contains('pd')) { cursorTo(p[0], p[1]); recall(p[0], p[1]); }
@@ -1037,6 +1182,7 @@
       else if (mode === 'play') pressSquare(t, p);
       return;
     }
+    if (attr(t, 'data-helper')) return helper(t);
     switch (t.id) {
       case 'end-turn': if (pending.length) send(playMove(), t); break;
       case 'retry': if (retry) retry(); break;
@@ -1051,9 +1197,15 @@
       case 'copy-link': copy(t); break;
       case 'classic': classic(t); break;
       case 'share-link': share(); break;
+      case 'copy-result': case 'share-result': result(t); break;
       case 'switch': switchPlayer(t); break;
       case 'branch-here': fork = S; load(S); break;
-      case 'zoom': zoomAuto = false; zoom(!app.classList.contains('zoomed')); break;
+      case 'zoom':
+        zoomAuto = false;
+        zoom(!app.classList.contains('zoomed'));
+        announce(app.classList.contains('zoomed') ? 'Board zoomed in: it scrolls.' : 'The whole board is shown.');
+        break;
+      case 'save-names': saveNames(); break;
       case 'eye':
         var on = attr(t, 'aria-pressed') !== 'true';
         store(BLIND, on ? '1' : '0');

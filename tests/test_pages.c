@@ -257,6 +257,47 @@ Test(pages, the_game_over_page_and_the_review)
     check("review-mid.html", "GET", "/game/review", q, NULL, 200);
     check("review-cells-mid.html", "POST", "/game/review", NULL, q, 200);
     free(q);
+    /* A finished game's review: the total, its grade and the result to
+     * share (greedy play is every turn's best: "Perfect", 100%). */
+    q = ts_state_fields(over, "");
+    check("review-cells-over.html", "POST", "/game/review", NULL, q, 200);
+    free(q);
+}
+
+/* Goals mode's pages: a Normal game in play after New goals, four plays
+ * and a Peek (the goals under the rack, the score line's count, the
+ * helpers, the Peek's square, the completed goals in the move list), its
+ * waiting view (no classic link, and why), and an Easy game won, with its
+ * graded review and the result to share. */
+Test(pages, goals_mode)
+{
+    char mid[CLB_MAX_ENCODED_STATE + 1], over[CLB_MAX_ENCODED_STATE + 1];
+    link_of("pages/goals-mid.link", mid, sizeof mid);
+    link_of("pages/goals-over.link", over, sizeof over);
+    char *q = ts_state_fields(mid, "&me=1&" ORIGIN);
+    check("goals-mid.html", "POST", "/game", NULL, q, 200);
+    free(q);
+    q = ts_state_fields(mid, "&me=2&" ORIGIN);
+    check("goals-wait.html", "POST", "/game", NULL, q, 200);
+    free(q);
+    q = ts_state_fields(over, "");
+    check("goals-over.html", "GET", "/", q, NULL, 200);
+    check("review-cells-goals.html", "POST", "/game/review", NULL, q, 200);
+    free(q);
+}
+
+/* The daily deal: its first position (the header names the date), and a
+ * finished one as its result link opens: "Play today's deal" first; its
+ * result names the date. */
+Test(pages, the_daily_deal)
+{
+    check("daily-first.html", "GET", "/daily", "date=2026-12-01", NULL, 200);
+    char over[CLB_MAX_ENCODED_STATE + 1];
+    link_of("pages/daily-over.link", over, sizeof over);
+    char *q = ts_state_fields(over, "");
+    check("daily-over.html", "GET", "/", q, NULL, 200);
+    check("review-cells-daily.html", "POST", "/game/review", NULL, q, 200);
+    free(q);
 }
 
 /* Without script: the board opened from the landing page's box, a move

@@ -1037,12 +1037,14 @@ Test(ui, the_board_page_leaves_the_review_to_its_own_request)
     request(&pg, "POST", "/game", NULL, body, FORM);
     const char *h = pg.body.p;
     cr_assert_eq(pg.resp.status, 200);
-    /* The column is there, its cells empty; its heading links to the page
-     * that has them filled in. */
+    /* The column is there, its cells empty, its heading plain text; a
+     * link under the list leads to the page that has them filled in. */
+    cr_assert_not_null(
+        strstr(h, "<th scope=col>Best available</th></tr></thead>"));
     char link[CLB_MAX_ENCODED_STATE + 80];
     snprintf(link, sizeof link,
-             "<th scope=col><a href=\"/game/review?s=%s\">Best available</a>"
-             "</th></tr></thead>",
+             "<p class=\"nojs\"><a href=\"/game/review?s=%s\" "
+             "data-testid=\"review-link\">",
              s2);
     cr_assert_not_null(strstr(h, link), "%s", link);
     cr_assert_not_null(strstr(h, "<td>4<td>4<td><tr><th scope=row>2"));
@@ -1103,7 +1105,7 @@ Test(ui, the_game_over_page_leaves_the_review_and_its_total_to_the_script)
     cr_assert_eq(pg.resp.status, 200);
     cr_assert_not_null(strstr(h, "data-view=\"over\""));
     /* Not reviewed by the page itself: a page opened is not a review
-     * asked for. The heading links to the review's page, and the total
+     * asked for. A link leads to the review's page, and the total
      * has its place for the script. */
     cr_assert_null(strstr(h, "CATS at 8E for 12"));
     cr_assert_not_null(strstr(h, "href=\"/game/review?s="));
@@ -1117,18 +1119,29 @@ Test(ui, the_game_over_page_leaves_the_review_and_its_total_to_the_script)
     request(&pg, "POST", "/game/review", NULL, body, FORM);
     h = pg.body.p;
     cr_assert_eq(pg.resp.status, 200);
-    char cell[160], total[240];
+    char cell[160], total[480];
     snprintf(cell, sizeof cell,
              "<tr><td>CATS at 8E for 12<tr><td>No play "
              "possible<tr><td>%s</table>",
              third);
     cr_assert_not_null(strstr(h, cell), "%s in %s", cell, h);
+    /* The grade: 4 of a possible 16 or more is under 40%: "Learning";
+     * the result to share names the share, the grade and the 3 turns, and
+     * nothing of the board (this is no daily deal: its seed is a text's). */
+    int pct = 400 / possible;
     snprintf(total, sizeof total,
-             "<p id=\"review-total\" data-testid=\"review-total\">Review: "
+             " of the best plays \xc2\xb7 Learning \xc2\xb7 3 turns\" "
+             "data-grade=\"Learning\" data-pct=%d>Review: "
              "you scored <strong>4</strong> of a possible <strong>%d</strong>, "
-             "the best available play of every turn added up.</p>",
-             possible);
-    cr_assert_not_null(strstr(h, total), "%s", total);
+             "the best available play of every turn added up. Grade: <strong "
+             "data-testid=\"grade\">Learning</strong>, %d%% of the best "
+             "plays.</p>",
+             pct, possible, pct);
+    cr_assert_not_null(strstr(h, total), "%s in %s", total, h);
+    cr_assert_not_null(strstr(h, "<p id=\"review-total\" "
+                                 "data-testid=\"review-total\" "
+                                 "data-result=\"Collabble \xc2\xb7 "));
+    cr_assert_null(strstr(h, "CATS\""));
     done(&pg);
 
     /* Without script: the review's page, with the total. */
@@ -1142,8 +1155,10 @@ Test(ui, the_game_over_page_leaves_the_review_and_its_total_to_the_script)
     snprintf(total, sizeof total,
              "<p data-testid=\"review-total\">Review: you scored "
              "<strong>4</strong> of a possible <strong>%d</strong>, the best "
-             "available play of every turn added up.</p>",
-             possible);
+             "available play of every turn added up. Grade: <strong "
+             "data-testid=\"grade\">Learning</strong>, %d%% of the best "
+             "plays.</p>",
+             possible, pct);
     cr_assert_not_null(strstr(h, total), "%s", total);
     cr_assert_null(strstr(h, "href=\"/game/review"), "nothing left to fetch");
     done(&pg);

@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "../core/daily.h"
 #include "../core/game.h"
 #include "../core/goals.h"
 #include "../core/movegen.h"
@@ -51,6 +52,10 @@ static const struct cli_command cli_commands[] = {
      "print the link of a new game dealt from SEED (any text of at most\n"
      "64 bytes): the same SEED always deals the same game; without one,\n"
      "the empty seed's. With --goals LEVEL, a goals game\n"},
+    {"daily", "DATE", 1, 1,
+     "print the link of DATE's daily deal (YYYY-MM-DD, a UTC date from\n"
+     "2026-12-01): the game dealt from seed 1000000000 + the days from\n"
+     "1970-01-01 to DATE, as the page's Today's deal\n"},
     {"show", "S", 1, 1,
      "print the board, racks, score, bag and move number of S\n"},
     {"moves", "S", 1, 1, "print every move of S's history\n"},
@@ -521,6 +526,18 @@ static int run(const char *cmd, int nargs, char **args, enum link_format format,
             return misuse("new: the seed is longer than 64 bytes");
         position_new(&cli_ctx, 0, core_seed_from_text(seed, strlen(seed)),
                      &pos);
+        struct clb_error err;
+        if (goals != CORE_GOALS_OFF &&
+            position_set_goals(&pos, goals, &err) != CLB_ERR_OK)
+            return refused(&err);
+        return print_link(&pos, format != 0 ? format : LINK_V2);
+    }
+    if (strcmp(cmd, "daily") == 0) {
+        int32_t day;
+        if (!core_daily_parse(args[0], strlen(args[0]), &day) ||
+            day < CLB_DAILY_FIRST_DAY)
+            return misuse("daily: the date is YYYY-MM-DD, from 2026-12-01");
+        position_new(&cli_ctx, 0, core_daily_seed(day), &pos);
         struct clb_error err;
         if (goals != CORE_GOALS_OFF &&
             position_set_goals(&pos, goals, &err) != CLB_ERR_OK)

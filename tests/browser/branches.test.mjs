@@ -26,15 +26,8 @@ after(async () => {
 function quiet(p) {
   assert.deepEqual(p.problems, [], 'errors or dialogs on the page');
 }
-async function saved(page) {
-  const id = await page.getAttribute('#app', 'data-game-id');
-  return JSON.parse(await page.evaluate((k) => localStorage.getItem(k), `collabble:game:${id}`));
-}
-async function apiMove(state, move) {
-  const r = await h.post(`${srv.url}/api/v1/move`, { state, move });
-  assert.equal(r.status, 200, r.text);
-  return r.body;
-}
+const saved = (page) => h.savedRecord(page);
+const apiMove = (state, move) => h.apiMove(srv.url, state, move);
 // The controls a turn is played with, and whether each is disabled.
 async function controls(page) {
   return page.$$eval('#rack .tile,#end-turn,#exchange,#pass,#recall,#shuffle', (bs) => bs.map((b) => b.disabled));

@@ -139,9 +139,11 @@ test('a damaged link says in a player\'s words what happened and what to do, kee
     const bad = good.slice(0, 6) + (good[6] === 'A' ? 'B' : 'A') + good.slice(7);
     const classic = LZString.compressToBase64('{"version":1,"gameId":"x\u001e"}');
     for (const [s, detail] of [[bad, /check characters/], [classic, /not valid JSON/]]) {
+      // The page before is marked, so the wait is for the new one.
+      await page.evaluate(() => document.getElementById('app').setAttribute('data-before', ''));
       await page.goto(`/#${s}`);
       await page.waitForFunction(() => document.getElementById('app')?.getAttribute('data-view') === 'error' &&
-        !document.documentElement.classList.contains('loading'));
+        !document.getElementById('app').hasAttribute('data-before') && !document.documentElement.classList.contains('loading'));
       assert.equal((await page.textContent('[data-testid=message]')).trim(),
         'This link is damaged: part of it was changed or cut off. Ask your partner to send it again.');
       const details = page.locator('[data-testid=error-details]');

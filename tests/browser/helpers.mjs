@@ -90,6 +90,20 @@ export async function gameOf(base, s, { full = false } = {}) {
   return full ? r.body : r.body.game;
 }
 
+// The localStorage record this browser keeps of game `id` (by default the
+// game on the page), parsed.
+export async function savedRecord(page, id) {
+  id = id ?? await page.getAttribute('#app', 'data-game-id');
+  return JSON.parse(await page.evaluate((k) => localStorage.getItem(k), `collabble:game:${id}`));
+}
+
+// A move made through the API (the partner's device, say): its answer.
+export async function apiMove(base, state, move, extra = {}) {
+  const r = await post(`${base}/api/v1/move`, { state, move, ...extra });
+  if (r.status !== 200) throw new Error(`move: ${r.text}`);
+  return r.body;
+}
+
 // The state S in the address bar (/#S).
 export function linkState(page) {
   const h = new URL(page.url()).hash.slice(1);
@@ -403,6 +417,30 @@ export function findNonWord(rack) {
 
 /* ---- checks ------------------------------------------------------------- */
 
+// Machado, Oliveira and Fernandes (2009): dichromacy at full severity, on
+// linear RGB; distances in CIELAB (CIE76). `lab` is an sRGB colour [r, g, b]
+// (0-255) as a dichromat (matrix m) sees it; `apart` two colours' distance.
+export const CVD = {
+  normal: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]],
+  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.303900]],
+};
+export function lab(rgb, m) {
+  const lin = rgb.map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+  const [r, g, b] = m.map((row) => Math.min(1, Math.max(0, row[0] * lin[0] + row[1] * lin[1] + row[2] * lin[2])));
+  const f = (t) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const X = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, Y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const Z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+  return [116 * f(Y) - 16, 500 * (f(X) - f(Y)), 200 * (f(Y) - f(Z))];
+}
+
+export function apart(a, b, m) {
+  const x = lab(a, m), y = lab(b, m);
+  return Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]);
+}
+
+
 // Every visible control of #app (or of the open modal dialog), scrolled into
 // view as a player would, must then lie inside the viewport and be the thing
 // under its own centre (nothing covers it). Returns what is out of reach.
@@ -416,7 +454,9 @@ export async function unreachableControls(page) {
     for (const e of els) {
       const cs = getComputedStyle(e);
       let r = e.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || cs.visibility === 'hidden' || e.closest('[hidden]')) continue;
+      // Inside a closed <details> only the summary is shown.
+      const folded = e.closest('details:not([open])') && !e.closest('summary');
+      if (r.width === 0 || r.height === 0 || cs.visibility === 'hidden' || e.closest('[hidden]') || folded) continue;
       e.scrollIntoView({ block: 'center', inline: 'center' });
       r = e.getBoundingClientRect();
       const vw = document.documentElement.clientWidth, vh = window.innerHeight;
@@ -441,6 +481,13 @@ export async function horizontalOverflow(page) {
     bodyScrollWidth: document.body.scrollWidth,
     innerWidth: window.innerWidth,
   }));
+}
+
+// Fails unless axe finds nothing serious, critical or moderate on the page;
+// `where` names the page in the message.
+export async function assertAxeClean(page, where) {
+  const v = await axeViolations(page, { moderate: true });
+  if (v.length) throw new Error(`axe on ${where}: ${JSON.stringify(v, null, 2)}`);
 }
 
 // axe-core on the page as it stands: the serious and critical violations

@@ -512,23 +512,6 @@ test('phone: the last move and the rack above the fold, a zoomed board while pla
   await p.ctx.close();
 });
 
-// Machado, Oliveira and Fernandes (2009): dichromacy at full severity, on
-// linear RGB; distances in CIELAB (CIE76).
-const CVD = {
-  normal: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
-  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
-  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]],
-  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.303900]],
-};
-function lab(rgb, m) {
-  const lin = rgb.map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
-  const [r, g, b] = m.map((row) => Math.min(1, Math.max(0, row[0] * lin[0] + row[1] * lin[1] + row[2] * lin[2])));
-  const f = (t) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
-  const X = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, Y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  const Z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
-  return [116 * f(Y) - 16, 500 * (f(X) - f(Y)), 200 * (f(Y) - f(Z))];
-}
-
 for (const scheme of ['light', 'dark']) {
   test(`${scheme} mode follows the system; premium squares stay apart for colour-blind players`, async () => {
     const p = await player();
@@ -541,14 +524,14 @@ for (const scheme of ['light', 'dark']) {
       return { page: rgb(document.body), panel: rgb(document.querySelector('.panel')), plain: rgb(sq(0, 1)),
         tw: rgb(sq(0, 0)), dw: rgb(sq(1, 1)), tl: rgb(sq(1, 5)), dl: rgb(sq(0, 3)) };
     });
-    const light = (c) => lab(c, CVD.normal)[0];
+    const light = (c) => h.lab(c, h.CVD.normal)[0];
     if (scheme === 'dark') assert.ok(light(colours.page) < 20 && light(colours.panel) < 30, JSON.stringify(colours));
     else assert.ok(light(colours.page) > 85 && light(colours.panel) > 90, JSON.stringify(colours));
     const kinds = ['plain', 'tw', 'dw', 'tl', 'dl'];
-    for (const [vision, m] of Object.entries(CVD)) {
+    for (const [vision, m] of Object.entries(h.CVD)) {
       for (let i = 0; i < kinds.length; i++) {
         for (let j = i + 1; j < kinds.length; j++) {
-          const d = Math.hypot(...lab(colours[kinds[i]], m).map((v, k) => v - lab(colours[kinds[j]], m)[k]));
+          const d = h.apart(colours[kinds[i]], colours[kinds[j]], m);
           assert.ok(d >= 20, `${scheme}, ${vision}: ${kinds[i]} and ${kinds[j]} only ${d.toFixed(1)} apart`);
         }
       }

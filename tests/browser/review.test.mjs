@@ -31,6 +31,13 @@ const REVIEW_CELLS = '[data-testid=move-list] tbody tr:not(.start) > td:nth-chil
 // What a review cell says for a best play of the API (null: none).
 const cellText = (best) => (best ? `${best.words[0]} at ${best.at} for ${best.points}` : 'No play possible');
 
+// The grade of DESIGN.md ("Grades"), written again: "Strong, 78%".
+function gradeOf(scored, possible) {
+  const pct = Math.floor((100 * scored) / possible);
+  return `${pct >= 100 ? 'Perfect' : pct >= 90 ? 'Superb' : pct >= 75 ? 'Expert' : pct >= 60 ? 'Strong'
+    : pct >= 40 ? 'Good' : 'Learning'}, ${pct}%`;
+}
+
 async function reviewCells(page) {
   return page.$$eval(REVIEW_CELLS, (cs) => cs.map((c) => c.textContent));
 }
@@ -113,7 +120,7 @@ test('the game-over page: "you scored N of a possible M", its cells filled in by
   const fmt = (n) => n.toLocaleString('en-US');
   assert.equal(await page.textContent('[data-testid=review-total]'),
     `Review: you scored ${fmt(review.scored)} of a possible ${fmt(review.possible)}, ` +
-    'the best available play of every turn added up.');
+    'the best available play of every turn added up. Grade: ' + gradeOf(review.scored, review.possible) + ' of the best plays.');
   assert.ok(review.scored < review.possible);
   await page.waitForLoadState('networkidle');
   assert.equal(asked.n, 0, 'nothing left to ask for');
@@ -160,24 +167,27 @@ test('a game neither rack can go on with ends by itself, and the page says why',
   assert.deepEqual(end, ['Neither player could play: tiles left on the racks', '\u221247', '276']);
   assert.deepEqual(await reviewCells(page), ['QUIXOTE at A1 for 23']);
   assert.equal(await h.stat(page, 'review-total'),
-    'Review: you scored 23 of a possible 23, the best available play of every turn added up.');
+    'Review: you scored 23 of a possible 23, the best available play of every turn added up. ' +
+    'Grade: Perfect, 100% of the best plays.');
   const game = await h.gameOf(srv.url, r.state);
   assert.deepEqual(game.ending, { reason: 'blocked', adjustment: 47 });
   quiet(p);
   await p.ctx.close();
 });
 
-test('without JavaScript the column\'s heading leads to the review page', async () => {
+test('without JavaScript a link under the move list leads to the review page; the heading is no link', async () => {
   const ctx = await browser.newContext({ baseURL: srv.url, javaScriptEnabled: false, viewport: h.DESKTOP });
   try {
     const page = await ctx.newPage();
     const { state } = await h.playThrough(srv.url, 'review-nojs', 2);
     await page.goto(`/?s=${encodeURIComponent(state)}`);
     assert.deepEqual(await reviewCells(page), ['', '']);
-    await page.click('[data-testid=move-list] thead a');
+    // The heading only names the column: a link there would only reload.
+    assert.equal(await page.locator('[data-testid=move-list] thead a').count(), 0);
+    await page.click('[data-testid=review-link]');
     await page.waitForURL(/\/game\/review\?s=/);
     assert.deepEqual(await reviewCells(page), (await reviewOf(state)).moves.map((m) => cellText(m.best)));
-    assert.equal(await page.locator('[data-testid=move-list] thead a').count(), 0);
+    assert.equal(await page.locator('[data-testid=review-link]').count(), 0);
     assert.ok(!(await page.textContent('#app')).includes(await bestNow(state)));
   } finally {
     await ctx.close();

@@ -56,6 +56,7 @@ static const struct {
     {"POST", "/game/review"},
     {"GET", "/game/review"},
     {"POST", "/game/turn"},
+    {"GET", "/daily"},
 };
 
 /* A small lexicon so that plays reach the word check and are scored. */

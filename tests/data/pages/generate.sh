@@ -42,3 +42,11 @@ turn=$("$CLI" show "$mid" | sed -n '1s/.* turn \(P[12]\) .*/\1/p')
 rack=$("$CLI" show "$mid" | sed -n "s/^$turn: //p" | tr -d ' ')
 "$CLI" play "$mid" "exchange ${rack:0:3}" 2>/dev/null | head -1 >"$DIR/exchange.link"
 to_end "$("$CLI" new pages-over)" >"$DIR/over.link"
+# The first daily deal (2026-12-01) played to the end: a result link.
+to_end "$("$CLI" daily 2026-12-01)" >"$DIR/daily-over.link"
+# A Normal goals game: New goals, four best plays, then a Peek (the page
+# shows its square); an Easy one played to the end.
+goals=$("$CLI" play "$("$CLI" --goals normal new pages-goals)" newgoals | head -1)
+goals=$(greedy "$goals" 4)
+"$CLI" play "$goals" peek | head -1 >"$DIR/goals-mid.link"
+to_end "$("$CLI" --goals easy new pages-goals-over)" >"$DIR/goals-over.link"
