@@ -376,7 +376,7 @@ static enum clb_err read_move_type(const json_t *lmv, struct core_last_move *lm,
     lm->type = CORE_MOVE_PLAY;
     if (t != NULL) {
         int type;
-        if (get_word(t, "lastMove.type", &srv_classic_move_type_names, &type, err) !=
+        if (get_word(t, "lastMove.type", &srv_move_type_names, &type, err) !=
             CLB_ERR_OK)
             return err->code;
         lm->type = (enum core_move_type)type;

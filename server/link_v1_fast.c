@@ -213,7 +213,7 @@ static bool fast_last_move(struct jin *j, struct core_game *g)
     }
     if (j->failed || (seen & 7u) != 7u)
         return false;
-    int t = srv_name_value(&srv_classic_move_type_names, type.p, type.len, -1);
+    int t = srv_name_value(&srv_move_type_names, type.p, type.len, -1);
     if (t < 0)
         return false;
     lm->type = (enum core_move_type)t;

@@ -18,6 +18,7 @@ static const char *const metrics_routes[] = {
     "/new",
     "/game",
     "/game/move",
+    "/game/turn",
     "/game.gcg",
     "/game/review",
     "/healthz",

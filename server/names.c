@@ -34,8 +34,6 @@ static const struct srv_name players[] = {{"P1", CORE_P1}, {"P2", CORE_P2}};
 static const struct srv_name formats[] = {{"v1", LINK_V1}, {"v2", LINK_V2}};
 
 const struct srv_names srv_move_type_names = NAMES(move_types);
-/* The classic (v1) state's lastMove has no helper: it is the first three. */
-const struct srv_names srv_classic_move_type_names = {move_types, 3};
 const struct srv_names srv_ending_names = NAMES(endings);
 const struct srv_names srv_helper_names = NAMES(helpers);
 const struct srv_names srv_player_names = NAMES(players);

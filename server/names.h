@@ -20,11 +20,9 @@ struct srv_names {
     size_t n;
 };
 
-/* "play", "exchange", "pass", "helper": enum core_move_type. */
+/* "play", "exchange", "pass": enum core_move_type, less the API's "helper"
+ * (a classic state's lastMove never names one; server/api.c reads it). */
 extern const struct srv_names srv_move_type_names;
-/* "play", "exchange", "pass": the kinds a classic (v1) state's lastMove
- * may name (a goals game's helpers have no place in that format). */
-extern const struct srv_names srv_classic_move_type_names;
 /* "passes", "out", "limit", "blocked": enum core_end (not CORE_END_NONE). */
 extern const struct srv_names srv_ending_names;
 /* A goals game's helpers: "newGoals", "swap", "peek". */

@@ -1457,8 +1457,9 @@ static void render_plain_where(struct html_buf *b, const struct clb_error *e)
 static void render_plain_play(struct html_buf *b, const struct render_view *v)
 {
     const struct render_typed *t = v->typed;
-    html_lit(b, "<form class=\"plain\" method=\"post\" action=\"/game/turn\" "
-                "data-testid=\"nojs-play\"><h3>Play a word</h3>");
+    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"/game/turn\" "
+                "data-testid=\"nojs-play\"><fieldset><legend>Play a word"
+                "</legend>");
     render_state_field(b, v->state);
     html_lit(b, "<label for=\"nj-at\">Square</label> <input id=\"nj-at\" "
                 "name=\"at\" size=\"4\" maxlength=\"3\" autocomplete=\"off\" "
@@ -1488,7 +1489,7 @@ static void render_plain_play(struct html_buf *b, const struct render_view *v)
                 "whole word from that square, the letters already on the "
                 "board included. A blank is a lowercase letter among "
                 "capitals (QuIT); a word typed all in lowercase has no "
-                "blank.</p></form>");
+                "blank.</p></fieldset></form>");
 }
 
 /* An exchange: a box for each tile of the rack. */
@@ -1499,7 +1500,7 @@ static void render_plain_exchange(struct html_buf *b,
     const struct core_rack *rack = &g->hands[g->turn];
     if (core_bag_count(g) < CLB_EXCHANGE_MIN_BAG || rack->count == 0)
         return; /* the page's note says why there is no exchange */
-    html_lit(b, "<form class=\"plain\" method=\"post\" action=\"/game/turn\" "
+    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"/game/turn\" "
                 "data-testid=\"nojs-exchange\"><fieldset><legend>Exchange "
                 "tiles</legend>");
     render_state_field(b, v->state);
@@ -1526,7 +1527,7 @@ static void render_plain_exchange(struct html_buf *b,
 /* A pass, with what it would do (the same words the pass bar asks). */
 static void render_plain_pass(struct html_buf *b, const struct render_view *v)
 {
-    html_lit(b, "<form class=\"plain\" method=\"post\" action=\"/game/turn\" "
+    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"/game/turn\" "
                 "data-testid=\"nojs-pass\"><p id=\"nj-pass-q\">");
     bool ends = render_pass_question(b, v->game);
     html_lit(b, "</p>");
@@ -1551,20 +1552,24 @@ static void render_plain_forms(struct html_buf *b, const struct render_view *v)
     html_lit(b, "</div></noscript>");
 }
 
-/* While waiting, without script: the link as a link, whose "Copy link"
- * gives the whole address (the field above can only be whole when the
- * script says the page's scheme), and the other player's board, for one
- * person playing both racks on this device. */
+/* While waiting or at the end, without script: the link as a link, whose
+ * "Copy link" gives the whole address (the field above can only be whole
+ * when the script says the page's scheme), and while waiting the other
+ * player's board, for one person playing both racks on this device. */
 static void render_plain_send(struct html_buf *b, const struct render_view *v)
 {
     html_lit(b, "<noscript><p class=\"nojs\" data-testid=\"nojs-send\">Copy "
                 "this <a href=\"/#");
     html_attr(b, v->state);
-    html_lit(b, "\" data-testid=\"nojs-link\">link to the turn</a> "
+    html_lit(b, "\" data-testid=\"nojs-link\">link to the game</a> "
                 "(right-click or long-press it, then Copy link) and send it to "
                 "your partner. Without JavaScript they paste it into the box "
-                "on Collabble's first page.</p><p class=\"nojs\"><a "
-                "href=\"/game?s=");
+                "on Collabble's first page.</p>");
+    if (v->game->game_over) {
+        html_lit(b, "</noscript>");
+        return;
+    }
+    html_lit(b, "<p class=\"nojs\"><a href=\"/game?s=");
     html_attr(b, v->state);
     html_lit(b, "\" data-testid=\"nojs-other\">Play ");
     put_player(b, v->game->turn);
@@ -1761,6 +1766,8 @@ static void render_over_side(struct html_buf *b, const struct render_view *v)
     const struct core_game *g = v->game;
     render_game_over_panel(b, v);
     render_share(b, v);
+    if (v->plain)
+        render_plain_send(b, v);
     html_lit(b, "<section class=\"panel\">");
     render_plain_rack(b, &g->hands[CORE_P1], CORE_P1, "Rack left", RACK_FINAL);
     render_plain_rack(b, &g->hands[CORE_P2], CORE_P2, "Rack left", RACK_FINAL);

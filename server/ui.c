@@ -943,6 +943,8 @@ static enum clb_err read_form_play(struct clb_str form,
     if (dir[0] != '\0' && !typed->down && strcmp(dir, "across") != 0)
         return clb_error_set(err, CLB_ERR_BAD_NOTATION,
                              "the direction is across or down");
+    /* 8H and H8 name the same square; the direction is the one chosen in
+     * the form, whichever way round the square is written. */
     int row, col;
     bool written_down;
     if (typed->square[0] == '\0')

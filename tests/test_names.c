@@ -23,8 +23,7 @@ static void round_trips(const struct srv_names *t, int from, int to)
 
 Test(names, every_value_is_named_and_reads_back)
 {
-    round_trips(&srv_move_type_names, CORE_MOVE_PLAY, CORE_MOVE_HELPER);
-    round_trips(&srv_classic_move_type_names, CORE_MOVE_PLAY, CORE_MOVE_PASS);
+    round_trips(&srv_move_type_names, CORE_MOVE_PLAY, CORE_MOVE_PASS);
     round_trips(&srv_ending_names, CORE_END_PASSES, CORE_END_BLOCKED);
     round_trips(&srv_player_names, CORE_P1, CORE_P2);
     round_trips(&srv_format_names, LINK_V1, LINK_V2);
@@ -45,8 +44,8 @@ Test(names, only_exact_names_match)
     cr_assert_eq(srv_name_value(t, "pass\0x", 6, -1), -1, "embedded NUL");
     cr_assert_eq(srv_name_value(t, "pass", 3, -1), -1, "a prefix of a name");
     cr_assert_eq(srv_name_value(t, "", 0, -1), -1);
-    cr_assert_eq(srv_name_value(&srv_classic_move_type_names, "helper", 6, -1),
-                 -1, "a classic state names no helper");
+    cr_assert_eq(srv_name_value(t, "helper", 6, -1), -1,
+                 "a classic state's lastMove names no helper");
     cr_assert_eq(srv_name_value(t, NULL, 0, 99), 99, "no string at all");
     cr_assert_eq(srv_name_value(&srv_ending_names, "none", 4, CORE_END_NONE),
                  CORE_END_NONE, "CORE_END_NONE has no name");
@@ -58,8 +57,6 @@ Test(names, the_words_for_a_message)
 {
     char out[64];
     srv_names_list(&srv_move_type_names, out, sizeof out);
-    cr_assert_str_eq(out, "\"play\", \"exchange\", \"pass\" or \"helper\"");
-    srv_names_list(&srv_classic_move_type_names, out, sizeof out);
     cr_assert_str_eq(out, "\"play\", \"exchange\" or \"pass\"");
     srv_names_list(&srv_ending_names, out, sizeof out);
     cr_assert_str_eq(out, "\"passes\", \"out\", \"limit\" or \"blocked\"");

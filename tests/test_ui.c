@@ -161,7 +161,8 @@ static const char FORM[] = "application/x-www-form-urlencoded;charset=UTF-8";
 Test(ui, routes_only_page_paths)
 {
     struct srv_request req = {.ctx = &ctx, .method = "GET"};
-    const char *mine[] = {"/", "/game", "/new", "/game/move", "/game/review"};
+    const char *mine[] = {"/",          "/game",      "/new",
+                          "/game/move", "/game/turn", "/game/review"};
     for (size_t i = 0; i < sizeof mine / sizeof *mine; i++) {
         req.path = (struct clb_str){mine[i], strlen(mine[i])};
         cr_assert_not_null(ui_route(&req), "%s", mine[i]);

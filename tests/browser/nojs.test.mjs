@@ -137,7 +137,10 @@ test('a whole game turn by turn without JavaScript: play, exchange, pass, the pa
     await p2.page.click('[data-testid=nojs-pass] button:text("Pass and end the game")');
     await p2.page.waitForURL(/\/game\?s=[^&]+&me=2/);
     assert.equal(await view(p2.page), 'over');
-    assert.ok((await h.gameOf(srv.url, await state(p2.page))).gameOver);
+    const s4 = await state(p2.page);
+    assert.ok((await h.gameOf(srv.url, s4)).gameOver);
+    // The final board to send: its link, as on the waiting page.
+    assert.equal(await sentLink(p2.page), `${srv.url}/#${s4}`);
     assert.deepEqual(p2.problems, []);
   } finally {
     await p1.ctx.close();
@@ -166,3 +169,50 @@ function artifacts() {
   mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+// axe-core needs script, which a page without it does not run: the page's
+// HTML as the server sends it is shown with its <noscript> content made
+// plain markup and its own script left out (so the document is the one a
+// browser without script builds, with the same stylesheet), and axe runs
+// on that, the board's squares aside.
+async function axeWithoutScript(p, url, scheme) {
+  const html = await (await fetch(srv.url + url)).text();
+  const plain = html.replace(/<\/?noscript>/g, '').replace(/<script src="[^"]*"><\/script>/, '');
+  const at = `${srv.url}/__nojs_axe__`;
+  await p.page.route(at, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: plain }));
+  await p.page.emulateMedia({ colorScheme: scheme });
+  await p.page.goto(at);
+  assert.equal(await p.page.evaluate(() => document.documentElement.classList.contains('js')), false);
+  // The board's squares are left out: they are the script's controls,
+  // which it labels (DESIGN.md, "Board squares"); without it they are
+  // unlabelled and do nothing, a matter of the board's markup, not of the
+  // forms checked here.
+  await p.page.addScriptTag({ path: path.join(h.REPO, 'node_modules', 'axe-core', 'axe.min.js') });
+  const found = await p.page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run({ exclude: [['#board']] }, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => ['moderate', 'serious', 'critical'].includes(v.impact))
+      .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ': ' + n.failureSummary) }));
+  });
+  await p.page.unroute(at);
+  return found;
+}
+
+test('axe finds nothing serious, critical or moderate on the pages without script (the board\'s squares aside), light and dark', async () => {
+  const p = await h.newPlayer(browser, srv.url, { bypassCSP: true });
+  try {
+    const { state: s } = await h.playThrough(srv.url, 'nojs', 2);
+    const refused = `/game/turn?${new URLSearchParams({ s, act: 'play', at: 'Z9', dir: 'down', word: 'WORD' })}`;
+    const next = (await h.post(`${srv.url}/api/v1/move`, { state: s, move: { type: 'pass' } })).body.state;
+    let over = next;
+    for (let i = 0; i < 2; i++) over = (await h.post(`${srv.url}/api/v1/move`, { state: over, move: { type: 'pass' } })).body.state;
+    const pages = { landing: '/', board: `/game?s=${s}`, refused, waiting: `/game?s=${next}&me=${(await h.gameOf(srv.url, s)).turn === 'P1' ? 1 : 2}`, over: `/game?s=${over}`, damaged: '/game?link=2QQQQ' };
+    for (const scheme of ['light', 'dark']) {
+      for (const [name, url] of Object.entries(pages)) {
+        assert.deepEqual(await axeWithoutScript(p, url, scheme), [], `${name} (${scheme})`);
+      }
+    }
+  } finally {
+    await p.ctx.close();
+  }
+});

@@ -14,9 +14,10 @@
  *
  * Besides "no crash, no leak, no UB", it checks the handlers' contract:
  * every request gets a status from 200 to 499 (never a 500: bad input is
- * the client's error), a content type, and no overflow of the body; and
- * an API answer of 200 is the same when only jansson can read the body
- * (check_slow_path_agrees).
+ * the client's error), a content type, and no overflow of the body; an
+ * API answer of 200 is the same when only jansson can read the body
+ * (check_slow_path_agrees); and a redirect's target reads back
+ * (check_redirect_reads).
  * Build and run: bash tests/fuzz/run.sh [SECONDS].
  */
 /* SPDX-License-Identifier: MIT */
@@ -130,6 +131,39 @@ static void check_slow_path_agrees(const struct srv_request *req,
     html_free(&out);
 }
 
+/* What the server writes it reads back: a redirect's target (the page
+ * after a move made with the forms of a page without script, or the GET
+ * that shows a refused one) is asked for as the browser will, and must be
+ * answered 200 for a move made, and never 5xx. */
+static void check_redirect_reads(const struct srv_request *req,
+                                 const struct srv_response *resp)
+{
+    const char *loc = resp->location;
+    const char *q = strchr(loc, '?');
+    if (loc[0] != '/' || q == NULL)
+        return;
+    struct srv_request again = *req;
+    again.method = "GET";
+    again.path = (struct clb_str){loc, (size_t)(q - loc)};
+    again.query = (struct clb_str){q + 1, strlen(q + 1)};
+    again.body = (struct clb_str){"", 0};
+    static char mem[CLB_RESPONSE_INITIAL_BYTES];
+    struct html_buf out;
+    html_init(&out, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    static struct srv_response resp2;
+    memset(&resp2, 0, sizeof resp2);
+    resp2.body = &out;
+    (void)answer(&again, &resp2);
+    bool made = strncmp(loc, "/game?s=", 8) == 0;
+    if (resp2.status < 200 || resp2.status > 499 || out.overflow ||
+        (made && resp2.status != 200)) {
+        fprintf(stderr, "fuzz_request: %s answered %d to %s\n", req->path.p,
+                resp2.status, loc);
+        abort();
+    }
+    html_free(&out);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
@@ -171,6 +205,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (resp.status == 200 && strncmp(routes[pick].path, "/api/", 5) == 0)
         check_slow_path_agrees(&req, &resp);
+    if (resp.status == 303)
+        check_redirect_reads(&req, &resp);
     html_free(&out);
     return 0;
 }

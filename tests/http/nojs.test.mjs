@@ -60,7 +60,7 @@ describe('the pages a browser navigates to carry the forms; the script\'s do not
       assert.equal(r.status, 200);
       assert.ok(forms(r.text), path);
       for (const f of ['nojs-play', 'nojs-exchange', 'nojs-pass']) {
-        const m = new RegExp(`<form class="plain" method="post" action="/game/turn" data-testid="${f}">.*?</form>`).exec(r.text);
+        const m = new RegExp(`<form class="bar" method="post" action="/game/turn" data-testid="${f}">.*?</form>`).exec(r.text);
         assert.ok(m, `${path}: ${f}`);
         assert.ok(m[0].includes(`<input type="hidden" name="s" value="${fresh}">`), `${f} carries S`);
       }
