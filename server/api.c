@@ -210,10 +210,12 @@ enum clb_err api_move_from_json(const json_t *m, struct core_move *move,
                              "move: expected an object");
     /* Not a string (or absent) reads as NULL: no name. */
     const json_t *type = json_object_get(m, "type");
+    /* "helper" is a move of the API, never a classic state's lastMove
+     * type, so it is not among srv_move_type_names. */
+    if (json_is_string(type) && strcmp(json_string_value(type), "helper") == 0)
+        return api_helper_from_json(m, move, err);
     int t = srv_name_value(&srv_move_type_names, json_string_value(type),
                            json_string_length(type), -1);
-    if (t == CORE_MOVE_HELPER)
-        return api_helper_from_json(m, move, err);
     if (t < 0)
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "move.type: expected \"play\", \"exchange\", "
@@ -426,7 +428,7 @@ static bool fast_move(struct jin *j, struct core_move *move)
         !jin_string(j, &type))
         return false;
     int t = srv_name_value(&srv_move_type_names, type.p, type.len, -1);
-    if (t < 0 || t == CORE_MOVE_HELPER) /* a helper: jansson reads it */
+    if (t < 0)
         return false;
     move->type = (enum core_move_type)t;
     if (move->type == CORE_MOVE_PASS)
@@ -525,6 +527,8 @@ static void api_word_list(struct jout *j, const struct core_move_result *r,
 
 static const char *api_move_type_name(enum core_move_type t)
 {
+    if (t == CORE_MOVE_HELPER)
+        return "helper";
     return srv_name_of(&srv_move_type_names, (int)t, "pass");
 }
 

@@ -17,7 +17,6 @@ static const struct srv_name move_types[] = {
     {"play", CORE_MOVE_PLAY},
     {"exchange", CORE_MOVE_EXCHANGE},
     {"pass", CORE_MOVE_PASS},
-    {"helper", CORE_MOVE_HELPER},
 };
 static const struct srv_name helpers[] = {
     {"newGoals", CORE_HELPER_NEW_GOALS},
