@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/goals.h"
 #include "../core/tiles.h"
 
 static const char *const nick[CLB_PLAYERS] = {"P1", "P2"};
@@ -111,6 +112,18 @@ static void gcg_ending(struct html_buf *b, const struct core_game *g,
     }
 }
 
+/* A goals game's helpers used before a move, as notes (GCG has no move
+ * for them). */
+static void gcg_helpers(struct html_buf *b, const char *nick,
+                        const struct core_helper_use *uses, int n)
+{
+    static const char *const what[] = {"New goals", "Swap a tile", "Peek"};
+    for (int k = 0; k < n && k < CLB_GOALS_MAX_HELPERS; k++)
+        if (uses[k].kind <= CORE_HELPER_PEEK)
+            html_rawf(b, "#note %s used a helper: %s\n", nick,
+                      what[uses[k].kind]);
+}
+
 void gcg_write(struct html_buf *b, const struct position *pos)
 {
     const struct core_history *h = &pos->history;
@@ -133,6 +146,7 @@ void gcg_write(struct html_buf *b, const struct position *pos)
         const struct core_move_record *rec = &h->moves[i];
         int p = rec->player == CORE_P2 ? 1 : 0;
         total[p] += rec->result.points;
+        gcg_helpers(b, nick[p], rec->helpers, rec->nhelpers);
         html_rawf(b, ">%s: ", nick[p]);
         gcg_rack(b, &rec->rack);
         html_raw(b, " ");
@@ -143,11 +157,21 @@ void gcg_write(struct html_buf *b, const struct position *pos)
         case CORE_MOVE_HELPER: break; /* never a record's move */
         }
         html_rawf(b, " +%d %d\n", rec->result.points, total[p]);
+        for (int k = 0; k < rec->result.ngoals && k < CLB_GOALS_FACE_UP; k++)
+            html_rawf(b, "#note Goal completed: %s\n",
+                      core_goal_info(rec->result.goals[k])->text);
     }
     if (g->game_over)
         gcg_ending(b, g, total);
     html_rawf(b, "#note Shared score: %d%s.\n", g->score,
               g->game_over ? ", final" : ", game in progress");
+    if (g->goals.level != CORE_GOALS_OFF)
+        html_rawf(b, "#note Goals (%s): %d of %d completed%s.\n",
+                  core_goals_level_name(g->goals.level), g->goals.completed,
+                  g->goals.target,
+                  core_goals_won(&g->goals) ? ", won"
+                  : g->game_over            ? ", lost"
+                                            : "");
 }
 
 void gcg_filename(const struct position *pos, char *out, size_t cap)

@@ -37,6 +37,9 @@ static const struct render_str premium_class[] = {
 static const struct render_str premium_short[] = {
     RENDER_STR(""), RENDER_STR("DL"), RENDER_STR("TL"), RENDER_STR("DW"),
     RENDER_STR("TW")};
+static const struct render_str premium_name[] = {
+    RENDER_STR(""), RENDER_STR("double letter"), RENDER_STR("triple letter"),
+    RENDER_STR("double word"), RENDER_STR("triple word")};
 static const char *player_name(enum core_player p)
 {
     return p == CORE_P1 ? "Player 1" : "Player 2";
@@ -275,8 +278,52 @@ CLASS_TOKEN(class_bad, " bad");
 
 /* An empty square: its premium (or the centre star) as class and text,
  * and the marks an error can put on it. Every tile is render_tile_square's. */
-static void render_empty_square(struct html_buf *b, const struct board_marks *m,
+/* The label a screen reader speaks for a square, the script's words
+ * ("H8, centre star, double word, empty"; "D2, blank as C, 0 points, last
+ * move"), written by the server only on a page no script runs on: there
+ * the script cannot name the squares (render_board). */
+static void render_square_label(struct html_buf *b, const struct board_marks *m,
                                 int r, int c)
+{
+    enum core_premium prem = core_premium_at(r, c);
+    char ch = m->cell[r][c];
+    unsigned mark = m->mark[r][c];
+    char letter = upper(ch);
+    html_lit(b, " aria-label=\"");
+    html_char(b, (char)('A' + c));
+    html_int(b, r + 1);
+    html_lit(b, ", ");
+    if (core_is_upper(letter)) {
+        int pts = core_tile_points(ch);
+        if (core_is_lower(ch))
+            html_lit(b, "blank as ");
+        html_char(b, letter);
+        html_lit(b, ", ");
+        html_int(b, pts);
+        if (pts == 1)
+            html_lit(b, " point");
+        else
+            html_lit(b, " points");
+        if (mark & MARK_PENDING)
+            html_lit(b, ", placed this turn");
+        if (mark & MARK_LAST)
+            html_lit(b, ", last move");
+    } else {
+        if (r == CLB_CENTER && c == CLB_CENTER)
+            html_lit(b, "centre star, ");
+        if (prem != CORE_PREMIUM_NONE) {
+            html_rawn(b, premium_name[prem].s, premium_name[prem].n);
+            html_lit(b, ", ");
+        }
+        html_lit(b, "empty");
+    }
+    if (mark & (MARK_BAD | MARK_BADWORD))
+        html_lit(b, ", not valid");
+    html_char(b, '"');
+}
+
+static void render_empty_square(struct html_buf *b, const struct board_marks *m,
+                                int r, int c, bool label)
 {
     enum core_premium prem = core_premium_at(r, c);
     unsigned mark = m->mark[r][c];
@@ -303,9 +350,11 @@ static void render_empty_square(struct html_buf *b, const struct board_marks *m,
         html_char(b, '"');
     }
 
-    /* No label: the script names each square once from its place, class
-     * and face ("H8, centre star, double word, empty"), which saves about
-     * 5 KB of every page; see render_board. */
+    /* No label where the script runs: it names each square once from its
+     * place, class and face, which saves about 5 KB of every page; see
+     * render_board. */
+    if (label)
+        render_square_label(b, m, r, c);
     html_char(b, '>');
 
     if (star)
@@ -335,7 +384,7 @@ static void empty_squares_make(void)
             struct html_buf b;
             html_init(&b, empty_squares.text[r][c], EMPTY_SQUARE_MAX,
                       EMPTY_SQUARE_MAX);
-            render_empty_square(&b, &none, r, c);
+            render_empty_square(&b, &none, r, c, false);
             /* Cannot overflow (the longest is "H8"'s 34 bytes); a square
              * that did is left out of the table and rendered in full. */
             empty_squares.len[r][c] = b.overflow ? 0 : (unsigned char)b.len;
@@ -362,7 +411,7 @@ static char *put_small(char *o, int v)
  * board has dozens of these). The letter needs no escaping: it is one of
  * A-Z, and a pending tile's slot is 0-99 (render_cell checks both). */
 static void render_tile_square(struct html_buf *b, const struct board_marks *m,
-                               int r, int c, char letter)
+                               int r, int c, char letter, bool label)
 {
     char cell[256];
     char *o = cell;
@@ -405,6 +454,11 @@ static void render_tile_square(struct html_buf *b, const struct board_marks *m,
         if (blank)
             PUT(o, " data-blank=1");
     }
+    if (label) { /* a page without script: flush, label, go on */
+        html_rawn(b, cell, (size_t)(o - cell));
+        render_square_label(b, m, r, c);
+        o = cell;
+    }
     *o++ = '>';
     *o++ = letter;
     PUT(o, "<sub>");
@@ -414,20 +468,20 @@ static void render_tile_square(struct html_buf *b, const struct board_marks *m,
 }
 
 static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
-                        int c)
+                        int c, bool label)
 {
     char ch = m->cell[r][c];
     unsigned char n = empty_squares.len[r][c];
     char letter = upper(ch);
-    if (ch == CORE_EMPTY && m->mark[r][c] == 0 && n > 0)
+    if (ch == CORE_EMPTY && m->mark[r][c] == 0 && n > 0 && !label)
         html_rawn(b, empty_squares.text[r][c], n);
     else if (core_is_upper(letter) &&
              (!(m->mark[r][c] & MARK_PENDING) ||
               (m->from[r][c] >= 0 && m->from[r][c] < 100)))
-        render_tile_square(b, m, r, c, letter);
+        render_tile_square(b, m, r, c, letter, label);
     else /* empty; or, never for a position that was read and checked, a
           * square that is not a letter A-Z: it is not written raw */
-        render_empty_square(b, m, r, c);
+        render_empty_square(b, m, r, c, label);
 }
 
 static void render_board(struct html_buf *b, const struct render_view *v)
@@ -442,9 +496,11 @@ static void render_board(struct html_buf *b, const struct render_view *v)
      * names each square once from its place, classes and face ("H8, centre
      * star, double word, empty"; "D2, blank as C, 0 points, last move").
      * The empty <i>s are the coordinates around the board: the stylesheet
-     * writes them (CSS counters), so that without the script the board is
-     * still read by its coordinates as a picture; its squares then do
-     * nothing (a read-only view) and the move list names every word. */
+     * writes them (CSS counters). A page a browser navigated to (v->plain:
+     * no script may run there, and its forms play the turn) has each
+     * square labelled by the server in the script's words, so a screen
+     * reader without script still reads the board square by square; the
+     * pages the script fetches never pay for it. */
     html_lit(b, "<div class=\"board\" id=\"board\" role=\"group\" "
                 "aria-label=\"Board, 15 by 15; columns A to O, rows 1 to 15\" "
                 "data-testid=\"board\">");
@@ -453,7 +509,7 @@ static void render_board(struct html_buf *b, const struct render_view *v)
     for (int r = 0; r < CLB_BOARD_SIZE; r++) {
         html_lit(b, "\n<i></i>");
         for (int c = 0; c < CLB_BOARD_SIZE; c++)
-            render_cell(b, &m, r, c);
+            render_cell(b, &m, r, c, v->plain);
     }
     html_lit(b, "</div>\n");
 }

@@ -126,3 +126,48 @@ Test(board, impossible_squares_are_not_written_raw)
     cr_assert_eq(strncmp(sq[7 * 15 + 7], h8, sizeof h8 - 1), 0);
     free(h);
 }
+
+/* A page no script runs on (v.plain: a browser navigated to it) names each
+ * square in the script's words, since the script cannot; the pages the
+ * script fetches carry no label at all. (0,0) triple word holding Q (10
+ * points, the last move), (0,1) plain holding a blank as E (0 points),
+ * (7,7) the empty centre star (a double word), (0,3) an empty double
+ * letter. */
+Test(board, squares_are_labelled_where_no_script_runs)
+{
+    struct core_game g;
+    core_game_new(&g, "squares", 7, "");
+    g.board[0][0] = 'Q';
+    g.board[0][1] = 'e';
+    g.has_last_move = true;
+    g.last_move.type = CORE_MOVE_PLAY;
+    g.last_move.ncells = 1;
+    g.last_move.cells[0] = (struct clb_cell){0, 0};
+    struct render_view v = {.game = &g, .state = "S", .lexicon = "test"};
+    char *scripted = page_of(&v);
+    cr_assert_eq(count(scripted, "aria-label=\"A1,"), 0);
+    cr_assert_eq(count(scripted, ", empty\""), 0);
+    free(scripted);
+
+    v.plain = true;
+    char *h = page_of(&v);
+    cr_assert_not_null(strstr(
+        h, "<button class=\"tw t lm\" aria-label=\"A1, Q, 10 points, last "
+           "move\">Q<sub>10</sub></button>"));
+    cr_assert_not_null(strstr(h, "aria-label=\"B1, blank as E, 0 points\">"));
+    cr_assert_not_null(strstr(
+        h, "aria-label=\"H8, centre star, double word, empty\">"));
+    cr_assert_not_null(strstr(h, "aria-label=\"D1, double letter, empty\">"));
+    /* Every one of the 225 squares is named, once. */
+    cr_assert_eq(count(h, "<button class=\"tw t lm\" aria-label=") +
+                     count(h, "<button aria-label=\"") +
+                     count(h, "<button class=t aria-label=") +
+                     count(h, "<button class=\"t bl\" aria-label=") +
+                     count(h, "<button class=dl aria-label=") +
+                     count(h, "<button class=tl aria-label=") +
+                     count(h, "<button class=dw aria-label=") +
+                     count(h, "<button class=tw aria-label=") +
+                     count(h, "<button class=\"dw st\" aria-label="),
+                 225);
+    free(h);
+}

@@ -103,6 +103,9 @@ describe('helpers', () => {
     assert.deepEqual(s.body.game.hands.P1, ['G', 'R', 'O', 'D', 'I', 'L', 'D']);
     assert.deepEqual(s.body.game.hands.P2, ['O', 'U', 'I', 'I', 'T', 'BLANK', 'T']);
     assert.deepEqual(s.body.history.helpers, [{ helper: 'swap', mine: 5, theirs: 5 }]);
+    const played = await move(s.body.state, { type: 'pass' });
+    const gcg = (await post(api('gcg'), { state: played.body.state })).body.gcg;
+    assert.match(gcg, /^#note P1 used a helper: Swap a tile\n>P1: /m);
     assert.equal(s.body.game.goals.helpersLeft, 2);
     assertError(await move(g.body.state, helper('swap', { give: 'I', take: 'I' })), 422, 'bad_swap', /the same/);
     assertError(await move(g.body.state, helper('swap', { give: 'Z', take: 'O' })), 422, 'bad_swap');
@@ -162,6 +165,10 @@ describe('completing goals', () => {
     // Read back, the link is the same game.
     const d = await post(api('decode'), { state: r.body.state });
     assert.deepEqual(d.body.game.goals, g);
+    // The GCG export notes each goal completed and the outcome.
+    const gcg = (await post(api('gcg'), { state: r.body.state })).body.gcg;
+    assert.equal((gcg.match(/^#note Goal completed: /gm) ?? []).length, done);
+    assert.match(gcg, new RegExp(`^#note Goals \\(easy\\): ${done} of ${g.target} completed, ${g.outcome}\\.$`, 'm'));
   });
 });
 
