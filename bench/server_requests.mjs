@@ -36,6 +36,10 @@ export const KINDS = {
   'move-gzip': { method: 'POST', gzip: true, what: 'the move, Accept-Encoding: gzip, br' },
   'static-gzip': { method: 'GET', gzip: true, what: 'the static file, Accept-Encoding: gzip, br (its brotli copy)' },
   'static-304': { method: 'GET', etag: true, what: 'GET /static/bench-pad.html with a matching If-None-Match' },
+  // What the script fetches on a first visit to /#S (and after a move): the
+  // page without the labels and forms of a page no script runs on.
+  'page-script': { method: 'POST', form: true, what: 'POST /game s=S, the page as the script fetches it' },
+  'page-script-gzip': { method: 'POST', form: true, gzip: true, what: 'the same, Accept-Encoding: gzip, br' },
   // Each thread keeps the positions of its last CLB_POSITION_CACHE_ENTRIES
   // (4) links, so the kinds above, one link sent again and again, measure
   // a link the server has just opened (as a turn's page, previews, review
@@ -89,6 +93,7 @@ async function prepare(base, dir, linkFile) {
   const long = after.slice(-MISS_LINKS).reverse(); // 250, 249, ..., 246 moves
   const req = {
     v2, v1, move,
+    'page-script': { path: '/game', body: `s=${encodeURIComponent(v2)}` },
     'page-miss': after.slice(0, MISS_LINKS).map(pageOf),
     'preview-miss': after.slice(0, MISS_LINKS).map((s) => ({ path: '/api/v1/preview', body: JSON.stringify({ state: s, move }) })),
     'page-250': pageOf(long[0]),
@@ -126,6 +131,7 @@ function request(dir, kind) {
   return targets.map(({ path, body }) => {
     const headers = { ...(k.headers ?? {}) };
     if (k.gzip) headers['accept-encoding'] = 'gzip, br';
+    if (k.form) headers['content-type'] = 'application/x-www-form-urlencoded';
     if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
     return { method: k.method, path, body, headers, expect: k.etag ? 304 : 200 };
   });
