@@ -12,20 +12,10 @@ import assert from 'node:assert/strict';
 import * as h from './helpers.mjs';
 
 let srv, browser;
+before(async () => ({ srv, browser } = await h.startBoth()));
+after(() => h.stopBoth(srv, browser));
 
-before(async () => {
-  srv = await h.startServer();
-  browser = await h.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  if (srv) assert.equal(await srv.stop(), 0, srv.log().slice(-2000));
-});
-
-function quiet(p) {
-  assert.deepEqual(p.problems, [], 'errors or dialogs on the page');
-}
+const quiet = (p) => h.quiet(p);
 const saved = (page) => h.savedRecord(page);
 const apiMove = (state, move) => h.apiMove(srv.url, state, move);
 // The controls a turn is played with, and whether each is disabled.

@@ -11,21 +11,10 @@ import assert from 'node:assert/strict';
 import * as h from './helpers.mjs';
 
 let srv, browser;
+before(async () => ({ srv, browser } = await h.startBoth()));
+after(() => h.stopBoth(srv, browser));
 
-before(async () => {
-  srv = await h.startServer();
-  browser = await h.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  if (srv) assert.equal(await srv.stop(), 0, srv.log().slice(-2000));
-});
-
-function quiet(p) {
-  const real = p.problems.filter((m) => !/status of 503/.test(m));
-  assert.deepEqual(real, [], 'errors or dialogs on the page');
-}
+const quiet = (p) => h.quiet(p);
 
 // Today's UTC date (the seed rule itself is checked in tests/http/daily).
 const TODAY = new Date().toISOString().slice(0, 10);

@@ -9,21 +9,11 @@ import assert from 'node:assert/strict';
 import * as h from './helpers.mjs';
 
 let srv, browser;
-
-before(async () => {
-  srv = await h.startServer();
-  browser = await h.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  if (srv) assert.equal(await srv.stop(), 0, srv.log().slice(-2000));
-});
+before(async () => ({ srv, browser } = await h.startBoth()));
+after(() => h.stopBoth(srv, browser));
 
 // `aborted`: the request the test itself made fail.
-function quiet(p, { aborted = false } = {}) {
-  assert.deepEqual(p.problems.filter((m) => !(aborted && /net::ERR_FAILED/.test(m))), [], 'errors or dialogs on the page');
-}
+const quiet = (p, { aborted = false } = {}) => h.quiet(p, aborted ? /net::ERR_FAILED/ : null);
 
 test('typing skips over squares already filled; typing their letter as well still works', async () => {
   const p = await h.newPlayer(browser, srv.url);

@@ -18,16 +18,8 @@ import { screenshotGame } from './screenshot.mjs';
 
 const SEED = 'e2e-seed';
 let srv, browser;
-
-before(async () => {
-  srv = await h.startServer();
-  browser = await h.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  if (srv) assert.equal(await srv.stop(), 0, `the server did not stop cleanly:\n${srv.log().slice(-2000)}`);
-});
+before(async () => ({ srv, browser } = await h.startBoth()));
+after(() => h.stopBoth(srv, browser));
 
 // A player whose page must not throw, log errors or open dialogs; a refused
 // play's 422 is expected (the browser logs the status of the fetch).

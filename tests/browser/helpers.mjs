@@ -7,6 +7,7 @@
 // localStorage, click, tap and type. The word finder may ask the server's
 // /api/v1/preview which candidate words are legal; that is the test choosing
 // what a human would choose, not a shortcut through the page.
+import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +55,28 @@ export async function launchBrowser() {
     throw new Error(`${CHROMIUM} is missing: install Debian's chromium (scripts/deps.sh test does)`);
   }
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+}
+
+// The real server and Debian's Chromium a test file shares, started before
+// its first test: `before(async () => ({ srv, browser } = await h.startBoth()))`.
+export async function startBoth() {
+  return { srv: await startServer(), browser: await launchBrowser() };
+}
+
+// Stops both after a file's last test; the server must exit cleanly (0:
+// AddressSanitizer's leak check runs as it exits).
+export async function stopBoth(srv, browser) {
+  await browser?.close();
+  if (srv) assert.equal(await srv.stop(), 0, `the server did not stop cleanly:\n${srv.log().slice(-2000)}`);
+}
+
+// No error and no dialog on the page, but what the test expects (a RegExp
+// of the console lines it expects, e.g. a 422 it provoked) and a 503: the
+// server busy with other searches, which the review's fetch asks again for
+// after Retry-After while Chromium still logs the refused request.
+export function quiet(p, expected = null) {
+  const real = p.problems.filter((m) => !/status of 503/.test(m) && !(expected && expected.test(m)));
+  assert.deepEqual(real, [], 'errors or dialogs on the page');
 }
 
 // A player: a browser context of its own (its own localStorage), allowed to

@@ -8,20 +8,10 @@ import assert from 'node:assert/strict';
 import * as h from './helpers.mjs';
 
 let srv, browser;
+before(async () => ({ srv, browser } = await h.startBoth()));
+after(() => h.stopBoth(srv, browser));
 
-before(async () => {
-  srv = await h.startServer();
-  browser = await h.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  if (srv) assert.equal(await srv.stop(), 0, srv.log().slice(-2000));
-});
-
-function quiet(p) {
-  assert.deepEqual(p.problems.filter((m) => !/status of 422/.test(m)), [], 'errors or dialogs on the page');
-}
+const quiet = (p) => h.quiet(p, /status of 422/);
 
 // The move list's rows as the page shows them: [turn, player, move, points,
 // score]; the last column, the review, is review.test.mjs's.

@@ -13,16 +13,8 @@ import path from 'node:path';
 import * as h from './helpers.mjs';
 
 let srv, browser;
-
-before(async () => {
-  srv = await h.startServer();
-  browser = await h.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  if (srv) assert.equal(await srv.stop(), 0, srv.log().slice(-2000));
-});
+before(async () => ({ srv, browser } = await h.startBoth()));
+after(() => h.stopBoth(srv, browser));
 
 // A player whose browser runs no script.
 async function plainPlayer() {

@@ -14,23 +14,13 @@ import path from 'node:path';
 import * as h from './helpers.mjs';
 
 let srv, browser;
-
-before(async () => {
-  srv = await h.startServer();
-  browser = await h.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  if (srv) assert.equal(await srv.stop(), 0, srv.log().slice(-2000));
-});
+before(async () => ({ srv, browser } = await h.startBoth()));
+after(() => h.stopBoth(srv, browser));
 
 function player(opts) {
   return h.newPlayer(browser, srv.url, opts);
 }
-function quiet(p) {
-  assert.deepEqual(p.problems.filter((m) => !/status of 422/.test(m)), [], 'errors or dialogs on the page');
-}
+const quiet = (p) => h.quiet(p, /status of 422/);
 async function startSeeded(page, seed) {
   await page.goto('/');
   await page.locator('[data-testid=seed]').fill(seed);

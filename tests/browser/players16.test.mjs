@@ -9,23 +9,10 @@ import assert from 'node:assert/strict';
 import * as h from './helpers.mjs';
 
 let srv, browser;
+before(async () => ({ srv, browser } = await h.startBoth()));
+after(() => h.stopBoth(srv, browser));
 
-before(async () => {
-  srv = await h.startServer();
-  browser = await h.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  if (srv) assert.equal(await srv.stop(), 0, srv.log().slice(-2000));
-});
-
-// A 503 is the server busy with other searches (at most threads - 1 at
-// once): the review's fetch asks again after Retry-After, but Chromium
-// still logs the refused request.
-function quiet(p) {
-  assert.deepEqual(p.problems.filter((m) => !/status of 503/.test(m)), [], 'errors or dialogs on the page');
-}
+const quiet = (p) => h.quiet(p);
 const apiMove = (state, move) => h.apiMove(srv.url, state, move, { format: 'v2' });
 // Waits until the live region says `want` (a string or RegExp); returns it.
 async function heard(page, want) {

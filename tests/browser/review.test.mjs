@@ -11,20 +11,10 @@ import * as h from './helpers.mjs';
 import { DISTRIBUTION } from '../http/server.mjs';
 
 let srv, browser;
+before(async () => ({ srv, browser } = await h.startBoth()));
+after(() => h.stopBoth(srv, browser));
 
-before(async () => {
-  srv = await h.startServer();
-  browser = await h.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  if (srv) assert.equal(await srv.stop(), 0, srv.log().slice(-2000));
-});
-
-function quiet(p) {
-  assert.deepEqual(p.problems, [], 'errors or dialogs on the page');
-}
+const quiet = (p) => h.quiet(p);
 
 const REVIEW_CELLS = '[data-testid=move-list] tbody tr:not(.start) > td:nth-child(6)';
 
