@@ -66,10 +66,10 @@ struct core_helper_use {
  * (level CORE_GOALS_OFF) in a plain game. Never hashed into the draws, so
  * a goals game draws its tiles as the same moves would in a plain one. */
 struct core_goals {
-    uint8_t level;  /* enum core_goals_level */
-    uint8_t ndeck;  /* goals in this difficulty's deck */
-    uint8_t deck[CLB_GOALS_COUNT];      /* goal numbers, in dealt order */
-    int16_t faceup[CLB_GOALS_FACE_UP];  /* goal numbers; -1 for none */
+    uint8_t level;                     /* enum core_goals_level */
+    uint8_t ndeck;                     /* goals in this difficulty's deck */
+    uint8_t deck[CLB_GOALS_COUNT];     /* goal numbers, in dealt order */
+    int16_t faceup[CLB_GOALS_FACE_UP]; /* goal numbers; -1 for none */
     int next;         /* deck draws so far (the deck is dealt round again) */
     int completed;    /* goals completed */
     int target;       /* goals to complete to win */
@@ -160,7 +160,7 @@ struct core_move_result {
     int word_points[CLB_MAX_WORDS];
     int points; /* all words plus any bingo bonus */
     bool bingo;
-    bool game_over; /* this move ended the game */
+    bool game_over;                             /* this move ended the game */
     struct core_word_at word_at[CLB_MAX_WORDS]; /* where words[i] lies */
     /* A goals game: the face-up goals the play completes, by number. */
     int ngoals;

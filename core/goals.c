@@ -44,10 +44,12 @@ enum goal_kind {
 struct goal_row {
     struct core_goal_info info;
     enum goal_kind kind;
-    int p;          /* the kind's number */
-    const char *s;  /* the kind's letters (G_TILE_OF) */
+    int p;         /* the kind's number */
+    const char *s; /* the kind's letters (G_TILE_OF) */
 };
 
+/* One row a goal, kept as a table (clang-format would break the rows). */
+/* clang-format off */
 static const struct goal_row goal_table[CLB_GOALS_COUNT] = {
     {{"six-letters", "Play a word of 6 or more letters", 1}, G_WORD_LEN, 6, 0},
     {{"seven-letters", "Play a word of 7 or more letters", 2}, G_WORD_LEN, 7, 0},
@@ -103,6 +105,7 @@ static const struct goal_row goal_table[CLB_GOALS_COUNT] = {
     {{"small-play", "Score 15 or more with a play of one or two tiles", 2},
      G_SMALL_PLAY, 15, 0},
 };
+/* clang-format on */
 
 /* Each difficulty: the weights its deck holds, its target and helpers.
  * The targets are chosen with bench/bench_goals so that greedy play (the
@@ -328,8 +331,8 @@ static int premiums_covered(const struct core_move *m, int want)
     int n = 0;
     for (int i = 0; i < m->ntiles; i++) {
         enum core_premium p = core_premium_at(m->tiles[i].row, m->tiles[i].col);
-        n += want == CORE_PREMIUM_NONE ? p != CORE_PREMIUM_NONE
-                                       : (int)p == want;
+        n +=
+            want == CORE_PREMIUM_NONE ? p != CORE_PREMIUM_NONE : (int)p == want;
     }
     return n;
 }
@@ -482,7 +485,8 @@ enum clb_err core_goals_helper(const struct core_game *game,
         return clb_error_set(err, CLB_ERR_NO_HELPER_LEFT, NULL);
     if (use->kind > CORE_HELPER_PEEK)
         return clb_error_set(err, CLB_ERR_BAD_REQUEST, "no such helper");
-    if (use->kind == CORE_HELPER_SWAP && check_swap(game, use, err) != CLB_ERR_OK)
+    if (use->kind == CORE_HELPER_SWAP &&
+        check_swap(game, use, err) != CLB_ERR_OK)
         return err->code;
     if (next != game)
         *next = *game;
@@ -508,8 +512,8 @@ enum clb_err core_goals_helper(const struct core_game *game,
     return CLB_ERR_OK;
 }
 
-bool core_goals_peek(const struct core_game *game,
-                     const struct core_kwg *graph, struct clb_cell *square)
+bool core_goals_peek(const struct core_game *game, const struct core_kwg *graph,
+                     struct clb_cell *square)
 {
     if (graph == NULL)
         return false;
@@ -521,8 +525,7 @@ bool core_goals_peek(const struct core_game *game,
     if (!core_movegen_best(&mg, &game->hands[game->turn], &best))
         return false;
     struct core_move move;
-    core_play_to_move(&best, (const char(*)[CLB_BOARD_SIZE])game->board,
-                      &move);
+    core_play_to_move(&best, (const char(*)[CLB_BOARD_SIZE])game->board, &move);
     core_move_canonical(game, &move, &move);
     square->row = move.tiles[0].row;
     square->col = move.tiles[0].col;

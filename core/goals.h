@@ -88,7 +88,7 @@ enum clb_err core_goals_helper(const struct core_game *game,
 /* What a Peek shows: the square of the first tile (in line order) of the
  * best play of the mover's rack, searched with `graph` within
  * CLB_PEEK_NODES. False when the rack has no play found. */
-bool core_goals_peek(const struct core_game *game,
-                     const struct core_kwg *graph, struct clb_cell *square);
+bool core_goals_peek(const struct core_game *game, const struct core_kwg *graph,
+                     struct clb_cell *square);
 
 #endif

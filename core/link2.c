@@ -365,9 +365,9 @@ static bool get_mode(struct reader *r, struct core_history *h)
         damaged(r, "a value out of range");
         return false;
     }
-    core_goals_deal(&h->first.goals, h->seed,
-                    (enum core_goals_level)(v - MODE_FIRST_GOALS +
-                                            CORE_GOALS_EASY));
+    core_goals_deal(
+        &h->first.goals, h->seed,
+        (enum core_goals_level)(v - MODE_FIRST_GOALS + CORE_GOALS_EASY));
     return true;
 }
 
@@ -854,8 +854,7 @@ static bool put_exchange(struct writer *w, const struct core_game *g,
 
 /* A helper the rules accepted on g (core_goals_helper). */
 static bool put_helper(struct writer *w, const struct core_game *g,
-                       const struct core_move *m, bool exchange,
-                       uint64_t kinds)
+                       const struct core_move *m, bool exchange, uint64_t kinds)
 {
     const struct core_helper_use *u = &m->helper;
     if (g->goals.level == CORE_GOALS_OFF || g->goals.helpers_left <= 0 ||

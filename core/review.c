@@ -123,8 +123,8 @@ static enum clb_err review_from(const struct core_history *h,
     int n = h->nmoves < CLB_MAX_GAME_MOVES ? h->nmoves : CLB_MAX_GAME_MOVES;
     struct core_game g = h->first;
     struct review_pass p;
-    p.budget = (struct core_budget){.left = nodes - out->nodes,
-                                    .exhausted = false};
+    p.budget =
+        (struct core_budget){.left = nodes - out->nodes, .exhausted = false};
     p.board_from = 0;
     int board_from = 0; /* the first move made on the board of move from */
     for (int i = 0; i < from; i++) {

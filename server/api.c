@@ -931,8 +931,7 @@ static void api_answer_position(struct srv_response *resp, int status,
     if (result != NULL) {
         jout_key(&j, "result");
         jout_open_object(&j);
-        api_result_members(&j, result,
-                           pos->game.goals.level != CORE_GOALS_OFF);
+        api_result_members(&j, result, pos->game.goals.level != CORE_GOALS_OFF);
         jout_close_object(&j);
     }
     jout_close_object(&j);

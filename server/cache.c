@@ -105,8 +105,8 @@ static bool key_same(const struct cache_key *k, const struct srv_context *ctx)
 /* Copies the size bytes of the struct at src to dst but for the unused
  * end of the array at arr (arr_size bytes, of which used are in use):
  * every field before and after the array, whatever the struct holds. */
-static void copy_but_unused(void *dst, const void *src, size_t size,
-                            size_t arr, size_t arr_size, size_t used)
+static void copy_but_unused(void *dst, const void *src, size_t size, size_t arr,
+                            size_t arr_size, size_t used)
 {
     char *d = dst;
     const char *s = src;
@@ -133,12 +133,11 @@ bool srv_cache_get(const struct srv_context *ctx, const char *s, size_t len,
     if (c != NULL && len <= CLB_MAX_LINK2_CHARS)
         for (int i = 0; i < CLB_POSITION_CACHE_ENTRIES; i++) {
             struct cache_entry *e = &c->e[i];
-            if (e->used != 0 && e->len == len &&
-                memcmp(e->link, s, len) == 0 && key_same(&e->key, ctx)) {
+            if (e->used != 0 && e->len == len && memcmp(e->link, s, len) == 0 &&
+                key_same(&e->key, ctx)) {
                 e->used = ++c->clock;
                 position_copy(pos, &e->pos);
-                atomic_fetch_add_explicit(&cache_hits, 1,
-                                          memory_order_relaxed);
+                atomic_fetch_add_explicit(&cache_hits, 1, memory_order_relaxed);
                 return true;
             }
         }
@@ -249,8 +248,9 @@ enum clb_err srv_cache_review(const struct position *pos,
                     offsetof(struct core_history, moves), sizeof m->h.moves,
                     n * sizeof m->h.moves[0]);
     m->h.nmoves = out->nmoves;
-    copy_but_unused(&m->r, out, sizeof m->r, offsetof(struct core_review, moves),
-                    sizeof m->r.moves, n * sizeof m->r.moves[0]);
+    copy_but_unused(&m->r, out, sizeof m->r,
+                    offsetof(struct core_review, moves), sizeof m->r.moves,
+                    n * sizeof m->r.moves[0]);
     m->dict = pos->dict;
     return rc;
 }

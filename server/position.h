@@ -56,9 +56,10 @@ enum clb_err position_set_goals(struct position *pos,
                                 enum core_goals_level level,
                                 struct clb_error *err);
 
-/* Makes `move` (or a goals game's helper, CORE_MOVE_HELPER) on pos: the rules judge it with pos->dict, and on success
- * pos->game, its history and its v2 link all include it. Returns
- * CLB_ERR_OK, or the rules' error with pos unchanged. */
+/* Makes `move` (or a goals game's helper, CORE_MOVE_HELPER) on pos: the rules
+ * judge it with pos->dict, and on success pos->game, its history and its v2
+ * link all include it. Returns CLB_ERR_OK, or the rules' error with pos
+ * unchanged. */
 enum clb_err position_play(struct position *pos, const struct core_move *move,
                            struct core_move_result *result,
                            struct clb_error *err);

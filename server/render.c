@@ -407,9 +407,10 @@ static char *put_small(char *o, int v)
 /* A square holding a tile whose letter is A-Z (a blank's too, shown as the
  * letter it stands for): its classes, the pending tile's rack slot and the
  * tile's face (the script makes from these the label a screen reader
- * speaks, "H8, blank as C, 0 points, last move"), built in a local buffer and appended in one copy (a
- * board has dozens of these). The letter needs no escaping: it is one of
- * A-Z, and a pending tile's slot is 0-99 (render_cell checks both). */
+ * speaks, "H8, blank as C, 0 points, last move"), built in a local buffer and
+ * appended in one copy (a board has dozens of these). The letter needs no
+ * escaping: it is one of A-Z, and a pending tile's slot is 0-99 (render_cell
+ * checks both). */
 static void render_tile_square(struct html_buf *b, const struct board_marks *m,
                                int r, int c, char letter, bool label)
 {

@@ -318,7 +318,8 @@ Test(core_goals, the_deal_is_fixed_by_the_seed_and_the_level)
     cr_assert_eq(off.faceup[0], -1);
 }
 
-Test(core_goals, a_play_completes_every_face_up_goal_it_meets_and_they_are_replaced)
+Test(core_goals,
+     a_play_completes_every_face_up_goal_it_meets_and_they_are_replaced)
 {
     struct core_lexicon lex = ts_any_word();
     struct core_game g = fresh("QUIZLET");
@@ -415,8 +416,8 @@ Test(core_goals, swap_trades_a_tile_of_each_rack_in_place)
     /* Slot 0 of P1's QUIZLET (Q) for slot 1 of P2's AEIOUST (E). */
     struct core_helper_use use = {CORE_HELPER_SWAP, 0, 1};
     struct clb_error err;
-    cr_assert_eq(core_goals_helper(&g, &use, &next, &err), CLB_ERR_OK,
-                 "%s", err.detail);
+    cr_assert_eq(core_goals_helper(&g, &use, &next, &err), CLB_ERR_OK, "%s",
+                 err.detail);
     cr_assert_eq(memcmp(next.hands[0].tiles, "EUIZLET", 7), 0);
     cr_assert_eq(memcmp(next.hands[1].tiles, "AQIOUST", 7), 0);
     cr_assert_eq(next.turn, CORE_P1, "still P1's turn");

@@ -27,8 +27,8 @@ static enum clb_err decode(const char *s, size_t len,
 
 /* A helper the rules take on g, chosen with rng; false when none is left
  * (or the swap chosen has no two different tiles to trade). */
-static bool random_helper(const struct core_game *g, uint64_t *rng,
-                          bool swaps, struct core_move *m)
+static bool random_helper(const struct core_game *g, uint64_t *rng, bool swaps,
+                          struct core_move *m)
 {
     if (g->goals.helpers_left <= 0 || g->game_over)
         return false;
@@ -86,7 +86,8 @@ static void play_goals(struct played *p, uint32_t seed, uint64_t rng,
         struct core_move m;
         struct core_game before = g;
         rng = rng * 6364136223846793005u + 1442695040888963407u;
-        bool helper = (rng >> 33) % 6 == 0 && random_helper(&g, &rng, swaps, &m);
+        bool helper =
+            (rng >> 33) % 6 == 0 && random_helper(&g, &rng, swaps, &m);
         if (!helper)
             ts_random_move(&g, &lex, &rng, &m);
         cr_assert_eq(core_history_play(&p->h, &g, &m, &lex, NULL, &err),
@@ -136,8 +137,9 @@ Test(core_goals_link, every_position_of_random_goals_games_round_trips)
         cr_assert_eq(h->nmoves, p->h.nmoves);
         cr_assert_eq(h->npending, p->h.npending);
         for (int m = 0; m < h->nmoves; m++)
-            cr_assert_eq(memcmp(&h->moves[m], &p->h.moves[m], sizeof h->moves[m]),
-                         0, "game %d record %d", game, m);
+            cr_assert_eq(
+                memcmp(&h->moves[m], &p->h.moves[m], sizeof h->moves[m]), 0,
+                "game %d record %d", game, m);
         /* Written from scratch, the history is the appended link; and
          * replayed, the same game. */
         cr_assert_eq(core_link2_encode(&p->h, &lex, &again, &err), CLB_ERR_OK,
@@ -162,7 +164,8 @@ Test(core_goals_link, a_link_with_a_pending_helper_reads_back)
     struct core_link2 link, read;
     struct clb_error err;
     core_history_from_seed(h, 1478493, &builtin, "");
-    cr_assert_eq(core_history_set_goals(h, CORE_GOALS_NORMAL, &err), CLB_ERR_OK);
+    cr_assert_eq(core_history_set_goals(h, CORE_GOALS_NORMAL, &err),
+                 CLB_ERR_OK);
     struct core_game g = h->first, before = g, back_g;
     cr_assert_eq(core_link2_begin(h, &link, &err), CLB_ERR_OK);
     /* A new goals game: the 11 characters of a plain one's link and the
@@ -228,8 +231,7 @@ Test(core_goals_link, refusals)
         forge(bits, link);
         cr_assert_eq(decode(link, strlen(link), &lex, h, &g, &read, &err),
                      CLB_ERR_BAD_STATE);
-        cr_assert(strstr(err.detail, "out of range") != NULL, "%s",
-                  err.detail);
+        cr_assert(strstr(err.detail, "out of range") != NULL, "%s", err.detail);
     }
     /* Hard (mode 12) has one helper: a Peek (kind 2 + 1 + 7 = 10, helper
      * 2), then a second helper kind is past the radix (10: end, pass,
@@ -274,8 +276,8 @@ Test(core_goals_link, refusals)
     forge(bits, link);
     cr_assert_eq(decode(link, strlen(link), &lex, h, &g, &read, &err),
                  CLB_ERR_BAD_STATE);
-    cr_assert(strstr(err.detail, "move 1: A swap gives one tile") != NULL,
-              "%s", err.detail);
+    cr_assert(strstr(err.detail, "move 1: A swap gives one tile") != NULL, "%s",
+              err.detail);
     cr_assert(strstr(err.detail, "the same") != NULL, "%s", err.detail);
     /* The same swap of P2's slot 0 (O) is taken: an I for an O. */
     bits[0] = '\0';
@@ -309,8 +311,7 @@ Test(core_goals_link, a_plain_game_s_link_is_unchanged)
     ts_play_word(&m, &g, 7, 5, true, "DROID");
     cr_assert_eq(core_history_play(h, &g, &m, &lex, NULL, &err), CLB_ERR_OK);
     struct core_move pass = {.type = CORE_MOVE_PASS};
-    cr_assert_eq(core_history_play(h, &g, &pass, &lex, NULL, &err),
-                 CLB_ERR_OK);
+    cr_assert_eq(core_history_play(h, &g, &pass, &lex, NULL, &err), CLB_ERR_OK);
     cr_assert_eq(core_link2_encode(h, &lex, &link, &err), CLB_ERR_OK);
     cr_assert_str_eq(link.text, "2aqIzABaPXXarDQg");
     /* The same moves in a goals game: the same draws, one field more. */

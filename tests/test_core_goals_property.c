@@ -203,7 +203,7 @@ static bool met(const char *name, struct play *p)
     if (!strcmp(name, "last-tile")) {
         /* The set's count of each letter: all on the board after. */
         static const int set[26] = {9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2,
-                                    6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1};
+                                    6, 8, 2, 1, 6,  4, 6, 4, 2, 2, 1, 2, 1};
         for (int i = 0; i < m->ntiles; i++) {
             if (m->tiles[i].blank)
                 continue;
@@ -268,8 +268,8 @@ Test(core_goals_property, every_completed_goal_is_met_and_no_other)
                 for (int k = 0; k < r.ngoals; k++)
                     said = said || r.goals[k] == goal;
                 cr_assert_eq(said, met(name, &p),
-                             "game %d move %d: the rules say %s is %s",
-                             game, g.moves, name, said ? "met" : "not met");
+                             "game %d move %d: the rules say %s is %s", game,
+                             g.moves, name, said ? "met" : "not met");
                 judged++;
                 completed += said;
                 seen[goal] += said;

@@ -404,9 +404,9 @@ static void assert_carried(const struct core_history *h, uint64_t nodes)
         cr_assert_eq(
             core_review_history_within(&prefix, &lex, nodes, &first_k, &err),
             CLB_ERR_OK);
-        cr_assert_eq(core_review_history_after(h, &lex, nodes, &first_k,
-                                               &carried, &err),
-                     CLB_ERR_OK, "%s", err.detail);
+        cr_assert_eq(
+            core_review_history_after(h, &lex, nodes, &first_k, &carried, &err),
+            CLB_ERR_OK, "%s", err.detail);
         cr_assert_eq(carried.nmoves, whole.nmoves, "k %d", k);
         cr_assert_eq(carried.reviewed, whole.reviewed, "k %d", k);
         cr_assert_eq(carried.scored, whole.scored, "k %d", k);

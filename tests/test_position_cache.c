@@ -56,9 +56,9 @@ static void assert_same(const struct position *a, const struct position *b)
     cr_assert_eq(a->dict, b->dict);
     cr_assert_eq(memcmp(&a->game, &b->game, sizeof a->game), 0);
     cr_assert_eq(a->history.nmoves, b->history.nmoves);
-    cr_assert_eq(memcmp(&a->history.first, &b->history.first,
-                        sizeof a->history.first),
-                 0);
+    cr_assert_eq(
+        memcmp(&a->history.first, &b->history.first, sizeof a->history.first),
+        0);
     cr_assert_eq(memcmp(a->history.moves, b->history.moves,
                         (size_t)a->history.nmoves * sizeof a->history.moves[0]),
                  0);
@@ -162,9 +162,9 @@ Test(cache, the_least_recently_used_link_goes)
     struct clb_error err;
     for (int i = 0; i <= CLB_POSITION_CACHE_ENTRIES; i++) {
         position_new(&ctx, 0, (uint32_t)(100 + i), &p1);
-        cr_assert_eq(position_write(&p1, LINK_V2, links[i], sizeof links[i],
-                                    &len, &err),
-                     CLB_ERR_OK);
+        cr_assert_eq(
+            position_write(&p1, LINK_V2, links[i], sizeof links[i], &len, &err),
+            CLB_ERR_OK);
     }
     for (int i = 0; i < CLB_POSITION_CACHE_ENTRIES; i++)
         cr_assert_eq(open_link(&ctx, links[i], &p1), CLB_ERR_OK);

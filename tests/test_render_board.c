@@ -155,8 +155,8 @@ Test(board, squares_are_labelled_where_no_script_runs)
         h, "<button class=\"tw t lm\" aria-label=\"A1, Q, 10 points, last "
            "move\">Q<sub>10</sub></button>"));
     cr_assert_not_null(strstr(h, "aria-label=\"B1, blank as E, 0 points\">"));
-    cr_assert_not_null(strstr(
-        h, "aria-label=\"H8, centre star, double word, empty\">"));
+    cr_assert_not_null(
+        strstr(h, "aria-label=\"H8, centre star, double word, empty\">"));
     cr_assert_not_null(strstr(h, "aria-label=\"D1, double letter, empty\">"));
     /* Every one of the 225 squares is named, once. */
     cr_assert_eq(count(h, "<button class=\"tw t lm\" aria-label=") +

@@ -41,7 +41,8 @@ Test(server_refusals, every_refusal_of_a_json_move)
         const char *json, *detail;
     } cases[] = {
         {"[]", "move: expected an object"},
-        {"{}", "move.type: expected \"play\", \"exchange\", \"pass\" or \"helper\""},
+        {"{}",
+         "move.type: expected \"play\", \"exchange\", \"pass\" or \"helper\""},
         {"{\"type\":7}",
          "move.type: expected \"play\", \"exchange\", \"pass\" or \"helper\""},
         {"{\"type\":\"resign\"}",

@@ -247,7 +247,8 @@ Test(ui, new_game_board_has_rack_and_premium_squares)
         int i;
         const char *markup;
     } square[] = {
-        {0, "<button class=tw aria-label=\"A1, triple word, empty\">TW</button>"},
+        {0,
+         "<button class=tw aria-label=\"A1, triple word, empty\">TW</button>"},
         {1, "<button aria-label=\"B1, empty\"></button>"},
         {3, "<button class=dl aria-label=\"D1, double letter, empty\">DL"},
         {16, "<button class=dw aria-label=\"B2, double word, empty\">DW"},

@@ -208,8 +208,8 @@ static void print_goals(const struct position *pos)
     if (goals->level == CORE_GOALS_OFF)
         return;
     printf("goals %s: %d of %d  helpers %d%s\n",
-           core_goals_level_name(goals->level), goals->completed,
-           goals->target, goals->helpers_left,
+           core_goals_level_name(goals->level), goals->completed, goals->target,
+           goals->helpers_left,
            core_goals_won(goals) ? "  WON"
            : g->game_over        ? "  LOST"
                                  : "");
