@@ -1,5 +1,5 @@
 /* server/encoding.c - content codings (encoding.h): reading Accept-Encoding
- * and gzip on the fly with libdeflate.
+ * and gzip on the fly (deflate.h).
  *
  * Accept-Encoding is a list of codings, each with an optional weight
  * ("gzip;q=0.8"). A weight is 0 to 1 with at most three decimals, kept here
@@ -13,16 +13,11 @@
 /* SPDX-License-Identifier: MIT */
 #include "encoding.h"
 
-#include <libdeflate.h>
+#include "deflate.h"
+
 #include <pthread.h>
 #include <string.h>
 #include <strings.h>
-
-/* libdeflate's fastest level: a page of ~20 KB in about a tenth of a
- * millisecond, to about a fifth of its size (bench/server_callgrind.sh
- * reports the cost; level 6 saves another tenth of the bytes for twice the
- * time). */
-#define SRV_GZIP_LEVEL 1
 
 /* Weights in thousandths; NONE for a coding the list does not mention. */
 #define Q_NONE (-1)
@@ -174,17 +169,17 @@ const char *srv_coding_name(enum srv_coding c)
 }
 
 /* ---- gzip ---------------------------------------------------------------
- * A libdeflate compressor holds its hash tables (some hundreds of KB), so
- * each of libmicrohttpd's threads makes one at its first compressed answer
- * and keeps it; the key's destructor frees it when the thread ends. */
+ * A compressor holds its hash table and codes (about 40 KB), so each of
+ * libmicrohttpd's threads makes one at its first compressed answer and
+ * keeps it; the key's destructor frees it when the thread ends. */
 
 static pthread_key_t gzip_key;
 static pthread_once_t gzip_once = PTHREAD_ONCE_INIT;
 static bool gzip_key_ok;
 
-static void gzip_free(void *c)
+static void gzip_free(void *z)
 {
-    libdeflate_free_compressor(c);
+    srv_deflate_free(z);
 }
 
 static void gzip_key_make(void)
@@ -192,29 +187,29 @@ static void gzip_key_make(void)
     gzip_key_ok = pthread_key_create(&gzip_key, gzip_free) == 0;
 }
 
-static struct libdeflate_compressor *gzip_compressor(void)
+static struct srv_deflate *gzip_compressor(void)
 {
     (void)pthread_once(&gzip_once, gzip_key_make);
     if (!gzip_key_ok)
         return NULL;
-    struct libdeflate_compressor *c = pthread_getspecific(gzip_key);
-    if (c == NULL) {
-        c = libdeflate_alloc_compressor(SRV_GZIP_LEVEL);
-        if (c != NULL && pthread_setspecific(gzip_key, c) != 0) {
-            libdeflate_free_compressor(c);
-            c = NULL;
+    struct srv_deflate *z = pthread_getspecific(gzip_key);
+    if (z == NULL) {
+        z = srv_deflate_new();
+        if (z != NULL && pthread_setspecific(gzip_key, z) != 0) {
+            srv_deflate_free(z);
+            z = NULL;
         }
     }
-    return c;
+    return z;
 }
 
 size_t srv_gzip(const void *in, size_t n, void *out, size_t cap)
 {
-    struct libdeflate_compressor *c = gzip_compressor();
-    return c != NULL ? libdeflate_gzip_compress(c, in, n, out, cap) : 0;
+    struct srv_deflate *z = gzip_compressor();
+    return z != NULL ? srv_deflate_gzip(z, in, n, out, cap) : 0;
 }
 
 size_t srv_gzip_bound(size_t n)
 {
-    return libdeflate_gzip_compress_bound(NULL, n);
+    return srv_deflate_gzip_bound(n);
 }

@@ -3,7 +3,7 @@
  *
  * The static files carry gzip and brotli copies made at build time
  * (static_assets.h); the pages and the API's answers are compressed with
- * gzip (libdeflate) while they are sent, and only when the client asks.
+ * gzip (deflate.h) while they are sent, and only when the client asks.
  * The choice follows the request's Accept-Encoding as RFC 9110 (12.5.3)
  * reads it; DESIGN.md ("Compression") says how each edge case is decided.
  */

@@ -286,3 +286,20 @@ void ts_context_free(struct srv_context *ctx)
         dict_free(ctx->lexicons[i]);
     memset(ctx, 0, sizeof *ctx);
 }
+
+char *ts_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot open %s", path);
+    cr_assert_eq(fseek(f, 0, SEEK_END), 0);
+    long size = ftell(f);
+    cr_assert_geq(size, 0);
+    rewind(f);
+    char *buf = malloc((size_t)size + 1);
+    cr_assert_not_null(buf);
+    *len = fread(buf, 1, (size_t)size, f);
+    cr_assert_eq(*len, (size_t)size, "cannot read %s", path);
+    fclose(f);
+    buf[*len] = '\0';
+    return buf;
+}

@@ -65,6 +65,10 @@ char *ts_state_body(const char *s, const char *more);
 /* The v2 link's alphabet (base64url), index = 6-bit value. */
 extern const char ts_b64url[];
 
+/* The whole file at path, NUL-terminated, in a new allocation the caller
+ * frees; its length in *len. Fails the test when it cannot be read. */
+char *ts_read_file(const char *path, size_t *len);
+
 /* An independent CRC-24 (RFC 4880, 6.1: the reference code's table-free
  * form), to check the documented algorithm and to forge check characters
  * for the structural tests. */
