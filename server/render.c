@@ -106,6 +106,12 @@ static void render_head_open(struct html_buf *b)
                 "<title>");
 }
 
+static void render_head_open_fetched(struct html_buf *b)
+{
+    html_lit(b, "<!doctype html>\n<html lang=\"en\"><head>"
+                "<meta charset=\"utf-8\"><title>");
+}
+
 /* After the title's text, which the caller writes (escaped). */
 static void render_head_close(struct html_buf *b)
 {
@@ -118,6 +124,16 @@ static void render_head_close(struct html_buf *b)
     html_lit(b, "\"></script></head>\n<body>"
                 "<div id=\"live\" class=\"sr\" role=\"status\" "
                 "aria-live=\"polite\" data-testid=\"live\"></div>\n");
+}
+
+/* The head of a page only the script reads (render_view.plain unset): it
+ * takes the title and #app out of it and swaps them into the page it is
+ * already showing, whose head, stylesheet, script and live region stay;
+ * so this one carries the title alone (300 bytes less to make, compress
+ * and send on every turn). */
+static void render_head_close_fetched(struct html_buf *b)
+{
+    html_lit(b, "</title></head>\n<body>");
 }
 
 static void render_head(struct html_buf *b, const char *title)
@@ -1835,7 +1851,10 @@ void render_game(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
     bool waiting = is_waiting(v);
-    render_head_open(b);
+    if (v->plain)
+        render_head_open(b);
+    else
+        render_head_open_fetched(b);
     html_lit(b, "Collabble \xc2\xb7 ");
     if (g->game_over) {
         html_lit(b, "game over");
@@ -1848,7 +1867,10 @@ void render_game(struct html_buf *b, const struct render_view *v)
     }
     html_lit(b, ", ");
     html_int(b, g->score);
-    render_head_close(b);
+    if (v->plain)
+        render_head_close(b);
+    else
+        render_head_close_fetched(b);
     render_app_open(b, g->game_over ? "over" : waiting ? "wait" : "board", v);
     html_lit(b, "<header class=\"top\">");
     render_brand(b);
