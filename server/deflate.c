@@ -28,6 +28,7 @@
 #include "deflate.h"
 
 #include <libdeflate.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -98,11 +99,16 @@ struct codebook {
  * the complete codes, where every byte has one. */
 enum { CODES_SERVER, CODES_COMPLETE, CODEBOOKS };
 
+/* What every compressor reads and none writes: made once per process. */
+struct shared_tables {
+    uint8_t dist_sym[512]; /* see dist_sym_of */
+    struct codebook codes[CODEBOOKS];
+};
+
 struct srv_deflate {
     uint32_t head[SRV_DEFLATE_HASH_SIZE]; /* base + position, or older */
     uint32_t base;
-    uint8_t dist_sym[512]; /* see dist_sym_of */
-    struct codebook codes[CODEBOOKS];
+    const struct shared_tables *tables;
 };
 
 /* ---- Huffman codes ----------------------------------------------------- */
@@ -148,13 +154,15 @@ static unsigned huffman_depths(const uint32_t *w, unsigned n, uint8_t *len)
         if (w[i] != 0)
             key[m++] = w[i] << 9 | i;
     }
-    for (unsigned i = 1; i < m; i++) { /* once per compressor: keep it plain */
-        uint32_t k = key[i];
-        unsigned j = i;
-        for (; j > 0 && key[j - 1] > k; j--)
-            key[j] = key[j - 1];
-        key[j] = k;
-    }
+    static const unsigned gaps[] = {132, 57, 23, 10, 4, 1}; /* Shell sort */
+    for (unsigned g = 0; g < sizeof gaps / sizeof gaps[0]; g++)
+        for (unsigned i = gaps[g]; i < m; i++) {
+            uint32_t k = key[i];
+            unsigned j = i;
+            for (; j >= gaps[g] && key[j - gaps[g]] > k; j -= gaps[g])
+                key[j] = key[j - gaps[g]];
+            key[j] = k;
+        }
     for (unsigned i = 0; i < m; i++)
         weight[i] = key[i] >> 9;
     unsigned leaf = 0, inner = m;
@@ -260,7 +268,8 @@ static unsigned lengths_rle(const uint8_t *lens, unsigned total, uint16_t *rle)
 static unsigned dist_sym_of(const struct srv_deflate *z, unsigned dist)
 {
     unsigned d = dist - 1;
-    return d < 256 ? z->dist_sym[d] : z->dist_sym[256 + (d >> 7)];
+    return d < 256 ? z->tables->dist_sym[d]
+                   : z->tables->dist_sym[256 + (d >> 7)];
 }
 
 /* The block header: BFINAL 1, BTYPE 2, then the two codes' lengths as
@@ -343,19 +352,29 @@ static void codebook_make(struct codebook *cb, bool complete)
     }
 }
 
+static struct shared_tables shared;
+static pthread_once_t shared_once = PTHREAD_ONCE_INIT;
+
+static void shared_make(void)
+{
+    for (unsigned c = 0; c < DIST_SYMS; c++) {
+        unsigned first = dist_base[c] - 1u, span = 1u << dist_extra[c];
+        for (unsigned d = first; d < first + span; d += d < 256 ? 1 : 128)
+            shared.dist_sym[d < 256 ? d : 256 + (d >> 7)] = (uint8_t)c;
+    }
+    codebook_make(&shared.codes[CODES_SERVER], false);
+    codebook_make(&shared.codes[CODES_COMPLETE], true);
+}
+
 struct srv_deflate *srv_deflate_new(void)
 {
+    if (pthread_once(&shared_once, shared_make) != 0)
+        return NULL;
     struct srv_deflate *z = calloc(1, sizeof *z);
     if (z == NULL)
         return NULL;
     z->base = SRV_DEFLATE_WINDOW + 1; /* 0 is every entry's "never seen" */
-    for (unsigned c = 0; c < DIST_SYMS; c++) {
-        unsigned first = dist_base[c] - 1u, span = 1u << dist_extra[c];
-        for (unsigned d = first; d < first + span; d += d < 256 ? 1 : 128)
-            z->dist_sym[d < 256 ? d : 256 + (d >> 7)] = (uint8_t)c;
-    }
-    codebook_make(&z->codes[CODES_SERVER], false);
-    codebook_make(&z->codes[CODES_COMPLETE], true);
+    z->tables = &shared;
     return z;
 }
 
@@ -532,10 +551,10 @@ size_t srv_deflate_gzip(struct srv_deflate *z, const void *input, size_t size,
     if (size >= SRV_DEFLATE_MAX_INPUT || cap < GZIP_HEADER + 8 + GZIP_TRAILER)
         return 0;
     uint8_t *const limit = out + cap - GZIP_TRAILER - 8;
-    size_t len = encode(z, &z->codes[CODES_SERVER], in, (uint32_t)size,
+    size_t len = encode(z, &z->tables->codes[CODES_SERVER], in, (uint32_t)size,
                         out + GZIP_HEADER, limit);
     if (len == UNCODED)
-        len = encode(z, &z->codes[CODES_COMPLETE], in, (uint32_t)size,
+        len = encode(z, &z->tables->codes[CODES_COMPLETE], in, (uint32_t)size,
                      out + GZIP_HEADER, limit);
     if (len == 0)
         return 0;

@@ -18,10 +18,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A compressor's tables (about 40 KB): one per thread, reused. */
+/* A compressor's hash table (32 KB): one per thread, reused. Its codes
+ * are made once per process, at the first compressor. */
 struct srv_deflate;
 
-/* A new compressor, or NULL when out of memory. */
+/* A new compressor, or NULL when out of memory. Thread-safe. */
 struct srv_deflate *srv_deflate_new(void);
 void srv_deflate_free(struct srv_deflate *z);
 

@@ -169,7 +169,7 @@ const char *srv_coding_name(enum srv_coding c)
 }
 
 /* ---- gzip ---------------------------------------------------------------
- * A compressor holds its hash table and codes (about 40 KB), so each of
+ * A compressor holds its hash table (32 KB), so each of
  * libmicrohttpd's threads makes one at its first compressed answer and
  * keeps it; the key's destructor frees it when the thread ends. */
 
