@@ -51,19 +51,28 @@ path_of() { node -e 'console.log(JSON.parse(require("fs").readFileSync(process.a
 PAGE_PATH=$(path_of page)
 PAGE_V1_PATH=$(path_of page-v1)
 STATIC_URL="$BASE$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).path)' "$DATA/static.json")"
+STATIC_SCRIPT_URL="$BASE$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).path)' "$DATA/static-script.json")"
+FORM=application/x-www-form-urlencoded
 GZ='Accept-Encoding: gzip, br'
 PAGE_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$BASE$PAGE_PATH")
 PAGE_V1_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$BASE$PAGE_V1_PATH")
 STATIC_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$STATIC_URL")
 PAGE_GZ_BYTES=$(curl -s -H "$GZ" -o /dev/null -w '%{size_download}' "$BASE$PAGE_PATH")
 STATIC_GZ_BYTES=$(curl -s -H "$GZ" -o /dev/null -w '%{size_download}' "$STATIC_URL")
+SCRIPT_BYTES=$(curl -s -o /dev/null -w '%{size_download}' --data-binary "@$DATA/page-script.body" "$BASE/game")
+SCRIPT_GZ_BYTES=$(curl -s -H "$GZ" -o /dev/null -w '%{size_download}' --data-binary "@$DATA/page-script.body" "$BASE/game")
+STATIC_SCRIPT_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$STATIC_SCRIPT_URL")
+STATIC_SCRIPT_GZ_BYTES=$(curl -s -H "$GZ" -o /dev/null -w '%{size_download}' "$STATIC_SCRIPT_URL")
 MOVE_STATUS=$(curl -s -o "$DATA/move-answer.json" -w '%{http_code}' \
                    --data-binary "@$DATA/move.json" "$BASE/api/v1/move")
 MOVE_BYTES=$(wc -c <"$DATA/move-answer.json")
 [ "$MOVE_STATUS" = 200 ] || { echo "server_bench: move answered $MOVE_STATUS" >&2; exit 1; }
 [ "$STATIC_BYTES" = "$PAGE_BYTES" ] ||
   { echo "server_bench: static $STATIC_BYTES bytes, page $PAGE_BYTES" >&2; exit 1; }
+[ "$STATIC_SCRIPT_BYTES" = "$SCRIPT_BYTES" ] ||
+  { echo "server_bench: static-script $STATIC_SCRIPT_BYTES bytes, page-script $SCRIPT_BYTES" >&2; exit 1; }
 echo "   page: $PAGE_BYTES bytes (v1 link: $PAGE_V1_BYTES; gzip $PAGE_GZ_BYTES, the static copy $STATIC_GZ_BYTES); move answer: $MOVE_BYTES bytes"
+echo "   page-script: $SCRIPT_BYTES bytes (gzip $SCRIPT_GZ_BYTES, the static copy $STATIC_SCRIPT_GZ_BYTES)"
 
 LOAD_LINE=$(grep -m1 '^collabble: lexicon ' "$LOG" || true)
 LOAD_MS=$(sed -n 's/.* in \([0-9.]*\) ms.*/\1/p' <<<"$LOAD_LINE")
@@ -83,7 +92,7 @@ run() { # name url [lua]
   printf '%s %s %s %s\n' "$name" "$rps" "${non2xx:-0}" "$p50" >>"$DATA/results.txt"
 }
 
-KINDS="page page-v1 move static page-gzip static-gzip"
+KINDS="page page-v1 move static page-gzip static-gzip page-script static-script page-script-gzip static-script-gzip"
 : >"$DATA/results.txt"
 rm -f "$DATA"/wrk-*.txt
 echo "== wrk: $THREADS threads, $CONNECTIONS connections, ${DURATION}s a run, $ROUNDS rounds"
@@ -94,7 +103,11 @@ for round in $(seq 1 "$ROUNDS"); do
   run static "$STATIC_URL"
   run page-gzip "$BASE$PAGE_PATH" -H "$GZ"
   run static-gzip "$STATIC_URL" -H "$GZ"
-  echo "   round $round: $(awk -v n=$((6 * round)) 'NR > n - 6 && NR <= n { printf "%s %.0f  ", $1, $2 }' "$DATA/results.txt")"
+  BENCH_BODY="$DATA/page-script.body" BENCH_TYPE=$FORM run page-script "$BASE/game" -s "$ROOT/bench/move.lua"
+  run static-script "$STATIC_SCRIPT_URL"
+  BENCH_BODY="$DATA/page-script.body" BENCH_TYPE=$FORM run page-script-gzip "$BASE/game" -s "$ROOT/bench/move.lua" -H "$GZ"
+  run static-script-gzip "$STATIC_SCRIPT_URL" -H "$GZ"
+  echo "   round $round: $(awk -v n=$((10 * round)) 'NR > n - 10 && NR <= n { printf "%s %.0f  ", $1, $2 }' "$DATA/results.txt")"
 done
 RSS_AFTER=$(rss_kib)
 
@@ -103,11 +116,12 @@ echo "collabble server benchmark ($(nproc) CPUs, wrk on the same machine)"
 # Medians over the rounds (sorted by rate, the middle run of each kind).
 sort -k1,1 -k2,2g "$DATA/results.txt" |
 awk -v page="$PAGE_BYTES" -v pagev1="$PAGE_V1_BYTES" -v move="$MOVE_BYTES" -v rounds="$ROUNDS" \
-    -v pagegz="$PAGE_GZ_BYTES" -v staticgz="$STATIC_GZ_BYTES" '
+    -v pagegz="$PAGE_GZ_BYTES" -v staticgz="$STATIC_GZ_BYTES" -v script="$SCRIPT_BYTES" \
+    -v scriptgz="$SCRIPT_GZ_BYTES" -v staticscriptgz="$STATIC_SCRIPT_GZ_BYTES" '
   { n[$1]++; if (n[$1] == int((rounds + 1) / 2)) { rps[$1] = $2; p50[$1] = $4 }
     bad[$1] += $3 }
   function line(k, what, bytes) {
-    printf "  %-12s %-34s %9.0f req/s  p50 %-8s (%s bytes)%s\n", k, what, rps[k], p50[k], bytes,
+    printf "  %-18s %-40s %9.0f req/s  p50 %-8s (%s bytes)%s\n", k, what, rps[k], p50[k], bytes,
            bad[k] ? "  NON-2XX: " bad[k] : ""
   }
   END {
@@ -119,8 +133,14 @@ awk -v page="$PAGE_BYTES" -v pagev1="$PAGE_V1_BYTES" -v move="$MOVE_BYTES" -v ro
     line("static-gzip", "the static file, gzip", staticgz)
     printf "  page/static = %.3f   page-v1/static = %.3f   move/static = %.3f\n",
            rps["page"] / rps["static"], rps["page-v1"] / rps["static"], rps["move"] / rps["static"]
+    line("page-script", "POST /game s=S, as the script fetches it", script)
+    line("static-script", "GET /static/..., that page'"'"'s bytes", script)
+    line("page-script-gzip", "that page, Accept-Encoding: gzip", scriptgz)
+    line("static-script-gzip", "its static twin, gzip", staticscriptgz)
     printf "  page-gzip/static-gzip = %.3f   page-gzip/page = %.3f   (medians of %d runs each)\n",
            rps["page-gzip"] / rps["static-gzip"], rps["page-gzip"] / rps["page"], rounds
+    printf "  page-script/static-script = %.3f   page-script-gzip/static-script-gzip = %.3f\n",
+           rps["page-script"] / rps["static-script"], rps["page-script-gzip"] / rps["static-script-gzip"]
   }'
 echo "  lexicon load: ${LOAD_MS:-?} ms  (${LOAD_LINE#collabble: })"
 echo "  resident memory (VmRSS): ${RSS_IDLE} KiB idle after start, ${RSS_AFTER} KiB after the runs"

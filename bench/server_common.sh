@@ -12,7 +12,8 @@
 # same bytes, served the way static/ is. The build embeds one more
 # directory (CLB_STATIC_EXTRA_DIR, a cache option meant for the benchmarks
 # only) holding bench-pad.html, a copy of the v2 page as the server renders
-# it: the same size and the same compressibility (its build-time gzip and
+# it (and bench-pad-script.html, the same position's page as the script
+# fetches it, POST /game): the same size and the same compressibility (its build-time gzip and
 # brotli copies are made like those of static/). The page is known only
 # once the server runs, so the first run builds, renders, copies and builds
 # again (only the embedded files recompile).
@@ -64,11 +65,19 @@ bench_prepare() {
   page=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).page.path)' \
          "$DATA/requests.json")
   curl -s -o "$DATA/page.html" "http://127.0.0.1:$PORT$page"
+  # The page as the script fetches it (POST /game), for its own static
+  # twin: bench-pad-script.html.
+  node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1]))["page-script"].body)' \
+       "$DATA/requests.json" >"$DATA/page-script.body"
+  curl -s -o "$DATA/page-script.html" --data-binary "@$DATA/page-script.body" \
+       "http://127.0.0.1:$PORT/game"
   PAD=$PAD_DIR/bench-pad.html
-  if ! cmp -s "$DATA/page.html" "$PAD"; then
-    echo "== embedding the page as bench-pad.html ($(wc -c <"$DATA/page.html") bytes) and rebuilding"
+  PAD_SCRIPT=$PAD_DIR/bench-pad-script.html
+  if ! cmp -s "$DATA/page.html" "$PAD" || ! cmp -s "$DATA/page-script.html" "$PAD_SCRIPT"; then
+    echo "== embedding the pages as bench-pad.html ($(wc -c <"$DATA/page.html") bytes) and bench-pad-script.html ($(wc -c <"$DATA/page-script.html") bytes), and rebuilding"
     bench_stop
     cp "$DATA/page.html" "$PAD"
+    cp "$DATA/page-script.html" "$PAD_SCRIPT"
     bench_build
     bench_start
   fi
@@ -76,4 +85,6 @@ bench_prepare() {
   version=$(sha256sum "$PAD" | cut -c1-16)
   printf '{"path":"/static/bench-pad.html?v=%s","etag":"\\"%s\\""}\n' "$version" "$version" \
     >"$DATA/static.json"
+  version=$(sha256sum "$PAD_SCRIPT" | cut -c1-16)
+  printf '{"path":"/static/bench-pad-script.html?v=%s"}\n' "$version" >"$DATA/static-script.json"
 }

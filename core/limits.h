@@ -170,10 +170,13 @@
 #define CLB_RESPONSE_INITIAL_BYTES (32 * 1024)
 
 /* An answer shorter than this is sent uncompressed whatever the client
- * accepts: gzip's 18 bytes of framing and the work of compressing cost
- * more than the few hundred bytes it could save (a move's preview, an
- * error, the health check). Pages and most API answers are far above it. */
-#define CLB_COMPRESS_MIN_BYTES 1024
+ * accepts: gzip's framing and the codes' header (about 120 bytes with
+ * server/deflate.c) and the work of compressing cost more than the little
+ * it could save (a move's preview, an error, the health check). From here
+ * up the answers are markup or JSON that shrink by a third or more (the
+ * review cells of a finished game: 769 bytes to about 450), for about 10
+ * instructions a byte. Pages and most API answers are far above it. */
+#define CLB_COMPRESS_MIN_BYTES 512
 
 /* Room each connection keeps for its request's target and body, reused
  * from one request to the next, so that a page's GET of a v2 link or a

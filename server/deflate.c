@@ -64,11 +64,11 @@ static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1,
                                          1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
                                          4, 4, 4, 4, 5, 5, 5, 5, 0};
 static const uint16_t dist_base[30] = {
-    1,    2,    3,    4,    5,    7,     9,     13,    17,  25,
-    33,   49,   65,   97,   129,  193,   257,   385,   513, 769,
+    1,    2,    3,    4,    5,    7,    9,    13,    17,    25,
+    33,   49,   65,   97,   129,  193,  257,  385,   513,   769,
     1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
-static const uint8_t dist_extra[30] = {0, 0, 0, 0, 1, 1, 2,  2,  3,  3,
-                                       4, 4, 5, 5, 6, 6, 7,  7,  8,  8,
+static const uint8_t dist_extra[30] = {0, 0, 0,  0,  1,  1,  2,  2,  3,  3,
+                                       4, 4, 5,  5,  6,  6,  7,  7,  8,  8,
                                        9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
 /* The order the code length code's lengths are sent in (3.2.7). */
 static const uint8_t cl_order[CL_SYMS] = {16, 17, 18, 0, 8,  7, 9,  6, 10, 5,
@@ -345,8 +345,8 @@ static void codebook_make(struct codebook *cb, bool complete)
         unsigned top = c == 28 ? SRV_DEFLATE_MAX_MATCH + 1 : length_base[c + 1];
         unsigned bits = ll_len[257 + c];
         for (unsigned len = length_base[c]; len < top; len++) {
-            cb->length_code[len] = ll_code[257 + c] |
-                                   (uint32_t)(len - length_base[c]) << bits;
+            cb->length_code[len] =
+                ll_code[257 + c] | (uint32_t)(len - length_base[c]) << bits;
             cb->length_bits[len] = (uint8_t)(bits + length_extra[c]);
         }
     }
@@ -387,8 +387,8 @@ size_t srv_deflate_gzip_bound(size_t n)
 {
     /* A literal's code is at most 15 bits; then the end, the padding and
      * the room the last word needs. */
-    return GZIP_HEADER + SRV_DEFLATE_MAX_HEADER + (n * SRV_DEFLATE_MAX_CODE) / 8 +
-           4 + 8 + GZIP_TRAILER;
+    return GZIP_HEADER + SRV_DEFLATE_MAX_HEADER +
+           (n * SRV_DEFLATE_MAX_CODE) / 8 + 4 + 8 + GZIP_TRAILER;
 }
 
 /* ---- matches ----------------------------------------------------------- */
@@ -513,7 +513,7 @@ static size_t encode(struct srv_deflate *z, const struct codebook *cb,
             PUT(cb->length_code[len], cb->length_bits[len]);
             PUT(cb->dist_code[ds] | (dist - dist_base[ds]) << cb->dist_bits[ds],
                 cb->dist_bits[ds] + dist_extra[ds]);
-                pos += len;
+            pos += len;
             if (pos <= hashable_end) { /* len >= 4: both are in the match */
                 head[hash4(load32(in + pos - 2))] = base + pos - 2;
                 head[hash4(load32(in + pos - 1))] = base + pos - 1;

@@ -576,6 +576,30 @@ static bool slot_pending(const struct render_view *v, int slot)
     return false;
 }
 
+/* A rack tile's index, letter and name, for the script's controls and a
+ * screen reader: a page the script fetches leaves them to the script,
+ * which reads them off the tile's face. */
+static void render_rack_tile_names(struct html_buf *b, char t, int i)
+{
+    bool blank = t == CORE_BLANK;
+    html_lit(b, " data-index=");
+    html_int(b, i);
+    html_lit(b, " data-letter=");
+    if (blank)
+        html_lit(b, "BLANK");
+    else
+        html_textn(b, &t, 1);
+    html_lit(b, " aria-pressed=\"false\" aria-label=\"");
+    if (blank) {
+        html_lit(b, "Blank tile, 0 points");
+    } else {
+        html_textn(b, &t, 1);
+        html_lit(b, ", ");
+        put_count(b, core_tile_points(t), "point", "points");
+    }
+    html_lit(b, "\"");
+}
+
 /* The player to move: each tile a toggle button (selected or, when
  * exchanging, chosen). */
 static void render_active_rack(struct html_buf *b, const struct render_view *v)
@@ -585,9 +609,8 @@ static void render_active_rack(struct html_buf *b, const struct render_view *v)
     html_lit(b, "<div class=\"prh\"><h2 id=\"rack-h\">Your rack <span "
                 "class=\"who\">(");
     put_player(b, g->turn);
-    html_lit(b, ")</span></h2><button id=\"shuffle\" "
-                "class=\"minor needs-js\" data-testid=\"shuffle\">Shuffle"
-                "</button></div><div class=\"rack\" id=\"rack\" "
+    /* Shuffle, beside the heading, is the script's. */
+    html_lit(b, ")</span></h2></div><div class=\"rack\" id=\"rack\" "
                 "role=\"group\" aria-labelledby=\"rack-h\" "
                 "data-testid=\"rack\">");
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
@@ -599,22 +622,10 @@ static void render_active_rack(struct html_buf *b, const struct render_view *v)
             html_lit(b, " bl");
         if (slot_pending(v, i))
             html_lit(b, " used");
-        html_lit(b, "\" data-testid=\"rack-tile\" data-index=");
-        html_int(b, i);
-        html_lit(b, " data-letter=");
-        if (blank)
-            html_lit(b, "BLANK");
-        else
-            html_textn(b, &t, 1);
-        html_lit(b, " aria-pressed=\"false\" aria-label=\"");
-        if (blank) {
-            html_lit(b, "Blank tile, 0 points");
-        } else {
-            html_textn(b, &t, 1);
-            html_lit(b, ", ");
-            put_count(b, pts, "point", "points");
-        }
-        html_lit(b, "\">");
+        html_lit(b, "\" data-testid=\"rack-tile\"");
+        if (v->plain) /* the script adds these itself, from the face */
+            render_rack_tile_names(b, t, i);
+        html_lit(b, ">");
         if (blank)
             html_lit(b, "<sub>0</sub>");
         else
@@ -648,11 +659,7 @@ static void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
                     "data-testid=\"eye-toggle\" "
                     "aria-pressed=\"false\" aria-controls=\"prack\" "
                     "aria-label=\"Blind mode: hide your partner&#39;s tiles\">"
-                    "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\" "
-                    "focusable=\"false\"><path d=\"M1 12s4-7 11-7 11 7 11 7"
-                    "-4 7-11 7S1 12 1 12z\"/><circle cx=\"12\" cy=\"12\" "
-                    "r=\"3\"/><path class=\"slash\" d=\"M3 3l18 18\"/></svg>"
-                    "</button>");
+                    "</button>"); /* its icon: the script's (it runs it) */
     const char *id = kind == RACK_PARTNER ? "prack"
                      : kind == RACK_MINE  ? "myrack"
                      : who == CORE_P1     ? "rack1"
@@ -875,13 +882,11 @@ static void render_stats(struct html_buf *b, const struct core_game *g)
     html_lit(b, "</dl>");
 }
 
-/* Closes the last move's line and adds the zoom toggle the script shows
- * on narrow screens. */
+/* Closes the last move's line; the zoom toggle beside it, shown on narrow
+ * screens, is the script's (it runs it). */
 static void render_zoom(struct html_buf *b)
 {
-    html_lit(b, "</p><button id=\"zoom\" class=\"zoom needs-js\" "
-                "data-testid=\"zoom\" aria-pressed=\"false\">Zoom board"
-                "</button></div>");
+    html_lit(b, "</p></div>");
 }
 
 /* What the previous move did, above the board (on a phone too, so it is in
@@ -1084,16 +1089,18 @@ static void render_footer(struct html_buf *b, const struct render_view *v)
     html_lit(b, "</span> <a href=\"/\">New game</a></footer>");
 }
 
-static void render_help(struct html_buf *b)
+/* The help. With script the script adds its own (the controls it runs:
+ * dragging, tapping, the keyboard), so no page carries that text; a page
+ * a browser navigated to carries, for a reader without script, what the
+ * forms do. */
+static void render_help(struct html_buf *b, const struct render_view *v)
 {
-    html_lit(b, "<details class=\"help\"><summary>How to play</summary><p>"
-                "Drag tiles from your rack to the board, or tap a tile, then "
-                "a square; drag or tap a placed tile to move it or take it "
-                "back. The words and points show before you end your turn."
-                "</p><p>Keyboard: Enter on a rack tile picks it; arrow keys "
-                "move on the board, Enter places it. Or type letters on the "
-                "board: the arrow shows if they go across or down, and Enter "
-                "on an empty square turns it. Escape cancels.</p></details>");
+    if (!v->plain)
+        return;
+    html_lit(b, "<noscript><details class=\"help\"><summary>How to play"
+                "</summary><p>Play a word, exchange tiles or pass with the "
+                "forms above. The page that follows has the link to send "
+                "to your partner.</p></details></noscript>");
 }
 
 /* ---- the move list ------------------------------------------------------ */
@@ -1359,10 +1366,11 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
     html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
     html_lit(b, ".gcg\" data-testid=\"download\">Download game</a> (GCG, "
                 "for Quackle)</p>");
-    /* Without the script the review's cells stay empty: this link (the
-     * script fills them itself, so it is hidden then) opens the page that
-     * has them filled in. The heading is no link: it would only reload. */
-    if (rv == NULL && h->nmoves > 0) {
+    /* Without the script the review's cells stay empty: this link (on the
+     * pages a browser navigates to; the script fills the cells itself, so
+     * it is hidden then) opens the page that has them filled in. The
+     * heading is no link: it would only reload. */
+    if (rv == NULL && h->nmoves > 0 && v->plain) {
         html_lit(b, "<p class=\"nojs\"><a href=\"/game/review?s=");
         html_attr(b, v->state);
         html_lit(b, "\" data-testid=\"review-link\">The best available play "
@@ -1684,12 +1692,7 @@ static void render_actions(struct html_buf *b, const struct render_view *v)
         html_int(b, CLB_EXCHANGE_MIN_BAG);
         html_lit(b, " tiles in the bag.</p>");
     }
-    html_lit(b, "<div class=\"bar needs-js\" id=\"ex-bar\" hidden>"
-                "<p>Choose the tiles to exchange, then confirm.</p>"
-                "<button class=\"primary\" id=\"ex-confirm\" "
-                "data-testid=\"exchange-confirm\" disabled>Exchange</button>"
-                "<button id=\"ex-cancel\" data-testid=\"exchange-cancel\">"
-                "Cancel</button></div>");
+    /* The exchange's bar (the same on every page) is the script's. */
     render_pass_bar(b, g);
     if (v->plain)
         render_plain_forms(b, v);
@@ -1813,7 +1816,7 @@ static void render_play_side(struct html_buf *b, const struct render_view *v)
                       other_player(g->turn), "Partner&#39;s rack",
                       RACK_PARTNER);
     html_lit(b, "</section>");
-    render_help(b);
+    render_help(b, v);
 }
 
 /* The side column while this device waits for its partner: the link to

@@ -321,7 +321,8 @@
     if (!next) throw new Error('no page');
     title0 = doc.title;
     next = document.adoptNode(next);
-    applyBlind(next); // before it is seen
+    complete(next); // all before it is seen
+    applyBlind(next);
     app.replaceWith(next);
     adopt(next);
     var now = $('score');
@@ -359,7 +360,39 @@
   }
   // Takes over a freshly shown #app, including tiles the server kept in
   // place after a refused move, or this browser kept across a reload.
+  // What a page the script fetches leaves to the script, which runs it:
+  // the rack tiles' index, letter and name (read off each tile's face),
+  // the zoom and shuffle buttons, the blind-mode eye's icon, the
+  // exchange's bar and the help on its controls. A page a browser
+  // navigated to carries the tiles' names for readers without script; the
+  // rest is added to it the same way.
+  var EYE = '<svg viewBox="0 0 24 24" aria-hidden=true focusable=false><path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z"/><circle cx=12 cy=12 r=3 /><path class=slash d="M3 3l18 18"/></svg>';
+  // [where, what it is, its markup, where it goes (after, by default)]
+  var MADE = [
+    ['#last-move', '#zoom', '<button id=zoom class="zoom needs-js" data-testid=zoom aria-pressed=false>Zoom board</button>'],
+    ['#rack-h', '#shuffle', '<button id=shuffle class="minor needs-js" data-testid=shuffle>Shuffle</button>'],
+    ['#pass-bar', '#ex-bar', '<div class="bar needs-js" id=ex-bar hidden><p>Choose the tiles to exchange, then confirm.</p><button class=primary id=ex-confirm data-testid=exchange-confirm disabled>Exchange</button><button id=ex-cancel data-testid=exchange-cancel>Cancel</button></div>', 'beforebegin'],
+    // A <noscript> help (a page navigated to) is text here, not a .help.
+    ['.play+[aria-label=Partner]', '.help', '<details class=help><summary>How to play</summary><p>Drag tiles from your rack to the board, or tap a tile, then a square; drag or tap a placed tile to move it or take it back. The words and points show before you end your turn.</p><p>Keyboard: Enter on a rack tile picks it; arrow keys move on the board, Enter places it. Or type letters on the board: the arrow shows if they go across or down, and Enter on an empty square turns it. Escape cancels.</p></details>']
+  ];
+  function complete(x) {
+    x.querySelectorAll('#rack>.tile').forEach(function (t, i) {
+      if (t.hasAttribute('data-letter')) return;
+      var bl = t.classList.contains('bl'), l = bl ? 'BLANK' : t.firstChild.nodeValue, v = t.querySelector('sub').textContent;
+      t.setAttribute('data-index', i);
+      t.setAttribute('data-letter', l);
+      t.setAttribute('aria-pressed', 'false');
+      t.setAttribute('aria-label', bl ? 'Blank tile, 0 points' : l + ', ' + v + (v === '1' ? ' point' : ' points'));
+    });
+    MADE.forEach(function (m) {
+      var at = x.querySelector(m[0]);
+      if (at && !x.querySelector(m[1])) at.insertAdjacentHTML(m[3] || 'afterend', m[2]);
+    });
+    var eye = x.querySelector('#eye');
+    if (eye && !eye.firstChild) eye.innerHTML = EYE;
+  }
   function adopt(x) {
+    complete(x);
     app = x;
     unhint();
     S = attr(x, 'data-state') || '';

@@ -30,10 +30,11 @@ static size_t round_trip(struct srv_deflate *z, const void *in, size_t n)
     size_t got = 0;
     enum libdeflate_result r =
         libdeflate_gzip_decompress(d, gz, zn, back, n + 1, &got);
-    cr_assert_eq(r, LIBDEFLATE_SUCCESS, "%zu bytes: the gzip does not read back (%d)",
-                 n, (int)r);
+    cr_assert_eq(r, LIBDEFLATE_SUCCESS,
+                 "%zu bytes: the gzip does not read back (%d)", n, (int)r);
     cr_assert_eq(got, n);
-    cr_assert(n == 0 || memcmp(back, in, n) == 0, "%zu bytes read back differ", n);
+    cr_assert(n == 0 || memcmp(back, in, n) == 0, "%zu bytes read back differ",
+              n);
     libdeflate_free_decompressor(d);
     free(gz);
     free(back);
@@ -66,7 +67,8 @@ Test(deflate, every_byte_value_uses_the_complete_codes)
     for (int i = 0; i < 512; i++)
         all[i] = (unsigned char)(i * 7);
     round_trip(z, all, sizeof all);
-    const char *page = "<p>Caf\xc3\xa9 \xe2\x9c\xa6 \x01 ok</p><p>Caf\xc3\xa9</p>";
+    const char *page =
+        "<p>Caf\xc3\xa9 \xe2\x9c\xa6 \x01 ok</p><p>Caf\xc3\xa9</p>";
     round_trip(z, page, strlen(page));
     srv_deflate_free(z);
 }
@@ -117,7 +119,8 @@ Test(deflate, random_bytes_and_too_little_room)
      * then sends the answer as it is); ASan sees any write past the room. */
     for (size_t cap = 0; cap < 600; cap += 37) {
         unsigned char *small = malloc(cap + 1);
-        cr_assert_eq(srv_deflate_gzip(z, buf, 500, small, cap), 0, "cap %zu", cap);
+        cr_assert_eq(srv_deflate_gzip(z, buf, 500, small, cap), 0, "cap %zu",
+                     cap);
         free(small);
     }
     unsigned char *out = malloc(n - 1);
@@ -130,8 +133,9 @@ Test(deflate, random_bytes_and_too_little_room)
 Test(deflate, the_room_it_needs_is_what_it_writes_and_16_bytes)
 {
     struct srv_deflate *z = srv_deflate_new();
-    const char *s = "<button class=tw>TW</button><button></button><button></button>"
-                    "<button class=dl>DL</button><button></button><button></button>";
+    const char *s =
+        "<button class=tw>TW</button><button></button><button></button>"
+        "<button class=dl>DL</button><button></button><button></button>";
     size_t n = strlen(s), cap = srv_deflate_gzip_bound(n);
     unsigned char *gz = malloc(cap);
     size_t zn = srv_deflate_gzip(z, s, n, gz, cap);
@@ -176,9 +180,10 @@ Test(deflate, every_reference_answer_reads_back_smaller)
      * back, at most half its size (the board pages about a quarter; the
      * codes' header weighs most in the shortest). */
     static const char *names[] = {
-        "board-late.html", "board-mid.html", "review-mid.html", "landing.html",
-        "over.html",       "goals-mid.html", "nojs-refused-mid.html",
-        "api-move.json",   "api-plays.json", "api-review.json", "api-games.json"};
+        "board-late.html",       "board-mid.html", "review-mid.html",
+        "landing.html",          "over.html",      "goals-mid.html",
+        "nojs-refused-mid.html", "api-move.json",  "api-plays.json",
+        "api-review.json",       "api-games.json"};
     struct srv_deflate *z = srv_deflate_new();
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[512];

@@ -173,10 +173,10 @@ describe('pages and API answers', () => {
     assert.equal(gz.headers['content-encoding'], 'gzip');
     assert.equal(gz.headers['content-type'], 'application/json');
     assert.deepEqual(decoded(gz), plain.body);
-    // Under CLB_COMPRESS_MIN_BYTES (1024): as it is, and it cannot vary.
+    // Under CLB_COMPRESS_MIN_BYTES (512): as it is, and it cannot vary.
     const preview = JSON.stringify({ state, move: { type: 'pass' } });
     const small = await raw('POST', '/api/v1/preview', { body: preview, headers: { 'accept-encoding': 'gzip' } });
-    assert.ok(small.body.length < 1024);
+    assert.ok(small.body.length < 512);
     assert.equal(small.headers['content-encoding'], undefined);
     assert.equal(small.headers.vary, undefined);
     const health = await raw('GET', '/healthz', { headers: { 'accept-encoding': 'gzip' } });
@@ -187,6 +187,6 @@ describe('pages and API answers', () => {
     assert.equal(missing.status, 404);
     // (By the page's own size: a page just over the threshold shrinks under it.)
     const size = missing.headers['content-encoding'] ? decoded(missing).length : missing.body.length;
-    assert.equal(missing.headers['content-encoding'], size < 1024 ? undefined : 'gzip');
+    assert.equal(missing.headers['content-encoding'], size < 512 ? undefined : 'gzip');
   });
 });
