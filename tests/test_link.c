@@ -24,30 +24,11 @@
 
 /* --- helpers ------------------------------------------------------------- */
 
-/* Reads a whole file (NUL-terminated; *len without the NUL). */
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    cr_assert_not_null(f, "cannot open %s", path);
-    cr_assert_eq(fseek(f, 0, SEEK_END), 0);
-    long n = ftell(f);
-    cr_assert_geq(n, 0);
-    rewind(f);
-    char *buf = malloc((size_t)n + 1);
-    cr_assert_not_null(buf);
-    cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    buf[n] = '\0';
-    if (len != NULL)
-        *len = (size_t)n;
-    return buf;
-}
-
 static char *read_data(const char *name, size_t *len)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/%s", CLB_TEST_DATA_DIR, name);
-    return read_file(path, len);
+    return ts_read_file(path, len);
 }
 
 /* A link file holds one line: drop the newline. */
@@ -565,10 +546,10 @@ Test(link, bad_states_corpus)
         size_t base = strlen(e->d_name) - strlen(".json");
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         size_t len = 0, elen = 0;
-        char *json = read_file(path, &len);
+        char *json = ts_read_file(path, &len);
         snprintf(path, sizeof path, "%s/%.*s.expect", dir, (int)base,
                  e->d_name);
-        char *expect = read_file(path, &elen);
+        char *expect = ts_read_file(path, &elen);
         while (elen > 0 &&
                (expect[elen - 1] == '\n' || expect[elen - 1] == '\r'))
             expect[--elen] = '\0';
@@ -1028,7 +1009,7 @@ Test(link, both_readers_agree_on_the_bad_states)
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         size_t len;
-        char *json = read_file(path, &len);
+        char *json = ts_read_file(path, &len);
         assert_readers_agree(json, len);
         free(json);
         n++;

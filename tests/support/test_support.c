@@ -297,9 +297,11 @@ char *ts_read_file(const char *path, size_t *len)
     rewind(f);
     char *buf = malloc((size_t)size + 1);
     cr_assert_not_null(buf);
-    *len = fread(buf, 1, (size_t)size, f);
-    cr_assert_eq(*len, (size_t)size, "cannot read %s", path);
+    size_t n = fread(buf, 1, (size_t)size, f);
+    cr_assert_eq(n, (size_t)size, "cannot read %s", path);
     fclose(f);
-    buf[*len] = '\0';
+    buf[n] = '\0';
+    if (len != NULL)
+        *len = n;
     return buf;
 }

@@ -66,7 +66,8 @@ char *ts_state_body(const char *s, const char *more);
 extern const char ts_b64url[];
 
 /* The whole file at path, NUL-terminated, in a new allocation the caller
- * frees; its length in *len. Fails the test when it cannot be read. */
+ * frees; its length in *len (len may be NULL). Fails the test when it
+ * cannot be read. */
 char *ts_read_file(const char *path, size_t *len);
 
 /* An independent CRC-24 (RFC 4880, 6.1: the reference code's table-free
