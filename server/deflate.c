@@ -163,6 +163,11 @@ static unsigned huffman_depths(const uint32_t *w, unsigned n, uint8_t *len)
                 key[j] = key[j - gaps[g]];
             key[j] = k;
         }
+    if (m < 2) { /* never, from this file's callers: one code of 1 bit */
+        if (m == 1)
+            len[key[0] & 511u] = 1;
+        return m;
+    }
     for (unsigned i = 0; i < m; i++)
         weight[i] = key[i] >> 9;
     unsigned leaf = 0, inner = m;

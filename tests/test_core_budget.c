@@ -37,7 +37,7 @@ static void teardown(void)
     dict_free(dict);
 }
 
-TestSuite(budget, .init = setup, .fini = teardown, .timeout = 240);
+TestSuite(budget, .init = setup, .fini = teardown);
 
 /* A midgame board with a rack of two blanks: tens of thousands of plays. */
 static void two_blank_game(struct core_game *g)

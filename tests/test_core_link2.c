@@ -145,7 +145,7 @@ Test(core_link2, every_position_of_random_games_round_trips)
  * character is an error burst of at most 8 bits); the structure alone
  * catches every truncation, which forged_truncations_fail_on_structure
  * shows with the check characters recomputed. */
-Test(core_link2, every_truncation_and_single_change_is_refused, .timeout = 120)
+Test(core_link2, every_truncation_and_single_change_is_refused)
 {
     struct played *p = new_played();
     struct core_history *h = malloc(sizeof *h);

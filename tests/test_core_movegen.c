@@ -348,13 +348,13 @@ static void play_out(const struct core_lexicon *graph_lex,
 }
 
 Test(core_movegen, greedy_games_with_the_small_list, .init = small_setup,
-     .fini = small_teardown, .timeout = 120)
+     .fini = small_teardown)
 {
     play_out(&small.graph, &small.plain, "small-1", 4, 12);
     play_out(&small.graph, &small.plain, "small-2", 4, 12);
 }
 
-Test(core_movegen, sowpods_positions_against_brute_force, .timeout = 240)
+Test(core_movegen, sowpods_positions_against_brute_force)
 {
     struct dict *d = sowpods();
     struct core_lexicon lex = dict_lexicon(d);
@@ -362,7 +362,7 @@ Test(core_movegen, sowpods_positions_against_brute_force, .timeout = 240)
     dict_free(d);
 }
 
-Test(core_movegen, sowpods_blank_rack_against_brute_force, .timeout = 240)
+Test(core_movegen, sowpods_blank_rack_against_brute_force)
 {
     struct dict *d = sowpods();
     struct core_lexicon lex = dict_lexicon(d);

@@ -53,7 +53,7 @@ static void teardown(void)
     dict_free(dict);
 }
 
-TestSuite(copies, .init = setup, .fini = teardown, .timeout = 240);
+TestSuite(copies, .init = setup, .fini = teardown);
 
 static bool same_play(const struct core_play *a, const struct core_play *b)
 {

@@ -168,7 +168,7 @@ static int check_review(const struct core_history *h)
 static struct core_history history;
 
 Test(core_review, whole_games_with_a_small_list, .init = small_setup,
-     .fini = teardown, .timeout = 120)
+     .fini = teardown)
 {
     int not_plays = 0;
     for (int i = 0; i < 6; i++) {
@@ -185,7 +185,7 @@ Test(core_review, whole_games_with_a_small_list, .init = small_setup,
 }
 
 Test(core_review, whole_games_with_sowpods, .init = sowpods_setup,
-     .fini = teardown, .timeout = 240)
+     .fini = teardown)
 {
     for (int i = 0; i < 2; i++) {
         char seed[32];
@@ -418,7 +418,7 @@ static void assert_carried(const struct core_history *h, uint64_t nodes)
 }
 
 Test(core_review, carrying_on_a_review_is_the_review_in_one_pass,
-     .init = small_setup, .fini = teardown, .timeout = 240)
+     .init = small_setup, .fini = teardown)
 {
     int cut = 0;
     for (int i = 0; i < 3; i++) {

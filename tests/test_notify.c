@@ -121,8 +121,7 @@ static int free_port(void)
     return ntohs(a.sin_port);
 }
 
-Test(notify, the_server_is_ready_when_it_answers_and_says_when_it_stops,
-     .timeout = 60)
+Test(notify, the_server_is_ready_when_it_answers_and_says_when_it_stops)
 {
     char name[64];
     snprintf(name, sizeof name, "@clb-notify-server-%d", (int)getpid());

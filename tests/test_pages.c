@@ -45,7 +45,7 @@ static void teardown(void)
     ts_context_free(&ctx);
 }
 
-TestSuite(pages, .init = setup, .fini = teardown, .timeout = 120);
+TestSuite(pages, .init = setup, .fini = teardown);
 
 static char *read_file(const char *path, size_t *len)
 {

@@ -160,8 +160,7 @@ static int play_game(uint32_t seed, uint64_t *rng, bool end_by_passes)
     return moves;
 }
 
-Test(score_limit, every_state_written_in_random_games_reads_back,
-     .timeout = 600)
+Test(score_limit, every_state_written_in_random_games_reads_back)
 {
     int saturated = 0, adjusted = 0, games = 0;
     for (uint32_t seed = 1; seed <= 48; seed++) {
