@@ -382,7 +382,7 @@
       t.setAttribute('data-index', i);
       t.setAttribute('data-letter', l);
       t.setAttribute('aria-pressed', 'false');
-      t.setAttribute('aria-label', bl ? 'Blank tile, 0 points' : l + ', ' + v + (v === '1' ? ' point' : ' points'));
+      t.setAttribute('aria-label', (bl ? 'Blank tile' : l) + ', ' + pts(+v));
     });
     MADE.forEach(function (m) {
       var at = x.querySelector(m[0]);

@@ -59,6 +59,13 @@ test('a whole game turn by turn without JavaScript: play, exchange, pass, the pa
     const g0 = await h.gameOf(srv.url, s0);
     assert.ok(await p1.page.isVisible('[data-testid=nojs-play]'), 'the play form');
     assert.equal(await p1.page.isVisible('[data-testid=end-turn]'), false, 'not the script\'s controls');
+    // The help speaks of the forms; the controls only the script runs are
+    // not in the page at all.
+    await p1.page.click('.help summary');
+    assert.match(await p1.page.textContent('.help'), /with the forms above/);
+    assert.equal(await p1.page.locator('.help').count(), 1);
+    assert.equal(await p1.page.locator('#zoom, #shuffle, #ex-bar, #eye svg').count(), 0);
+    assert.match(await p1.page.getAttribute('#rack .tile >> nth=0', 'aria-label'), /^([A-Z]|Blank tile), \d+ points?$/);
 
     // A word the dictionary lacks first: refused, the form kept as typed.
     const bad = h.findNonWord(g0.hands.P1).map((t) => t.letter).join('');
@@ -148,6 +155,22 @@ test('with the script, the same page shows none of the forms and no paste box', 
     await h.waitForGame(p.page);
     assert.equal(await p.page.locator('[data-testid=nojs-forms], #nj-at').count(), 0);
     assert.ok(await p.page.isVisible('[data-testid=end-turn]'));
+    // The script adds what only it runs, to this page (a GET, whose help
+    // without script it leaves as text) and to the one it fetches for
+    // /#S (a POST, which carries none of it): once each, the same.
+    const made = async () => ({
+      help: await p.page.locator('.help').count(),
+      text: (await p.page.textContent('.help')).includes('Drag tiles from your rack'),
+      controls: await p.page.locator('#zoom, #shuffle, #ex-bar, #eye svg').count(),
+      labels: await p.page.$$eval('#rack .tile', (ts) => ts.map((t) => `${t.dataset.index}${t.dataset.letter}|${t.getAttribute('aria-label')}|${t.getAttribute('aria-pressed')}`)),
+    });
+    const fromGet = await made();
+    assert.deepEqual([fromGet.help, fromGet.text, fromGet.controls], [1, true, 4]);
+    assert.equal(fromGet.labels.length, 7);
+    for (const l of fromGet.labels) assert.match(l, /^\d([A-Z]|BLANK)\|([A-Z]|Blank tile), \d+ points?\|false$/);
+    await p.page.goto(`/#${s}`);
+    await h.waitForGame(p.page);
+    assert.deepEqual(await made(), fromGet);
     await p.page.goto('/');
     assert.equal(await p.page.locator('#paste').count(), 0);
     assert.deepEqual(p.problems, []);
