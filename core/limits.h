@@ -105,6 +105,24 @@
  * /game?s=S&me=N, S a v2 link of at most CLB_MAX_LINK2_CHARS. */
 #define CLB_MAX_LOCATION (16384 + 64)
 
+/* The mount point the application is served under ("/collabble"): from
+ * --base-path, or SCRIPT_NAME under CGI. Every URL a page writes starts
+ * with it, so it is short and plain (server/app.c checks its bytes). */
+#define CLB_MAX_BASE_PATH 256
+
+/* The request target's query, for the front ends that are handed it apart
+ * (CGI's QUERY_STRING, FastCGI's): a GET /?s=S carries a state of at most
+ * CLB_MAX_ENCODED_STATE bytes, percent-encoded at worst three times over,
+ * and a few other fields. The HTTP front end is bounded by the same
+ * figure through libmicrohttpd's pool (CLB_CONNECTION_MEMORY_BYTES). */
+#define CLB_MAX_QUERY_BYTES (3 * CLB_MAX_ENCODED_STATE + 1024)
+
+/* A CGI or FastCGI request's head as the web server passes it on: the
+ * HTTP_* variables, counted and summed (name and value). libmicrohttpd's
+ * pool bounds the HTTP front end's head alike. */
+#define CLB_MAX_HEADERS 100
+#define CLB_MAX_HEAD_BYTES (32 * 1024)
+
 /* HTTP request bodies (form posts and JSON API): a state plus a move. */
 #define CLB_MAX_BODY_BYTES 16384
 

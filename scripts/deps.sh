@@ -5,7 +5,9 @@
 #                          esbuild, Node.js for the word list)
 #   scripts/deps.sh test   the above plus what the tests use (Criterion,
 #                          clang for libFuzzer, Chromium for browser tests,
-#                          nginx and openssl for the reverse-proxy test)
+#                          nginx and openssl for the reverse-proxy test,
+#                          lighttpd, apache2 and fcgiwrap for the CGI and
+#                          FastCGI hosts)
 #   scripts/deps.sh bench  the test set plus wrk and valgrind, for bench/
 #
 # Debian packages are installed only when missing (apt-get update runs only
@@ -34,6 +36,8 @@ packages=(gcc make cmake pkg-config libjansson-dev libmicrohttpd-dev
 # stylesheet (esbuild, at build time only); gzip on the fly and the static
 # files' compressed copies (libdeflate; brotli at build time only).
 packages+=(libqrencode-dev esbuild libdeflate-dev libbrotli-dev)
+# The FastCGI front end (server/fastcgi.c): the reference libfcgi.
+packages+=(libfcgi-dev)
 if [ "$mode" != run ]; then
     packages+=(libcriterion-dev clang libclang-rt-14-dev chromium curl
         procps nginx openssl)
@@ -44,6 +48,10 @@ if [ "$mode" != run ]; then
     packages+=(zbar-tools)
     # systemd-analyze rates the documented systemd unit (tests/ops.cmake).
     packages+=(systemd)
+    # The web servers the CGI and FastCGI front ends are tested under
+    # (tests/hosts): lighttpd (mod_cgi, mod_fastcgi), Apache (mod_cgid)
+    # and fcgiwrap behind nginx.
+    packages+=(lighttpd apache2 fcgiwrap)
 fi
 if [ "$mode" = bench ]; then
     # valgrind: bench/server_callgrind.sh counts instructions per request.

@@ -26,6 +26,8 @@ void html_init(struct html_buf *b, char *mem, size_t cap, size_t max)
     b->nomem = false;
     b->initial = mem;
     b->initial_cap = cap;
+    b->base = "";
+    b->base_len = 0;
     if (!b->overflow)
         b->p[0] = '\0';
 }

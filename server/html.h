@@ -25,6 +25,12 @@ struct html_buf {
     bool nomem;    /* ... and it was allocation that failed */
     char *initial; /* the caller's buffer, for reset */
     size_t initial_cap;
+    /* Where the application is mounted ("" at the root, "/collabble"
+     * under a sub-path; never a trailing '/'): every URL a page writes
+     * starts with it (html_url). Set by the front end (server/app.c) from
+     * SCRIPT_NAME or --base-path, checked to hold only URL-safe bytes. */
+    const char *base;
+    size_t base_len;
 };
 
 /* Starts on `mem` (cap bytes, cap >= 1); may grow on the heap to `max`. */
@@ -90,6 +96,11 @@ void html_int(struct html_buf *b, int v);
  * paths where speed does not matter (the pages use the appends above). */
 void html_rawf(struct html_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* A URL of the application's, "/static/app.css" say, written under the
+ * mount point (struct html_buf's base): markup, for an attribute. */
+#define html_url(b, path)                                                      \
+    (html_rawn((b), (b)->base, (b)->base_len), html_lit((b), path))
 
 /* Appends text content / an attribute value, escaping & < > " '. */
 void html_text(struct html_buf *b, const char *s);

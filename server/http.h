@@ -1,10 +1,12 @@
 /* server/http.h - the shape every request handler has.
  *
- * server/main.c and the libmicrohttpd glue turn a connection into a struct
- * srv_request (method, path, query, a fully-read and size-checked body),
- * call the one handler the router picks, and send the struct srv_response
- * it filled. Handlers never talk to libmicrohttpd; they read the request,
- * call core/dict/link, and write a status and a body.
+ * Each front end (HTTP: server.c, CGI: cgi.c, FastCGI: fastcgi.c) turns
+ * a request into a struct srv_request (method, path, query, a fully-read
+ * and size-checked body) and hands it to server/app.c, which calls the one
+ * handler the router picks and turns the struct srv_response it filled
+ * into the answer the front end writes. Handlers never talk to a front
+ * end; they read the request, call core/dict/link, and write a status and
+ * a body.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_HTTP_H
@@ -40,7 +42,9 @@ struct srv_context {
 struct srv_request {
     const struct srv_context *ctx;
     const char *method;       /* "GET", "POST", ... */
-    struct clb_str path;      /* without the query */
+    struct clb_str path;      /* inside the application, without the query */
+    struct clb_str base;      /* where the application is mounted: "" at the
+                               * root, else "/a/b" (server/app.h) */
     struct clb_str query;     /* after '?', may be empty */
     struct clb_str body;      /* at most CLB_MAX_BODY_BYTES */
     const char *content_type; /* may be NULL */

@@ -117,9 +117,11 @@ static void render_head_close(struct html_buf *b)
 {
     /* Versioned links may be cached for good: a new build changes them. */
     html_lit(b, "</title><link rel=\"icon\" href=\"data:,\">"
-                "<link rel=\"stylesheet\" href=\"/static/app.css?v=");
+                "<link rel=\"stylesheet\" href=\"");
+    html_url(b, "/static/app.css?v=");
     html_attr(b, srv_static_version("app.css"));
-    html_lit(b, "\"><script src=\"/static/app.js?v=");
+    html_lit(b, "\"><script src=\"");
+    html_url(b, "/static/app.js?v=");
     html_attr(b, srv_static_version("app.js"));
     html_lit(b, "\"></script></head>\n<body>"
                 "<div id=\"live\" class=\"sr\" role=\"status\" "
@@ -150,7 +152,9 @@ static void render_foot(struct html_buf *b)
 
 static void render_brand(struct html_buf *b)
 {
-    html_lit(b, "<h1 class=\"brand\"><a href=\"/\">"
+    html_lit(b, "<h1 class=\"brand\"><a href=\"");
+    html_url(b, "/");
+    html_lit(b, "\">"
                 "<span aria-hidden=\"true\">\xe2\x9c\xa6 </span>Collabble"
                 "</a></h1>");
 }
@@ -991,7 +995,7 @@ static void render_share(struct html_buf *b, const struct render_view *v)
                 "aria-label=\"Turn link\" value=\"");
     if (origin)
         html_attr(b, v->origin);
-    html_lit(b, "/#");
+    html_url(b, "/#");
     html_attr(b, v->state);
     html_lit(b, "\"><div class=\"sharerow\"><button id=\"copy-link\" "
                 "class=\"primary needs-js\" "
@@ -1003,8 +1007,9 @@ static void render_share(struct html_buf *b, const struct render_view *v)
      * finished game opened later keeps its first visit light without it. */
     if (origin && (is_waiting(v) || v->moved != NULL)) {
         /* The code holds the same text as the field above. */
-        char link[CLB_MAX_ENCODED_STATE + 160];
-        int n = snprintf(link, sizeof link, "%s/#%s", v->origin, v->state);
+        char link[CLB_MAX_ENCODED_STATE + 160 + CLB_MAX_BASE_PATH];
+        int n = snprintf(link, sizeof link, "%s%.*s/#%s", v->origin,
+                         (int)b->base_len, b->base, v->state);
         if (n > 0 && (size_t)n < sizeof link) {
             html_lit(b, "<details class=\"qrbox\" data-testid=\"qr-box\">"
                         "<summary data-testid=\"qr-toggle\">QR code"
@@ -1086,7 +1091,9 @@ static void render_footer(struct html_buf *b, const struct render_view *v)
     html_lit(b, "</code></span> <span>Dictionary ");
     html_text(b, v->lexicon != NULL && v->lexicon[0] != '\0' ? v->lexicon
                                                              : "default");
-    html_lit(b, "</span> <a href=\"/\">New game</a></footer>");
+    html_lit(b, "</span> <a href=\"");
+    html_url(b, "/");
+    html_lit(b, "\">New game</a></footer>");
 }
 
 /* The help. With script the script adds its own (the controls it runs:
@@ -1360,7 +1367,8 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
         render_move_row(b, &h->moves[i], i + 1, rv);
     html_lit(b, "</tbody>");
     render_moves_end(b, g);
-    html_lit(b, "</table></div><p class=\"download\"><a href=\"/game.gcg?s=");
+    html_lit(b, "</table></div><p class=\"download\"><a href=\"");
+    html_url(b, "/game.gcg?s=");
     html_attr(b, v->state);
     html_lit(b, "\" download=\"collabble-");
     html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
@@ -1371,7 +1379,8 @@ static void render_moves(struct html_buf *b, const struct render_view *v)
      * it is hidden then) opens the page that has them filled in. The
      * heading is no link: it would only reload. */
     if (rv == NULL && h->nmoves > 0 && v->plain) {
-        html_lit(b, "<p class=\"nojs\"><a href=\"/game/review?s=");
+        html_lit(b, "<p class=\"nojs\"><a href=\"");
+        html_url(b, "/game/review?s=");
         html_attr(b, v->state);
         html_lit(b, "\" data-testid=\"review-link\">The best available play "
                     "of every turn</a></p>");
@@ -1538,7 +1547,9 @@ static void render_plain_where(struct html_buf *b, const struct clb_error *e)
 static void render_plain_play(struct html_buf *b, const struct render_view *v)
 {
     const struct render_typed *t = v->typed;
-    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"/game/turn\" "
+    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"");
+    html_url(b, "/game/turn");
+    html_lit(b, "\" "
                 "data-testid=\"nojs-play\"><fieldset><legend>Play a word"
                 "</legend>");
     render_state_field(b, v->state);
@@ -1581,7 +1592,9 @@ static void render_plain_exchange(struct html_buf *b,
     const struct core_rack *rack = &g->hands[g->turn];
     if (core_bag_count(g) < CLB_EXCHANGE_MIN_BAG || rack->count == 0)
         return; /* the page's note says why there is no exchange */
-    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"/game/turn\" "
+    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"");
+    html_url(b, "/game/turn");
+    html_lit(b, "\" "
                 "data-testid=\"nojs-exchange\"><fieldset><legend>Exchange "
                 "tiles</legend>");
     render_state_field(b, v->state);
@@ -1608,7 +1621,9 @@ static void render_plain_exchange(struct html_buf *b,
 /* A pass, with what it would do (the same words the pass bar asks). */
 static void render_plain_pass(struct html_buf *b, const struct render_view *v)
 {
-    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"/game/turn\" "
+    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"");
+    html_url(b, "/game/turn");
+    html_lit(b, "\" "
                 "data-testid=\"nojs-pass\"><p id=\"nj-pass-q\">");
     bool ends = render_pass_question(b, v->game);
     html_lit(b, "</p>");
@@ -1640,7 +1655,8 @@ static void render_plain_forms(struct html_buf *b, const struct render_view *v)
 static void render_plain_send(struct html_buf *b, const struct render_view *v)
 {
     html_lit(b, "<noscript><p class=\"nojs\" data-testid=\"nojs-send\">Copy "
-                "this <a href=\"/#");
+                "this <a href=\"");
+    html_url(b, "/#");
     html_attr(b, v->state);
     html_lit(b, "\" data-testid=\"nojs-link\">link to the game</a> "
                 "(right-click or long-press it, then Copy link) and send it to "
@@ -1650,7 +1666,8 @@ static void render_plain_send(struct html_buf *b, const struct render_view *v)
         html_lit(b, "</noscript>");
         return;
     }
-    html_lit(b, "<p class=\"nojs\"><a href=\"/game?s=");
+    html_lit(b, "<p class=\"nojs\"><a href=\"");
+    html_url(b, "/game?s=");
     html_attr(b, v->state);
     html_lit(b, "\" data-testid=\"nojs-other\">Play ");
     put_player(b, v->game->turn);
@@ -1662,7 +1679,9 @@ static void render_plain_send(struct html_buf *b, const struct render_view *v)
  * address was pasted). */
 static void render_paste_box(struct html_buf *b)
 {
-    html_lit(b, "<noscript><form class=\"card\" action=\"/game\"><h2><label "
+    html_lit(b, "<noscript><form class=\"card\" action=\"");
+    html_url(b, "/game");
+    html_lit(b, "\"><h2><label "
                 "for=\"paste\">Paste a game link to open it</label></h2>"
                 "<input id=\"paste\" name=\"link\" required> <button "
                 "class=\"primary\">Open</button></form></noscript>");
@@ -1702,13 +1721,17 @@ static void render_actions(struct html_buf *b, const struct render_view *v)
  * opens) "Play today's deal" first. */
 static void render_new_buttons(struct html_buf *b, bool daily)
 {
-    if (daily)
-        html_lit(b, "<form method=\"get\" action=\"/daily\"><button "
-                    "class=\"primary\" type=\"submit\" "
+    if (daily) {
+        html_lit(b, "<form method=\"get\" action=\"");
+        html_url(b, "/daily");
+        html_lit(b, "\"><button class=\"primary\" type=\"submit\" "
                     "data-testid=\"play-daily\">Play today&#39;s deal</button>"
                     "</form>");
+    }
+    html_lit(b, "<form method=\"get\" action=\"");
+    html_url(b, "/new");
     html_rawf(b,
-              "<form method=\"get\" action=\"/new\"><button%s type=\"submit\" "
+              "\"><button%s type=\"submit\" "
               "data-testid=\"new-game\">New game</button></form>",
               daily ? "" : " class=\"primary\"");
 }
@@ -1929,7 +1952,9 @@ static void render_goals_choice(struct html_buf *b, const char *id)
 
 static void render_daily_card(struct html_buf *b)
 {
-    html_lit(b, "<form class=\"card\" method=\"get\" action=\"/daily\"><h2>"
+    html_lit(b, "<form class=\"card\" method=\"get\" action=\"");
+    html_url(b, "/daily");
+    html_lit(b, "\"><h2>"
                 "Today&#39;s deal</h2><p>The same tiles for every team today."
                 "</p>");
     render_goals_choice(b, "dgoals");
@@ -1956,12 +1981,14 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
              "data-testid=\"saved-games\" aria-labelledby=\"games-h\" hidden>"
              "<h2 id=\"games-h\">Your games</h2><ul class=\"games\" "
              "id=\"game-list\"></ul></section>"
-             "<form class=\"card\" method=\"get\" action=\"/new\" "
-             "aria-labelledby=\"new-h\"><h2 id=\"new-h\">New game</h2>"
-             "<label for=\"seed\">Seed <span class=\"opt\">(optional: the "
-             "same seed deals the same tiles)</span></label>"
-             "<input id=\"seed\" name=\"seed\" data-testid=\"seed\" "
-             "autocomplete=\"off\" maxlength=\"64\"");
+             "<form class=\"card\" method=\"get\" action=\"");
+    html_url(b, "/new");
+    html_lit(b, "\" "
+                "aria-labelledby=\"new-h\"><h2 id=\"new-h\">New game</h2>"
+                "<label for=\"seed\">Seed <span class=\"opt\">(optional: the "
+                "same seed deals the same tiles)</span></label>"
+                "<input id=\"seed\" name=\"seed\" data-testid=\"seed\" "
+                "autocomplete=\"off\" maxlength=\"64\"");
     if (seed != NULL && seed_len > 0) {
         html_lit(b, " value=\"");
         html_textn(b, seed, seed_len);
@@ -2051,7 +2078,9 @@ void render_error_page(struct html_buf *b, const struct clb_error *err)
     else
         html_lit(b, "</p><p>Check that the whole link was copied, or start a "
                     "new game.");
-    html_lit(b, "</p><a class=\"btn primary\" href=\"/\" "
+    html_lit(b, "</p><a class=\"btn primary\" href=\"");
+    html_url(b, "/");
+    html_lit(b, "\" "
                 "data-testid=\"new-game\">New game</a></section>");
     render_paste_box(b);
     html_lit(b, "<section class=\"card\" id=\"games\" "

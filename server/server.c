@@ -32,29 +32,19 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <jansson.h>
 #include <microhttpd.h>
 
 #include "alloc_hook.h"
 #include "conns.h"
-#include "encoding.h"
-#include "json_load.h"
 #include "metrics.h"
 #include "respond.h"
 #include "router.h"
-#include "static_assets.h"
 #include "strict.h"
 
 /* Path bytes shown in the access log; longer ones are cut with "...". */
 #define SRV_LOG_PATH_MAX 200
 /* Room in a log line for what the allocation-failure test build adds. */
 #define SRV_LOG_NOTE_MAX 64
-
-/* A year: the longest cache lifetime caches honour, for versioned
- * static links whose content can never change under that address. */
-#define SRV_CACHE_IMMUTABLE "public, max-age=31536000, immutable"
-#define SRV_CACHE_REVALIDATE "no-cache"
-#define SRV_CACHE_DEFAULT "no-store"
 
 struct srv_server {
     struct MHD_Daemon *daemon;
@@ -66,11 +56,10 @@ struct srv_server {
      * line names port 0 when given a socket address). */
     bool starting;
     char start_error[256];
-    /* Requests that search (struct srv_route's `searches`) being answered,
-     * and how many may be at once: the worker threads less
-     * CLB_SEARCH_THREADS_KEPT_FREE, at least one. */
-    atomic_uint searching;
-    unsigned max_searching;
+    /* The application, with its places for searches: the worker threads
+     * less CLB_SEARCH_THREADS_KEPT_FREE, at least one. */
+    struct srv_app app;
+    char base[CLB_MAX_BASE_PATH + 1]; /* the mount point, "" at the root */
 };
 
 /* The state of a connection's current request. It is made at the
@@ -80,6 +69,7 @@ struct srv_server {
  * of the request. */
 struct srv_pending {
     struct srv_conn *conn; /* the connection, which owns this request */
+    struct clb_str base;   /* the server's mount point */
     uint64_t start_us;
     bool target_ok;    /* no space or control byte in the raw target */
     bool headers_seen; /* the access handler ran its first call */
@@ -306,19 +296,6 @@ static struct clb_str srv_query_of(const struct srv_pending *p)
     return (struct clb_str){q + 1, p->uri_len - (size_t)(q + 1 - p->uri)};
 }
 
-/* Headers every response carries; false if libmicrohttpd refused one. */
-static bool srv_common_headers(struct MHD_Response *r, const char *cache)
-{
-    return MHD_add_response_header(r, "Content-Security-Policy", SRV_CSP) ==
-               MHD_YES &&
-           MHD_add_response_header(r, "X-Content-Type-Options", "nosniff") ==
-               MHD_YES &&
-           MHD_add_response_header(r, "Referrer-Policy", "no-referrer") ==
-               MHD_YES &&
-           MHD_add_response_header(r, "X-Frame-Options", "DENY") == MHD_YES &&
-           MHD_add_response_header(r, "Cache-Control", cache) == MHD_YES;
-}
-
 /* Queues `r` (a response the caller keeps), logs the request, and reports
  * to libmicrohttpd whether the connection may go on. */
 static enum MHD_Result srv_queue_kept(struct MHD_Connection *conn,
@@ -333,7 +310,8 @@ static enum MHD_Result srv_queue_kept(struct MHD_Connection *conn,
     uint64_t us = srv_now_us() - p->start_us;
     srv_log_access(conn, method, srv_path_of(p), ok == MHD_YES ? status : 0,
                    bytes, us);
-    srv_metrics_request(srv_path_of(p), ok == MHD_YES ? status : 0, bytes, us);
+    srv_metrics_request(srv_app_path(p->base, srv_path_of(p)),
+                        ok == MHD_YES ? status : 0, bytes, us);
     return ok;
 }
 
@@ -349,372 +327,151 @@ static enum MHD_Result srv_queue(struct MHD_Connection *conn,
     return ok;
 }
 
-/* The fixed answers of srv_last_resort: what srv_error_json and
- * render_error_page say for CLB_ERR_INTERNAL, in a few bytes. */
-#define SRV_OOM_JSON                                                           \
-    "{\"error\":{\"code\":\"internal\",\"message\":\"Internal error\","        \
-    "\"words\":[],\"cells\":[],\"detail\":\"out of memory\"}}\n"
-#define SRV_OOM_PAGE                                                           \
-    "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"        \
-    "<meta name=\"viewport\" content=\"width=device-width, "                   \
-    "initial-scale=1\"><title>Collabble \xc2\xb7 error</title></head>"         \
-    "<body><main><h1>Something is not right</h1><p data-testid=\"message\">"   \
-    "Internal error: out of memory.</p><p><a href=\"/\">New game</a></p>"      \
-    "</main></body></html>\n"
-
-/* libmicrohttpd's response of a fixed 500 (JSON when `api`, a page
- * otherwise; `Connection: close` when `close`) with the headers every
- * answer carries, or NULL when it cannot be made. */
-static struct MHD_Response *srv_oom_make(bool api, bool close)
+/* libmicrohttpd's response of an application answer (its body copied
+ * unless it lives as long as the process), with `Connection: close` when
+ * `close`; NULL when memory ran out. */
+static struct MHD_Response *srv_mhd_response(const struct srv_answer *a,
+                                             bool close)
 {
-    const char *body = api ? SRV_OOM_JSON : SRV_OOM_PAGE;
-    size_t len = api ? sizeof SRV_OOM_JSON - 1 : sizeof SRV_OOM_PAGE - 1;
     struct MHD_Response *r = MHD_create_response_from_buffer(
-        len, (void *)body, MHD_RESPMEM_PERSISTENT);
-    if (r != NULL &&
-        (!srv_common_headers(r, SRV_CACHE_DEFAULT) ||
-         MHD_add_response_header(r, "Content-Type",
-                                 api ? SRV_TYPE_JSON : SRV_TYPE_HTML) !=
-             MHD_YES ||
-         (close && MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION,
-                                           "close") != MHD_YES))) {
+        a->len, (void *)a->body,
+        a->body_kept ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_COPY);
+    if (r == NULL)
+        return NULL;
+    bool ok = true;
+    for (size_t i = 0; ok && i < a->nheaders; i++)
+        ok = MHD_add_response_header(r, a->headers[i].name,
+                                     a->headers[i].value) == MHD_YES;
+    if (ok && close)
+        ok = MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close") ==
+             MHD_YES;
+    if (!ok) {
         MHD_destroy_response(r);
-        r = NULL;
+        return NULL;
     }
     return r;
 }
 
-/* The four srv_oom_make answers, [api][close], made at the first start
- * while there is memory, and shared by every connection of every server
- * of the process (libmicrohttpd counts a response's uses), so that the
- * last resort needs no memory at all. */
+/* The application's last-resort 500 as a libmicrohttpd response,
+ * [api][close], made at the first start while there is memory, and shared
+ * by every connection of every server of the process (libmicrohttpd
+ * counts a response's uses), so that the last resort needs no memory. */
 static struct MHD_Response *srv_oom_answers[2][2];
 static pthread_once_t srv_oom_once = PTHREAD_ONCE_INIT;
 
 static void srv_oom_prepare(void)
 {
-    for (int api = 0; api < 2; api++)
+    static struct srv_answer a; /* 80 KB: not on a thread's stack */
+    for (int api = 0; api < 2; api++) {
+        srv_app_last_resort(&a, api ? (struct clb_str){"/api", 4}
+                                    : (struct clb_str){"/", 1});
         for (int close = 0; close < 2; close++)
-            srv_oom_answers[api][close] = srv_oom_make(api, close);
+            srv_oom_answers[api][close] = srv_mhd_response(&a, close);
+    }
 }
 
 /* The answer when no other can be made, because memory ran out for the
  * request's own state, for libmicrohttpd's response or for one of its
- * headers: a fixed 500 from the binary's read-only data (JSON under /api,
- * a page elsewhere) with the headers every answer carries, and
- * `Connection: close` when `close`. Made at start; should that have
+ * headers: the application's last resort, made at start; should that have
  * failed, made now, and when even that fails the connection is closed
  * without an answer. */
 static enum MHD_Result srv_last_resort(struct MHD_Connection *conn,
                                        struct srv_pending *p,
                                        const char *method, bool close)
 {
-    bool api = srv_is_api_path(srv_path_of(p));
-    size_t len = api ? sizeof SRV_OOM_JSON - 1 : sizeof SRV_OOM_PAGE - 1;
+    struct clb_str path = srv_app_path(p->base, srv_path_of(p));
+    bool api = srv_is_api_path(path);
     struct MHD_Response *shared = srv_oom_answers[api][close];
-    if (shared != NULL)
-        return srv_queue_kept(conn, p, method, 500, shared, len);
-    return srv_queue(conn, p, method, 500, srv_oom_make(api, close), len);
+    static struct srv_answer fixed; /* only its read-only body is used */
+    if (shared != NULL) {
+        srv_app_last_resort(&fixed, path);
+        return srv_queue_kept(conn, p, method, 500, shared, fixed.len);
+    }
+    struct srv_answer a;
+    srv_app_last_resort(&a, path);
+    return srv_queue(conn, p, method, 500, srv_mhd_response(&a, close), a.len);
 }
 
-/* A location is sent only if it is a path on this server: a handler bug
- * must not turn into an open redirect or a header injection. */
-static bool srv_location_ok(const char *loc)
-{
-    if (loc[0] != '/' || loc[1] == '/' || loc[1] == '\\')
-        return false;
-    for (const char *c = loc; *c != '\0'; c++)
-        if ((unsigned char)*c < 0x21 || (unsigned char)*c > 0x7e)
-            return false;
-    return true;
-}
-
-/* The request's Accept-Encoding, or NULL. */
-static const char *srv_accept_encoding(struct MHD_Connection *conn)
-{
-    return MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-                                       MHD_HTTP_HEADER_ACCEPT_ENCODING);
-}
-
-/* The coding's Content-Encoding, and Vary: Accept-Encoding when the answer
- * exists in more than one coding; false if libmicrohttpd refused one. */
-static bool srv_coding_headers(struct MHD_Response *r, enum srv_coding coding,
-                               bool varies)
-{
-    const char *name = srv_coding_name(coding);
-    return (name == NULL ||
-            MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING,
-                                    name) == MHD_YES) &&
-           (!varies || MHD_add_response_header(r, MHD_HTTP_HEADER_VARY,
-                                               "Accept-Encoding") == MHD_YES);
-}
-
-/* Room on the stack for a compressed answer: a page compresses to a few KB,
- * and an answer whose copy would not fit goes to the heap. */
-#define SRV_GZIP_STACK_BYTES (32 * 1024)
-
-/* Sends a handler's response, closing the connection after it when
- * `close` is set (a request whose framing cannot be trusted). An answer of
- * CLB_COMPRESS_MIN_BYTES or more is sent gzipped to a client that accepts
- * gzip (when that makes it smaller), and says it varies with
- * Accept-Encoding. The body is copied into libmicrohttpd's response (its
- * one allocation of it), so the caller frees its buffer right after. This
- * is where a body leaves the server. */
+/* Sends an application answer, closing the connection after it when
+ * `close` is set (a request whose framing cannot be trusted). The body is
+ * copied into libmicrohttpd's response (its one allocation of it), so the
+ * caller frees the answer right after. This is where a body leaves the
+ * server. */
 static enum MHD_Result srv_send(struct MHD_Connection *conn,
                                 struct srv_pending *p, const char *method,
-                                const struct srv_response *resp, bool close)
+                                const struct srv_answer *a, bool close)
 {
-    const char *body = resp->body->p;
-    size_t len = resp->body->len;
-    bool varies = len >= CLB_COMPRESS_MIN_BYTES;
-    enum srv_coding coding = SRV_CODING_IDENTITY;
-    char zmem[SRV_GZIP_STACK_BYTES];
-    char *zheap = NULL;
-    if (varies &&
-        srv_coding_choose(srv_accept_encoding(conn),
-                          SRV_CODING_BIT(SRV_CODING_GZIP)) == SRV_CODING_GZIP) {
-        /* Only a copy smaller than the answer is worth sending. */
-        size_t cap = len - 1;
-        char *out = cap <= sizeof zmem ? zmem : (zheap = malloc(cap));
-        size_t n = out != NULL ? srv_gzip(body, len, out, cap) : 0;
-        if (n > 0) {
-            body = out;
-            len = n;
-            coding = SRV_CODING_GZIP;
-        }
-    }
-    struct MHD_Response *r = MHD_create_response_from_buffer(
-        len, (void *)body, MHD_RESPMEM_MUST_COPY);
-    free(zheap);
+    struct MHD_Response *r = srv_mhd_response(a, close);
     if (r == NULL)
         return srv_last_resort(conn, p, method, close);
-    const char *cache =
-        resp->cache_control != NULL ? resp->cache_control : SRV_CACHE_DEFAULT;
-    bool ok = srv_common_headers(r, cache) &&
-              MHD_add_response_header(r, "Content-Type", resp->content_type) ==
-                  MHD_YES &&
-              srv_coding_headers(r, coding, varies);
-    if (ok && resp->status == 405)
-        ok = MHD_add_response_header(
-                 r, "Allow", srv_route_allow(srv_path_of(p))) == MHD_YES;
-    if (ok && resp->location[0] != '\0' && srv_location_ok(resp->location))
-        ok = MHD_add_response_header(r, "Location", resp->location) == MHD_YES;
-    if (ok && resp->retry_after > 0) {
-        char secs[16];
-        snprintf(secs, sizeof secs, "%d", resp->retry_after);
-        ok = MHD_add_response_header(r, "Retry-After", secs) == MHD_YES;
-    }
-    if (ok && close)
-        ok = MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close") ==
-             MHD_YES;
-    if (!ok) {
-        MHD_destroy_response(r);
-        return srv_last_resort(conn, p, method, close);
-    }
-    return srv_queue(conn, p, method, (unsigned)resp->status, r, len);
+    return srv_queue(conn, p, method, a->status, r, a->len);
+}
+
+/* A head value of the request, or NULL. */
+static const char *srv_header(struct MHD_Connection *conn, const char *name)
+{
+    return MHD_lookup_connection_value(conn, MHD_HEADER_KIND, name);
+}
+
+/* The request as the application reads it. */
+static struct srv_request srv_request_of(struct srv_server *s,
+                                         struct MHD_Connection *conn,
+                                         struct srv_pending *p,
+                                         const char *method)
+{
+    /* HEAD is GET without the body: handlers only ever see GET, and
+     * libmicrohttpd leaves the body out of a HEAD answer by itself. */
+    bool head = strcmp(method, "HEAD") == 0;
+    return (struct srv_request){
+        .ctx = s->ctx,
+        .method = head ? "GET" : method,
+        .path = srv_app_path(p->base, srv_path_of(p)),
+        .base = p->base,
+        .query = srv_query_of(p),
+        .body = {p->body != NULL ? p->body : "", p->body_len},
+        .content_type = srv_header(conn, MHD_HTTP_HEADER_CONTENT_TYPE),
+        .head = head,
+        .host = srv_header(conn, MHD_HTTP_HEADER_HOST),
+    };
+}
+
+static struct srv_head srv_head_of(struct MHD_Connection *conn)
+{
+    return (struct srv_head){
+        .accept_encoding = srv_header(conn, MHD_HTTP_HEADER_ACCEPT_ENCODING),
+        .if_none_match = srv_header(conn, "If-None-Match"),
+    };
 }
 
 /* Answers `code` without running any handler: JSON under /api, a page
  * elsewhere; `close` as for srv_send. */
-static enum MHD_Result srv_send_error(struct MHD_Connection *conn,
+static enum MHD_Result srv_send_error(struct srv_server *s,
+                                      struct MHD_Connection *conn,
                                       struct srv_pending *p, const char *method,
                                       enum clb_err code, const char *detail,
                                       bool close)
 {
-    char mem[CLB_RESPONSE_INITIAL_BYTES];
-    struct html_buf body;
-    html_init(&body, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
-    struct srv_response resp = {
-        .status = 500, .content_type = SRV_TYPE_TEXT, .body = &body};
-    struct clb_error err;
-    clb_error_clear(&err);
-    clb_error_set(&err, code, "%s", detail);
-    srv_error_for_path(&resp, srv_path_of(p), &err);
-    enum MHD_Result rc;
-    if (body.overflow) /* cannot happen: a short page of fixed text */
-        rc = srv_last_resort(conn, p, method, close);
-    else
-        rc = srv_send(conn, p, method, &resp, close);
-    html_free(&body);
+    struct srv_request req = srv_request_of(s, conn, p, method);
+    struct srv_head head = srv_head_of(conn);
+    struct srv_answer a;
+    srv_app_refuse(&req, &head, code, detail, &a);
+    enum MHD_Result rc = srv_send(conn, p, method, &a, close);
+    srv_answer_free(&a);
     return rc;
-}
-
-/* True if the If-None-Match header is "*" or lists `etag` (weak
- * comparison, RFC 9110 8.8.3.2: a W/ prefix does not count). */
-static bool srv_etag_matches(struct MHD_Connection *conn, const char *etag)
-{
-    const char *inm =
-        MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "If-None-Match");
-    if (inm == NULL)
-        return false;
-    size_t elen = strlen(etag);
-    for (const char *t = inm; *t != '\0';) {
-        while (*t == ' ' || *t == '\t' || *t == ',')
-            t++;
-        if (*t == '*' && (t[1] == '\0' || t[1] == ',' || t[1] == ' '))
-            return true;
-        if (t[0] == 'W' && t[1] == '/')
-            t += 2;
-        if (*t != '"') { /* not an entity tag: skip to the next element */
-            while (*t != '\0' && *t != ',')
-                t++;
-            continue;
-        }
-        const char *end = strchr(t + 1, '"');
-        if (end == NULL)
-            return false;
-        if ((size_t)(end + 1 - t) == elen && memcmp(t, etag, elen) == 0)
-            return true;
-        t = end + 1;
-    }
-    return false;
-}
-
-/* Sends an embedded file straight from the binary's read-only data, in the
- * coding the client accepts of those the file has (build-time copies),
- * with the ETag of that coding. A link carrying the file's current version
- * ("?v=<version>", which the pages write) may be cached for good; any
- * other must be revalidated, and a matching ETag gets 304 without the
- * body. */
-static enum MHD_Result srv_send_static(struct MHD_Connection *conn,
-                                       struct srv_pending *p,
-                                       const char *method,
-                                       const struct srv_static_asset *a)
-{
-    struct clb_str q = srv_query_of(p);
-    bool versioned = q.len == 2 + strlen(a->version) &&
-                     memcmp(q.p, "v=", 2) == 0 &&
-                     memcmp(q.p + 2, a->version, q.len - 2) == 0;
-    unsigned available =
-        (a->gzip.data != NULL ? SRV_CODING_BIT(SRV_CODING_GZIP) : 0) |
-        (a->brotli.data != NULL ? SRV_CODING_BIT(SRV_CODING_BROTLI) : 0);
-    enum srv_coding coding =
-        srv_coding_choose(srv_accept_encoding(conn), available);
-    const struct srv_static_copy *copy = coding == SRV_CODING_GZIP ? &a->gzip
-                                         : coding == SRV_CODING_BROTLI
-                                             ? &a->brotli
-                                             : NULL;
-    const unsigned char *data = copy != NULL ? copy->data : a->data;
-    size_t len = copy != NULL ? copy->len : a->len;
-    const char *etag = copy != NULL ? copy->etag : a->etag;
-    bool fresh = srv_etag_matches(conn, etag);
-    struct MHD_Response *r = MHD_create_response_from_buffer(
-        fresh ? 0 : len, fresh ? NULL : (void *)data, MHD_RESPMEM_PERSISTENT);
-    if (r == NULL)
-        return srv_last_resort(conn, p, method, false);
-    /* A 304 has no body to describe: its ETag and Vary say which copy is
-     * fresh. */
-    if (!srv_common_headers(r, versioned ? SRV_CACHE_IMMUTABLE
-                                         : SRV_CACHE_REVALIDATE) ||
-        MHD_add_response_header(r, "ETag", etag) != MHD_YES ||
-        MHD_add_response_header(r, "Content-Type",
-                                srv_static_content_type(a)) != MHD_YES ||
-        !srv_coding_headers(r, fresh ? SRV_CODING_IDENTITY : coding,
-                            available != 0)) {
-        MHD_destroy_response(r);
-        return srv_last_resort(conn, p, method, false);
-    }
-    return srv_queue(conn, p, method, fresh ? 304 : 200, r, fresh ? 0 : len);
 }
 
 /* ---- a complete request ----------------------------------------------- */
-
-/* Takes a place among the requests that search; false when every place is
- * taken (the request is then answered 503 at once, without waiting: a
- * thread that waited would be a thread the cheap routes lose). */
-static bool srv_search_begin(struct srv_server *s)
-{
-    unsigned n = atomic_load(&s->searching);
-    do {
-        if (n >= s->max_searching)
-            return false;
-    } while (!atomic_compare_exchange_weak(&s->searching, &n, n + 1));
-    return true;
-}
-
-static void srv_search_end(struct srv_server *s)
-{
-    atomic_fetch_sub(&s->searching, 1u);
-}
-
-/* The answer to a search past the limit: 503 with Retry-After, JSON under
- * /api and a page elsewhere, with every header the other answers have. */
-static enum MHD_Result srv_send_busy(struct MHD_Connection *conn,
-                                     struct srv_pending *p, const char *method,
-                                     unsigned busy)
-{
-    char mem[CLB_RESPONSE_INITIAL_BYTES];
-    struct html_buf body;
-    html_init(&body, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
-    struct srv_response resp = {.status = 503,
-                                .content_type = SRV_TYPE_TEXT,
-                                .retry_after = CLB_BUSY_RETRY_AFTER_S,
-                                .body = &body};
-    struct clb_error err;
-    clb_error_clear(&err);
-    clb_error_set(&err, CLB_ERR_BUSY,
-                  "%u searches are being answered; ask again in %d s", busy,
-                  CLB_BUSY_RETRY_AFTER_S);
-    srv_error_for_path(&resp, srv_path_of(p), &err);
-    enum MHD_Result rc = srv_send(conn, p, method, &resp, false);
-    html_free(&body);
-    return rc;
-}
 
 static enum MHD_Result srv_dispatch(struct srv_server *s,
                                     struct MHD_Connection *conn,
                                     struct srv_pending *p, const char *method)
 {
-    /* HEAD is GET without the body: handlers only ever see GET, and
-     * libmicrohttpd leaves the body out of a HEAD answer by itself. */
-    bool head = strcmp(method, "HEAD") == 0;
-    struct srv_request req = {
-        .ctx = s->ctx,
-        .method = head ? "GET" : method,
-        .path = srv_path_of(p),
-        .query = srv_query_of(p),
-        .body = {p->body != NULL ? p->body : "", p->body_len},
-        .content_type = MHD_lookup_connection_value(
-            conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
-        .head = head,
-        .host = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-                                            MHD_HTTP_HEADER_HOST),
-    };
-    struct srv_route route;
-    srv_route(&req, &route);
-    if (route.asset != NULL)
-        return srv_send_static(conn, p, method, route.asset);
-    if (route.searches && !srv_search_begin(s))
-        return srv_send_busy(conn, p, method, s->max_searching);
-
-    char mem[CLB_RESPONSE_INITIAL_BYTES];
-    struct html_buf body;
-    html_init(&body, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
-    /* Field by field: an initializer would zero all of location (16 KiB,
-     * for the rare redirect) on every request. */
-    struct srv_response resp;
-    resp.status = 0;
-    resp.content_type = SRV_TYPE_TEXT;
-    resp.cache_control = NULL;
-    resp.location[0] = '\0';
-    resp.retry_after = 0;
-    resp.body = &body;
-    route.handler(&req, &resp);
-    if (route.searches)
-        srv_search_end(s);
-    enum MHD_Result rc;
-    /* An overflowing body, or a handler that set no status, is a bug of
-     * ours; the player still gets a clean error instead of half a page. */
-    if (body.overflow || resp.status < 100 || resp.status > 599 ||
-        resp.content_type == NULL)
-        rc = srv_send_error(conn, p, method, CLB_ERR_INTERNAL,
-                            body.nomem      ? "out of memory"
-                            : body.overflow ? "response too large"
-                                            : "",
-                            false);
-    else
-        rc = srv_send(conn, p, method, &resp, false);
-    html_free(&body);
+    struct srv_request req = srv_request_of(s, conn, p, method);
+    struct srv_head head = srv_head_of(conn);
+    struct srv_answer a;
+    srv_app_answer(&s->app, &req, &head, &a);
+    enum MHD_Result rc = srv_send(conn, p, method, &a, false);
+    srv_answer_free(&a);
     return rc;
 }
 
@@ -768,20 +525,22 @@ static bool srv_body_room(struct srv_pending *p, size_t n)
 
 /* Answers before the body is read (or before all of it is): the request
  * deadline no longer applies, since nothing more of it is awaited. */
-static enum MHD_Result srv_answer_early(struct MHD_Connection *conn,
+static enum MHD_Result srv_answer_early(struct srv_server *s,
+                                        struct MHD_Connection *conn,
                                         struct srv_pending *p,
                                         const char *method, enum clb_err code,
                                         const char *detail, bool close)
 {
     p->answered = true;
     srv_conn_request_in(p->conn);
-    return srv_send_error(conn, p, method, code, detail, close);
+    return srv_send_error(s, conn, p, method, code, detail, close);
 }
 
-static enum MHD_Result srv_too_large(struct MHD_Connection *conn,
+static enum MHD_Result srv_too_large(struct srv_server *s,
+                                     struct MHD_Connection *conn,
                                      struct srv_pending *p, const char *method)
 {
-    return srv_answer_early(conn, p, method, CLB_ERR_TOO_LARGE, "", false);
+    return srv_answer_early(s, conn, p, method, CLB_ERR_TOO_LARGE, "", false);
 }
 
 /* The first call for a request, once its headers are in: refuses what
@@ -804,11 +563,11 @@ static enum MHD_Result srv_headers_in(struct srv_server *s,
         srv_metrics_refused(SRV_REFUSED_STRICT);
         /* The framing is in doubt, so nothing after this head on the
          * connection can be trusted to be a request: close it. */
-        return srv_answer_early(conn, p, method, CLB_ERR_BAD_REQUEST, bad,
+        return srv_answer_early(s, conn, p, method, CLB_ERR_BAD_REQUEST, bad,
                                 true);
     }
     if (srv_declared_too_large(conn, p))
-        return srv_too_large(conn, p, method);
+        return srv_too_large(s, conn, p, method);
     /* libmicrohttpd 0.9.75 answers an Expect header with "100 Continue"
      * even when no body follows, and when the next pipelined request's
      * bytes are already in, it calls again before this request is
@@ -863,7 +622,7 @@ static enum MHD_Result srv_access(void *cls, struct MHD_Connection *conn,
             /* A chunked body grew past the limit: answer now if
              * libmicrohttpd lets us, otherwise close the connection
              * rather than read on. */
-            return srv_too_large(conn, p, method);
+            return srv_too_large(s, conn, p, method);
         }
         if (p->nomem || !srv_body_room(p, n)) {
             /* Read the rest and drop it, and answer 500 once it is in:
@@ -918,7 +677,7 @@ static void srv_pending_free(struct srv_pending *p)
  * whichever comes first. */
 static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
 {
-    (void)cls;
+    struct srv_server *s = cls;
     srv_alloc_begin();
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
@@ -939,6 +698,7 @@ static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
         srv_pending_reset(p);
     }
     size_t n = strlen(uri);
+    p->base = (struct clb_str){s->base, strlen(s->base)};
     p->start_us = srv_now_us();
     p->target_ok = srv_strict_target(uri, n);
     p->headers_seen = p->answered = p->nomem = false;
@@ -1022,15 +782,16 @@ struct srv_server *srv_start(const struct srv_context *ctx,
     s->ctx = ctx;
     srv_log_format = opts->log_format;
     srv_log_off = opts->log_requests_off;
-    s->max_searching = threads > CLB_SEARCH_THREADS_KEPT_FREE
-                           ? threads - CLB_SEARCH_THREADS_KEPT_FREE
-                           : 1;
-    atomic_init(&s->searching, 0u);
-    /* jansson seeds its hash function on first use, and takes its
-     * allocator once; doing both here, before any thread exists, keeps
-     * those one-time steps out of a race. */
-    json_object_seed(0);
-    srv_json_init();
+    srv_app_init(&s->app, ctx,
+                 threads > CLB_SEARCH_THREADS_KEPT_FREE
+                     ? threads - CLB_SEARCH_THREADS_KEPT_FREE
+                     : 1);
+    if (opts->base != NULL &&
+        srv_base_check(opts->base, strlen(opts->base), s->base) != NULL) {
+        free(s);
+        errno = EINVAL;
+        return NULL;
+    }
     (void)pthread_once(&srv_oom_once, srv_oom_prepare);
     s->conns = srv_conns_start(CLB_HEADER_DEADLINE_S, CLB_BODY_DEADLINE_S);
     if (s->conns == NULL) {

@@ -16,16 +16,10 @@
 #include <stdint.h>
 #include <sys/socket.h>
 
+#include "app.h"
 #include "http.h"
 
 struct srv_server;
-
-/* The Content-Security-Policy of every response: no inline script or style,
- * nothing from other origins, no framing. */
-#define SRV_CSP                                                                \
-    "default-src 'none'; script-src 'self'; style-src 'self'; "                \
-    "img-src 'self' data:; connect-src 'self'; form-action 'self'; "           \
-    "base-uri 'none'; frame-ancestors 'none'"
 
 /* How the server shares itself out; zero in every field is the default. */
 /* How each request is logged on stderr. */
@@ -40,6 +34,10 @@ struct srv_options {
     unsigned max_per_ip;      /* connections from one address; 0: no cap */
     enum srv_log_format log_format;
     bool log_requests_off; /* no line per request (start and stop still) */
+    /* The mount point (srv_base_check's form: "" or "/a/b"): a request
+     * under it is answered with the prefix taken off, and every URL the
+     * answers write is under it. */
+    const char *base;
 };
 
 /* Starts answering on `addr` (IPv4 or IPv6, port 0 for any free port).
