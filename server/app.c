@@ -374,6 +374,7 @@ const char *srv_status_text(unsigned status)
         const char *text;
     } texts[] = {
         {200, "OK"},
+        {201, "Created"},
         {204, "No Content"},
         {301, "Moved Permanently"},
         {302, "Found"},

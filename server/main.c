@@ -1,9 +1,14 @@
-/* server/main.c - the collabble command: flags, lexicons, signals.
+/* server/main.c - the collabble command: flags, lexicons, signals, and
+ * which front end answers.
  *
- * Reads the command line (or COLLABBLE_LEXICON), loads every lexicon once,
- * makes sure enough file descriptors are allowed for the connection cap,
- * starts the HTTP server and waits for SIGINT or SIGTERM, then stops the
- * server and frees what it loaded. The only file that calls exit().
+ * Started as a CGI program (GATEWAY_INTERFACE in the environment), it
+ * answers that one request from the environment alone and exits. Else it
+ * reads the command line (or COLLABBLE_LEXICON, COLLABBLE_BASE_PATH),
+ * loads every lexicon once, and serves FastCGI (--fastcgi, or standard
+ * input a listening socket) or HTTP: for HTTP it makes sure enough file
+ * descriptors are allowed for the connection cap, starts the server and
+ * waits for SIGINT or SIGTERM, then stops the server and frees what it
+ * loaded. The only file that calls exit().
  */
 /* SPDX-License-Identifier: MIT */
 #include <arpa/inet.h>
@@ -22,11 +27,15 @@
 
 #include "../core/limits.h"
 #include "../dict/dict.h"
+#include "app.h"
 #include "builtin_lexicon.h"
+#include "cgi.h"
+#include "fastcgi.h"
 #include "http.h"
 #include "metrics.h"
 #include "notify.h"
 #include "server.h"
+#include "static_export.h"
 #include "strict_check.h"
 
 #ifndef CLB_VERSION
@@ -37,6 +46,7 @@
 #define MAIN_DEFAULT_BIND "127.0.0.1"
 #define MAIN_DEFAULT_LEXICON_NAME SRV_BUILTIN_LEXICON_NAME
 #define MAIN_ENV_LEXICON "COLLABBLE_LEXICON"
+#define MAIN_ENV_BASE_PATH "COLLABBLE_BASE_PATH"
 
 /* Exit statuses, as documented in --help. */
 enum main_exit {
@@ -65,6 +75,11 @@ struct main_options {
     unsigned metrics_port; /* its port, 0 for any free one */
     const char *metrics_bind;
     const char *allow_mhd; /* --allow-libmicrohttpd, or NULL */
+    bool has_base;         /* --base-path or COLLABBLE_BASE_PATH given */
+    char base[CLB_MAX_BASE_PATH + 1]; /* srv_base_check's form */
+    const char *fastcgi;              /* --fastcgi ADDR, or NULL */
+    const char *export_dir;           /* --export-static DIR, or NULL */
+    bool quiet;                       /* no line per lexicon loaded (CGI) */
     int nlexicons;
     struct main_lexicon_arg lexicons[CLB_MAX_LEXICONS];
     /* COLLABBLE_LEXICON is split in place in this copy. */
@@ -81,11 +96,14 @@ static void main_usage(FILE *out)
             "                 [--drain-seconds N] [--log-format text|json]\n"
             "                 [--log-requests on|off] [--metrics PORT] "
             "[--metrics-bind ADDR]\n"
-            "                 [--allow-libmicrohttpd VERSION] [--help] "
-            "[--version]\n"
+            "                 [--allow-libmicrohttpd VERSION] "
+            "[--base-path PATH]\n"
+            "                 [--fastcgi ADDR] [--export-static DIR] "
+            "[--help] [--version]\n"
             "\n"
-            "Serves Collabble, a cooperative two-player Scrabble, over HTTP.\n"
-            "The server keeps no games: every turn link carries its game.\n"
+            "Serves Collabble, a cooperative two-player Scrabble, over HTTP,\n"
+            "as a CGI program or as a FastCGI program. It keeps no games:\n"
+            "every turn link carries its game.\n"
             "\n"
             "  --port N               TCP port, 0 for any free one "
             "(default %d)\n"
@@ -138,6 +156,25 @@ static void main_usage(FILE *out)
             "%s only;\n"
             "                         their self-test runs at every start "
             "all the same\n"
+            "  --base-path PATH       serve under PATH (/collabble): every "
+            "address the\n"
+            "                         pages write starts with it, and a "
+            "request under it\n"
+            "                         is answered with PATH taken off (so a "
+            "proxy may\n"
+            "                         pass it on or strip it). Default: the "
+            "root; as a\n"
+            "                         CGI program, SCRIPT_NAME.\n"
+            "  --fastcgi ADDR         serve FastCGI on ADDR: a Unix socket "
+            "path, or\n"
+            "                         HOST:PORT or :PORT (TCP; keep it "
+            "reachable by\n"
+            "                         the web server only)\n"
+            "  --export-static DIR    write the static files (with their .gz "
+            "and .br\n"
+            "                         copies) into DIR for the web server to "
+            "serve\n"
+            "                         at PATH/static/, and exit\n"
             "  --help                 show this help and exit\n"
             "  --version              show the version and exit\n"
             "\n"
@@ -145,6 +182,8 @@ static void main_usage(FILE *out)
             "(one or more FILE[:NAME], separated by spaces) is used, and "
             "without\n"
             "that the SOWPODS list built into this binary, as \"%s\".\n"
+            "%s sets the base path when --base-path is not given\n"
+            "(as a CGI program, it takes the place of SCRIPT_NAME).\n"
             "FILE %s names that built-in list beside others\n"
             "(--lexicon my.txt:mine --lexicon %s:%s).\n"
             "\n"
@@ -152,12 +191,27 @@ static void main_usage(FILE *out)
             "2 for\na bad command line, 3 if a lexicon cannot be loaded, 4 "
             "if libmicrohttpd\nis not the version checked (see "
             "--allow-libmicrohttpd) or the request-head\nself-test fails "
-            "on it.\n",
+            "on it.\n\n",
             MAIN_DEFAULT_PORT, MAIN_DEFAULT_BIND, CLB_MAX_LEXICONS,
             CLB_MAX_CONNECTIONS, CLB_MAX_DRAIN_S, SRV_STRICT_MHD_VERSION,
-            MAIN_ENV_LEXICON, MAIN_DEFAULT_LEXICON_NAME,
+            MAIN_ENV_LEXICON, MAIN_DEFAULT_LEXICON_NAME, MAIN_ENV_BASE_PATH,
             SRV_BUILTIN_LEXICON_FILE, SRV_BUILTIN_LEXICON_FILE,
             MAIN_DEFAULT_LEXICON_NAME);
+    fputs("How it is started chooses how it answers:\n"
+          "  - with GATEWAY_INTERFACE=CGI/1.x in the environment (a web "
+          "server\n"
+          "    running it as a CGI program): it answers that one request "
+          "and exits.\n"
+          "    Flags are not read then (a web server may pass the query "
+          "as\n"
+          "    arguments): COLLABBLE_LEXICON and COLLABBLE_BASE_PATH are.\n"
+          "  - with --fastcgi ADDR, or with standard input a listening "
+          "socket (a\n"
+          "    web server or spawn-fcgi starting it as a FastCGI "
+          "program): FastCGI.\n"
+          "  - otherwise: an HTTP server.\n"
+          "\n",
+          out);
 }
 
 /* Reports misuse the way every Unix tool does, and exits 2. */
@@ -275,6 +329,15 @@ static unsigned main_port(const char *s)
     return (unsigned)v;
 }
 
+/* The base path from `from` (the flag or the environment variable). */
+static void main_base(const char *v, const char *from, struct main_options *o)
+{
+    const char *why = srv_base_check(v, strlen(v), o->base);
+    if (why != NULL)
+        main_die_usage("%s '%s': %s", from, v, why);
+    o->has_base = true;
+}
+
 static void main_parse(int argc, char **argv, struct main_options *o)
 {
     o->port = MAIN_DEFAULT_PORT;
@@ -330,12 +393,26 @@ static void main_parse(int argc, char **argv, struct main_options *o)
             o->allow_mhd = main_value(argc, argv, &i, "--allow-libmicrohttpd");
             if (o->allow_mhd[0] == '\0')
                 main_die_usage("--allow-libmicrohttpd needs a version");
+        } else if (main_is_flag(a, "--base-path")) {
+            main_base(main_value(argc, argv, &i, "--base-path"), "--base-path",
+                      o);
+        } else if (main_is_flag(a, "--fastcgi")) {
+            o->fastcgi = main_value(argc, argv, &i, "--fastcgi");
+            if (o->fastcgi[0] == '\0')
+                main_die_usage("--fastcgi needs an address");
+        } else if (main_is_flag(a, "--export-static")) {
+            o->export_dir = main_value(argc, argv, &i, "--export-static");
+            if (o->export_dir[0] == '\0')
+                main_die_usage("--export-static needs a directory");
         } else if (a[0] == '-') {
             main_die_usage("unknown option '%s'", a);
         } else {
             main_die_usage("unexpected argument '%s'", a);
         }
     }
+    const char *env_base = getenv(MAIN_ENV_BASE_PATH);
+    if (!o->has_base && env_base != NULL)
+        main_base(env_base, MAIN_ENV_BASE_PATH, o);
     if (o->nlexicons > 0)
         return;
     const char *env = getenv(MAIN_ENV_LEXICON);
@@ -480,13 +557,14 @@ static bool main_load(const struct main_options *o, struct srv_context *ctx)
         memcpy(ctx->lexicon_names[ctx->nlexicons], o->lexicons[i].name,
                sizeof o->lexicons[i].name);
         ctx->nlexicons++;
-        fprintf(stderr,
-                "collabble: lexicon %s: %zu words from %s in %.1f ms%s\n",
-                o->lexicons[i].name, dict_word_count(d),
-                strcmp(o->lexicons[i].path, SRV_BUILTIN_LEXICON_FILE) == 0
-                    ? "the built-in list"
-                    : o->lexicons[i].path,
-                main_ms_since(&t0), i == 0 ? " (default)" : "");
+        if (!o->quiet)
+            fprintf(stderr,
+                    "collabble: lexicon %s: %zu words from %s in %.1f ms%s\n",
+                    o->lexicons[i].name, dict_word_count(d),
+                    strcmp(o->lexicons[i].path, SRV_BUILTIN_LEXICON_FILE) == 0
+                        ? "the built-in list"
+                        : o->lexicons[i].path,
+                    main_ms_since(&t0), i == 0 ? " (default)" : "");
     }
     return true;
 }
@@ -522,15 +600,83 @@ static void main_drain(struct srv_context *ctx, const sigset_t *stop, int sig,
     }
 }
 
-int main(int argc, char **argv)
+/* The one request of a CGI process. The command line is not read: a web
+ * server passes a query without '=' as arguments (RFC 3875, 4.4). A word
+ * list that cannot be loaded is the operator's error, said in the answer
+ * and on stderr (the web server's error log). */
+static int main_cgi(void)
 {
     struct main_options opts = {0};
+    char name[] = "collabble";
+    char *args[] = {name, NULL};
+    main_parse(1, args, &opts);
+    opts.quiet = true;
+    signal(SIGPIPE, SIG_IGN);
+    static struct srv_context ctx;
+    if (!main_load(&opts, &ctx)) {
+        fputs("Status: 500 Internal Server Error\r\n"
+              "Content-Type: text/plain; charset=utf-8\r\n\r\n"
+              "Collabble could not load its word list: see the web "
+              "server's error log.\n",
+              stdout);
+        free(opts.env_copy);
+        return MAIN_EXIT_LEXICON;
+    }
+    unsigned status = srv_cgi_run(&ctx, opts.has_base ? opts.base : NULL);
+    main_free_lexicons(&ctx);
+    free(opts.env_copy);
+    return status != 0 ? MAIN_EXIT_OK : MAIN_EXIT_FAILURE;
+}
+
+/* --export-static DIR: the files, and a line saying where they went. */
+static int main_export(const struct main_options *o)
+{
+    char why[4200];
+    int n = srv_static_export(o->export_dir, why, sizeof why);
+    if (n < 0) {
+        fprintf(stderr, "collabble: cannot export the static files: %s\n", why);
+        return MAIN_EXIT_FAILURE;
+    }
+    fprintf(stderr,
+            "collabble: wrote %d files to %s (serve them at %s/static/)\n", n,
+            o->export_dir, o->base);
+    return MAIN_EXIT_OK;
+}
+
+/* FastCGI until SIGINT or SIGTERM. */
+static int main_fastcgi(struct main_options *o, const sigset_t *stop)
+{
+    static struct srv_context ctx;
+    if (!main_load(o, &ctx)) {
+        free(o->env_copy);
+        return MAIN_EXIT_LEXICON;
+    }
+    struct srv_fastcgi_options fo = {
+        .address = o->fastcgi,
+        .base = o->has_base ? o->base : NULL,
+    };
+    srv_notify("READY=1");
+    int rc = srv_fastcgi_run(&ctx, &fo, stop);
+    main_free_lexicons(&ctx);
+    free(o->env_copy);
+    return rc == 0 ? MAIN_EXIT_OK : MAIN_EXIT_FAILURE;
+}
+
+int main(int argc, char **argv)
+{
+    if (srv_cgi_requested())
+        return main_cgi();
+    struct main_options opts = {0};
     main_parse(argc, argv, &opts);
+    if (opts.export_dir != NULL) {
+        free(opts.env_copy);
+        return main_export(&opts);
+    }
     struct sockaddr_storage addr;
     main_address(opts.bind, opts.port, &addr);
 
-    /* Block the stop signals before any thread exists: libmicrohttpd's
-     * threads inherit the mask, so only sigwait() below sees them and no
+    /* Block the stop signals before any thread exists: the front end's
+     * threads inherit the mask, so only sigwait() sees them and no
      * handler ever runs in the middle of a request. */
     sigset_t stop;
     sigemptyset(&stop);
@@ -540,6 +686,8 @@ int main(int argc, char **argv)
     /* A client that hangs up mid-answer must not kill the server. */
     signal(SIGPIPE, SIG_IGN);
 
+    if (opts.fastcgi != NULL || srv_fastcgi_started_on_socket())
+        return main_fastcgi(&opts, &stop);
     if (!main_check_http_library(&opts)) {
         free(opts.env_copy);
         return MAIN_EXIT_HTTP;
@@ -556,6 +704,7 @@ int main(int argc, char **argv)
         .max_per_ip = opts.max_per_ip,
         .log_format = opts.log_format,
         .log_requests_off = opts.log_requests_off,
+        .base = opts.base,
     };
     struct srv_server *srv =
         srv_start(&ctx, (struct sockaddr *)&addr, &srv_opts);
@@ -590,8 +739,9 @@ int main(int argc, char **argv)
                 (unsigned)srv_metrics_port(metrics));
     }
     bool v6 = addr.ss_family == AF_INET6 && opts.bind[0] != '[';
-    fprintf(stderr, "collabble: listening on http://%s%s%s:%u\n", v6 ? "[" : "",
-            opts.bind, v6 ? "]" : "", (unsigned)srv_port(srv));
+    fprintf(stderr, "collabble: listening on http://%s%s%s:%u%s\n",
+            v6 ? "[" : "", opts.bind, v6 ? "]" : "", (unsigned)srv_port(srv),
+            opts.base);
     srv_metrics_set_lexicons(ctx.nlexicons);
     srv_notify("READY=1");
 

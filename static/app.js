@@ -13,6 +13,10 @@
 (function () {
   'use strict';
   var root = document.documentElement;
+  // Where the app is mounted ('' at the root, '/collabble' under a
+  // sub-path): the server writes this script's address under it, as
+  // BASE/static/app.js, so every address below is BASE + the app's path.
+  var BASE = new URL('..', document.currentScript.src).pathname.replace(/\/$/, '');
   var KEY = 'collabble:game:', BLIND = 'collabble:blind', BEST = 'collabble:bests';
   var OLDER = 'This is an older position: open the newest, or play from here to start a new branch.',
     SENDING = 'Your move is being sent: wait for the answer.',
@@ -200,7 +204,7 @@
     return box;
   }
   function newest(l, testid, text) {
-    return el('a', { className: 'btn primary', href: '/#' + l.state, textContent: text || 'Open the newest (move ' + l.move + ')' }, testid);
+    return el('a', { className: 'btn primary', href: BASE + '/#' + l.state, textContent: text || 'Open the newest (move ' + l.move + ')' }, testid);
   }
   // An older position: read-only, the newest as the main action, and the
   // explicit choice to play from here, which starts a new branch.
@@ -231,7 +235,7 @@
     if (moved) delete r.as; // the one turn played with the other rack is over
     if ((hit = related(now, ls, 'same'))) {
       if (hit.line.state !== S && !moved) { // a classic link of a position this device holds: its history goes on
-        history.replaceState(null, '', '/#' + hit.line.state);
+        history.replaceState(null, '', BASE + '/#' + hit.line.state);
         announce('This link is move ' + hit.line.move + ' of your game: its whole history is here.');
         return load(hit.line.state);
       }
@@ -315,7 +319,7 @@
     if (who) f.set('me', who);
     return f;
   }
-  function openPage(s, who) { return fetchPage('/game', { method: 'POST', body: form(s, who) }); }
+  function openPage(s, who) { return fetchPage(BASE + '/game', { method: 'POST', body: form(s, who) }); }
   function swapIn(doc) {
     var next = doc.getElementById('app'), score = app && app.querySelector('#score');
     if (!next) throw new Error('no page');
@@ -336,7 +340,7 @@
   function load(s, moved) {
     var who = s ? whoOn(ownerOf(s), s) : 0;
     want = s;
-    (s ? openPage(s, who) : fetchPage('/'))
+    (s ? openPage(s, who) : fetchPage(BASE + '/'))
       .then(function (doc) {
         var a = doc.getElementById('app'), m = a && !who ? meOf(attr(a, 'data-game-id')) : 0;
         return m && attr(a, 'data-view') === 'board' && m !== +attr(a, 'data-turn') ? openPage(s, m) : doc;
@@ -454,7 +458,7 @@
     var now = lineOf(app), hit = related(now, lines(parse(e.newValue)), 'older');
     if (!hit) return;
     if (view() === 'wait') {
-      history.pushState(null, '', '/#' + hit.line.state);
+      history.pushState(null, '', BASE + '/#' + hit.line.state);
       return load(hit.line.state);
     }
     if (locked) return;
@@ -468,7 +472,7 @@
   function review(tries) {
     var s = S, td = all('#moves tr:not(.start)>td:nth-child(6)');
     tries = tries || 0;
-    if (td.length && !td[0].textContent) fetch('/game/review', { method: 'POST', body: new URLSearchParams({ s: s }) }).then(function (r) {
+    if (td.length && !td[0].textContent) fetch(BASE + '/game/review', { method: 'POST', body: new URLSearchParams({ s: s }) }).then(function (r) {
       // A server busy with other searches (503) says when to ask again.
       if (r.status == 503 && tries < 3) return setTimeout(function () { if (s === S) review(tries + 1); }, 1e3 * (+r.headers.get('Retry-After') || 1));
       return r.text().then(function (html) {
@@ -520,7 +524,7 @@
   // One entry of the list: a link to open it, and Remove; a game's title
   // with the names this device gave its players, its text named too.
   function entry(cls, id, href, title, text, label, testid) {
-    var li = el('li', { className: cls }, 'saved-' + testid), a = el('a', { href: '/#' + href }, 'open-' + testid),
+    var li = el('li', { className: cls }, 'saved-' + testid), a = el('a', { href: BASE + '/#' + href }, 'open-' + testid),
       rm = el('button', { className: 'minor', textContent: 'Remove' }, 'remove-' + testid);
     if (testid === 'game' && names(id).join('')) title += ': ' + named('Player 1 and Player 2', id);
     li.setAttribute('data-game-id', id);
@@ -815,7 +819,7 @@
   }
   function preview() {
     var mine = ++seq, pv = $('preview');
-    fetch('/api/v1/preview', {
+    fetch(BASE + '/api/v1/preview', {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ state: S, move: playMove() })
     }).then(function (r) { return r.json(); }).then(function (j) {
@@ -853,18 +857,18 @@
     app.setAttribute('aria-busy', true);
     announce('Sending your move\u2026');
     slow = setTimeout(function () { say('Still sending your move: the server is slow to answer\u2026'); }, 3000);
-    fetchPage('/game/move', { method: 'POST', body: form(S, me(), { move: JSON.stringify(move) }) })
+    fetchPage(BASE + '/game/move', { method: 'POST', body: form(S, me(), { move: JSON.stringify(move) }) })
       .then(function (doc) {
         var before = S, a = doc.getElementById('app'), next = a && attr(a, 'data-state');
         clearTimeout(slow);
         // The other rack played its one turn here, and the turn is this
         // device's own again: it shows that, not the waiting view.
         if (next && attr(a, 'data-view') === 'wait' && meOf(attr(a, 'data-game-id')) === +attr(a, 'data-turn')) {
-          history.pushState(null, '', '/#' + next);
+          history.pushState(null, '', BASE + '/#' + next);
           return load(next, true);
         }
         swapIn(doc);
-        if (S && S !== before) history.pushState(null, '', '/#' + S); // a new position
+        if (S && S !== before) history.pushState(null, '', BASE + '/#' + S); // a new position
         focusMain();
       }, function () {
         clearTimeout(slow);
@@ -920,7 +924,7 @@
   }
 
   /* ---- copy and share ---- */
-  function url() { return location.origin + '/#' + S; }
+  function url() { return location.origin + BASE + '/#' + S; }
   function copy(btn, text) {
     text = text || ($('link') ? $('link').value : url());
     if (!attr(btn, 'data-label')) btn.setAttribute('data-label', btn.textContent);
@@ -946,9 +950,9 @@
   }
   // The v1 link for a partner on the original design, made on demand.
   function classic(btn) {
-    fetch('/api/v1/decode', { method: 'POST', body: JSON.stringify({ state: S, format: 'v1' }) })
+    fetch(BASE + '/api/v1/decode', { method: 'POST', body: JSON.stringify({ state: S, format: 'v1' }) })
       .then(function (r) { return r.json(); })
-      .then(function (j) { if (j.state) copy(btn, location.origin + '/#' + j.state); else throw j; })
+      .then(function (j) { if (j.state) copy(btn, location.origin + BASE + '/#' + j.state); else throw j; })
       .catch(function () { fail('Could not make the classic link. Try again.'); });
   }
   function share() {
@@ -1270,7 +1274,7 @@
     // Opened as /?s=S, /game?s=S or /new?seed=X: show the shareable /#S
     // instead, without a new history entry; and if it is the partner's
     // turn for this device, its waiting view.
-    if (S) history.replaceState(null, '', '/#' + S);
+    if (S) history.replaceState(null, '', BASE + '/#' + S);
     if (S && playable() && me() !== turn()) return load(S);
     root.classList.remove('loading');
   });
