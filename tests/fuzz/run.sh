@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/fuzz/run.sh - builds the libFuzzer targets (tests/fuzz/fuzz_*.c:
-# fuzz_link, fuzz_link2, fuzz_clx, fuzz_request, fuzz_deflate) with
+# fuzz_link, fuzz_link2, fuzz_clx, fuzz_request, fuzz_deflate,
+# fuzz_gateway) with
 # clang in a build directory of their own, and runs each for SECONDS
 # (default 60) on a scratch copy of its seed corpus tests/fuzz/corpus/NAME
 # (NAME = the target without "fuzz_"), so no new corpus files are ever
