@@ -4,8 +4,10 @@
  * (dict_format.h) is then checked once, header and word graph, so a damaged
  * file is refused with CLB_ERR_BAD_LEXICON instead of being trusted by the
  * graph walks; a word list is handed to dict_text.c, which builds the same
- * image in memory. Either way a lookup, like the move generator, reads only
- * the image and never allocates.
+ * image in memory. An image checked ahead of time (the built-in list, at
+ * build time) is used where it lies instead, read-only, its header matched
+ * against what that check found (dict_use_in_place). Either way a lookup,
+ * like the move generator, reads only the image and never allocates.
  */
 /* SPDX-License-Identifier: MIT */
 #include "dict.h"
@@ -714,6 +716,85 @@ enum clb_err dict_from_compiled(const void *bytes, size_t len, const char *name,
     return CLB_ERR_OK;
 }
 
+void dict_image_facts(const struct dict *d, struct dict_image_facts *out)
+{
+    out->bytes = (uint32_t)d->size; /* at most DICT_MAX_FILE_BYTES */
+    out->crc = dict_rd32(dict_image_of(d) + DICT_OFF_CRC);
+    out->words = d->words;
+    out->fingerprint = d->fingerprint;
+}
+
+/* On a big-endian host: the copy and the full check, whose findings must
+ * still be the facts'. */
+static enum clb_err dict_use_copied(const void *bytes, size_t len,
+                                    const struct dict_image_facts *facts,
+                                    const char *shown, struct dict **out,
+                                    struct clb_error *err)
+{
+    struct dict *d;
+    if (dict_from_compiled(bytes, len, shown, &d, err) != CLB_ERR_OK)
+        return err->code;
+    struct dict_image_facts got;
+    dict_image_facts(d, &got);
+    if (memcmp(&got, facts, sizeof got) != 0) {
+        dict_free(d);
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: not the image the build checked", shown);
+    }
+    *out = d;
+    return CLB_ERR_OK;
+}
+
+enum clb_err dict_use_in_place(const void *bytes, size_t len,
+                               const struct dict_image_facts *facts,
+                               const char *name, struct dict **out,
+                               struct clb_error *err)
+{
+    char shown[DICT_NAME_BYTES];
+    *out = NULL;
+    clb_error_clear(err);
+    dict_detail_name(shown, sizeof shown, name);
+    if (bytes == NULL || facts == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: no bytes", shown);
+    const uint32_t probe = 1;
+    if (*(const unsigned char *)&probe != 1)
+        return dict_use_copied(bytes, len, facts, shown, out, err);
+
+    /* Nothing here reads past the header: the graph was checked with the
+     * facts, and these only make sure the facts are these bytes' (a build
+     * that paired the wrong file with them is refused, not trusted). */
+    const unsigned char *image = bytes;
+    if ((uintptr_t)image % sizeof(uint32_t) != 0)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: not 4-byte aligned: the nodes cannot be "
+                             "used in place",
+                             shown);
+    if (len != facts->bytes || len < DICT_HEADER_BYTES ||
+        memcmp(image, DICT_MAGIC, DICT_MAGIC_LEN) != 0 ||
+        dict_rd32(image + DICT_OFF_VERSION) != DICT_VERSION ||
+        dict_rd32(image + DICT_OFF_HEADER_BYTES) != DICT_HEADER_BYTES ||
+        dict_rd32(image + DICT_OFF_FILE_BYTES) != len ||
+        DICT_HEADER_BYTES + 4u * (uint64_t)dict_rd32(image + DICT_OFF_NODES) !=
+            len ||
+        dict_rd32(image + DICT_OFF_WORDS) != facts->words ||
+        dict_rd32(image + DICT_OFF_CRC) != facts->crc)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: not the image the build checked", shown);
+
+    /* The struct alone: image[] stays empty, the nodes are the caller's. */
+    struct dict *d = malloc(sizeof *d);
+    if (d == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: out of memory",
+                             shown);
+    core_kwg_init(&d->graph, (const uint32_t *)(image + DICT_HEADER_BYTES),
+                  (len - DICT_HEADER_BYTES) / sizeof(uint32_t));
+    d->size = len;
+    d->words = facts->words;
+    d->fingerprint = facts->fingerprint;
+    *out = d;
+    return CLB_ERR_OK;
+}
+
 enum clb_err dict_save_compiled(const struct dict *d, const char *path,
                                 struct clb_error *err)
 {
@@ -727,7 +808,7 @@ enum clb_err dict_save_compiled(const struct dict *d, const char *path,
     /* The nodes are kept in host order; the file's are little-endian. On
      * a little-endian host (every one we ship for) they are the same bytes
      * and the image is written as it is. */
-    const unsigned char *bytes = (const unsigned char *)d->image;
+    const unsigned char *bytes = dict_image_of(d);
     struct dict *copy = NULL;
     const uint32_t probe = 1;
     if (*(const unsigned char *)&probe != 1) {
@@ -735,7 +816,7 @@ enum clb_err dict_save_compiled(const struct dict *d, const char *path,
         if (copy == NULL)
             return clb_error_set(err, CLB_ERR_INTERNAL, "%s: out of memory",
                                  name);
-        memcpy(copy->image, d->image, d->size);
+        memcpy(copy->image, bytes, d->size);
         dict_nodes_to_file(dict_nodes(copy),
                            (d->size - DICT_HEADER_BYTES) / sizeof(uint32_t));
         bytes = dict_bytes(copy);

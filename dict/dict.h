@@ -6,8 +6,11 @@
  * held as one word graph (a DAWG and a GADDAG, core/kwg.h) that serves both
  * lookups and the move generator. Loading is the only place that
  * allocates; lookups are read-only and allocation-free, so one loaded dict
- * serves every request. dict depends on core/ only for the
- * shared error type and the struct core_lexicon it hands to the rules.
+ * serves every request. A compiled image that was checked in full ahead of
+ * time (the built-in list, checked when it is built) can instead be used
+ * in place, straight from read-only memory (dict_use_in_place()). dict depends
+ * on core/ only for the shared error type and the struct core_lexicon it hands
+ * to the rules.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef DICT_DICT_H
@@ -40,12 +43,49 @@ enum clb_err dict_from_text(const char *text, size_t len, const char *name,
                             struct dict **out, struct clb_error *err);
 
 /* Loads a compiled lexicon from memory: len bytes laid out as a .clx file
- * (dict_format.h), copied (so they may be read-only, as the binary's own
- * built-in copy is: server/builtin_lexicon.h), then checked exactly as
- * dict_load() checks a file (`name` is used in error details). NULL bytes
- * are refused. Returns as dict_load(). */
+ * (dict_format.h), copied (so they may be read-only, and need no
+ * alignment), then checked exactly as dict_load() checks a file (`name` is
+ * used in error details). It is the build's full check of the built-in
+ * list (collabble-dictc --check). NULL bytes are refused. Returns as
+ * dict_load(). */
 enum clb_err dict_from_compiled(const void *bytes, size_t len, const char *name,
                                 struct dict **out, struct clb_error *err);
+
+/* What a full check of a compiled image found (dict_image_facts()): enough
+ * to recognise the same image later and use it without checking it again
+ * (dict_use_in_place()). The build makes these for the built-in list
+ * (collabble-dictc --check). */
+struct dict_image_facts {
+    uint32_t bytes;       /* the image's size */
+    uint32_t crc;         /* the CRC-32 its header carries */
+    uint32_t words;       /* dict_word_count() */
+    uint32_t fingerprint; /* dict_fingerprint() */
+};
+
+/* The facts of a loaded lexicon (compiled or built from text). Cannot
+ * fail; d and out must not be NULL. */
+void dict_image_facts(const struct dict *d, struct dict_image_facts *out);
+
+/* Uses len bytes of a compiled lexicon IN PLACE, read-only, without
+ * copying them and without walking its graph: for an image a full check
+ * (dict_from_compiled()) has already accepted, whose results are `facts`.
+ * The built-in list is one (server/builtin_lexicon.h): the build checks
+ * the very file it takes into the executable. Only what costs nothing is
+ * checked here, so that facts and bytes cannot be mismatched: the header
+ * (magic, version, sizes, node count), its word count and CRC field
+ * against facts, len against facts->bytes, and 4-byte alignment (the
+ * nodes are read as uint32_t). The bytes must stay mapped and unchanged
+ * while the lexicon lives; dict_free() frees only the small struct that
+ * points at them. On a big-endian host, whose nodes must be turned
+ * around, the image is instead copied and checked in full as
+ * dict_from_compiled() does, and its facts must still match. Returns
+ * CLB_ERR_OK and *out, or CLB_ERR_BAD_LEXICON with *out NULL and a detail
+ * beginning with `name` (out of memory, or bytes that are not the image
+ * the facts describe). */
+enum clb_err dict_use_in_place(const void *bytes, size_t len,
+                               const struct dict_image_facts *facts,
+                               const char *name, struct dict **out,
+                               struct clb_error *err);
 
 /* Writes the compiled form of `d` to `path`, through a temporary file
  * renamed into place, so `path` is either the old file or the whole new
@@ -76,7 +116,8 @@ const struct core_kwg *dict_graph(const struct dict *d);
  * lives. */
 struct core_lexicon dict_lexicon(const struct dict *d);
 
-/* Frees a lexicon; NULL is fine. */
+/* Frees a lexicon, loaded or used in place (whose bytes are the caller's
+ * and stay); NULL is fine. */
 void dict_free(struct dict *d);
 
 #endif

@@ -26,7 +26,10 @@
  * never disagree about a word, and the server holds one copy (SOWPODS: 7.1
  * MB). The nodes are used exactly as they lie in the file: loading is one
  * read, a CRC, core_kwg_check() (which also counts the words) and the
- * fingerprint's walk, with no pointers to fix up.
+ * fingerprint's walk, with no pointers to fix up. On a little-endian host
+ * (every one we ship for) an image can also be used where it lies,
+ * read-only, once it has been checked: the built-in list is used straight
+ * from the executable's data (dict_use_in_place(), checked at build time).
  * Version 1 files are refused with a message saying to rebuild them.
  */
 /* SPDX-License-Identifier: MIT */
@@ -74,7 +77,11 @@ struct dict_word {
 };
 
 /* A loaded lexicon: the image exactly as in the file (header, then the
- * nodes, 4-byte aligned), and the checked view core walks. */
+ * nodes, 4-byte aligned), and the checked view core walks. The image is
+ * image[] behind the struct, or, for a lexicon used in place
+ * (dict_use_in_place()), the caller's read-only bytes, and then image[] is
+ * empty; either way the header lies just before graph.nodes
+ * (dict_image_of()). */
 struct dict {
     uint32_t words;
     uint32_t fingerprint; /* dict_fingerprint(), worked out at load */
@@ -106,6 +113,13 @@ static inline unsigned char *dict_bytes(struct dict *d)
 static inline uint32_t *dict_nodes(struct dict *d)
 {
     return d->image + DICT_HEADER_BYTES / 4u;
+}
+
+/* The image of d wherever it lies (image[] or the caller's bytes), read
+ * only: its header, then its nodes in host order. */
+static inline const unsigned char *dict_image_of(const struct dict *d)
+{
+    return (const unsigned char *)d->graph.nodes - DICT_HEADER_BYTES;
 }
 
 /* The letter code of c (A..Z or a..z give 0..25), or -1 for anything else.

@@ -5,11 +5,22 @@
  * SOWPODS.txt to make sowpods.clx; an operator can run it on their own list
  * so the server starts faster. It is a thin shell over the library, so the
  * tool and the server can never disagree about what a valid list is.
+ *
+ * With --check it loads a compiled file with every check of
+ * dict_from_compiled() and writes what it found as a C header
+ * (dict_image_facts()). The build runs it on the very sowpods.clx the
+ * executables take in, so a broken image fails the build; the programs then
+ * use that image in place with the facts, without checking it at each
+ * start (server/builtin_lexicon.c).
  */
 /* SPDX-License-Identifier: MIT */
+#define _POSIX_C_SOURCE 200809L /* unlink */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "../core/limits.h"
 #include "dict.h"
 
 #define DICTC_NAME "collabble-dictc"
@@ -23,6 +34,7 @@ enum dictc_exit {
 static void dictc_usage(FILE *to)
 {
     fputs("Usage: " DICTC_NAME " [--help] INPUT.txt OUTPUT.clx\n"
+          "       " DICTC_NAME " --check IMAGE.clx FACTS.h\n"
           "\n"
           "Compiles a word list into Collabble's compiled lexicon: its word\n"
           "graph (a DAWG for lookups and a GADDAG for move generation).\n"
@@ -34,8 +46,15 @@ static void dictc_usage(FILE *to)
           "\n"
           "OUTPUT.clx is replaced only once it is completely written.\n"
           "\n"
-          "Exit status: 0 on success, 1 if the list is malformed or the\n"
-          "output cannot be written, 2 on a usage error.\n",
+          "--check loads the compiled lexicon IMAGE.clx with every check a\n"
+          "compiled lexicon gets and writes what it found (size, checksum,\n"
+          "word count, fingerprint) to FACTS.h as C macros, for a program\n"
+          "that carries IMAGE.clx and uses it without checking it again.\n"
+          "FACTS.h is removed if the check fails.\n"
+          "\n"
+          "Exit status: 0 on success, 1 if the list is malformed, the image\n"
+          "fails its check or the output cannot be written, 2 on a usage\n"
+          "error.\n",
           to);
 }
 
@@ -46,11 +65,94 @@ static int dictc_misuse(const char *problem)
     return DICTC_EXIT_USAGE;
 }
 
+/* The whole of path, at most CLB_MAX_LEXICON_FILE_BYTES + 1 bytes (one
+ * more than a lexicon may have, so dict_from_compiled() refuses it by
+ * size), into a new buffer: NULL with errno set if it cannot be read. */
+static unsigned char *dictc_read(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    size_t cap = (size_t)CLB_MAX_LEXICON_FILE_BYTES + 1;
+    unsigned char *buf = malloc(cap);
+    size_t n = buf == NULL ? 0 : fread(buf, 1, cap, f);
+    bool failed = buf == NULL || ferror(f);
+    fclose(f);
+    if (failed) {
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+/* --check: the facts of a fully checked image, written through a temporary
+ * file renamed into place; on any failure FACTS.h is removed, so a build
+ * never goes on with the facts of an earlier image. */
+static int dictc_check(const char *image, const char *facts_path)
+{
+    (void)unlink(facts_path);
+    size_t len = 0;
+    unsigned char *bytes = dictc_read(image, &len);
+    if (bytes == NULL) {
+        fprintf(stderr, DICTC_NAME ": %s: cannot read it\n", image);
+        return DICTC_EXIT_FAILED;
+    }
+    struct clb_error err;
+    struct dict *d;
+    enum clb_err rc = dict_from_compiled(bytes, len, image, &d, &err);
+    free(bytes);
+    if (rc != CLB_ERR_OK) {
+        fprintf(stderr, DICTC_NAME ": %s\n", err.detail);
+        return DICTC_EXIT_FAILED;
+    }
+    struct dict_image_facts facts;
+    dict_image_facts(d, &facts);
+    dict_free(d);
+
+    size_t plen = strlen(facts_path);
+    char *tmp = malloc(plen + sizeof ".tmp");
+    if (tmp == NULL) {
+        fputs(DICTC_NAME ": out of memory\n", stderr);
+        return DICTC_EXIT_FAILED;
+    }
+    memcpy(tmp, facts_path, plen);
+    memcpy(tmp + plen, ".tmp", sizeof ".tmp");
+    FILE *f = fopen(tmp, "w");
+    bool ok = f != NULL;
+    if (ok) {
+        fprintf(f,
+                "/* Made by " DICTC_NAME " --check: what loading a compiled\n"
+                " * lexicon with every check of dict_from_compiled() found\n"
+                " * (struct dict_image_facts). Do not edit. */\n"
+                "#define DICT_CHECKED_BYTES %luu\n"
+                "#define DICT_CHECKED_CRC 0x%08lXu\n"
+                "#define DICT_CHECKED_WORDS %luu\n"
+                "#define DICT_CHECKED_FINGERPRINT 0x%08lXu\n",
+                (unsigned long)facts.bytes, (unsigned long)facts.crc,
+                (unsigned long)facts.words, (unsigned long)facts.fingerprint);
+        ok = !ferror(f);
+        ok = fclose(f) == 0 && ok;
+    }
+    ok = ok && rename(tmp, facts_path) == 0;
+    if (!ok) {
+        (void)unlink(tmp);
+        free(tmp);
+        fprintf(stderr, DICTC_NAME ": %s: cannot write it\n", facts_path);
+        return DICTC_EXIT_FAILED;
+    }
+    free(tmp);
+    printf(DICTC_NAME ": %s checked: %lu words, fingerprint %08lX\n", image,
+           (unsigned long)facts.words, (unsigned long)facts.fingerprint);
+    return DICTC_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
     const char *files[2];
     int nfiles = 0;
     bool options_done = false;
+    bool check = false;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -58,6 +160,10 @@ int main(int argc, char **argv)
             (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
             dictc_usage(stdout);
             return DICTC_EXIT_OK;
+        }
+        if (!options_done && strcmp(a, "--check") == 0) {
+            check = true;
+            continue;
         }
         if (!options_done && strcmp(a, "--") == 0) {
             options_done = true;
@@ -71,13 +177,20 @@ int main(int argc, char **argv)
             return dictc_misuse(msg);
         }
         if (nfiles == 2)
-            return dictc_misuse("too many arguments: expected INPUT.txt "
-                                "OUTPUT.clx");
+            return dictc_misuse(check ? "too many arguments: expected "
+                                        "IMAGE.clx FACTS.h"
+                                      : "too many arguments: expected "
+                                        "INPUT.txt OUTPUT.clx");
         files[nfiles++] = a;
     }
+    if (check && nfiles < 2)
+        return dictc_misuse(nfiles == 0 ? "missing IMAGE.clx and FACTS.h"
+                                        : "missing FACTS.h");
     if (nfiles < 2)
         return dictc_misuse(nfiles == 0 ? "missing INPUT.txt and OUTPUT.clx"
                                         : "missing OUTPUT.clx");
+    if (check)
+        return dictc_check(files[0], files[1]);
 
     struct clb_error err;
     struct dict *d;

@@ -3,7 +3,10 @@
  * binary works wherever it is copied or installed, with no file beside it.
  * The assembler's .incbin takes the compiled file as it is; CMake passes its
  * path in CLB_BUILTIN_LEXICON_FILE and re-assembles this when it changes.
- * server/builtin_lexicon.c hands the bytes to dict_from_image(). */
+ * server/builtin_lexicon.c uses the bytes in place (dict_use_in_place()),
+ * reading the nodes as uint32_t straight from here: hence the alignment
+ * below (the nodes start 64 bytes in, so the image's own alignment is
+ * theirs; 64 also starts it on a cache line). */
 /* SPDX-License-Identifier: MIT */
     .section .rodata.clb_builtin_lexicon, "a", %progbits
     .balign 64

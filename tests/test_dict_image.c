@@ -1,6 +1,7 @@
 /* tests/test_dict_image.c - a compiled lexicon read from memory
- * (dict_from_compiled, what the built-in word list uses) is the same lexicon
- * as the file, and is checked exactly as the file is. */
+ * (dict_from_compiled, the build's full check of the built-in word list) is
+ * the same lexicon as the file, and is checked exactly as the file is. The
+ * built-in list used in place: test_dict_builtin.c. */
 /* SPDX-License-Identifier: MIT */
 #include <criterion/criterion.h>
 #include <stdio.h>
