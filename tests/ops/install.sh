@@ -67,4 +67,17 @@ pid=
 if grep -q "$tmp/build" "$tmp/server.log"; then
     fail "the log names the build folder"
 fi
-echo "install: 1 passed, 0 failed"
+
+step "the web server's layout: lib/cgi-bin/collabble answers as a CGI program, share/collabble/static holds what it serves"
+cgi=$tmp/prefix/lib/cgi-bin/collabble
+[ -x "$cgi" ] || fail "no $cgi after cmake --install"
+out=$(env -i GATEWAY_INTERFACE=CGI/1.1 REQUEST_METHOD=GET SCRIPT_NAME=/cgi-bin/collabble PATH_INFO=/ "$cgi" </dev/null)
+head -n 1 <<<"$out" | grep -q '^Status: 200 OK' || fail "the CGI program answered: $(head -n 1 <<<"$out")"
+grep -q 'src="/cgi-bin/collabble/static/app.js?v=' <<<"$out" || fail "the CGI page's script is not under SCRIPT_NAME"
+for f in app.js app.css app.js.gz; do
+    [ -s "$tmp/prefix/share/collabble/static/$f" ] || fail "no share/collabble/static/$f"
+done
+served=$(env -i GATEWAY_INTERFACE=CGI/1.1 REQUEST_METHOD=GET PATH_INFO=/static/app.js "$cgi" </dev/null | sed '1,/^\r$/d' | md5sum)
+[ "$served" = "$(md5sum <"$tmp/prefix/share/collabble/static/app.js")" ] ||
+    fail "the exported app.js differs from the one the program serves"
+echo "install: 2 passed, 0 failed"
