@@ -35,6 +35,7 @@
 #include "metrics.h"
 #include "notify.h"
 #include "server.h"
+#include "startup.h"
 #include "static_export.h"
 #include "strict_check.h"
 
@@ -45,8 +46,6 @@
 #define MAIN_DEFAULT_PORT 8080
 #define MAIN_DEFAULT_BIND "127.0.0.1"
 #define MAIN_DEFAULT_LEXICON_NAME SRV_BUILTIN_LEXICON_NAME
-#define MAIN_ENV_LEXICON "COLLABBLE_LEXICON"
-#define MAIN_ENV_BASE_PATH "COLLABBLE_BASE_PATH"
 
 /* Exit statuses, as documented in --help. */
 enum main_exit {
@@ -55,12 +54,6 @@ enum main_exit {
     MAIN_EXIT_USAGE = 2,   /* a bad flag or value */
     MAIN_EXIT_LEXICON = 3, /* a lexicon could not be loaded */
     MAIN_EXIT_HTTP = 4, /* libmicrohttpd unchecked, or its self-test failed */
-};
-
-struct main_lexicon_arg {
-    const char *path;
-    char name[CLB_LEXICON_NAME_MAX + 1];
-    const char *from; /* "--lexicon" or "COLLABBLE_LEXICON": errors say which */
 };
 
 struct main_options {
@@ -79,11 +72,7 @@ struct main_options {
     char base[CLB_MAX_BASE_PATH + 1]; /* srv_base_check's form */
     const char *fastcgi;              /* --fastcgi ADDR, or NULL */
     const char *export_dir;           /* --export-static DIR, or NULL */
-    bool quiet;                       /* no line per lexicon loaded (CGI) */
-    int nlexicons;
-    struct main_lexicon_arg lexicons[CLB_MAX_LEXICONS];
-    /* COLLABBLE_LEXICON is split in place in this copy. */
-    char *env_copy;
+    struct srv_lexicon_args lexicons;
 };
 
 static void main_usage(FILE *out)
@@ -194,7 +183,7 @@ static void main_usage(FILE *out)
             "on it.\n\n",
             MAIN_DEFAULT_PORT, MAIN_DEFAULT_BIND, CLB_MAX_LEXICONS,
             CLB_MAX_CONNECTIONS, CLB_MAX_DRAIN_S, SRV_STRICT_MHD_VERSION,
-            MAIN_ENV_LEXICON, MAIN_DEFAULT_LEXICON_NAME, MAIN_ENV_BASE_PATH,
+            SRV_ENV_LEXICON, MAIN_DEFAULT_LEXICON_NAME, SRV_ENV_BASE_PATH,
             SRV_BUILTIN_LEXICON_FILE, SRV_BUILTIN_LEXICON_FILE,
             MAIN_DEFAULT_LEXICON_NAME);
     fputs("How it is started chooses how it answers:\n"
@@ -228,65 +217,13 @@ static void main_die_usage(const char *fmt, ...)
     exit(MAIN_EXIT_USAGE);
 }
 
-static bool main_name_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-           (c >= '0' && c <= '9') || c == '_' || c == '-';
-}
-
-/* NAME from FILE: the base name without its extension, other characters
- * replaced by '_' so it is a valid lexicon name for a state. */
-static void main_default_name(const char *path, char *name)
-{
-    const char *base = strrchr(path, '/');
-    base = base != NULL ? base + 1 : path;
-    const char *dot = strrchr(base, '.');
-    size_t len =
-        dot != NULL && dot != base ? (size_t)(dot - base) : strlen(base);
-    size_t n = 0;
-    for (size_t i = 0; i < len && n < CLB_LEXICON_NAME_MAX; i++)
-        name[n++] = main_name_char(base[i]) ? base[i] : '_';
-    if (n == 0)
-        memcpy(name, "lexicon", (n = 7));
-    name[n] = '\0';
-}
-
-/* Adds FILE[:NAME] (modified in place: the ':' becomes a NUL), given by
- * `from` (the flag or the environment variable), which errors name. */
+/* Adds --lexicon's FILE[:NAME], or exits 2 saying why. */
 static void main_add_lexicon(struct main_options *o, char *arg,
                              const char *from)
 {
-    if (o->nlexicons >= CLB_MAX_LEXICONS)
-        main_die_usage("%s: at most %d lexicons", from, CLB_MAX_LEXICONS);
-    struct main_lexicon_arg *l = &o->lexicons[o->nlexicons];
-    char *colon = strrchr(arg, ':');
-    if (colon != NULL) {
-        *colon = '\0';
-        const char *name = colon + 1;
-        size_t n = strlen(name);
-        if (n == 0 || n > CLB_LEXICON_NAME_MAX)
-            main_die_usage("%s: lexicon name '%s' must be 1 to 32 characters",
-                           from, name);
-        for (size_t i = 0; i < n; i++)
-            if (!main_name_char(name[i]))
-                main_die_usage(
-                    "%s: lexicon name '%s' may only use A-Z a-z 0-9 _ -", from,
-                    name);
-        memcpy(l->name, name, n + 1);
-    } else if (strcmp(arg, SRV_BUILTIN_LEXICON_FILE) == 0) {
-        memcpy(l->name, SRV_BUILTIN_LEXICON_NAME,
-               sizeof SRV_BUILTIN_LEXICON_NAME);
-    } else {
-        main_default_name(arg, l->name);
-    }
-    if (arg[0] == '\0')
-        main_die_usage("%s needs a file", from);
-    for (int i = 0; i < o->nlexicons; i++)
-        if (strcmp(o->lexicons[i].name, l->name) == 0)
-            main_die_usage("%s: two lexicons are named '%s'", from, l->name);
-    l->path = arg;
-    l->from = from;
-    o->nlexicons++;
+    char why[SRV_STARTUP_WHY_MAX];
+    if (!srv_lexicon_arg_add(&o->lexicons, arg, from, why))
+        main_die_usage("%s", why);
 }
 
 /* The value of --flag V or --flag=V; advances *i past a separate value. */
@@ -332,9 +269,9 @@ static unsigned main_port(const char *s)
 /* The base path from `from` (the flag or the environment variable). */
 static void main_base(const char *v, const char *from, struct main_options *o)
 {
-    const char *why = srv_base_check(v, strlen(v), o->base);
-    if (why != NULL)
-        main_die_usage("%s '%s': %s", from, v, why);
+    char why[SRV_STARTUP_WHY_MAX];
+    if (!srv_base_arg(v, from, o->base, why))
+        main_die_usage("%s", why);
     o->has_base = true;
 }
 
@@ -410,28 +347,12 @@ static void main_parse(int argc, char **argv, struct main_options *o)
             main_die_usage("unexpected argument '%s'", a);
         }
     }
-    const char *env_base = getenv(MAIN_ENV_BASE_PATH);
+    const char *env_base = getenv(SRV_ENV_BASE_PATH);
     if (!o->has_base && env_base != NULL)
-        main_base(env_base, MAIN_ENV_BASE_PATH, o);
-    if (o->nlexicons > 0)
-        return;
-    const char *env = getenv(MAIN_ENV_LEXICON);
-    if (env != NULL && env[strspn(env, " \t\n")] != '\0') {
-        if ((o->env_copy = strdup(env)) == NULL) {
-            fputs("collabble: out of memory\n", stderr);
-            exit(MAIN_EXIT_FAILURE);
-        }
-        char *save = NULL;
-        for (char *t = strtok_r(o->env_copy, " \t\n", &save); t != NULL;
-             t = strtok_r(NULL, " \t\n", &save))
-            main_add_lexicon(o, t, MAIN_ENV_LEXICON);
-        return;
-    }
-    struct main_lexicon_arg *l = &o->lexicons[o->nlexicons++];
-    l->path = SRV_BUILTIN_LEXICON_FILE;
-    l->from = "the default";
-    memcpy(l->name, MAIN_DEFAULT_LEXICON_NAME,
-           sizeof MAIN_DEFAULT_LEXICON_NAME);
+        main_base(env_base, SRV_ENV_BASE_PATH, o);
+    char why[SRV_STARTUP_WHY_MAX];
+    if (o->lexicons.n == 0 && !srv_lexicon_args_default(&o->lexicons, why))
+        main_die_usage("%s", why);
 }
 
 /* Parses ADDR ("127.0.0.1", "::1", "[::1]", "0.0.0.0", "::") with the
@@ -463,14 +384,6 @@ static void main_address(const char *bind, unsigned port,
                        "address)",
                        bind);
     }
-}
-
-static double main_ms_since(const struct timespec *t0)
-{
-    struct timespec t1;
-    (void)clock_gettime(CLOCK_MONOTONIC, &t1);
-    return (double)(t1.tv_sec - t0->tv_sec) * 1e3 +
-           (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
 /* Raises the soft limit on open files so `want` connections fit (the
@@ -527,48 +440,6 @@ static bool main_check_http_library(const struct main_options *o)
     return true;
 }
 
-static void main_free_lexicons(struct srv_context *ctx)
-{
-    for (int i = 0; i < ctx->nlexicons; i++)
-        dict_free(ctx->lexicons[i]);
-    ctx->nlexicons = 0;
-}
-
-/* Loads every lexicon, logging each one's size and load time (the
- * benchmark reads that line). Returns false after reporting a failure. */
-static bool main_load(const struct main_options *o, struct srv_context *ctx)
-{
-    for (int i = 0; i < o->nlexicons; i++) {
-        struct clb_error err;
-        clb_error_clear(&err);
-        struct timespec t0;
-        (void)clock_gettime(CLOCK_MONOTONIC, &t0);
-        struct dict *d = NULL;
-        if (srv_lexicon_load(o->lexicons[i].path, &d, &err) != CLB_ERR_OK) {
-            fprintf(stderr,
-                    "collabble: cannot load lexicon '%s' (from %s): %s%s%s\n",
-                    o->lexicons[i].path, o->lexicons[i].from,
-                    clb_err_str(err.code), err.detail[0] != '\0' ? ": " : "",
-                    err.detail);
-            main_free_lexicons(ctx);
-            return false;
-        }
-        ctx->lexicons[ctx->nlexicons] = d;
-        memcpy(ctx->lexicon_names[ctx->nlexicons], o->lexicons[i].name,
-               sizeof o->lexicons[i].name);
-        ctx->nlexicons++;
-        if (!o->quiet)
-            fprintf(stderr,
-                    "collabble: lexicon %s: %zu words from %s in %.1f ms%s\n",
-                    o->lexicons[i].name, dict_word_count(d),
-                    strcmp(o->lexicons[i].path, SRV_BUILTIN_LEXICON_FILE) == 0
-                        ? "the built-in list"
-                        : o->lexicons[i].path,
-                    main_ms_since(&t0), i == 0 ? " (default)" : "");
-    }
-    return true;
-}
-
 /* The drain: /readyz answers 503 while every request is still served, for
  * `seconds` or until a second stop signal, whichever comes first. */
 static void main_drain(struct srv_context *ctx, const sigset_t *stop, int sig,
@@ -600,32 +471,13 @@ static void main_drain(struct srv_context *ctx, const sigset_t *stop, int sig,
     }
 }
 
-/* The one request of a CGI process. The command line is not read: a web
- * server passes a query without '=' as arguments (RFC 3875, 4.4). A word
- * list that cannot be loaded is the operator's error, said in the answer
- * and on stderr (the web server's error log). */
+/* The one request of a CGI process (startup.h): the command line is not
+ * read, since a web server passes a query without '=' as arguments
+ * (RFC 3875, 4.4). */
 static int main_cgi(void)
 {
-    struct main_options opts = {0};
-    char name[] = "collabble";
-    char *args[] = {name, NULL};
-    main_parse(1, args, &opts);
-    opts.quiet = true;
     signal(SIGPIPE, SIG_IGN);
-    static struct srv_context ctx;
-    if (!main_load(&opts, &ctx)) {
-        fputs("Status: 500 Internal Server Error\r\n"
-              "Content-Type: text/plain; charset=utf-8\r\n\r\n"
-              "Collabble could not load its word list: see the web "
-              "server's error log.\n",
-              stdout);
-        free(opts.env_copy);
-        return MAIN_EXIT_LEXICON;
-    }
-    unsigned status = srv_cgi_run(&ctx, opts.has_base ? opts.base : NULL);
-    main_free_lexicons(&ctx);
-    free(opts.env_copy);
-    return status != 0 ? MAIN_EXIT_OK : MAIN_EXIT_FAILURE;
+    return srv_cgi_program("collabble");
 }
 
 /* --export-static DIR: the files, and a line saying where they went. */
@@ -647,8 +499,8 @@ static int main_export(const struct main_options *o)
 static int main_fastcgi(struct main_options *o, const sigset_t *stop)
 {
     static struct srv_context ctx;
-    if (!main_load(o, &ctx)) {
-        free(o->env_copy);
+    if (!srv_lexicons_load(&o->lexicons, &ctx, false)) {
+        free(o->lexicons.env_copy);
         return MAIN_EXIT_LEXICON;
     }
     struct srv_fastcgi_options fo = {
@@ -657,8 +509,8 @@ static int main_fastcgi(struct main_options *o, const sigset_t *stop)
     };
     srv_notify("READY=1");
     int rc = srv_fastcgi_run(&ctx, &fo, stop);
-    main_free_lexicons(&ctx);
-    free(o->env_copy);
+    srv_lexicons_free(&ctx);
+    free(o->lexicons.env_copy);
     return rc == 0 ? MAIN_EXIT_OK : MAIN_EXIT_FAILURE;
 }
 
@@ -669,7 +521,7 @@ int main(int argc, char **argv)
     struct main_options opts = {0};
     main_parse(argc, argv, &opts);
     if (opts.export_dir != NULL) {
-        free(opts.env_copy);
+        free(opts.lexicons.env_copy);
         return main_export(&opts);
     }
     struct sockaddr_storage addr;
@@ -689,12 +541,12 @@ int main(int argc, char **argv)
     if (opts.fastcgi != NULL || srv_fastcgi_started_on_socket())
         return main_fastcgi(&opts, &stop);
     if (!main_check_http_library(&opts)) {
-        free(opts.env_copy);
+        free(opts.lexicons.env_copy);
         return MAIN_EXIT_HTTP;
     }
     static struct srv_context ctx;
-    if (!main_load(&opts, &ctx)) {
-        free(opts.env_copy);
+    if (!srv_lexicons_load(&opts.lexicons, &ctx, false)) {
+        free(opts.lexicons.env_copy);
         return MAIN_EXIT_LEXICON;
     }
     struct srv_options srv_opts = {
@@ -711,8 +563,8 @@ int main(int argc, char **argv)
     if (srv == NULL) {
         fprintf(stderr, "collabble: cannot listen on %s port %u: %s\n",
                 opts.bind, opts.port, strerror(errno));
-        main_free_lexicons(&ctx);
-        free(opts.env_copy);
+        srv_lexicons_free(&ctx);
+        free(opts.lexicons.env_copy);
         return MAIN_EXIT_FAILURE;
     }
     /* The metrics listener before the "listening on" line, which says that
@@ -729,8 +581,8 @@ int main(int argc, char **argv)
                     "collabble: cannot listen for metrics on %s port %u: %s\n",
                     mbind, opts.metrics_port, strerror(errno));
             srv_stop(srv);
-            main_free_lexicons(&ctx);
-            free(opts.env_copy);
+            srv_lexicons_free(&ctx);
+            free(opts.lexicons.env_copy);
             return MAIN_EXIT_FAILURE;
         }
         bool mv6 = maddr.ss_family == AF_INET6 && mbind[0] != '[';
@@ -756,7 +608,7 @@ int main(int argc, char **argv)
             sig == SIGINT ? "SIGINT" : "SIGTERM");
     srv_metrics_stop(metrics);
     srv_stop(srv);
-    main_free_lexicons(&ctx);
-    free(opts.env_copy);
+    srv_lexicons_free(&ctx);
+    free(opts.lexicons.env_copy);
     return MAIN_EXIT_OK;
 }

