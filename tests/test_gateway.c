@@ -419,3 +419,32 @@ Test(gateway, the_path_under_a_base)
     p = srv_app_path(base, (struct clb_str){"/game", 5});
     cr_assert_eq(p.len, 5);
 }
+
+Test(gateway, a_search_past_the_limit_is_a_503_with_retry_after)
+{
+    /* FastCGI's threads share the places for searches, as HTTP's do: with
+     * the only place taken, a review is answered at once with 503. */
+    static struct srv_app busy;
+    srv_app_init(&busy, &ctx, 1);
+    atomic_store(&busy.searching, 1u);
+    char *env[] = {"REQUEST_METHOD=POST", "REQUEST_URI=/api/v1/review",
+                   "CONTENT_LENGTH=2", "CONTENT_TYPE=application/json", NULL};
+    struct fake_io f;
+    memset(&f, 0, sizeof f);
+    f.in = "{}";
+    f.in_len = 2;
+    struct srv_gateway_io io = {
+        .cls = &f, .read = fake_read, .write = fake_write};
+    cr_assert_eq(srv_gateway_serve(&busy, env, SRV_GATEWAY_FASTCGI, NULL, &io),
+                 503);
+    char v[16];
+    cr_assert_str_eq(head_value(f.out, "Retry-After", v, sizeof v), "1");
+    cr_assert_not_null(strstr(f.out, "\"code\":\"busy\""));
+    free(f.out);
+    /* A page costs no search: still answered. */
+    char *page[] = {"REQUEST_METHOD=GET", "REQUEST_URI=/healthz", NULL};
+    memset(&f, 0, sizeof f);
+    cr_assert_eq(srv_gateway_serve(&busy, page, SRV_GATEWAY_FASTCGI, NULL, &io),
+                 200);
+    free(f.out);
+}
