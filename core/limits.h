@@ -146,6 +146,12 @@
  * connections included). */
 #define CLB_CONNECTION_TIMEOUT_S 10
 
+/* At a stop (SIGTERM, SIGINT), the longest the server waits for the
+ * requests already begun to finish before it closes their connections:
+ * the head and body deadlines below, so a request that could still arrive
+ * in time is answered. */
+#define CLB_STOP_GRACE_S 10
+
 /* The idle timeout alone only measures silence: a client sending one byte
  * every few seconds would hold its connection for ever (slowloris). So a
  * request's whole head must arrive within this long of the connection

@@ -15,6 +15,7 @@
 #include <fcgiapp.h>
 
 #include "gateway.h"
+#include "signals.h"
 
 /* The most threads answering at once, as the HTTP front end caps its
  * pool. */
@@ -143,18 +144,14 @@ int srv_fastcgi_run(const struct srv_context *ctx,
     fprintf(stderr, "collabble: serving FastCGI on %s (%u threads)\n",
             opts->address != NULL ? opts->address : "standard input", started);
 
-    int sig = 0;
-    while (sigwait(stop, &sig) != 0) {
-        /* only an invalid set fails; keep waiting */
-    }
+    int sig = srv_signals_wait(stop);
     /* Stop accepting: a thread in accept() wakes (EINVAL), a thread
      * answering finishes its request first. */
     atomic_store(&s.stopping, true);
     (void)shutdown(s.listen_fd, SHUT_RDWR);
     for (unsigned i = 0; i < started; i++)
         (void)pthread_join(tids[i], NULL);
-    fprintf(stderr, "collabble: %s, stopped\n",
-            sig == SIGINT ? "SIGINT" : "SIGTERM");
+    fprintf(stderr, "collabble: %s, stopped\n", srv_signal_name(sig));
     if (opts->address != NULL)
         (void)close(s.listen_fd);
     return 0;

@@ -35,6 +35,7 @@
 #include "metrics.h"
 #include "notify.h"
 #include "server.h"
+#include "signals.h"
 #include "startup.h"
 #include "static_export.h"
 #include "strict_check.h"
@@ -186,6 +187,13 @@ static void main_usage(FILE *out)
             SRV_ENV_LEXICON, MAIN_DEFAULT_LEXICON_NAME, SRV_ENV_BASE_PATH,
             SRV_BUILTIN_LEXICON_FILE, SRV_BUILTIN_LEXICON_FILE,
             MAIN_DEFAULT_LEXICON_NAME);
+    fprintf(out,
+            "Signals: SIGTERM or SIGINT stops it: no new connection, every "
+            "request\nalready begun answered (within %d s), then exit. "
+            "SIGHUP is logged and\nignored: the log is standard error and "
+            "there is nothing to reload.\n"
+            "\n",
+            CLB_STOP_GRACE_S);
     fputs("How it is started chooses how it answers:\n"
           "  - with GATEWAY_INTERFACE=CGI/1.x in the environment (a web "
           "server\n"
@@ -449,7 +457,7 @@ static void main_drain(struct srv_context *ctx, const sigset_t *stop, int sig,
     fprintf(stderr,
             "collabble: %s, draining for %u s (/readyz answers 503; a second "
             "signal stops at once)\n",
-            sig == SIGINT ? "SIGINT" : "SIGTERM", seconds);
+            srv_signal_name(sig), seconds);
     struct timespec deadline;
     (void)clock_gettime(CLOCK_MONOTONIC, &deadline);
     deadline.tv_sec += (time_t)seconds;
@@ -465,8 +473,11 @@ static void main_drain(struct srv_context *ctx, const sigset_t *stop, int sig,
             left.tv_sec--;
             left.tv_nsec += 1000000000L;
         }
-        if (sigtimedwait(stop, NULL, &left) >= 0)
-            return; /* a second signal */
+        int got = sigtimedwait(stop, NULL, &left);
+        if (got == SIGHUP)
+            fputs("collabble: SIGHUP ignored while draining\n", stderr);
+        else if (got >= 0)
+            return; /* a second stop signal */
         /* EAGAIN: the time is up; EINTR: look again */
     }
 }
@@ -527,16 +538,10 @@ int main(int argc, char **argv)
     struct sockaddr_storage addr;
     main_address(opts.bind, opts.port, &addr);
 
-    /* Block the stop signals before any thread exists: the front end's
-     * threads inherit the mask, so only sigwait() sees them and no
-     * handler ever runs in the middle of a request. */
+    /* Before any thread exists: the front end's threads inherit the
+     * mask (signals.h). */
     sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    /* A client that hangs up mid-answer must not kill the server. */
-    signal(SIGPIPE, SIG_IGN);
+    srv_signals_block(&stop);
 
     if (opts.fastcgi != NULL || srv_fastcgi_started_on_socket())
         return main_fastcgi(&opts, &stop);
@@ -597,17 +602,19 @@ int main(int argc, char **argv)
     srv_metrics_set_lexicons(ctx.nlexicons);
     srv_notify("READY=1");
 
-    int sig = 0;
-    while (sigwait(&stop, &sig) != 0) {
-        /* sigwait only fails for an invalid set; keep waiting */
-    }
+    int sig = srv_signals_wait(&stop);
     srv_notify("STOPPING=1");
     if (opts.drain_s > 0)
         main_drain(&ctx, &stop, sig, opts.drain_s);
-    fprintf(stderr, "collabble: %s, stopping\n",
-            sig == SIGINT ? "SIGINT" : "SIGTERM");
+    fprintf(stderr, "collabble: %s, stopping\n", srv_signal_name(sig));
     srv_metrics_stop(metrics);
-    srv_stop(srv);
+    unsigned unfinished = srv_stop(srv);
+    if (unfinished > 0)
+        fprintf(stderr,
+                "collabble: %u requests were still unfinished after %d s; "
+                "their connections were closed\n",
+                unfinished, CLB_STOP_GRACE_S);
+    fprintf(stderr, "collabble: stopped\n");
     srv_lexicons_free(&ctx);
     free(opts.lexicons.env_copy);
     return MAIN_EXIT_OK;

@@ -17,10 +17,12 @@
  * headers every response carries (srv_send, the one place a body leaves).
  */
 /* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE /* accept4 */
 #include "server.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -60,6 +62,13 @@ struct srv_server {
      * less CLB_SEARCH_THREADS_KEPT_FREE, at least one. */
     struct srv_app app;
     char base[CLB_MAX_BASE_PATH + 1]; /* the mount point, "" at the root */
+    /* Requests begun and not yet ended (struct srv_pending's `active`),
+     * which a stop lets finish; and the stop: from then on no connection
+     * is accepted, every answer closes its connection, and a request begun
+     * after it is answered 503. */
+    atomic_uint active;
+    atomic_bool stopping;
+    _Atomic uint64_t stop_us;
 };
 
 /* The state of a connection's current request. It is made at the
@@ -81,6 +90,14 @@ struct srv_pending {
     size_t declared; /* the Content-Length, 0 when none was sent */
     char *body; /* in room after the target, or on the heap; NULL at first */
     char *uri_heap, *body_heap; /* what this request allocated */
+    /* The answer queued, logged when the request ends (srv_completed), so
+     * that the line says whether it was all sent. */
+    bool queued, active;
+    bool kept; /* the connection answered a request before this one */
+    unsigned log_status;
+    size_t log_bytes;
+    char log_method[17];
+    char log_note[SRV_LOG_NOTE_MAX + 1];
     size_t room_used;
     char room[CLB_REQUEST_INLINE_BYTES];
 };
@@ -90,6 +107,18 @@ static uint64_t srv_now_us(void)
     struct timespec ts;
     (void)clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* p's request begins or ends: the count a stop waits on. */
+static void srv_active(struct srv_server *s, struct srv_pending *p, bool on)
+{
+    if (p->active == on)
+        return;
+    p->active = on;
+    if (on)
+        atomic_fetch_add(&s->active, 1u);
+    else
+        atomic_fetch_sub(&s->active, 1u);
 }
 
 /* ---- access log ------------------------------------------------------- */
@@ -184,7 +213,7 @@ static size_t srv_log_client(char *out, size_t cap, struct MHD_Connection *conn)
  * not plain, so a path can never break out of its string. */
 static void srv_log_access(struct MHD_Connection *conn, const char *method,
                            struct clb_str path, unsigned status, size_t bytes,
-                           uint64_t us)
+                           uint64_t us, const char *note, bool aborted)
 {
     if (srv_log_off)
         return;
@@ -240,11 +269,18 @@ static void srv_log_access(struct MHD_Connection *conn, const char *method,
         line[n++] = ' ';
     n += srv_log_number(line + n, us);
     if (json) {
+        if (aborted)
+            SRV_PUT(",\"aborted\":true");
         SRV_PUT("}\n");
     } else {
         SRV_PUT("us");
+        /* The client went away before the whole answer was sent. */
+        if (aborted)
+            SRV_PUT(" aborted");
         /* The allocation-failure build's note (nothing otherwise). */
-        n += srv_alloc_note(line + n, SRV_LOG_NOTE_MAX);
+        size_t nn = strnlen(note, SRV_LOG_NOTE_MAX);
+        memcpy(line + n, note, nn);
+        n += nn;
         line[n++] = '\n';
     }
 #undef SRV_PUT
@@ -296,8 +332,21 @@ static struct clb_str srv_query_of(const struct srv_pending *p)
     return (struct clb_str){q + 1, p->uri_len - (size_t)(q + 1 - p->uri)};
 }
 
-/* Queues `r` (a response the caller keeps), logs the request, and reports
- * to libmicrohttpd whether the connection may go on. */
+/* Logs p's answer, once: when the request ends, `aborted` when the client
+ * went away before all of it was sent. */
+static void srv_log_pending(struct MHD_Connection *conn, struct srv_pending *p,
+                            bool aborted)
+{
+    if (!p->queued)
+        return;
+    p->queued = false;
+    srv_log_access(conn, p->log_method, srv_path_of(p), p->log_status,
+                   aborted ? 0 : p->log_bytes, srv_now_us() - p->start_us,
+                   p->log_note, aborted);
+}
+
+/* Queues `r` (a response the caller keeps), records it for the log, and
+ * reports to libmicrohttpd whether the connection may go on. */
 static enum MHD_Result srv_queue_kept(struct MHD_Connection *conn,
                                       struct srv_pending *p, const char *method,
                                       unsigned status, struct MHD_Response *r,
@@ -308,10 +357,16 @@ static enum MHD_Result srv_queue_kept(struct MHD_Connection *conn,
     if (strcmp(method, "HEAD") == 0)
         bytes = 0;
     uint64_t us = srv_now_us() - p->start_us;
-    srv_log_access(conn, method, srv_path_of(p), ok == MHD_YES ? status : 0,
-                   bytes, us);
     srv_metrics_request(srv_app_path(p->base, srv_path_of(p)),
                         ok == MHD_YES ? status : 0, bytes, us);
+    p->queued = true;
+    p->log_status = ok == MHD_YES ? status : 0;
+    p->log_bytes = bytes;
+    (void)snprintf(p->log_method, sizeof p->log_method, "%s", method);
+    /* The allocation-failure build's count, as of the answer. */
+    p->log_note[srv_alloc_note(p->log_note, SRV_LOG_NOTE_MAX)] = '\0';
+    if (p->conn == NULL) /* a request not kept: no end will be reported */
+        srv_log_pending(conn, p, false);
     return ok;
 }
 
@@ -455,7 +510,8 @@ static enum MHD_Result srv_send_error(struct srv_server *s,
     struct srv_head head = srv_head_of(conn);
     struct srv_answer a;
     srv_app_refuse(&req, &head, code, detail, &a);
-    enum MHD_Result rc = srv_send(conn, p, method, &a, close);
+    enum MHD_Result rc =
+        srv_send(conn, p, method, &a, close || atomic_load(&s->stopping));
     srv_answer_free(&a);
     return rc;
 }
@@ -470,7 +526,8 @@ static enum MHD_Result srv_dispatch(struct srv_server *s,
     struct srv_head head = srv_head_of(conn);
     struct srv_answer a;
     srv_app_answer(&s->app, &req, &head, &a);
-    enum MHD_Result rc = srv_send(conn, p, method, &a, false);
+    enum MHD_Result rc =
+        srv_send(conn, p, method, &a, atomic_load(&s->stopping));
     srv_answer_free(&a);
     return rc;
 }
@@ -566,6 +623,12 @@ static enum MHD_Result srv_headers_in(struct srv_server *s,
         return srv_answer_early(s, conn, p, method, CLB_ERR_BAD_REQUEST, bad,
                                 true);
     }
+    if (atomic_load(&s->stopping) && p->kept &&
+        p->start_us >= atomic_load(&s->stop_us))
+        /* Begun after the stop, on a connection kept alive: a replica
+         * that is not stopping will answer it. */
+        return srv_answer_early(s, conn, p, method, CLB_ERR_BUSY,
+                                "the server is stopping; ask again", true);
     if (srv_declared_too_large(conn, p))
         return srv_too_large(s, conn, p, method);
     /* libmicrohttpd 0.9.75 answers an Expect header with "100 Continue"
@@ -656,11 +719,15 @@ static void srv_pending_reset(struct srv_pending *p)
     p->body = NULL;
 }
 
-/* The connection is closing: its request state goes with it. */
-static void srv_pending_free(struct srv_pending *p)
+/* The connection is closing: its request state goes with it (and its
+ * answer to the log, if its end was never reported). */
+static void srv_pending_free(struct srv_server *s, struct MHD_Connection *conn,
+                             struct srv_pending *p)
 {
     if (p == NULL)
         return;
+    srv_log_pending(conn, p, false);
+    srv_active(s, p, false);
     srv_pending_reset(p);
     p->conn->request = NULL;
     free(p);
@@ -691,12 +758,16 @@ static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
             return NULL;
         p->uri_heap = p->body_heap = NULL;
         p->conn = sc;
+        p->queued = p->active = p->kept = false;
         sc->request = p;
     } else {
         /* A request this connection's previous one left behind
          * unreported. */
+        srv_log_pending(c, p, false);
         srv_pending_reset(p);
+        p->kept = true;
     }
+    srv_active(s, p, true);
     size_t n = strlen(uri);
     p->base = (struct clb_str){s->base, strlen(s->base)};
     p->start_us = srv_now_us();
@@ -722,11 +793,11 @@ static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
 static void srv_completed(void *cls, struct MHD_Connection *conn,
                           void **con_cls, enum MHD_RequestTerminationCode why)
 {
-    (void)conn;
-    (void)why;
     struct srv_server *s = cls;
     if (*con_cls != NULL && *con_cls != &srv_unkept) {
         struct srv_pending *p = *con_cls;
+        srv_log_pending(conn, p, why != MHD_REQUEST_TERMINATED_COMPLETED_OK);
+        srv_active(s, p, false);
         srv_pending_reset(p);
         srv_conn_await_headers(s->conns, p->conn);
     }
@@ -753,7 +824,7 @@ static void srv_notify_connection(void *cls, struct MHD_Connection *conn,
     srv_metrics_connection_closed();
     struct srv_conn *sc = *socket_context;
     if (sc != NULL) {
-        srv_pending_free(sc->request);
+        srv_pending_free(s, conn, sc->request);
         srv_conn_close(s->conns, sc);
     }
     *socket_context = NULL;
@@ -801,7 +872,10 @@ struct srv_server *srv_start(const struct srv_context *ctx,
         return NULL;
     }
 
-    unsigned flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG;
+    /* MHD_USE_ITC: a stop can close the listening socket
+     * (MHD_quiesce_daemon) while the connections go on. */
+    unsigned flags =
+        MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_ITC;
     if (addr->sa_family == AF_INET6)
         flags |= MHD_USE_IPv6;
     /* MHD_OPTION_STRICT_FOR_CLIENT stays 0: its level 1 refuses a missing
@@ -844,11 +918,50 @@ uint16_t srv_port(const struct srv_server *s)
     return info != NULL ? info->port : 0;
 }
 
-void srv_stop(struct srv_server *s)
+/* The connections the kernel had made but libmicrohttpd not yet taken when
+ * the stop came: their clients sent their requests before it, so they are
+ * served like the others rather than reset with the listening socket. */
+static void srv_take_queued(struct srv_server *s, MHD_socket listen_fd)
+{
+    int fl = fcntl(listen_fd, F_GETFL);
+    if (fl < 0 || fcntl(listen_fd, F_SETFL, fl | O_NONBLOCK) < 0)
+        return; /* it could block: leave the queue to the kernel */
+    for (;;) {
+        struct sockaddr_storage addr;
+        socklen_t len = sizeof addr;
+        int fd = accept4(listen_fd, (struct sockaddr *)&addr, &len,
+                         SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd < 0)
+            return; /* EAGAIN: no more */
+        /* libmicrohttpd closes fd itself, even when it refuses it. */
+        (void)MHD_add_connection(s->daemon, fd, (struct sockaddr *)&addr, len);
+    }
+}
+
+unsigned srv_stop(struct srv_server *s)
 {
     if (s == NULL)
-        return;
+        return 0;
+    /* No new connection (those still in the kernel's queue are refused),
+     * and from now on every answer closes its connection. */
+    atomic_store(&s->stop_us, srv_now_us());
+    atomic_store(&s->stopping, true);
+    MHD_socket listen_fd = MHD_quiesce_daemon(s->daemon);
+    if (listen_fd != MHD_INVALID_SOCKET) {
+        srv_take_queued(s, listen_fd);
+        (void)close(listen_fd);
+    }
+    /* Every request already begun is finished, within the bound: its
+     * head and body have their own deadlines (conns.c), its answer its
+     * work budget. */
+    unsigned left = atomic_load(&s->active);
+    uint64_t until = srv_now_us() + (uint64_t)CLB_STOP_GRACE_S * 1000000u;
+    while ((left = atomic_load(&s->active)) > 0 && srv_now_us() < until) {
+        struct timespec tick = {0, 5 * 1000000L};
+        (void)nanosleep(&tick, NULL);
+    }
     MHD_stop_daemon(s->daemon); /* closes (and so frees) every connection */
     srv_conns_stop(s->conns);
     free(s);
+    return left;
 }

@@ -51,8 +51,12 @@ struct srv_server *srv_start(const struct srv_context *ctx,
 /* The port actually bound (useful after port 0). Cannot fail. */
 uint16_t srv_port(const struct srv_server *s);
 
-/* Closes every connection, joins the threads and frees *s; NULL is fine.
- * Returns within a moment: handlers are short and nothing waits on I/O. */
-void srv_stop(struct srv_server *s);
+/* Stops: closes the listening socket at once, lets every request already
+ * begun finish (within CLB_STOP_GRACE_S; a request begun after the stop,
+ * on a connection kept alive, is answered 503 and every answer closes its
+ * connection), then closes every connection, joins the threads and frees
+ * *s; NULL is fine. Returns how many requests were still unfinished when
+ * the bound ran out (0 normally). */
+unsigned srv_stop(struct srv_server *s);
 
 #endif

@@ -1,0 +1,119 @@
+// tests/http/shutdown.test.mjs - nothing lost at a stop: on SIGTERM the
+// server stops accepting, answers every request already begun (those in
+// its handlers, and one whose body is still arriving), answers a request
+// begun after the signal on a kept-alive connection with 503 and
+// `Connection: close`, logs what it really sent, and only then exits 0.
+// SPDX-License-Identifier: MIT
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { startServer, SANITIZER_REPORT } from './server.mjs';
+import { worstLink } from './worst.mjs';
+
+// Opens a connection and resolves once it is connected.
+function connect(port) {
+  return new Promise((resolve, reject) => {
+    const s = net.connect(port, '127.0.0.1', () => resolve(s));
+    s.on('error', reject);
+  });
+}
+
+// Everything the server sends on `sock` until it closes it.
+function drain(sock) {
+  return new Promise((resolve) => {
+    let data = '';
+    sock.setEncoding('latin1');
+    sock.on('data', (c) => { data += c; });
+    sock.on('close', () => resolve(data));
+    sock.on('error', () => {});
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+test('requests in flight at SIGTERM are all answered, under load', async () => {
+  const srv = await startServer();
+  try {
+    const s = await worstLink(srv.url, { moves: 40, mode: 'keep' });
+    const body = JSON.stringify({ state: s });
+    // Searches (the costliest answers; past the limiter's places they
+    // are answered 503 at once, which is an answer too) and pages.
+    const inflight = [];
+    for (let i = 0; i < 12; i++) {
+      inflight.push(fetch(srv.url + '/api/v1/review', { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+        .then(async (r) => ({ status: r.status, text: await r.text() }), (e) => ({ error: String(e.cause ?? e) })));
+      inflight.push(fetch(srv.url + '/game?s=' + s)
+        .then(async (r) => ({ status: r.status, text: await r.text() }), (e) => ({ error: String(e.cause ?? e) })));
+    }
+    await sleep(5);
+    const code = srv.stop();
+    const answers = await Promise.all(inflight);
+    for (const a of answers) {
+      assert.ok(!a.error, `a request in flight was dropped: ${a.error}`);
+      assert.ok(a.status === 200 || a.status === 503, `answered ${a.status}`);
+      assert.ok(a.text.length > 0);
+    }
+    assert.ok(answers.some((a) => a.status === 200));
+    assert.equal(await code, 0);
+    const log = srv.log();
+    assert.doesNotMatch(log, SANITIZER_REPORT);
+    assert.doesNotMatch(log, / aborted/);
+    assert.match(log, /SIGTERM, stopping[\s\S]*stopped/);
+    const answered = log.split('\n').filter((l) => / (POST \/api\/v1\/review|GET \/game) (200|503) /.test(l));
+    assert.ok(answered.length >= answers.length, `${answered.length} lines for ${answers.length} answers`);
+  } finally {
+    await srv.stop();
+  }
+});
+
+test('a body half sent at SIGTERM is read to its end and answered; a new request on a kept connection gets 503', async () => {
+  const srv = await startServer();
+  try {
+    // A kept-alive connection with one request answered.
+    const kept = await connect(srv.port);
+    const keptData = drain(kept);
+    kept.write('GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n');
+    await sleep(100);
+
+    const body = '{"seed":"half-sent"}';
+    const slow = await connect(srv.port);
+    const slowData = drain(slow);
+    slow.write(`POST /api/v1/games HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    slow.write(body.slice(0, 7));
+    await sleep(100);
+    const code = srv.stop();
+    await sleep(200);
+    // Begun after the signal, on the kept connection: refused, and closed.
+    kept.write('GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n');
+    slow.write(body.slice(7));
+    const got = await slowData;
+    assert.match(got, /^HTTP\/1\.1 201 /, got.slice(0, 200));
+    assert.match(got, /"state":"/);
+    const keptGot = await keptData;
+    const answers = keptGot.split(/(?=HTTP\/1\.1 )/);
+    assert.match(answers[0], /^HTTP\/1\.1 200 /);
+    assert.match(answers[1] ?? '', /^HTTP\/1\.1 503 /, keptGot);
+    assert.match(answers[1], /Connection: close/i);
+    assert.match(answers[1], /Retry-After: 1/i);
+    assert.match(answers[1], /stopping/);
+    assert.equal(await code, 0);
+    // New connections are refused once the signal is in.
+    await assert.rejects(connect(srv.port));
+  } finally {
+    await srv.stop();
+  }
+});
+
+test('SIGHUP is logged and ignored: the server goes on serving', async () => {
+  const srv = await startServer();
+  try {
+    srv.child.kill('SIGHUP');
+    await sleep(200);
+    assert.equal(srv.child.exitCode, null, 'still running');
+    assert.match(srv.log(), /SIGHUP ignored/);
+    assert.equal((await fetch(srv.url + '/healthz')).status, 200);
+    assert.equal(await srv.stop(), 0);
+  } finally {
+    await srv.stop();
+  }
+});
