@@ -138,6 +138,14 @@
  * listening socket, each thread's wake-up pipe, a lexicon being read. */
 #define CLB_FD_RESERVE 64
 
+/* Worker threads at most (--threads, COLLABBLE_THREADS): the requests
+ * answered at once, and less one the searches (CLB_SEARCH_THREADS_KEPT_FREE). */
+#define CLB_MAX_THREADS 64
+
+/* Addresses one server listens on (--bind, repeatable): an IPv4 and an
+ * IPv6 address and a Unix socket, a name's every address. */
+#define CLB_MAX_LISTENERS 8
+
 /* The kernel's queue of connections not yet accepted (listen(2) backlog);
  * the kernel caps it at net.core.somaxconn. */
 #define CLB_LISTEN_BACKLOG 4096

@@ -17,10 +17,6 @@
 #include "gateway.h"
 #include "signals.h"
 
-/* The most threads answering at once, as the HTTP front end caps its
- * pool. */
-#define FCGI_MAX_THREADS 16
-
 struct fcgi_server {
     struct srv_app app;
     const char *base;
@@ -105,8 +101,8 @@ int srv_fastcgi_run(const struct srv_context *ctx,
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         threads = cpus < 1 ? 1 : (unsigned)cpus;
     }
-    if (threads > FCGI_MAX_THREADS)
-        threads = FCGI_MAX_THREADS;
+    if (threads > CLB_MAX_THREADS)
+        threads = CLB_MAX_THREADS;
     srv_app_init(&s.app, ctx,
                  threads > CLB_SEARCH_THREADS_KEPT_FREE
                      ? threads - CLB_SEARCH_THREADS_KEPT_FREE
@@ -131,7 +127,7 @@ int srv_fastcgi_run(const struct srv_context *ctx,
     pthread_attr_t attr;
     (void)pthread_attr_init(&attr);
     (void)pthread_attr_setstacksize(&attr, CLB_THREAD_STACK_BYTES);
-    pthread_t tids[FCGI_MAX_THREADS];
+    pthread_t tids[CLB_MAX_THREADS];
     unsigned started = 0;
     for (; started < threads; started++)
         if (pthread_create(&tids[started], &attr, fcgi_worker, &s) != 0)

@@ -23,6 +23,8 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/un.h>
+#include <netdb.h>
 #include <time.h>
 
 #include "../core/limits.h"
@@ -46,6 +48,7 @@
 
 #define MAIN_DEFAULT_PORT 8080
 #define MAIN_DEFAULT_BIND "127.0.0.1"
+#define MAIN_ENV_THREADS "COLLABBLE_THREADS"
 #define MAIN_DEFAULT_LEXICON_NAME SRV_BUILTIN_LEXICON_NAME
 
 /* Exit statuses, as documented in --help. */
@@ -59,10 +62,12 @@ enum main_exit {
 
 struct main_options {
     unsigned port;
-    const char *bind;
-    unsigned max_connections; /* 0 for CLB_MAX_CONNECTIONS */
-    unsigned max_per_ip;      /* 0 for no per-address cap */
-    unsigned drain_s;         /* seconds /readyz says 503 before stopping */
+    int nbinds;
+    const char *binds[CLB_MAX_LISTENERS]; /* --bind, in order */
+    unsigned threads;                     /* --threads, 0: one a CPU */
+    unsigned max_connections;             /* 0 for CLB_MAX_CONNECTIONS */
+    unsigned max_per_ip;                  /* 0 for no per-address cap */
+    unsigned drain_s; /* seconds /readyz says 503 before stopping */
     enum srv_log_format log_format;
     bool log_requests_off;
     bool metrics;          /* --metrics given: a metrics listener */
@@ -79,9 +84,10 @@ struct main_options {
 static void main_usage(FILE *out)
 {
     fprintf(out,
-            "Usage: collabble [--port N] [--bind ADDR] "
-            "[--lexicon FILE[:NAME]]...\n"
-            "                 [--max-connections N] "
+            "Usage: collabble [--port N] [--bind ADDR]... [--threads N]\n"
+            "                 [--lexicon FILE[:NAME]]... "
+            "[--max-connections N]\n"
+            "                 "
             "[--max-connections-per-ip N]\n"
             "                 [--drain-seconds N] [--log-format text|json]\n"
             "                 [--log-requests on|off] [--metrics PORT] "
@@ -97,10 +103,26 @@ static void main_usage(FILE *out)
             "\n"
             "  --port N               TCP port, 0 for any free one "
             "(default %d)\n"
-            "  --bind ADDR            IPv4 or IPv6 address to listen on "
-            "(default %s;\n"
-            "                         0.0.0.0 or :: to be reached from "
-            "other machines)\n"
+            "  --bind ADDR            where to listen (default %s): an "
+            "IPv4 or IPv6\n"
+            "                         address (0.0.0.0, or :: for both "
+            "families, to be\n"
+            "                         reached from other machines), a name "
+            "(each of its\n"
+            "                         addresses: localhost is 127.0.0.1 and "
+            "::1), or a\n"
+            "                         Unix socket, unix:PATH, for a proxy "
+            "on this\n"
+            "                         machine. Repeatable (at most 8)\n"
+            "  --threads N            worker threads (default: one a CPU; "
+            "also\n"
+            "                         COLLABBLE_THREADS): requests answered "
+            "at once, and\n"
+            "                         less one, searches (reviews, lists of "
+            "plays) at once\n"
+            "",
+            MAIN_DEFAULT_PORT, MAIN_DEFAULT_BIND);
+    fprintf(out,
             "  --lexicon FILE[:NAME]  a word list: a compiled lexicon or a "
             "text file\n"
             "                         with one word a line. Repeatable (at "
@@ -182,11 +204,10 @@ static void main_usage(FILE *out)
             "if libmicrohttpd\nis not the version checked (see "
             "--allow-libmicrohttpd) or the request-head\nself-test fails "
             "on it.\n\n",
-            MAIN_DEFAULT_PORT, MAIN_DEFAULT_BIND, CLB_MAX_LEXICONS,
-            CLB_MAX_CONNECTIONS, CLB_MAX_DRAIN_S, SRV_STRICT_MHD_VERSION,
-            SRV_ENV_LEXICON, MAIN_DEFAULT_LEXICON_NAME, SRV_ENV_BASE_PATH,
-            SRV_BUILTIN_LEXICON_FILE, SRV_BUILTIN_LEXICON_FILE,
-            MAIN_DEFAULT_LEXICON_NAME);
+            CLB_MAX_LEXICONS, CLB_MAX_CONNECTIONS, CLB_MAX_DRAIN_S,
+            SRV_STRICT_MHD_VERSION, SRV_ENV_LEXICON, MAIN_DEFAULT_LEXICON_NAME,
+            SRV_ENV_BASE_PATH, SRV_BUILTIN_LEXICON_FILE,
+            SRV_BUILTIN_LEXICON_FILE, MAIN_DEFAULT_LEXICON_NAME);
     fprintf(out,
             "Signals: SIGTERM or SIGINT stops it: no new connection, every "
             "request\nalready begun answered (within %d s), then exit. "
@@ -274,6 +295,115 @@ static unsigned main_port(const char *s)
     return (unsigned)v;
 }
 
+/* The listeners of one --bind ADDR with the port, appended to ls[*n]:
+ * an IPv4 or IPv6 address ("127.0.0.1", "::1", "[::1]", "0.0.0.0", "::"),
+ * a Unix socket ("unix:PATH" or an absolute path), or a host name, which
+ * is resolved and listened on at each of its addresses ("localhost":
+ * 127.0.0.1 and ::1). Exits 2 saying why when it is none of them. */
+static void main_listeners(const char *bind, unsigned port,
+                           struct srv_listener *ls, size_t *n)
+{
+    const char *path = strncmp(bind, "unix:", 5) == 0 ? bind + 5
+                       : bind[0] == '/'               ? bind
+                                                      : NULL;
+    if (path != NULL) {
+        struct sockaddr_un *un = (struct sockaddr_un *)&ls[*n].addr;
+        if (path[0] == '\0' || strlen(path) >= sizeof un->sun_path)
+            main_die_usage("invalid Unix socket path '%s' (1 to %zu bytes)",
+                           path, sizeof un->sun_path - 1);
+        if (*n >= CLB_MAX_LISTENERS)
+            main_die_usage("--bind: at most %d addresses", CLB_MAX_LISTENERS);
+        memset(&ls[*n], 0, sizeof ls[*n]);
+        un->sun_family = AF_UNIX;
+        memcpy(un->sun_path, path, strlen(path) + 1);
+        ls[*n].len = (socklen_t)sizeof *un;
+        (*n)++;
+        return;
+    }
+    char host[256];
+    size_t len = strlen(bind);
+    if (len >= 2 && bind[0] == '[' && bind[len - 1] == ']' &&
+        len - 2 < sizeof host) {
+        memcpy(host, bind + 1, len - 2);
+        host[len - 2] = '\0';
+    } else if (len > 0 && len < sizeof host) {
+        memcpy(host, bind, len + 1);
+    } else {
+        main_die_usage("invalid address '%s'", bind);
+    }
+    char service[8];
+    snprintf(service, sizeof service, "%u", port);
+    /* Numeric addresses first, then names. */
+    struct addrinfo hints = {.ai_family = AF_UNSPEC,
+                             .ai_socktype = SOCK_STREAM,
+                             .ai_flags = AI_NUMERICHOST | AI_NUMERICSERV};
+    struct addrinfo *res = NULL;
+    int rc = getaddrinfo(host, service, &hints, &res);
+    if (rc != 0) {
+        hints.ai_flags = AI_NUMERICSERV;
+        rc = getaddrinfo(host, service, &hints, &res);
+    }
+    if (rc != 0)
+        main_die_usage("invalid address '%s': not an IPv4 or IPv6 address, "
+                       "a Unix socket path or a name this machine resolves "
+                       "(%s)",
+                       bind, gai_strerror(rc));
+    for (struct addrinfo *ai = res; ai != NULL; ai = ai->ai_next) {
+        if (ai->ai_family != AF_INET && ai->ai_family != AF_INET6)
+            continue;
+        bool dup = false;
+        for (size_t i = 0; i < *n; i++)
+            dup =
+                dup || (ls[i].len == ai->ai_addrlen &&
+                        memcmp(&ls[i].addr, ai->ai_addr, ai->ai_addrlen) == 0);
+        if (dup)
+            continue;
+        if (*n >= CLB_MAX_LISTENERS) {
+            freeaddrinfo(res);
+            main_die_usage("--bind: at most %d addresses", CLB_MAX_LISTENERS);
+        }
+        memset(&ls[*n], 0, sizeof ls[*n]);
+        memcpy(&ls[*n].addr, ai->ai_addr, ai->ai_addrlen);
+        ls[*n].len = ai->ai_addrlen;
+        (*n)++;
+    }
+    freeaddrinfo(res);
+}
+
+/* One address for the metrics listener (numeric, as before). */
+static void main_address(const char *bind, unsigned port,
+                         struct sockaddr_storage *ss)
+{
+    struct srv_listener ls[CLB_MAX_LISTENERS];
+    size_t n = 0;
+    main_listeners(bind, port, ls, &n);
+    if (n == 0 || ls[0].addr.ss_family == AF_UNIX)
+        main_die_usage("invalid --metrics-bind '%s' (an IPv4 or IPv6 "
+                       "address)",
+                       bind);
+    *ss = ls[0].addr;
+}
+
+/* A listener as the start line writes it: http://127.0.0.1:8080,
+ * http://[::1]:8080, or unix:/run/collabble.sock. */
+static void main_listener_text(const struct srv_listener *l, uint16_t port,
+                               char *out, size_t cap)
+{
+    char host[INET6_ADDRSTRLEN];
+    if (l->addr.ss_family == AF_UNIX) {
+        snprintf(out, cap, "unix:%s",
+                 ((const struct sockaddr_un *)&l->addr)->sun_path);
+    } else if (l->addr.ss_family == AF_INET6) {
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)&l->addr)->sin6_addr,
+                  host, sizeof host);
+        snprintf(out, cap, "http://[%s]:%u", host, (unsigned)port);
+    } else {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)&l->addr)->sin_addr,
+                  host, sizeof host);
+        snprintf(out, cap, "http://%s:%u", host, (unsigned)port);
+    }
+}
+
 /* The base path from `from` (the flag or the environment variable). */
 static void main_base(const char *v, const char *from, struct main_options *o)
 {
@@ -286,7 +416,6 @@ static void main_base(const char *v, const char *from, struct main_options *o)
 static void main_parse(int argc, char **argv, struct main_options *o)
 {
     o->port = MAIN_DEFAULT_PORT;
-    o->bind = MAIN_DEFAULT_BIND;
     for (int i = 1; i < argc; i++) {
         char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -298,7 +427,13 @@ static void main_parse(int argc, char **argv, struct main_options *o)
         } else if (main_is_flag(a, "--port")) {
             o->port = main_port(main_value(argc, argv, &i, "--port"));
         } else if (main_is_flag(a, "--bind")) {
-            o->bind = main_value(argc, argv, &i, "--bind");
+            if (o->nbinds >= CLB_MAX_LISTENERS)
+                main_die_usage("--bind: at most %d addresses",
+                               CLB_MAX_LISTENERS);
+            o->binds[o->nbinds++] = main_value(argc, argv, &i, "--bind");
+        } else if (main_is_flag(a, "--threads")) {
+            o->threads = main_count(main_value(argc, argv, &i, "--threads"),
+                                    "--threads", 1, CLB_MAX_THREADS);
         } else if (main_is_flag(a, "--lexicon")) {
             main_add_lexicon(o, main_value(argc, argv, &i, "--lexicon"),
                              "--lexicon");
@@ -355,43 +490,28 @@ static void main_parse(int argc, char **argv, struct main_options *o)
             main_die_usage("unexpected argument '%s'", a);
         }
     }
+    if (o->nbinds == 0)
+        o->binds[o->nbinds++] = MAIN_DEFAULT_BIND;
+    const char *env_threads = getenv(MAIN_ENV_THREADS);
+    if (o->threads == 0 && env_threads != NULL && env_threads[0] != '\0')
+        o->threads =
+            main_count(env_threads, MAIN_ENV_THREADS, 1, CLB_MAX_THREADS);
+    if (o->metrics_bind != NULL && !o->metrics)
+        main_die_usage("--metrics-bind needs --metrics PORT");
+    if (o->metrics) {
+        /* Checked now, with the other flags, not after the word lists
+         * load and the main port binds. */
+        struct sockaddr_storage ss;
+        main_address(o->metrics_bind != NULL ? o->metrics_bind
+                                             : MAIN_DEFAULT_BIND,
+                     o->metrics_port, &ss);
+    }
     const char *env_base = getenv(SRV_ENV_BASE_PATH);
     if (!o->has_base && env_base != NULL)
         main_base(env_base, SRV_ENV_BASE_PATH, o);
     char why[SRV_STARTUP_WHY_MAX];
     if (o->lexicons.n == 0 && !srv_lexicon_args_default(&o->lexicons, why))
         main_die_usage("%s", why);
-}
-
-/* Parses ADDR ("127.0.0.1", "::1", "[::1]", "0.0.0.0", "::") with the
- * port into *ss. Names are not resolved: the server binds what it is told. */
-static void main_address(const char *bind, unsigned port,
-                         struct sockaddr_storage *ss)
-{
-    memset(ss, 0, sizeof *ss);
-    char host[INET6_ADDRSTRLEN + 2];
-    size_t n = strlen(bind);
-    if (n >= 2 && bind[0] == '[' && bind[n - 1] == ']' && n - 2 < sizeof host) {
-        memcpy(host, bind + 1, n - 2);
-        host[n - 2] = '\0';
-    } else if (n < sizeof host) {
-        memcpy(host, bind, n + 1);
-    } else {
-        main_die_usage("invalid address '%s'", bind);
-    }
-    struct sockaddr_in *v4 = (struct sockaddr_in *)ss;
-    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)ss;
-    if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
-        v4->sin_family = AF_INET;
-        v4->sin_port = htons((uint16_t)port);
-    } else if (inet_pton(AF_INET6, host, &v6->sin6_addr) == 1) {
-        v6->sin6_family = AF_INET6;
-        v6->sin6_port = htons((uint16_t)port);
-    } else {
-        main_die_usage("invalid address '%s' (expected an IPv4 or IPv6 "
-                       "address)",
-                       bind);
-    }
 }
 
 /* Raises the soft limit on open files so `want` connections fit (the
@@ -516,6 +636,7 @@ static int main_fastcgi(struct main_options *o, const sigset_t *stop)
     }
     struct srv_fastcgi_options fo = {
         .address = o->fastcgi,
+        .threads = o->threads,
         .base = o->has_base ? o->base : NULL,
     };
     srv_notify("READY=1");
@@ -535,8 +656,10 @@ int main(int argc, char **argv)
         free(opts.lexicons.env_copy);
         return main_export(&opts);
     }
-    struct sockaddr_storage addr;
-    main_address(opts.bind, opts.port, &addr);
+    struct srv_listener listeners[CLB_MAX_LISTENERS];
+    size_t nlisteners = 0;
+    for (int i = 0; i < opts.nbinds; i++)
+        main_listeners(opts.binds[i], opts.port, listeners, &nlisteners);
 
     /* Before any thread exists: the front end's threads inherit the
      * mask (signals.h). */
@@ -562,12 +685,13 @@ int main(int argc, char **argv)
         .log_format = opts.log_format,
         .log_requests_off = opts.log_requests_off,
         .base = opts.base,
+        .threads = opts.threads,
     };
-    struct srv_server *srv =
-        srv_start(&ctx, (struct sockaddr *)&addr, &srv_opts);
+    struct srv_server *srv = srv_start(&ctx, listeners, nlisteners, &srv_opts);
     if (srv == NULL) {
-        fprintf(stderr, "collabble: cannot listen on %s port %u: %s\n",
-                opts.bind, opts.port, strerror(errno));
+        fprintf(stderr, "collabble: cannot listen on %s%s port %u: %s\n",
+                opts.binds[0], opts.nbinds > 1 ? " (and the other --bind)" : "",
+                opts.port, strerror(errno));
         srv_lexicons_free(&ctx);
         free(opts.lexicons.env_copy);
         return MAIN_EXIT_FAILURE;
@@ -595,10 +719,12 @@ int main(int argc, char **argv)
                 mv6 ? "[" : "", mbind, mv6 ? "]" : "",
                 (unsigned)srv_metrics_port(metrics));
     }
-    bool v6 = addr.ss_family == AF_INET6 && opts.bind[0] != '[';
-    fprintf(stderr, "collabble: listening on http://%s%s%s:%u%s\n",
-            v6 ? "[" : "", opts.bind, v6 ? "]" : "", (unsigned)srv_port(srv),
-            opts.base);
+    for (size_t i = 0; i < nlisteners; i++) {
+        char where[160];
+        main_listener_text(&listeners[i], srv_port(srv, i), where,
+                           sizeof where);
+        fprintf(stderr, "collabble: listening on %s%s\n", where, opts.base);
+    }
     srv_metrics_set_lexicons(ctx.nlexicons);
     srv_notify("READY=1");
 

@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <sys/un.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdarg.h>
@@ -48,8 +49,18 @@
 /* Room in a log line for what the allocation-failure test build adds. */
 #define SRV_LOG_NOTE_MAX 64
 
-struct srv_server {
+/* One address the server listens on: a libmicrohttpd daemon of its own
+ * (with its share of the threads) on a socket made here. */
+struct srv_listen {
     struct MHD_Daemon *daemon;
+    int fd;         /* the listening socket, until the stop */
+    uint16_t port;  /* 0 for a Unix socket */
+    char path[108]; /* a Unix socket's path, removed at the stop */
+};
+
+struct srv_server {
+    size_t nlisten;
+    struct srv_listen listen[CLB_MAX_LISTENERS];
     const struct srv_context *ctx;
     struct srv_conns *conns;
     /* While MHD_start_daemon runs, libmicrohttpd's complaints are kept
@@ -833,13 +844,121 @@ static void srv_notify_connection(void *cls, struct MHD_Connection *conn,
 
 /* ---- life cycle ------------------------------------------------------- */
 
+/* The listening socket for l: IPv6's wildcard takes IPv4 too (one socket
+ * for both, where the system allows) unless `v6only`; a Unix socket's
+ * stale file (no one answers on it) is replaced. -1 with errno set. */
+static int srv_listen_socket(const struct srv_listener *l, bool v6only)
+{
+    int family = l->addr.ss_family;
+    int fd = socket(family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0)
+        return -1;
+    int one = 1, zero = 0;
+    if (family != AF_UNIX)
+        (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (family == AF_INET6)
+        (void)setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, v6only ? &one : &zero,
+                         sizeof one);
+    if (family == AF_UNIX) {
+        const struct sockaddr_un *un = (const struct sockaddr_un *)&l->addr;
+        int probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (probe >= 0) {
+            bool live =
+                connect(probe, (const struct sockaddr *)un, l->len) == 0;
+            (void)close(probe);
+            if (live) {
+                (void)close(fd);
+                errno = EADDRINUSE;
+                return -1;
+            }
+        }
+        (void)unlink(un->sun_path); /* a file left by a server gone */
+    }
+    if (bind(fd, (const struct sockaddr *)&l->addr, l->len) != 0 ||
+        listen(fd, CLB_LISTEN_BACKLOG) != 0) {
+        int e = errno;
+        (void)close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+/* The port a socket is bound to (0 for a Unix socket). */
+static uint16_t srv_bound_port(int fd)
+{
+    struct sockaddr_storage ss;
+    socklen_t len = sizeof ss;
+    if (getsockname(fd, (struct sockaddr *)&ss, &len) != 0)
+        return 0;
+    if (ss.ss_family == AF_INET)
+        return ntohs(((struct sockaddr_in *)&ss)->sin_port);
+    if (ss.ss_family == AF_INET6)
+        return ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
+    return 0;
+}
+
+/* Starts libmicrohttpd on L's socket with `threads` threads. */
+static bool srv_start_daemon(struct srv_server *s, struct srv_listen *L,
+                             int family, unsigned threads, unsigned max_conns,
+                             unsigned max_per_ip)
+{
+    /* MHD_USE_ITC: a stop can close the listening socket
+     * (MHD_quiesce_daemon) while the connections go on. */
+    unsigned flags =
+        MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_ITC;
+    if (family == AF_INET6)
+        flags |= MHD_USE_IPv6;
+    /* MHD_OPTION_STRICT_FOR_CLIENT stays 0: its level 1 refuses a missing
+     * Host and spaces in the target with an answer of its own, without the
+     * security headers; strict.c refuses both, and more, with ours. A Unix
+     * socket's peers have no address to count. */
+    s->starting = true;
+    L->daemon = MHD_start_daemon(
+        flags, 0, NULL, NULL, srv_access, s, MHD_OPTION_EXTERNAL_LOGGER,
+        srv_mhd_log, (void *)s, MHD_OPTION_LISTEN_SOCKET, (MHD_socket)L->fd,
+        MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_LIMIT,
+        max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        family == AF_UNIX ? 0u : max_per_ip, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned)CLB_CONNECTION_TIMEOUT_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        CLB_CONNECTION_MEMORY_BYTES, MHD_OPTION_THREAD_STACK_SIZE,
+        (size_t)CLB_THREAD_STACK_BYTES, MHD_OPTION_STRICT_FOR_CLIENT, 0,
+        MHD_OPTION_URI_LOG_CALLBACK, srv_uri_log, (void *)s,
+        MHD_OPTION_NOTIFY_COMPLETED, srv_completed, (void *)s,
+        MHD_OPTION_NOTIFY_CONNECTION, srv_notify_connection, (void *)s,
+        MHD_OPTION_END);
+    s->starting = false;
+    if (L->daemon == NULL && s->start_error[0] != '\0')
+        fprintf(stderr, "collabble: libmicrohttpd: %s\n", s->start_error);
+    return L->daemon != NULL;
+}
+
+/* Closes what srv_start made of the listeners before the first n. */
+static void srv_close_listeners(struct srv_server *s)
+{
+    for (size_t i = 0; i < s->nlisten; i++) {
+        struct srv_listen *L = &s->listen[i];
+        if (L->daemon != NULL)
+            MHD_stop_daemon(L->daemon);
+        if (L->fd >= 0)
+            (void)close(L->fd);
+        if (L->path[0] != '\0')
+            (void)unlink(L->path);
+    }
+    s->nlisten = 0;
+}
+
 struct srv_server *srv_start(const struct srv_context *ctx,
-                             const struct sockaddr *addr,
+                             const struct srv_listener *ls, size_t n,
                              const struct srv_options *opts)
 {
     static const struct srv_options defaults = {0};
     if (opts == NULL)
         opts = &defaults;
+    if (n == 0 || n > CLB_MAX_LISTENERS) {
+        errno = EINVAL;
+        return NULL;
+    }
     unsigned threads = opts->threads;
     if (threads == 0) {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -871,57 +990,63 @@ struct srv_server *srv_start(const struct srv_context *ctx,
         errno = e;
         return NULL;
     }
-
-    /* MHD_USE_ITC: a stop can close the listening socket
-     * (MHD_quiesce_daemon) while the connections go on. */
-    unsigned flags =
-        MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_USE_ITC;
-    if (addr->sa_family == AF_INET6)
-        flags |= MHD_USE_IPv6;
-    /* MHD_OPTION_STRICT_FOR_CLIENT stays 0: its level 1 refuses a missing
-     * Host and spaces in the target with an answer of its own, without the
-     * security headers; strict.c refuses both, and more, with ours. */
-    s->starting = true;
-    s->daemon = MHD_start_daemon(
-        flags, 0, NULL, NULL, srv_access, s, MHD_OPTION_EXTERNAL_LOGGER,
-        srv_mhd_log, (void *)s, MHD_OPTION_SOCK_ADDR, addr,
-        MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_LIMIT,
-        max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT, opts->max_per_ip,
-        MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)CLB_LISTEN_BACKLOG,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CLB_CONNECTION_TIMEOUT_S,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, CLB_CONNECTION_MEMORY_BYTES,
-        MHD_OPTION_THREAD_STACK_SIZE, (size_t)CLB_THREAD_STACK_BYTES,
-        MHD_OPTION_STRICT_FOR_CLIENT, 0, MHD_OPTION_URI_LOG_CALLBACK,
-        srv_uri_log, (void *)s, MHD_OPTION_NOTIFY_COMPLETED, srv_completed,
-        (void *)s, MHD_OPTION_NOTIFY_CONNECTION, srv_notify_connection,
-        (void *)s, MHD_OPTION_END);
-    s->starting = false;
-    if (s->daemon == NULL) {
+    /* IPv6's wildcard takes IPv4 too, unless IPv4 has a socket of its own. */
+    bool v4 = false;
+    for (size_t i = 0; i < n; i++)
+        v4 = v4 || ls[i].addr.ss_family == AF_INET;
+    /* The threads are shared out; each listener has one at least. */
+    unsigned each = threads / (unsigned)n > 0 ? threads / (unsigned)n : 1;
+    uint16_t first_port = 0;
+    for (size_t i = 0; i < n; i++) {
+        struct srv_listen *L = &s->listen[s->nlisten++];
+        L->fd = -1;
+        struct srv_listener l = ls[i];
+        /* Port 0 twice (--bind localhost --port 0) is one free port. */
+        if (first_port != 0 && l.addr.ss_family == AF_INET &&
+            ((struct sockaddr_in *)&l.addr)->sin_port == 0)
+            ((struct sockaddr_in *)&l.addr)->sin_port = htons(first_port);
+        if (first_port != 0 && l.addr.ss_family == AF_INET6 &&
+            ((struct sockaddr_in6 *)&l.addr)->sin6_port == 0)
+            ((struct sockaddr_in6 *)&l.addr)->sin6_port = htons(first_port);
+        L->fd = srv_listen_socket(&l, v4);
+        if (L->fd >= 0 && l.addr.ss_family == AF_UNIX)
+            (void)snprintf(L->path, sizeof L->path, "%s",
+                           ((struct sockaddr_un *)&l.addr)->sun_path);
         int e = errno;
-        /* Bind and listen set errno; anything else is said by
-         * libmicrohttpd's message alone. */
-        if (e == 0 || (e != EADDRINUSE && e != EACCES && e != EADDRNOTAVAIL &&
-                       s->start_error[0] != '\0'))
-            fprintf(stderr, "collabble: libmicrohttpd: %s\n", s->start_error);
-        srv_conns_stop(s->conns);
-        free(s);
-        errno = e;
-        return NULL;
+        if (L->fd < 0 || !srv_start_daemon(s, L, l.addr.ss_family, each,
+                                           max_conns, opts->max_per_ip)) {
+            e = L->fd < 0 ? e : errno;
+            if (L->daemon == NULL && L->fd >= 0) {
+                (void)close(L->fd);
+                L->fd = -1;
+            }
+            srv_close_listeners(s);
+            srv_conns_stop(s->conns);
+            free(s);
+            errno = e != 0 ? e : EINVAL;
+            return NULL;
+        }
+        L->port = srv_bound_port(L->fd);
+        if (first_port == 0)
+            first_port = L->port;
     }
     return s;
 }
 
-uint16_t srv_port(const struct srv_server *s)
+size_t srv_listener_count(const struct srv_server *s)
 {
-    const union MHD_DaemonInfo *info =
-        MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info != NULL ? info->port : 0;
+    return s->nlisten;
+}
+
+uint16_t srv_port(const struct srv_server *s, size_t i)
+{
+    return i < s->nlisten ? s->listen[i].port : 0;
 }
 
 /* The connections the kernel had made but libmicrohttpd not yet taken when
  * the stop came: their clients sent their requests before it, so they are
  * served like the others rather than reset with the listening socket. */
-static void srv_take_queued(struct srv_server *s, MHD_socket listen_fd)
+static void srv_take_queued(struct MHD_Daemon *d, int listen_fd)
 {
     int fl = fcntl(listen_fd, F_GETFL);
     if (fl < 0 || fcntl(listen_fd, F_SETFL, fl | O_NONBLOCK) < 0)
@@ -934,7 +1059,7 @@ static void srv_take_queued(struct srv_server *s, MHD_socket listen_fd)
         if (fd < 0)
             return; /* EAGAIN: no more */
         /* libmicrohttpd closes fd itself, even when it refuses it. */
-        (void)MHD_add_connection(s->daemon, fd, (struct sockaddr *)&addr, len);
+        (void)MHD_add_connection(d, fd, (struct sockaddr *)&addr, len);
     }
 }
 
@@ -942,14 +1067,18 @@ unsigned srv_stop(struct srv_server *s)
 {
     if (s == NULL)
         return 0;
-    /* No new connection (those still in the kernel's queue are refused),
-     * and from now on every answer closes its connection. */
+    /* No new connection (those still in the kernel's queue are taken
+     * first), and from now on every answer closes its connection. */
     atomic_store(&s->stop_us, srv_now_us());
     atomic_store(&s->stopping, true);
-    MHD_socket listen_fd = MHD_quiesce_daemon(s->daemon);
-    if (listen_fd != MHD_INVALID_SOCKET) {
-        srv_take_queued(s, listen_fd);
-        (void)close(listen_fd);
+    for (size_t i = 0; i < s->nlisten; i++) {
+        struct srv_listen *L = &s->listen[i];
+        MHD_socket fd = MHD_quiesce_daemon(L->daemon);
+        if (fd != MHD_INVALID_SOCKET) {
+            srv_take_queued(L->daemon, fd);
+            (void)close(fd);
+        }
+        L->fd = -1;
     }
     /* Every request already begun is finished, within the bound: its
      * head and body have their own deadlines (conns.c), its answer its
@@ -960,7 +1089,8 @@ unsigned srv_stop(struct srv_server *s)
         struct timespec tick = {0, 5 * 1000000L};
         (void)nanosleep(&tick, NULL);
     }
-    MHD_stop_daemon(s->daemon); /* closes (and so frees) every connection */
+    /* closes (and so frees) every connection */
+    srv_close_listeners(s);
     srv_conns_stop(s->conns);
     free(s);
     return left;

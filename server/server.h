@@ -29,7 +29,7 @@ enum srv_log_format {
 };
 
 struct srv_options {
-    unsigned threads;         /* worker threads; 0: one per online CPU */
+    unsigned threads;         /* worker threads in all; 0: one per online CPU */
     unsigned max_connections; /* 0: CLB_MAX_CONNECTIONS */
     unsigned max_per_ip;      /* connections from one address; 0: no cap */
     enum srv_log_format log_format;
@@ -40,16 +40,27 @@ struct srv_options {
     const char *base;
 };
 
-/* Starts answering on `addr` (IPv4 or IPv6, port 0 for any free port).
- * `ctx` must outlive the server; `opts` may be NULL for the defaults.
- * Returns the server, or NULL with errno set and a reason written to
- * stderr by libmicrohttpd. */
+/* One address to listen on: IPv4, IPv6 (the wildcard "::" takes IPv4 too,
+ * where the system allows, unless an IPv4 address is also given) or a Unix
+ * socket path (AF_UNIX: for a proxy on the same machine). */
+struct srv_listener {
+    struct sockaddr_storage addr;
+    socklen_t len;
+};
+
+/* Starts answering on the n listeners (1 to CLB_MAX_LISTENERS; a port 0
+ * after the first free port found means that port: --bind localhost
+ * --port 0), sharing out the threads. `ctx` must outlive the server;
+ * `opts` may be NULL for the defaults. Returns the server, or NULL with
+ * errno set (and libmicrohttpd's reason on stderr, when it has one). */
 struct srv_server *srv_start(const struct srv_context *ctx,
-                             const struct sockaddr *addr,
+                             const struct srv_listener *ls, size_t n,
                              const struct srv_options *opts);
 
-/* The port actually bound (useful after port 0). Cannot fail. */
-uint16_t srv_port(const struct srv_server *s);
+/* How many listeners, and the port listener i is bound to (useful after
+ * port 0; 0 for a Unix socket). Cannot fail. */
+size_t srv_listener_count(const struct srv_server *s);
+uint16_t srv_port(const struct srv_server *s, size_t i);
 
 /* Stops: closes the listening socket at once, lets every request already
  * begun finish (within CLB_STOP_GRACE_S; a request begun after the stop,

@@ -230,14 +230,19 @@ describe('the command line', () => {
     [['--max-connections-per-ip', '-1'], "invalid --max-connections-per-ip '-1' (0-2048)"],
     [['--bizarre'], "unknown option '--bizarre'"],
     [['stray'], "unexpected argument 'stray'"],
-    [['--bind', 'nonsense'], "invalid address 'nonsense' (expected an IPv4 or IPv6 address)"],
-    [['--bind', '1'.repeat(60)], `invalid address '${'1'.repeat(60)}'`],
+    // (the resolver's own words end these two: they differ offline)
+    [['--bind', 'nonsense.invalid'], "invalid address 'nonsense.invalid': not an IPv4 or IPv6 address, a Unix socket path or a name this machine resolves ("],
+    [['--bind', '1'.repeat(300)], `invalid address '${'1'.repeat(300)}'`],
+    [['--bind', 'unix:'], "invalid Unix socket path '' (1 to 107 bytes)"],
+    [['--metrics-bind', '127.0.0.1'], '--metrics-bind needs --metrics PORT'],
+    [['--threads', '0'], "invalid --threads '0' (1-64)"],
   ];
   for (const [args, message] of usage) {
     test(`${args.join(' ').slice(0, 60)}: exit 2, "${message.slice(0, 40)}"`, () => {
       const r = run(['--port', '0', ...args]);
       assert.equal(r.status, 2, r.stderr);
-      assert.equal(r.stderr, `collabble: ${message}\nTry 'collabble --help'.\n`);
+      if (message.endsWith('(')) assert.ok(r.stderr.startsWith(`collabble: ${message}`), r.stderr);
+      else assert.equal(r.stderr, `collabble: ${message}\nTry 'collabble --help'.\n`);
     });
   }
 
