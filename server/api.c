@@ -940,7 +940,7 @@ static void api_answer_position(struct srv_response *resp, int status,
 
 /* POST /api/v1/games {"seed"?: "1..64 bytes", "lexicon"?: NAME,
  * "format"?: "v1"|"v2"} -> 201 */
-static void api_games(const struct srv_request *req, struct srv_response *resp)
+void api_games(const struct srv_request *req, struct srv_response *resp)
 {
     static const char *const keys[] = {"seed", "lexicon", "format", "goals",
                                        NULL};
@@ -996,7 +996,7 @@ done:
 
 /* POST /api/v1/move {"state": S, "move": M, "format"?} -> 200 {state,
  * format, game, moveNumber, history, result} */
-static void api_move(const struct srv_request *req, struct srv_response *resp)
+void api_move(const struct srv_request *req, struct srv_response *resp)
 {
     struct clb_error err;
     clb_error_clear(&err);
@@ -1013,8 +1013,7 @@ static void api_move(const struct srv_request *req, struct srv_response *resp)
 }
 
 /* POST /api/v1/preview {"state": S, "move": M} -> 200 {valid, ...} */
-static void api_preview(const struct srv_request *req,
-                        struct srv_response *resp)
+void api_preview(const struct srv_request *req, struct srv_response *resp)
 {
     struct clb_error err;
     clb_error_clear(&err);
@@ -1078,7 +1077,7 @@ static json_t *api_state_only(const struct srv_request *req,
 
 /* POST /api/v1/decode {"state": S, "format"?} -> 200 {state, format, game,
  * moveNumber, history} */
-static void api_decode(const struct srv_request *req, struct srv_response *resp)
+void api_decode(const struct srv_request *req, struct srv_response *resp)
 {
     static const char *const keys[] = {"state", "format", NULL};
     struct clb_error err;
@@ -1096,7 +1095,7 @@ static void api_decode(const struct srv_request *req, struct srv_response *resp)
 }
 
 /* POST /api/v1/gcg {"state": S} -> 200 {"gcg": TEXT, "filename": NAME} */
-static void api_gcg(const struct srv_request *req, struct srv_response *resp)
+void api_gcg(const struct srv_request *req, struct srv_response *resp)
 {
     static const char *const keys[] = {"state", NULL};
     struct clb_error err;
@@ -1185,7 +1184,7 @@ static bool api_play_checked(const struct core_game *game,
 }
 
 /* POST /api/v1/plays {"state": S, "limit"?: N} -> 200 {total, plays} */
-static void api_plays(const struct srv_request *req, struct srv_response *resp)
+void api_plays(const struct srv_request *req, struct srv_response *resp)
 {
     static const char *const keys[] = {"state", "limit", NULL};
     struct clb_error err;
@@ -1248,7 +1247,7 @@ static void api_plays(const struct srv_request *req, struct srv_response *resp)
 
 /* POST /api/v1/review {"state": S} -> 200 {moves, scored, possible}: for
  * every move made, the best play the mover's rack had before it. */
-static void api_review(const struct srv_request *req, struct srv_response *resp)
+void api_review(const struct srv_request *req, struct srv_response *resp)
 {
     static const char *const keys[] = {"state", NULL};
     struct clb_error err;
@@ -1305,53 +1304,4 @@ static void api_review(const struct srv_request *req, struct srv_response *resp)
     }
     jout_close_object(&j);
     api_end(resp, &j);
-}
-
-static void api_not_found(const struct srv_request *req,
-                          struct srv_response *resp)
-{
-    (void)req;
-    struct clb_error err;
-    clb_error_clear(&err);
-    clb_error_set(&err, CLB_ERR_NOT_FOUND, "no such API endpoint");
-    srv_error_json(resp, &err);
-}
-
-static void api_method(const struct srv_request *req, struct srv_response *resp)
-{
-    (void)req;
-    struct clb_error err;
-    clb_error_clear(&err);
-    clb_error_set(&err, CLB_ERR_METHOD, "use POST");
-    srv_error_json(resp, &err);
-}
-
-static const struct {
-    const char *path;
-    srv_handler *handler;
-} api_routes[] = {
-    /* clang-format off */
-    {"/api/v1/games", api_games},
-    {"/api/v1/move", api_move},
-    {"/api/v1/preview", api_preview},
-    {"/api/v1/decode", api_decode},
-    {"/api/v1/gcg", api_gcg},
-    {"/api/v1/plays", api_plays},
-    {"/api/v1/review", api_review},
-    /* clang-format on */
-};
-
-srv_handler *api_route(const struct srv_request *req)
-{
-    if (!srv_is_api_path(req->path))
-        return NULL;
-    for (size_t i = 0; i < sizeof api_routes / sizeof api_routes[0]; i++) {
-        size_t n = strlen(api_routes[i].path);
-        if (req->path.len == n &&
-            memcmp(req->path.p, api_routes[i].path, n) == 0)
-            /* Every endpoint reads a JSON body, which only POST carries. */
-            return strcmp(req->method, "POST") == 0 ? api_routes[i].handler
-                                                    : api_method;
-    }
-    return api_not_found;
 }

@@ -26,6 +26,8 @@ enum clb_err api_move_read(const char *text, size_t len, struct core_move *move,
                            struct clb_error *err);
 
 /* Routes /api/v1/... ; returns NULL for any other path. */
-srv_handler *api_route(const struct srv_request *req);
+/* The JSON API's handlers, which server/router.c's table names. */
+srv_handler api_games, api_move, api_preview, api_decode, api_gcg, api_plays,
+    api_review;
 
 #endif

@@ -8,33 +8,7 @@
 
 #include "../core/game.h"
 #include "cache.h"
-
-/* The routes a label may name: every path the server answers, then the
- * static files as one, then everything else. */
-static const char *const metrics_routes[] = {
-    "/",
-    "/new",
-    "/game",
-    "/game/move",
-    "/game/turn",
-    "/game.gcg",
-    "/game/review",
-    "/healthz",
-    "/livez",
-    "/readyz",
-    "/api/v1/games",
-    "/api/v1/move",
-    "/api/v1/preview",
-    "/api/v1/decode",
-    "/api/v1/gcg",
-    "/api/v1/plays",
-    "/api/v1/review",
-    "/static/*",
-    "other",
-};
-#define METRICS_NROUTES (sizeof metrics_routes / sizeof metrics_routes[0])
-#define METRICS_STATIC (METRICS_NROUTES - 2)
-#define METRICS_OTHER (METRICS_NROUTES - 1)
+#include "router.h"
 
 /* The statuses the server answers; any other is counted as "other". */
 static const unsigned metrics_statuses[] = {
@@ -52,7 +26,7 @@ static const uint64_t metrics_buckets_us[] = {
     (sizeof metrics_buckets_us / sizeof metrics_buckets_us[0])
 
 static struct {
-    _Atomic uint64_t requests[METRICS_NROUTES][METRICS_NSTATUSES];
+    _Atomic uint64_t requests[SRV_ROUTE_LABELS][METRICS_NSTATUSES];
     _Atomic uint64_t latency[METRICS_NBUCKETS + 1]; /* the last is +Inf */
     _Atomic uint64_t latency_sum_us;
     _Atomic uint64_t bytes_out;
@@ -63,21 +37,9 @@ static struct {
     _Atomic int lexicons;
 } metrics;
 
-static size_t metrics_route_index(struct clb_str path)
-{
-    for (size_t i = 0; i < METRICS_STATIC; i++) {
-        size_t n = strlen(metrics_routes[i]);
-        if (path.len == n && memcmp(path.p, metrics_routes[i], n) == 0)
-            return i;
-    }
-    if (path.len > 8 && memcmp(path.p, "/static/", 8) == 0)
-        return METRICS_STATIC;
-    return METRICS_OTHER;
-}
-
 const char *srv_metrics_route_label(struct clb_str path)
 {
-    return metrics_routes[metrics_route_index(path)];
+    return srv_route_path(srv_route_index(path));
 }
 
 void srv_metrics_request(struct clb_str path, unsigned status, size_t bytes,
@@ -89,8 +51,8 @@ void srv_metrics_request(struct clb_str path, unsigned status, size_t bytes,
             s = i;
             break;
         }
-    atomic_fetch_add_explicit(&metrics.requests[metrics_route_index(path)][s],
-                              1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&metrics.requests[srv_route_index(path)][s], 1,
+                              memory_order_relaxed);
     size_t b = 0;
     while (b < METRICS_NBUCKETS && us > metrics_buckets_us[b])
         b++;
@@ -190,13 +152,13 @@ static void metrics_write_requests(struct html_buf *b)
 {
     metrics_head(b, "collabble_http_requests_total", "counter",
                  "Requests answered, by route and status.");
-    for (size_t r = 0; r < METRICS_NROUTES; r++)
+    for (size_t r = 0; r < SRV_ROUTE_LABELS; r++)
         for (size_t s = 0; s < METRICS_NSTATUSES; s++) {
             uint64_t v = metrics_get(&metrics.requests[r][s]);
             if (v == 0)
                 continue;
             html_lit(b, "collabble_http_requests_total{route=\"");
-            html_raw(b, metrics_routes[r]);
+            html_raw(b, srv_route_path(r));
             html_lit(b, "\",status=\"");
             if (metrics_statuses[s] != 0)
                 html_int(b, (int)metrics_statuses[s]);

@@ -51,12 +51,6 @@ static_assert(sizeof "/new?seed=&lexicon=&goals=normal" - 1 +
 
 enum ui_found { UI_ABSENT, UI_FOUND, UI_BAD };
 
-static bool str_is(struct clb_str s, const char *lit)
-{
-    size_t n = strlen(lit);
-    return s.len == n && memcmp(s.p, lit, n) == 0;
-}
-
 static bool is_get(const struct srv_request *req)
 {
     return strcmp(req->method, "GET") == 0 || strcmp(req->method, "HEAD") == 0;
@@ -417,7 +411,7 @@ static bool read_state(struct clb_str form, struct srv_response *resp, char *s,
 
 /* GET / : the landing page, or with ?s=S the board (for a reader without
  * script, or a link someone wrote with a query). */
-static void ui_root(const struct srv_request *req, struct srv_response *resp)
+void ui_root(const struct srv_request *req, struct srv_response *resp)
 {
     if (!is_get(req)) {
         method_not_allowed(resp);
@@ -539,7 +533,7 @@ static bool page_state(const struct srv_request *req, struct srv_response *resp,
 
 /* GET /game?s=S (no script) or POST /game with s=S (the script opening a
  * /#S link): the position's page. */
-static void ui_game(const struct srv_request *req, struct srv_response *resp)
+void ui_game(const struct srv_request *req, struct srv_response *resp)
 {
     char s[CLB_MAX_ENCODED_STATE + 1];
     size_t n;
@@ -640,7 +634,7 @@ static void landing_error(const struct srv_request *req,
  * same seed always deals the same game, so this is a plain, reloadable
  * GET; without a seed it redirects to a random one so a reload does not
  * deal again. The script rewrites the address to /#S. */
-static void ui_new(const struct srv_request *req, struct srv_response *resp)
+void ui_new(const struct srv_request *req, struct srv_response *resp)
 {
     if (!is_get(req)) {
         method_not_allowed(resp);
@@ -726,7 +720,7 @@ static void ui_new(const struct srv_request *req, struct srv_response *resp)
  * reloadable GET. Without a date: a redirect to today's (UTC), so a reload
  * after midnight stays on the deal begun. A date that is not one, before
  * the first daily deal or after tomorrow: 400, the landing page and why. */
-static void ui_daily(const struct srv_request *req, struct srv_response *resp)
+void ui_daily(const struct srv_request *req, struct srv_response *resp)
 {
     if (!is_get(req)) {
         method_not_allowed(resp);
@@ -818,7 +812,7 @@ static enum clb_err read_move(const char *text, size_t len,
 /* POST /game/move with s=S and move=M (JSON): the next position with the
  * copy prompt, or the same position with the error (422 for a refused
  * move). */
-static void ui_move(const struct srv_request *req, struct srv_response *resp)
+void ui_move(const struct srv_request *req, struct srv_response *resp)
 {
     if (!is_post(req)) {
         method_not_allowed(resp);
@@ -1054,7 +1048,7 @@ static bool refusal_page(const struct srv_request *req, char *out, size_t cap)
  * GET (and HEAD) only judges the move, never makes it: the same board,
  * the rules' or the notation's message with its status (400 or 422), the
  * forms as typed. */
-static void ui_turn(const struct srv_request *req, struct srv_response *resp)
+void ui_turn(const struct srv_request *req, struct srv_response *resp)
 {
     bool get = is_get(req);
     if (!get && !is_post(req)) {
@@ -1109,7 +1103,7 @@ static void ui_turn(const struct srv_request *req, struct srv_response *resp)
  * in (the plain link for a reader without script). POST /game/review with
  * s=S: only the review's cells (render_review_cells), which the script
  * swaps into the board page it shows. */
-static void ui_review(const struct srv_request *req, struct srv_response *resp)
+void ui_review(const struct srv_request *req, struct srv_response *resp)
 {
     char s[CLB_MAX_ENCODED_STATE + 1];
     size_t n;
@@ -1143,7 +1137,7 @@ static void ui_review(const struct srv_request *req, struct srv_response *resp)
 
 /* GET /game.gcg?s=S: the game's history as a GCG file (the page's
  * "Download game" link names the file). */
-static void ui_gcg(const struct srv_request *req, struct srv_response *resp)
+void ui_gcg(const struct srv_request *req, struct srv_response *resp)
 {
     if (!is_get(req)) {
         method_not_allowed(resp);
@@ -1158,25 +1152,4 @@ static void ui_gcg(const struct srv_request *req, struct srv_response *resp)
     resp->status = 200;
     resp->content_type = SRV_TYPE_TEXT;
     gcg_write(resp->body, &pos);
-}
-
-srv_handler *ui_route(const struct srv_request *req)
-{
-    if (str_is(req->path, "/"))
-        return ui_root;
-    if (str_is(req->path, "/game"))
-        return ui_game;
-    if (str_is(req->path, "/new"))
-        return ui_new;
-    if (str_is(req->path, "/daily"))
-        return ui_daily;
-    if (str_is(req->path, "/game/move"))
-        return ui_move;
-    if (str_is(req->path, "/game/turn"))
-        return ui_turn;
-    if (str_is(req->path, "/game.gcg"))
-        return ui_gcg;
-    if (str_is(req->path, "/game/review"))
-        return ui_review;
-    return NULL;
 }

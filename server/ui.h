@@ -24,6 +24,8 @@
 #include "http.h"
 
 /* Routes the page paths above; NULL for any other path. Cannot fail. */
-srv_handler *ui_route(const struct srv_request *req);
+/* The pages' handlers, which server/router.c's table names. */
+srv_handler ui_root, ui_game, ui_new, ui_daily, ui_move, ui_turn, ui_gcg,
+    ui_review;
 
 #endif

@@ -16,6 +16,7 @@
 #include "../tools/link_tree.h"
 #include "position.h"
 #include "render.h"
+#include "router.h"
 #include "test_support.h"
 #include "ui.h"
 
@@ -56,7 +57,7 @@ static void setup(void)
 
 TestSuite(ui, .init = setup, .fini = teardown);
 
-/* Runs one request through ui_route and the handler it picks. */
+/* Runs one request through the router and the handler it picks. */
 static void request(struct page *pg, const char *method, const char *path,
                     const char *query, const char *body, const char *ctype)
 {
@@ -73,9 +74,10 @@ static void request(struct page *pg, const char *method, const char *path,
         .content_type = ctype,
         .host = "127.0.0.1:8080",
     };
-    srv_handler *h = ui_route(&req);
-    cr_assert_not_null(h, "no handler for %s", path);
-    h(&req, &pg->resp);
+    struct srv_route route;
+    srv_route(&req, &route);
+    cr_assert_not_null(route.handler, "no handler for %s", path);
+    route.handler(&req, &pg->resp);
     cr_assert_not(pg->body.overflow);
     cr_assert_eq(strlen(pg->body.p), pg->body.len);
 }
@@ -157,23 +159,6 @@ static bool has_handler(const char *html)
 }
 
 static const char FORM[] = "application/x-www-form-urlencoded;charset=UTF-8";
-
-Test(ui, routes_only_page_paths)
-{
-    struct srv_request req = {.ctx = &ctx, .method = "GET"};
-    const char *mine[] = {"/",          "/game",      "/new",
-                          "/game/move", "/game/turn", "/game/review"};
-    for (size_t i = 0; i < sizeof mine / sizeof *mine; i++) {
-        req.path = (struct clb_str){mine[i], strlen(mine[i])};
-        cr_assert_not_null(ui_route(&req), "%s", mine[i]);
-    }
-    const char *others[] = {"/api/v1/move", "/static/app.js", "/healthz",
-                            "/games", ""};
-    for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
-        req.path = (struct clb_str){others[i], strlen(others[i])};
-        cr_assert_null(ui_route(&req), "%s", others[i]);
-    }
-}
 
 Test(ui, landing_page_offers_new_game_and_a_hidden_list_of_games)
 {
