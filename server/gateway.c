@@ -29,7 +29,10 @@ struct gw_request {
     char method[17];
     char base[CLB_MAX_BASE_PATH + 1];
     size_t content_length;
-    char body[CLB_MAX_BODY_BYTES + 1];
+    /* No CONTENT_LENGTH, but a body all the same: Apache passes a chunked
+     * request's body so, to the end of standard input. */
+    bool to_end;
+    char body[CLB_MAX_BODY_BYTES + 2];
 };
 
 /* The value of NAME in envp, or NULL. */
@@ -103,8 +106,9 @@ static bool gw_read_method(char **envp, struct gw_request *g,
 
 /* A path the application may be asked for: printable ASCII without
  * spaces, led by '/', with no empty, "." or ".." segment, and no escaped
- * '/', '\' or NUL (%2F, %5C, %00): a web server may or may not have
- * decoded them, so they are refused either way rather than guessed at.
+ * '/', '.', '\' or NUL (%2F, %2E, %5C, %00): a web server may or may not
+ * have decoded them (an escaped ".." is a ".." segment to one that does),
+ * so they are refused either way rather than guessed at.
  * `what` names the variable for the error. */
 static bool gw_check_path(const char *p, size_t len, const char *what,
                           struct gw_refusal *r)
@@ -120,11 +124,13 @@ static bool gw_check_path(const char *p, size_t len, const char *what,
                              "byte at byte %zu",
                              what, i + 1);
         if (c == '%' && i + 2 < len &&
-            ((p[i + 1] == '2' && (p[i + 2] == 'F' || p[i + 2] == 'f')) ||
+            ((p[i + 1] == '2' && (p[i + 2] == 'F' || p[i + 2] == 'f' ||
+                                  p[i + 2] == 'E' || p[i + 2] == 'e')) ||
              (p[i + 1] == '5' && (p[i + 2] == 'C' || p[i + 2] == 'c')) ||
              (p[i + 1] == '0' && p[i + 2] == '0')))
             return gw_refuse(r, CLB_ERR_BAD_REQUEST,
-                             "%s holds an escaped '/', '\\' or NUL at byte %zu",
+                             "%s holds an escaped '/', '.', '\\' or NUL at "
+                             "byte %zu",
                              what, i + 1);
         if (c != '/')
             continue;
@@ -237,8 +243,11 @@ static bool gw_read_length(char **envp, struct gw_request *g,
 {
     const char *cl = gw_env(envp, "CONTENT_LENGTH");
     g->content_length = 0;
-    if (cl == NULL || cl[0] == '\0')
+    g->to_end = false;
+    if (cl == NULL || cl[0] == '\0') {
+        g->to_end = gw_env(envp, "HTTP_TRANSFER_ENCODING") != NULL;
         return true;
+    }
     size_t v = 0;
     for (const char *c = cl; *c != '\0'; c++) {
         if (*c < '0' || *c > '9')
@@ -257,10 +266,37 @@ static bool gw_read_length(char **envp, struct gw_request *g,
     return true;
 }
 
+/* A body of unknown length (gw_request's to_end): read to the end of the
+ * stream, at most CLB_MAX_BODY_BYTES (one byte more is a 413). */
+static bool gw_read_to_end(const struct srv_gateway_io *io,
+                           struct gw_request *g, struct gw_refusal *r)
+{
+    size_t got = 0;
+    for (;;) {
+        long n = io->read(io->cls, g->body + got, CLB_MAX_BODY_BYTES + 1 - got);
+        if (n < 0)
+            return gw_refuse(r, CLB_ERR_BAD_REQUEST,
+                             "the body did not arrive in time after %zu bytes",
+                             got);
+        if (n == 0)
+            break;
+        got += (size_t)n;
+        if (got > CLB_MAX_BODY_BYTES)
+            return gw_refuse(r, CLB_ERR_TOO_LARGE,
+                             "the body is over the limit of %d bytes",
+                             CLB_MAX_BODY_BYTES);
+    }
+    g->body[got] = '\0';
+    g->req.body = (struct clb_str){g->body, got};
+    return true;
+}
+
 /* Reads exactly CONTENT_LENGTH bytes, never one more. */
 static bool gw_read_body(const struct srv_gateway_io *io, struct gw_request *g,
                          struct gw_refusal *r)
 {
+    if (g->to_end)
+        return gw_read_to_end(io, g, r);
     size_t got = 0;
     while (got < g->content_length) {
         long n = io->read(io->cls, g->body + got, g->content_length - got);

@@ -640,6 +640,12 @@ static enum MHD_Result srv_headers_in(struct srv_server *s,
          * that is not stopping will answer it. */
         return srv_answer_early(s, conn, p, method, CLB_ERR_BUSY,
                                 "the server is stopping; ask again", true);
+    /* As many headers as the CGI and FastCGI front ends take (gateway.c):
+     * a head is bounded in bytes by libmicrohttpd's pool, in count here. */
+    int headers = MHD_get_connection_values(conn, MHD_HEADER_KIND, NULL, NULL);
+    if (headers > CLB_MAX_HEADERS)
+        return srv_answer_early(s, conn, p, method, CLB_ERR_TOO_LARGE,
+                                "the request has more than 100 headers", true);
     if (srv_declared_too_large(conn, p))
         return srv_too_large(s, conn, p, method);
     /* libmicrohttpd 0.9.75 answers an Expect header with "100 Continue"

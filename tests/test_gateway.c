@@ -448,3 +448,44 @@ Test(gateway, a_search_past_the_limit_is_a_503_with_retry_after)
                  200);
     free(f.out);
 }
+
+Test(gateway, a_chunked_body_without_content_length_is_read_to_its_end)
+{
+    /* Apache passes a chunked request with no CONTENT_LENGTH and the body
+     * to the end of standard input. */
+    char *env[] = {"REQUEST_METHOD=POST", "PATH_INFO=/api/v1/games",
+                   "HTTP_TRANSFER_ENCODING=chunked",
+                   "CONTENT_TYPE=application/json", NULL};
+    struct fake_io f;
+    cr_assert_eq(serve(env, SRV_GATEWAY_CGI, NULL, "{\"seed\":\"x\"}", &f),
+                 201);
+    char *state = strstr(f.out, "\"state\":\"");
+    cr_assert_not_null(state);
+    /* The same game as the body with its length. */
+    char *sized[] = {"REQUEST_METHOD=POST", "PATH_INFO=/api/v1/games",
+                     "CONTENT_LENGTH=12", "CONTENT_TYPE=application/json",
+                     NULL};
+    struct fake_io g;
+    cr_assert_eq(serve(sized, SRV_GATEWAY_CGI, NULL, "{\"seed\":\"x\"}", &g),
+                 201);
+    cr_assert(strncmp(state, strstr(g.out, "\"state\":\""), 30) == 0);
+    free(f.out);
+    free(g.out);
+    /* One byte over the limit is refused. */
+    char *big = malloc(CLB_MAX_BODY_BYTES + 2);
+    cr_assert_not_null(big);
+    memset(big, ' ', CLB_MAX_BODY_BYTES + 1);
+    big[CLB_MAX_BODY_BYTES + 1] = '\0';
+    cr_assert_eq(serve(env, SRV_GATEWAY_CGI, NULL, big, &f), 413);
+    cr_assert_eq(f.in_pos, (size_t)CLB_MAX_BODY_BYTES + 1, "read %zu",
+                 f.in_pos);
+    free(f.out);
+    free(big);
+}
+
+Test(gateway, an_escaped_dot_segment_is_refused)
+{
+    char *env[] = {"REQUEST_METHOD=GET", "SCRIPT_NAME=/c", "PATH_INFO=/healthz",
+                   "REQUEST_URI=/c/x/%2e%2e/healthz", NULL};
+    refused(env, NULL, 400, "escaped");
+}

@@ -153,3 +153,20 @@ describe('the command line', () => {
     assert.ok(Date.now() - t0 < 3000, 'stopped within a second or so (3 s allowed for a loaded machine)');
   });
 });
+
+describe('the head', () => {
+  test('more than 100 headers: 413 that says so, as the CGI and FastCGI front ends answer', async () => {
+    const srv = await startServer();
+    try {
+      const headers = Array.from({ length: 101 }, (_, i) => `X-H${i}: 1\r\n`).join('');
+      const r = await rawRequest(srv.port, `GET /healthz HTTP/1.1\r\nHost: t\r\n${headers}\r\n`);
+      assert.match(r.data, /^HTTP\/1\.1 413 /);
+      assert.match(r.data, /more than 100 headers/);
+      const ok = Array.from({ length: 98 }, (_, i) => `X-H${i}: 1\r\n`).join('');
+      const r2 = await rawRequest(srv.port, `GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n${ok}\r\n`);
+      assert.match(r2.data, /^HTTP\/1\.1 200 /);
+    } finally {
+      assert.equal(await srv.stop(), 0);
+    }
+  });
+});
