@@ -25,7 +25,7 @@ async function controls(page) {
 // Requests that make a move.
 function moveRequests(page) {
   const seen = [];
-  page.on('request', (r) => { if (new URL(r.url()).pathname === '/game/move') seen.push(r.url()); });
+  page.on('request', (r) => { if (new URL(r.url()).pathname === h.appPath('/game/move')) seen.push(r.url()); });
   return seen;
 }
 
@@ -34,18 +34,18 @@ test('an older position opens read-only: the newest is the main action, branchin
   const { page } = p;
   // Player 2 passes at move 2, then opens the move-1 link (the issue's repro).
   const { state: s1 } = await h.playThrough(srv.url, 'branch-older', 1);
-  await page.goto(`/#${s1}`);
+  await page.goto(h.appPath(`/#${s1}`));
   await h.waitForPosition(page, s1);
   const s2 = await h.pass(page);
   assert.equal(await page.getAttribute('#app', 'data-view'), 'wait');
-  await page.goto(`/#${s1}`);
+  await page.goto(h.appPath(`/#${s1}`));
   await h.waitForPosition(page, s1);
   const notice = page.locator('[data-testid=stale]');
   await notice.waitFor();
   assert.match(await notice.textContent(), /^This is move 1 of this game; you have move 2\./);
   const newest = page.locator('[data-testid=stale-newest]');
   assert.equal((await newest.textContent()).trim(), 'Open the newest (move 2)');
-  assert.equal(await newest.getAttribute('href'), `/#${s2}`);
+  assert.equal(await newest.getAttribute('href'), h.appPath(`/#${s2}`));
   assert.match(await newest.getAttribute('class'), /primary/, 'the newest is the main action');
   assert.equal((await page.textContent('[data-testid=branch-here]')).trim(),
     'Play from here: this starts a new branch of the game');
@@ -77,18 +77,18 @@ test('an older position opens read-only: the newest is the main action, branchin
   assert.deepEqual(rec.branches.map((l) => l.state), [s2], 'and the newer line is kept');
 
   // The landing page lists both lines, newest first, each to open or remove.
-  await page.goto('/');
+  await page.goto(h.appPath('/'));
   await page.locator('[data-testid=saved-games]').waitFor({ state: 'visible' });
   assert.equal(await page.locator('[data-testid=saved-game]').count(), 1);
   const branches = page.locator('[data-testid=saved-branch]');
   assert.equal(await branches.count(), 2);
   assert.deepEqual(await page.$$eval('[data-testid=open-branch]', (as) => as.map((a) => a.getAttribute('href'))),
-    [`/#${r.state}`, `/#${s2}`], 'newest first');
+    [h.appPath(`/#${r.state}`), h.appPath(`/#${s2}`)], 'newest first');
   assert.match(await branches.nth(1).textContent(), /at move 2/);
   await page.click('[data-testid=open-branch] >> nth=1');
   await h.waitForPosition(page, s2);
   assert.equal(await page.locator('.stale').count(), 0, 'a kept line opens as itself');
-  await page.goto('/');
+  await page.goto(h.appPath('/'));
   await page.locator('[data-testid=saved-games]').waitFor({ state: 'visible' });
   await page.click('[data-testid=remove-branch] >> nth=1');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=saved-branch]').length === 0);
@@ -109,16 +109,16 @@ test('a link that branches from the saved line says where, and both lines are ke
   const { state: a3 } = await apiMove(s2, { type: 'pass' });
   const { state: a4 } = await apiMove(a3, { type: 'pass' }).catch(() => ({}));
   const { state: b3 } = await apiMove(s2, { type: 'exchange', tiles: [game.hands[game.turn][0]] });
-  await page.goto(`/#${a4 || a3}`);
+  await page.goto(h.appPath(`/#${a4 || a3}`));
   const mine = a4 || a3;
   await h.waitForPosition(page, mine);
   // The partner's link continues neither the saved line nor an ancestor of it.
-  await page.goto(`/#${b3}`);
+  await page.goto(h.appPath(`/#${b3}`));
   await h.waitForPosition(page, b3);
   const notice = page.locator('[data-testid=branch]');
   await notice.waitFor();
   assert.match(await notice.textContent(), /^This link branches from your game at move 2\. Both lines are kept in Your games\./);
-  assert.equal(await page.getAttribute('[data-testid=branch-newest]', 'href'), `/#${mine}`);
+  assert.equal(await page.getAttribute('[data-testid=branch-newest]', 'href'), h.appPath(`/#${mine}`));
   const rec = await saved(page);
   assert.equal(rec.state, b3);
   assert.deepEqual(rec.branches.map((l) => l.state), [mine]);
@@ -129,7 +129,7 @@ test('a link that branches from the saved line says where, and both lines are ke
   const again = await saved(page);
   assert.deepEqual([again.state, ...again.branches.map((l) => l.state)].sort(), [mine, b3].sort(), 'still both');
   // The ancestor of both is older than either: read-only.
-  await page.goto(`/#${s2}`);
+  await page.goto(h.appPath(`/#${s2}`));
   await h.waitForPosition(page, s2);
   await page.locator('[data-testid=stale]').waitFor();
   quiet(p);
@@ -140,10 +140,10 @@ test('tabs of one game stay in step: the tab that falls behind is read-only, and
   const p = await h.newPlayer(browser, srv.url);
   const A = p.page;
   const { state: s3 } = await h.playThrough(srv.url, 'branch-tabs', 2);
-  await A.goto(`/#${s3}`);
+  await A.goto(h.appPath(`/#${s3}`));
   await h.waitForPosition(A, s3);
   const B = await p.ctx.newPage();
-  await B.goto(`/#${s3}`);
+  await B.goto(h.appPath(`/#${s3}`));
   await h.waitForPosition(B, s3);
   assert.equal(await B.getAttribute('#app', 'data-view'), 'board');
   // A places a tile, then B plays the turn.
@@ -155,7 +155,7 @@ test('tabs of one game stay in step: the tab that falls behind is read-only, and
   const notice = A.locator('[data-testid=stale]');
   await notice.waitFor();
   assert.match(await notice.textContent(), /^This is move 2 of this game; you have move 3\./);
-  assert.equal(await A.getAttribute('[data-testid=stale-newest]', 'href'), `/#${r}`);
+  assert.equal(await A.getAttribute('[data-testid=stale-newest]', 'href'), h.appPath(`/#${r}`));
   assert.ok((await controls(A)).every((d) => d), 'A cannot play the turn again');
   assert.equal(await A.locator('#board > .pd').count(), 0, 'its placed tile went back');
   assert.equal(sentA.length, 0);
@@ -172,19 +172,19 @@ test('a move is never sent from a position the device has moved on from, even wh
   const { page } = p;
   const { state: s2 } = await h.playThrough(srv.url, 'branch-guard', 2);
   const { state: s3, moveNumber } = await apiMove(s2, { type: 'pass' });
-  await page.goto(`/#${s2}`);
+  await page.goto(h.appPath(`/#${s2}`));
   await h.waitForPosition(page, s2);
   // This device keeps move 3 in the meantime, written by this very tab
   // (a tab does not hear its own writes): no storage event tells it.
-  const rec3 = await page.evaluate(async (s) => {
-    const html = await (await fetch('/game', { method: 'POST', body: new URLSearchParams({ s }) })).text();
+  const rec3 = await page.evaluate(async ([s, at]) => {
+    const html = await (await fetch(at, { method: 'POST', body: new URLSearchParams({ s }) })).text();
     const x = new DOMParser().parseFromString(html, 'text/html').getElementById('app');
     const id = x.getAttribute('data-game-id'), k = `collabble:game:${id}`;
     const rec = JSON.parse(localStorage.getItem(k));
     Object.assign(rec, { state: s, move: +x.getAttribute('data-move'), chain: x.getAttribute('data-chain'), turn: +x.getAttribute('data-turn') });
     localStorage.setItem(k, JSON.stringify(rec));
     return rec;
-  }, s3);
+  }, [s3, h.appPath('/game')]);
   assert.equal(rec3.move, moveNumber);
   assert.equal(await page.locator('.stale').count(), 0, 'the page has not heard');
   const sent = moveRequests(page);
@@ -200,7 +200,7 @@ test('a move is never sent from a position the device has moved on from, even wh
 test('the player switch plays the other rack for that turn only: the device stays who it is', async () => {
   const p = await h.newPlayer(browser, srv.url);
   const { page } = p;
-  await page.goto('/new?seed=switch-once');
+  await page.goto(h.appPath('/new?seed=switch-once'));
   const s0 = await h.waitForGame(page);
   const id = await page.getAttribute('#app', 'data-game-id');
   await h.pass(page);
@@ -226,7 +226,7 @@ test('the player switch plays the other rack for that turn only: the device stay
   await page.reload();
   await h.waitForPosition(page, r.state);
   assert.equal(await page.getAttribute('#app', 'data-view'), 'board');
-  await page.goto('/');
+  await page.goto(h.appPath('/'));
   await page.locator('[data-testid=saved-games]').waitFor({ state: 'visible' });
   assert.match(await page.textContent('[data-testid=saved-game]'), /Your turn.*you are Player 1/);
   quiet(p);
@@ -239,17 +239,17 @@ test('a classic link of a position this device holds continues its history; of a
   const { state: s3 } = await h.playThrough(srv.url, 'older-link', 3);
   const { state: s1 } = await h.playThrough(srv.url, 'older-link', 1);
   const classic = async (s) => (await h.post(`${srv.url}/api/v1/decode`, { state: s, format: 'v1' })).body.state;
-  await page.goto(`/#${s3}`);
+  await page.goto(h.appPath(`/#${s3}`));
   await h.waitForPosition(page, s3);
   const c3 = await classic(s3);
   assert.match(c3, /^N/);
-  await page.goto(`/#${c3}`);
+  await page.goto(h.appPath(`/#${c3}`));
   await h.waitForPosition(page, s3);
   assert.equal(await page.locator('[data-testid=move-list] tbody tr:not(.start)').count(), 3, 'the earlier moves are there');
   assert.doesNotMatch(await page.textContent('[data-testid=move-list]'), /From a classic link/);
   assert.equal(await page.getAttribute('#app', 'data-view'), 'board');
   const c1 = await classic(s1);
-  await page.goto(`/#${c1}`);
+  await page.goto(h.appPath(`/#${c1}`));
   await h.waitForPosition(page, c1);
   const notice = page.locator('[data-testid=stale]');
   await notice.waitFor();
@@ -267,22 +267,22 @@ test('a game that began as a classic link: its link is an ancestor of the game p
     p2: ['A', 'I', 'L', 'S', 'T', 'E', 'M'], score: 10, gameId: 'branchClassic',
     lastMove: { cells: [[7, 6], [7, 7], [7, 8]], words: ['CAT'], points: 10 },
   }));
-  await page.goto(`/#${s}`);
+  await page.goto(h.appPath(`/#${s}`));
   await h.waitForPosition(page, s);
   const v1 = await h.pass(page);
   assert.match(v1, /^2/);
   const v2 = (await apiMove(v1, { type: 'pass' }).catch(() => null))?.state;
   // The classic link is now an older position of the v2 line.
-  await page.goto(`/#${s}`);
+  await page.goto(h.appPath(`/#${s}`));
   await h.waitForPosition(page, s);
   await page.locator('[data-testid=stale]').waitFor();
   assert.match(await page.textContent('[data-testid=stale]'), /^This is move 0 of this game; you have move 1\./);
   assert.ok(await page.isDisabled('[data-testid=pass]'), 'read-only');
-  assert.equal(await page.getAttribute('[data-testid=stale-newest]', 'href'), `/#${v1}`);
+  assert.equal(await page.getAttribute('[data-testid=stale-newest]', 'href'), h.appPath(`/#${v1}`));
   await page.locator('[data-testid=branch-here]').waitFor();
   // The partner's move on the v2 line continues it.
   if (v2) {
-    await page.goto(`/#${v2}`);
+    await page.goto(h.appPath(`/#${v2}`));
     await h.waitForPosition(page, v2);
     assert.equal(await page.locator('.stale').count(), 0);
     assert.equal((await saved(page)).state, v2);
@@ -304,17 +304,17 @@ for (const scheme of ['light', 'dark']) {
     const { state: s2, game } = await h.playThrough(srv.url, `axe-branch-${scheme}`, 2);
     const { state: a3 } = await apiMove(s2, { type: 'pass' });
     const { state: b3 } = await apiMove(s2, { type: 'exchange', tiles: [game.hands[game.turn][0]] });
-    await page.goto(`/#${a3}`);
+    await page.goto(h.appPath(`/#${a3}`));
     await h.waitForPosition(page, a3);
-    await page.goto(`/#${s2}`);
+    await page.goto(h.appPath(`/#${s2}`));
     await h.waitForPosition(page, s2);
     await page.locator('[data-testid=stale]').waitFor();
     await check('stale');
-    await page.goto(`/#${b3}`);
+    await page.goto(h.appPath(`/#${b3}`));
     await h.waitForPosition(page, b3);
     await page.locator('[data-testid=branch]').waitFor();
     await check('branch');
-    await page.goto('/');
+    await page.goto(h.appPath('/'));
     await page.locator('[data-testid=saved-branch]').first().waitFor();
     await check('landing with branches');
     await p.ctx.close();

@@ -42,7 +42,7 @@ async function playWord(page, base, first) {
 }
 
 async function openLink(page, state) {
-  await page.goto(`/#${state}`);
+  await page.goto(h.appPath(`/#${state}`));
   await h.waitForPosition(page, state);
 }
 
@@ -58,7 +58,7 @@ test("two players play today's deal to the end, share the result, and a visitor 
   let s0, state, words = [];
 
   await t.test("P1 starts today's deal from the landing page", async () => {
-    await P1.goto('/');
+    await P1.goto(h.appPath('/'));
     await h.press(P1.locator('[data-testid=daily]'));
     s0 = await h.waitForGame(P1);
     assert.equal(await P1.textContent('[data-testid=daily]'), `Daily deal ${TODAY}`);
@@ -123,7 +123,7 @@ test("two players play today's deal to the end, share the result, and a visitor 
     const g = grade(rv.scored, rv.possible);
     const score = (await h.gameOf(srv.url, state)).score;
     for (const P of [P1, P2]) {
-      await P.goto('/');
+      await P.goto(h.appPath('/'));
       await P.waitForSelector('[data-testid=bests]');
       assert.equal(await P.textContent('[data-testid=bests]'),
         `Your bests: ${score} point${score === 1 ? '' : 's'}, ${g.pct}% of the best plays, daily streak 1`);
@@ -131,7 +131,7 @@ test("two players play today's deal to the end, share the result, and a visitor 
       assert.ok(entry.startsWith(`Daily deal ${TODAY}Finished, final score ${score} \u00b7 `), entry);
       assert.ok(entry.endsWith(` \u00b7 ${g.name} (${g.pct}%)`), entry);
     }
-    await V.goto('/');
+    await V.goto(h.appPath('/'));
     await V.waitForSelector('[data-testid=saved-game]');
     assert.ok(await V.isHidden('[data-testid=bests]'), 'a visitor played nothing');
   });
@@ -147,7 +147,7 @@ test("the daily streak counts days in a row by the deal's date", async () => {
   // today's finished now: two in a row.
   const p = await h.newPlayer(browser, srv.url);
   const yesterday = new Date(Date.now() - 864e5).toISOString().slice(0, 10);
-  await p.page.goto('/');
+  await p.page.goto(h.appPath('/'));
   await p.page.evaluate((d) => localStorage.setItem('collabble:bests',
     JSON.stringify({ score: 5, pct: 10, day: d, streak: 1 })), yesterday);
   await p.page.reload();
@@ -157,7 +157,7 @@ test("the daily streak counts days in a row by the deal's date", async () => {
   let state = await h.pass(p.page);
   state = await h.pass(p.page);
   await p.page.waitForSelector('[data-testid=review-total]');
-  await p.page.goto('/');
+  await p.page.goto(h.appPath('/'));
   // Two passes score nothing: the best score and share stay; the streak is 2.
   assert.equal(await p.page.textContent('[data-testid=bests]'), 'Your bests: 5 points, 10% of the best plays, daily streak 2');
   quiet(p);

@@ -24,7 +24,7 @@ test('typing skips over squares already filled; typing their letter as well stil
     p2: ['A', 'I', 'L', 'S', 'T', 'E', 'M'], score: 10, gameId: 'typeOver',
     lastMove: { cells: [[7, 6], [7, 7], [7, 8]], words: ['CAT'], points: 10 },
   }));
-  await page.goto(`/#${s}`);
+  await page.goto(h.appPath(`/#${s}`));
   await h.waitForPosition(page, s);
   // The cursor on H6, turned down (a second press), then only the new
   // letters: E, R, (the A is there), S.
@@ -48,7 +48,7 @@ test('typing skips over squares already filled; typing their letter as well stil
 test('a move being sent shows on its control, the rest is disabled, a slow answer says so, a failed one offers to try again', async () => {
   const p = await h.newPlayer(browser, srv.url);
   const { page } = p;
-  await page.goto('/new?seed=sending-feedback');
+  await page.goto(h.appPath('/new?seed=sending-feedback'));
   const s0 = await h.waitForGame(page);
   const play = await h.findFirstPlay(srv.url, s0, await h.rackLetters(page));
   await h.placeTiles(page, play.tiles);
@@ -95,7 +95,7 @@ test('the move list and its "Best available" fit their box at every width from 3
   for (const width of [320, 390, 768, 900, 1100, 1280, 1920]) {
     const p = await h.newPlayer(browser, srv.url, { viewport: { width, height: 800 } });
     const { page } = p;
-    await page.goto(`/#${state}`);
+    await page.goto(h.appPath(`/#${state}`));
     await h.waitForPosition(page, state);
     await page.waitForFunction(() => document.querySelector('#moves tbody tr:not(.start) td:nth-child(6)')?.textContent);
     const r = await page.evaluate(() => {
@@ -121,7 +121,7 @@ test('a damaged link says in a player\'s words what happened and what to do, kee
     const { page } = p;
     await page.emulateMedia({ colorScheme: scheme });
     // A game this device keeps.
-    await page.goto('/new?seed=damaged-saved');
+    await page.goto(h.appPath('/new?seed=damaged-saved'));
     await h.waitForGame(page);
     const id = await page.getAttribute('#app', 'data-game-id');
     const good = await page.getAttribute('#app', 'data-state');
@@ -131,7 +131,7 @@ test('a damaged link says in a player\'s words what happened and what to do, kee
     for (const [s, detail] of [[bad, /check characters/], [classic, /not valid JSON/]]) {
       // The page before is marked, so the wait is for the new one.
       await page.evaluate(() => document.getElementById('app').setAttribute('data-before', ''));
-      await page.goto(`/#${s}`);
+      await page.goto(h.appPath(`/#${s}`));
       await page.waitForFunction(() => document.getElementById('app')?.getAttribute('data-view') === 'error' &&
         !document.getElementById('app').hasAttribute('data-before') && !document.documentElement.classList.contains('loading'));
       assert.equal((await page.textContent('[data-testid=message]')).trim(),
@@ -142,7 +142,7 @@ test('a damaged link says in a player\'s words what happened and what to do, kee
       await details.locator('summary').click();
       assert.match(await details.locator('p').textContent(), detail);
       await page.locator('[data-testid=saved-games]').waitFor({ state: 'visible' });
-      assert.equal(await page.getAttribute(`[data-testid=saved-game][data-game-id="${id}"] [data-testid=open-game]`, 'href'), `/#${good}`);
+      assert.equal(await page.getAttribute(`[data-testid=saved-game][data-game-id="${id}"] [data-testid=open-game]`, 'href'), h.appPath(`/#${good}`));
       const v = await h.axeViolations(page, { moderate: true });
       assert.deepEqual(v, [], `damaged-link page (${scheme}): ${JSON.stringify(v, null, 2)}`);
     }
@@ -171,7 +171,7 @@ test('a hint goes away as soon as it stops being true, and never covers a contro
   for (const phone of [true, false]) {
     const p = await h.newPlayer(browser, srv.url, { phone });
     const { page } = p;
-    await page.goto(`/#${state}`);
+    await page.goto(h.appPath(`/#${state}`));
     await h.waitForPosition(page, state);
     const press = (loc) => (phone ? loc.tap() : loc.click());
     // A press on an empty square with nothing picked says so ...

@@ -23,7 +23,7 @@ const goalsOf = async (state) => (await h.gameOf(srv.url, state)).goals;
 const texts = (page, sel) => page.$$eval(sel, (es) => es.map((e) => e.textContent));
 
 async function startGoals(page, seed, level) {
-  await page.goto('/');
+  await page.goto(h.appPath('/'));
   await page.locator('[data-testid=seed]').fill(seed);
   await page.selectOption('[data-testid=goals-level]', level);
   await h.press(page.locator('form [data-testid=new-game]'));
@@ -99,7 +99,7 @@ test('two players play a goals game to the end with its helpers', async (t) => {
   });
 
   await t.test('P2 opens the link, swaps a tile with P1 and peeks', async () => {
-    await P2.goto(`/#${state}`);
+    await P2.goto(h.appPath(`/#${state}`));
     await h.waitForPosition(P2, state);
     await showsGoals(P2, state);
     const give = await P2.$eval('#h-give', (s) => s.value);
@@ -120,7 +120,7 @@ test('two players play a goals game to the end with its helpers', async (t) => {
   });
 
   await t.test('P1 passes too: the game is over, lost, and the result says so', async () => {
-    await P1.goto(`/#${state}`);
+    await P1.goto(h.appPath(`/#${state}`));
     await h.waitForPosition(P1, state);
     state = await h.pass(P1);
     const g = await goalsOf(state);
@@ -142,7 +142,7 @@ test('two players play a goals game to the end with its helpers', async (t) => {
 
 test('on a phone the goals are above the fold with the rack; the daily deal has goals too', async () => {
   const p = await h.newPlayer(browser, srv.url, { phone: true });
-  await p.page.goto('/');
+  await p.page.goto(h.appPath('/'));
   await p.page.selectOption('[data-testid=dgoals-level]', 'hard');
   await h.press(p.page.locator('[data-testid=daily]'));
   const s = await h.waitForGame(p.page);
@@ -161,10 +161,10 @@ test('axe finds no serious or critical violations on a goals game or the landing
   const p = await h.newPlayer(browser, srv.url, { bypassCSP: true });
   for (const scheme of ['light', 'dark']) {
     await p.page.emulateMedia({ colorScheme: scheme });
-    await p.page.goto('/new?seed=goals-axe&goals=easy');
+    await p.page.goto(h.appPath('/new?seed=goals-axe&goals=easy'));
     await h.waitForGame(p.page);
     assert.deepEqual(await h.axeViolations(p.page), [], `goals game (${scheme})`);
-    await p.page.goto('/');
+    await p.page.goto(h.appPath('/'));
     await p.page.waitForSelector('[data-testid=daily]');
     assert.deepEqual(await h.axeViolations(p.page), [], `landing (${scheme})`);
   }

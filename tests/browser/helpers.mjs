@@ -8,12 +8,19 @@
 // /api/v1/preview which candidate words are legal; that is the test choosing
 // what a human would choose, not a shortcut through the page.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync,
+} from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import {
   startServer as startHttpServer, post, makeState, encode, decode, boardWith, emptyBoard,
+  SANITIZER_REPORT,
 } from '../http/server.mjs';
 
 export { post, makeState, encode, decode, boardWith, emptyBoard };
@@ -43,9 +50,239 @@ export function binary() {
   throw new Error('no collabble binary: build it (scripts/test.sh) or set COLLABBLE_BIN');
 }
 
+/* ---- where the app is mounted ------------------------------------------- */
+
+// $CLB_BROWSER_MOUNT names a host the whole suite runs behind, with the app
+// mounted at /collabble instead of the root (CTest's browser_mounted):
+//   lighttpd-fastcgi  Debian's lighttpd, spawning collabble as its FastCGI
+//                     program (bin-path) with COLLABBLE_BASE_PATH=/collabble
+//                     and serving the files of `collabble --export-static`
+//                     itself at /collabble/static/.
+// Unset (or empty): the bare HTTP server at the root.
+export const MOUNT = process.env.CLB_BROWSER_MOUNT ?? '';
+const MOUNTS = { 'lighttpd-fastcgi': startLighttpdFastcgi };
+if (MOUNT && !MOUNTS[MOUNT]) {
+  throw new Error(`CLB_BROWSER_MOUNT=${MOUNT}: not one of ${Object.keys(MOUNTS).join(', ')}`);
+}
+// The path the app is mounted at: '' at the root, else '/collabble'.
+export const BASE_PATH = MOUNT ? '/collabble' : '';
+
+// Every address a test opens, compares or asks for, written from the app's
+// root ('/', '/#S', '/new?seed=x', '/game?s=S', '/static/app.js'), goes
+// through this: the same address under the mount. A page's goto() takes it
+// as is (against the context's baseURL's origin); srv.url already ends
+// with the mount, so `${srv.url}/api/v1/...` needs nothing.
+export function appPath(p = '/') {
+  if (!p.startsWith('/')) throw new Error(`appPath takes an address from the app's root: ${p}`);
+  return BASE_PATH + p;
+}
+
+// The server a test file shares: { url, origin, stop(), log() }. url is
+// the app's address without a trailing slash: http://127.0.0.1:PORT at the
+// root, http://127.0.0.1:PORT/collabble under the mount.
 export async function startServer() {
   process.env.COLLABBLE_BIN = binary();
-  return startHttpServer();
+  if (MOUNT) return MOUNTS[MOUNT]();
+  const srv = await startHttpServer();
+  return { ...srv, origin: new URL(srv.url).origin };
+}
+
+// Where a mounted host keeps its configuration, exported files and logs:
+// $CLB_BROWSER_MOUNT_DIR (CTest: <build dir>/browser-mount), else the
+// system's temporary folder; a folder of its own each start, removed after
+// a clean stop.
+function mountDir() {
+  const root = path.resolve(process.env.CLB_BROWSER_MOUNT_DIR ?? os.tmpdir());
+  mkdirSync(root, { recursive: true });
+  return mkdtempSync(path.join(root, `${MOUNT}-`));
+}
+
+// A free loopback port, as the kernel hands one out (closed again at once:
+// a host that then finds it taken is started again on another).
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+// GET on a connection of its own (no pooled keep-alive connection left
+// open): resolves to the status, or 0 when nothing answers.
+function probe(url) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false, timeout: 2000 }, (res) => { res.resume(); resolve(res.statusCode); });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+  });
+}
+
+// The pids of a process's children (Linux: /proc/PID/task/TID/children).
+function childrenOf(pid) {
+  const out = [];
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      out.push(...readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number));
+    }
+  } catch { /* gone */ }
+  return out;
+}
+
+function alive(pid) {
+  try {
+    // A zombie is no longer running: only its parent's wait is missing.
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch { return false; }
+}
+
+const readOr = (f) => { try { return readFileSync(f, 'utf8'); } catch { return ''; } };
+
+// The static files' types (Debian's /etc/lighttpd is not read: the
+// configuration below is whole), each also for its precompressed copies.
+const STATIC_TYPES = {
+  '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
+  '.json': 'application/json',
+};
+
+// lighttpd's configuration: the app at /collabble/ through FastCGI, lighttpd
+// spawning collabble itself ("bin-path"; lighttpd passes its environment
+// on, ASAN_OPTIONS included), and /collabble/static/ from the exported
+// folder. lighttpd here has no mod_deflate (a package of its own), so the
+// .br and .gz copies --export-static writes are served as they are: a
+// request that accepts br (else gzip) is rewritten to the copy, which goes
+// out with its Content-Encoding.
+export function lighttpdConfig({ dir, port, bin, socket }) {
+  const files = readdirSync(path.join(dir, 'static'));
+  // lighttpd's strings take a regex's backslashes as they are.
+  const q = (v) => {
+    if (/["\n]/.test(v)) throw new Error(`no quote in lighttpd's configuration: ${v}`);
+    return `"${v}"`;
+  };
+  const types = Object.entries(STATIC_TYPES).flatMap(([ext, type]) =>
+    [`${q(`${ext}.br`)} => ${q(type)}`, `${q(`${ext}.gz`)} => ${q(type)}`, `${q(ext)} => ${q(type)}`]);
+  const accepts = (enc) => `(^|[ ,])${enc}([ ;,]|$)`;
+  // The files that have a copy compressed with enc, rewritten to it.
+  const rewrite = (enc) => {
+    const names = files.filter((f) => files.includes(`${f}.${enc}`)).map((f) => f.replace(/[.]/g, '\\.'));
+    return names.length ? `url.rewrite-once = ( ${q(`^/collabble/static/(${names.join('|')})(\\?.*)?$`)} => "/collabble/static/$1.${enc}$2" )` : '';
+  };
+  return `# Written by tests/browser/helpers.mjs (CLB_BROWSER_MOUNT=lighttpd-fastcgi).
+server.modules = ( "mod_rewrite", "mod_alias", "mod_setenv", "mod_fastcgi" )
+server.document-root = ${q(path.join(dir, 'www'))}
+server.bind = "127.0.0.1"
+server.port = ${port}
+server.errorlog = ${q(path.join(dir, 'error.log'))}
+# collabble's stderr: its start lines, and a sanitizer's report.
+server.breakagelog = ${q(path.join(dir, 'collabble.log'))}
+mimetype.assign = ( ${types.join(', ')} )
+
+$REQUEST_HEADER["Accept-Encoding"] =~ ${q(accepts('br'))} {
+  ${rewrite('br')}
+}
+else $REQUEST_HEADER["Accept-Encoding"] =~ ${q(accepts('gzip'))} {
+  ${rewrite('gz')}
+}
+
+$HTTP["url"] =^ "/collabble/static/" {
+  alias.url = ( "/collabble/static/" => ${q(path.join(dir, 'static') + '/')} )
+  setenv.set-response-header = ( "Vary" => "Accept-Encoding" )
+  $HTTP["url"] =~ "\\.br$" {
+    setenv.set-response-header = ( "Vary" => "Accept-Encoding", "Content-Encoding" => "br" )
+  }
+  $HTTP["url"] =~ "\\.gz$" {
+    setenv.set-response-header = ( "Vary" => "Accept-Encoding", "Content-Encoding" => "gzip" )
+  }
+}
+else $HTTP["url"] =^ "/collabble/" {
+  fastcgi.server = ( "/collabble/" => ( (
+    "socket" => ${q(socket)},
+    "bin-path" => ${q(bin)},
+    "bin-environment" => ( "COLLABBLE_BASE_PATH" => "/collabble" ),
+    "check-local" => "disable",
+    "max-procs" => 1,
+  ) ) )
+}
+`;
+}
+
+async function startLighttpdFastcgi() {
+  const lighttpd = process.env.LIGHTTPD ?? '/usr/sbin/lighttpd';
+  if (!existsSync(lighttpd)) {
+    throw new Error(`${lighttpd} is missing: install Debian's lighttpd (scripts/deps.sh test does)`);
+  }
+  const dir = mountDir();
+  mkdirSync(path.join(dir, 'www'));
+  // lighttpd starts it from its own folder.
+  const bin = path.resolve(binary());
+  await new Promise((resolve, reject) => {
+    const c = spawn(bin, ['--export-static', path.join(dir, 'static')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    c.stderr.on('data', (d) => { err += d; });
+    c.on('error', reject);
+    c.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`--export-static exited ${code}:\n${err}`))));
+  });
+  // A Unix socket's path has at most 107 bytes.
+  let socket = path.join(dir, 'collabble.sock');
+  if (socket.length > 100) socket = path.join(mkdtempSync(path.join(os.tmpdir(), 'clb-')), 'collabble.sock');
+  const conf = path.join(dir, 'lighttpd.conf');
+
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    writeFileSync(conf, lighttpdConfig({ dir, port, bin, socket }));
+    const child = spawn(lighttpd, ['-D', '-f', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => { out += d; });
+    child.stderr.setEncoding('utf8').on('data', (d) => { out += d; });
+    const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+    const log = () => [`$ lighttpd -D -f ${conf}`, out, '--- error.log', readOr(path.join(dir, 'error.log')),
+      '--- collabble (FastCGI) stderr', readOr(path.join(dir, 'collabble.log'))].join('\n');
+    const origin = `http://127.0.0.1:${port}`;
+    const url = `${origin}${BASE_PATH}`;
+    let up = false, gone = false;
+    exited.then(() => { gone = true; });
+    for (let i = 0; i < 200 && !gone; i++) {
+      if (await probe(`${url}/healthz`) === 200) { up = true; break; }
+      if (/spawning gw failed/.test(readOr(path.join(dir, 'error.log')))) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    if (!up) {
+      if (!gone) child.kill('SIGTERM');
+      await exited;
+      if (attempt < 5 && /address already in use/i.test(log())) continue;
+      throw new Error(`lighttpd did not start:\n${log()}`);
+    }
+    // The collabble lighttpd spawned, to see it stop.
+    const backends = childrenOf(child.pid);
+    return {
+      url, origin, port, child, dir, log,
+      // Stops lighttpd (which stops collabble with SIGTERM), waits for both;
+      // resolves to 0 when both stopped cleanly and collabble's stderr holds
+      // no sanitizer report (its leak check runs as it exits), else to what
+      // went wrong. SIGINT is lighttpd's graceful stop: on SIGTERM it exits
+      // 1 while a keep-alive connection (node's fetch pool keeps some) is
+      // open.
+      async stop() {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+        const code = await exited;
+        for (let i = 0; i < 200 && backends.some(alive); i++) await new Promise((r) => setTimeout(r, 50));
+        const problems = [];
+        if (code !== 0) problems.push(`lighttpd exited ${code}`);
+        if (backends.some(alive)) problems.push(`collabble (${backends.filter(alive).join(' ')}) still runs`);
+        if (SANITIZER_REPORT.test(readOr(path.join(dir, 'collabble.log')))) problems.push('a sanitizer report');
+        if (/child (exited|signaled)|terminated by signal/i.test(readOr(path.join(dir, 'error.log')))) {
+          problems.push('lighttpd saw collabble stop on its own');
+        }
+        if (problems.length) return problems.join('; ');
+        rmSync(dir, { recursive: true, force: true });
+        if (!socket.startsWith(dir)) rmSync(path.dirname(socket), { recursive: true, force: true });
+        return 0;
+      },
+    };
+  }
 }
 
 // Debian's Chromium, never a downloaded one. Missing is a failure, not a
@@ -88,13 +325,24 @@ export async function newPlayer(browser, base, { phone = false, bypassCSP = fals
     ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
     bypassCSP,
   });
-  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  const origin = new URL(base).origin;
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   ctx.setDefaultTimeout(10000);
   const page = await ctx.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('dialog', (d) => { problems.push(`dialog: ${d.type()} ${d.message()}`); d.dismiss(); });
+  // Under a mount, nothing the page asks its server for is outside it (an
+  // address the page or the script still writes from the root).
+  if (BASE_PATH) {
+    ctx.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.origin === origin && !u.pathname.startsWith(`${BASE_PATH}/`)) {
+        problems.push(`outside ${BASE_PATH}/: ${r.method()} ${u.pathname}`);
+      }
+    });
+  }
   return { ctx, page, problems };
 }
 
@@ -282,7 +530,24 @@ export async function settle(page, before) {
   if (error) return { moved: false, error };
   const state = await page.getAttribute('#app', 'data-state');
   await page.waitForFunction((s) => decodeURIComponent(location.hash.slice(1)) === s, state);
+  await assertTurnLink(page, state);
   return { moved: true, state };
+}
+
+// After a move: the address bar is the app's own page (under the mount,
+// if any) with the new position, and so is the turn link the share field
+// shows, when the page shows one.
+export async function assertTurnLink(page, state) {
+  const { href, shared } = await page.evaluate(() => ({
+    href: location.href, shared: document.querySelector('[data-testid=copy-link]')?.value ?? null,
+  }));
+  for (const [what, link] of [['the address bar', href], ['the share field', shared]]) {
+    if (link === null) continue;
+    const u = new URL(link);
+    assert.equal(`${u.origin}${u.pathname}`, `${new URL(href).origin}${appPath('/')}`,
+      `${what} after the move is ${link}, not under ${appPath('/')}`);
+    assert.equal(decodeURIComponent(u.hash.slice(1)), state, `${what} holds the new position`);
+  }
 }
 
 // When this device waits for its partner, plays their turn too (the share

@@ -25,7 +25,7 @@ test('the move list shows every move, its player, words, points and the running 
   const { page } = p;
   const { state } = await h.playThrough(srv.url, 'move-list', 4);
   const full = await h.gameOf(srv.url, state, { full: true });
-  await page.goto(`/#${state}`);
+  await page.goto(h.appPath(`/#${state}`));
   await h.waitForPosition(page, state);
   const rows = await moveRows(page);
   assert.equal(rows.length, 4);
@@ -44,7 +44,7 @@ test('the move list shows every move, its player, words, points and the running 
   assert.equal(await page.getAttribute('#moves', 'role'), 'region');
   // The download is a plain link to the GCG of this position.
   const dl = page.locator('[data-testid=download]');
-  assert.equal(await dl.getAttribute('href'), `/game.gcg?s=${state}`);
+  assert.equal(await dl.getAttribute('href'), h.appPath(`/game.gcg?s=${state}`));
   assert.equal(await dl.getAttribute('download'), `collabble-${full.game.gameId}.gcg`);
   const gcg = await (await fetch(`${srv.url}/game.gcg?s=${state}`)).text();
   assert.equal(gcg.split('\n').filter((l) => l.startsWith('>')).length, 4);
@@ -56,7 +56,7 @@ test('the game-over page lists the moves and what the racks took off', async () 
   const p = await h.newPlayer(browser, srv.url);
   const { page } = p;
   const { state } = await h.playThrough(srv.url, 'over-list', 2);
-  await page.goto(`/#${state}`);
+  await page.goto(h.appPath(`/#${state}`));
   await h.waitForPosition(page, state);
   await h.pass(page);
   await h.pass(page);
@@ -76,10 +76,10 @@ test('an older link of a game says so and offers the newest; Resume offers the n
   const { page } = p;
   const { state: s1 } = await h.playThrough(srv.url, 'older-link', 1);
   const { state: s3 } = await h.playThrough(srv.url, 'older-link', 3);
-  await page.goto(`/#${s3}`);
+  await page.goto(h.appPath(`/#${s3}`));
   await h.waitForPosition(page, s3);
   assert.equal(await page.locator('[data-testid=stale]').count(), 0, 'the newest has no notice');
-  await page.goto(`/#${s1}`);
+  await page.goto(h.appPath(`/#${s1}`));
   await h.waitForPosition(page, s1);
   const notice = page.locator('[data-testid=stale]');
   await notice.waitFor();
@@ -97,9 +97,9 @@ test('an older link of a game says so and offers the newest; Resume offers the n
   await page.goBack();
   await h.waitForPosition(page, s1);
   await page.locator('[data-testid=stale]').waitFor();
-  await page.goto('/');
+  await page.goto(h.appPath('/'));
   await page.locator('[data-testid=saved-games]').waitFor({ state: 'visible' });
-  assert.equal(await page.getAttribute('[data-testid=open-game]', 'href'), `/#${s3}`);
+  assert.equal(await page.getAttribute('[data-testid=open-game]', 'href'), h.appPath(`/#${s3}`));
   quiet(p);
   await p.ctx.close();
 });
@@ -109,9 +109,9 @@ test('a move made on an older position is the player\'s explicit choice, and sta
   const { page } = p;
   const { state: s0 } = await h.playThrough(srv.url, 'fork', 0);
   const { state: s2 } = await h.playThrough(srv.url, 'fork', 2);
-  await page.goto(`/#${s2}`);
+  await page.goto(h.appPath(`/#${s2}`));
   await h.waitForPosition(page, s2);
-  await page.goto(`/#${s0}`);
+  await page.goto(h.appPath(`/#${s0}`));
   await h.waitForPosition(page, s0);
   await page.locator('[data-testid=stale]').waitFor();
   // Read-only until the player chooses to branch from here.
@@ -133,7 +133,7 @@ test('Copy classic link gives the v1 link of the position, for the original desi
   const p = await h.newPlayer(browser, srv.url);
   const { page } = p;
   const { state: before } = await h.playThrough(srv.url, 'classic-copy', 2);
-  await page.goto(`/#${before}`);
+  await page.goto(h.appPath(`/#${before}`));
   await h.waitForPosition(page, before);
   // The share area, after this device's move, offers it beside Copy.
   const state = await h.pass(page);
@@ -155,7 +155,7 @@ test('a classic link opens, plays and continues as a v2 link', async () => {
     p2: ['A', 'I', 'L', 'S', 'T', 'E', 'M'], score: 10, gameId: 'fromClassic',
     lastMove: { cells: [[7, 6], [7, 7], [7, 8]], words: ['CAT'], points: 10 },
   }));
-  await page.goto(`/#${s}`);
+  await page.goto(h.appPath(`/#${s}`));
   await h.waitForPosition(page, s);
   assert.match(await page.textContent('[data-testid=move-list]'), /From a classic link/);
   await h.placeTiles(page, [{ row: 7, col: 9, letter: 'S' }]);

@@ -32,10 +32,10 @@ const moves = async (s) => (await h.gameOf(srv.url, s, { full: true })).history.
 
 // Pastes a link into the landing page's box and opens it.
 async function openPasted(page, link) {
-  await page.goto('/');
+  await page.goto(h.appPath('/'));
   assert.ok(await page.isVisible('#paste'), 'the landing page offers the box');
   await page.fill('#paste', link);
-  await page.click('noscript form button, form[action="/game"] button');
+  await page.click(`noscript form button, form[action="${h.appPath('/game')}"] button`);
   await page.waitForURL(/\/game\?link=/);
 }
 
@@ -43,7 +43,7 @@ async function openPasted(page, link) {
 // gives it: its address made whole against the page's.
 async function sentLink(page) {
   const href = await page.getAttribute('[data-testid=nojs-link]', 'href');
-  assert.match(href, /^\/#[A-Za-z0-9_-]+$/);
+  assert.match(href, new RegExp(`^${h.appPath('/')}#[A-Za-z0-9_-]+$`));
   return new URL(href, page.url()).href;
 }
 
@@ -51,7 +51,7 @@ test('a whole game turn by turn without JavaScript: play, exchange, pass, the pa
   const p1 = await plainPlayer(), p2 = await plainPlayer();
   try {
     // Player 1 starts a game with the plain New game form.
-    await p1.page.goto('/');
+    await p1.page.goto(h.appPath('/'));
     await p1.page.fill('[data-testid=seed]', 'nojs-turns');
     await p1.page.click('form [data-testid=new-game]');
     await p1.page.waitForURL(/\/new\?seed=nojs-turns/);
@@ -151,7 +151,7 @@ test('with the script, the same page shows none of the forms and no paste box', 
   const p = await h.newPlayer(browser, srv.url);
   try {
     const { state: s } = await h.playThrough(srv.url, 'nojs-script', 1);
-    await p.page.goto(`/?s=${encodeURIComponent(s)}`);
+    await p.page.goto(h.appPath(`/?s=${encodeURIComponent(s)}`));
     await h.waitForGame(p.page);
     assert.equal(await p.page.locator('[data-testid=nojs-forms], #nj-at').count(), 0);
     assert.ok(await p.page.isVisible('[data-testid=end-turn]'));
@@ -168,10 +168,10 @@ test('with the script, the same page shows none of the forms and no paste box', 
     assert.deepEqual([fromGet.help, fromGet.text, fromGet.controls], [1, true, 4]);
     assert.equal(fromGet.labels.length, 7);
     for (const l of fromGet.labels) assert.match(l, /^\d([A-Z]|BLANK)\|([A-Z]|Blank tile), \d+ points?\|false$/);
-    await p.page.goto(`/#${s}`);
+    await p.page.goto(h.appPath(`/#${s}`));
     await h.waitForGame(p.page);
     assert.deepEqual(await made(), fromGet);
-    await p.page.goto('/');
+    await p.page.goto(h.appPath('/'));
     assert.equal(await p.page.locator('#paste').count(), 0);
     assert.deepEqual(p.problems, []);
   } finally {

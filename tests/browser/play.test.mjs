@@ -22,7 +22,7 @@ function player(opts) {
 }
 const quiet = (p) => h.quiet(p, /status of 422/);
 async function startSeeded(page, seed) {
-  await page.goto('/');
+  await page.goto(h.appPath('/'));
   await page.locator('[data-testid=seed]').fill(seed);
   await page.locator('form [data-testid=new-game]').click();
   return h.waitForGame(page);
@@ -121,7 +121,7 @@ test('this device knows which player it is: the partner\'s turn waits, read-only
 
   // Player 2's device opens the link for Player 2's first turn: it is
   // Player 2, and plays.
-  await B.goto(`/#${s1}`);
+  await B.goto(h.appPath(`/#${s1}`));
   await h.waitForPosition(B, s1);
   assert.equal(await view(B), 'board');
   assert.equal(JSON.parse(await B.evaluate((k) => localStorage.getItem(k), `collabble:game:${id}`)).me, 2);
@@ -135,7 +135,7 @@ test('this device knows which player it is: the partner\'s turn waits, read-only
   // The newer link reaches Player 1's browser in another tab: that tab
   // plays, and the waiting tab follows to the newer position.
   const tab = await p1.ctx.newPage();
-  await tab.goto(`/#${s2}`);
+  await tab.goto(h.appPath(`/#${s2}`));
   await h.waitForPosition(tab, s2);
   assert.equal(await view(tab), 'board');
   await h.waitForPosition(A, s2);
@@ -163,7 +163,7 @@ test('the pass that would end the game says so and what the racks cost, even wit
   const p = await player();
   const { page } = p;
   const { state } = await h.playThrough(srv.url, 'pass-warn', 1);
-  await page.goto(`/#${state}`);
+  await page.goto(h.appPath(`/#${state}`));
   await h.waitForPosition(page, state);
   await page.click('[data-testid=pass]');
   assert.equal(await page.textContent('[data-testid=pass-question]'),
@@ -198,7 +198,7 @@ test('the preview shows the points of each word', async () => {
     board: h.boardWith([[7, 6, 'H', 'CAT'], [5, 9, 'V', 'HA']]), p1: ['S', 'E', 'R', 'O', 'N', 'D', 'U'],
     p2: ['A', 'I', 'L', 'S', 'T', 'E', 'M'], score: 20, gameId: 'browserWords',
   }));
-  await page.goto(`/#${s}`);
+  await page.goto(h.appPath(`/#${s}`));
   await h.waitForPosition(page, s);
   await h.placeTiles(page, [{ row: 7, col: 9, letter: 'S' }]);
   const api = (await h.post(`${srv.url}/api/v1/preview`, { state: s, move: { type: 'play', tiles: [{ row: 7, col: 9, letter: 'S' }] } })).body;
@@ -226,6 +226,14 @@ test('after End Turn there is one share area: the link, Copy, Share, the QR code
     assert.equal(await area.locator(`[data-testid=${id}]`).count(), 1, `${id} in the share area`);
   }
   assert.equal(await h.copyLink(page), `${srv.url}/#${state}`);
+  // The link shown and the address bar are the app's page: under the mount
+  // when the suite runs behind a host (CLB_BROWSER_MOUNT), as written here.
+  const link = await page.inputValue('[data-testid=copy-link]');
+  const bar = await page.evaluate(() => location.href);
+  for (const shown of [link, bar]) {
+    assert.equal(shown, `${srv.origin}${h.appPath('/')}#${state}`);
+    if (h.MOUNT) assert.ok(shown.startsWith(`${srv.origin}/collabble/#`), shown);
+  }
   quiet(p);
   await p.ctx.close();
 });
@@ -235,7 +243,7 @@ test('the QR code in the share area reads back as the link', async () => {
   const p = await player();
   const { page } = p;
   const { state } = await h.playThrough(srv.url, 'qr-code', 6);
-  await page.goto(`/#${state}`);
+  await page.goto(h.appPath(`/#${state}`));
   await h.waitForPosition(page, state);
   const before = await page.getAttribute('#app', 'data-state');
   await page.click('[data-testid=pass]');
@@ -365,7 +373,7 @@ test('the bag\'s count opens to every tile left, by letter', async () => {
   const { page } = p;
   const { state } = await h.playThrough(srv.url, 'unseen', 3);
   const game = await h.gameOf(srv.url, state);
-  await page.goto(`/#${state}`);
+  await page.goto(h.appPath(`/#${state}`));
   await h.waitForPosition(page, state);
   const list = page.locator('[data-testid=bag-list]');
   assert.ok(await list.isHidden());
@@ -397,12 +405,12 @@ test('the landing page lists every saved game, newest first, and a game can be r
   const idB = await page.getAttribute('#app', 'data-game-id');
   let { state: c } = await h.playThrough(srv.url, 'list-c', 2);
   for (let i = 0; i < 2; i++) c = (await h.post(`${srv.url}/api/v1/move`, { state: c, move: { type: 'pass' } })).body.state;
-  await page.goto(`/#${c}`);
+  await page.goto(h.appPath(`/#${c}`));
   await h.waitForPosition(page, c);
   const idC = await page.getAttribute('#app', 'data-game-id');
   const final = await h.stat(page, 'final-score');
 
-  await page.goto('/');
+  await page.goto(h.appPath('/'));
   const items = page.locator('[data-testid=saved-game]');
   await items.first().waitFor();
   assert.deepEqual(await items.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-game-id'))), [idC, idB, idA]);
@@ -456,7 +464,7 @@ test('phone: the last move and the rack above the fold, a zoomed board while pla
   const p = await player({ phone: true });
   const { page } = p;
   const { state } = await h.playThrough(srv.url, 'phone-zoom', 2);
-  await page.goto(`/#${state}`);
+  await page.goto(h.appPath(`/#${state}`));
   await h.waitForPosition(page, state);
   for (const id of ['last-move', 'rack']) {
     const b = await page.locator(`[data-testid=${id}]`).boundingBox();

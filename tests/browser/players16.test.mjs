@@ -36,7 +36,7 @@ const QUIZ = h.encode(h.makeState({
 test('phone: every tile value is at least 10 px and clear of its letter, "10" beside Q and Z too', async () => {
   const p = await h.newPlayer(browser, srv.url, { phone: true });
   const { page } = p;
-  await page.goto(`/#${QUIZ}`);
+  await page.goto(h.appPath(`/#${QUIZ}`));
   await h.waitForPosition(page, QUIZ);
   // The ink of the letter and of the value (canvas metrics of the fonts
   // the page uses, placed where the text lies): they must not meet.
@@ -74,7 +74,7 @@ test('phone: every tile value is at least 10 px and clear of its letter, "10" be
 test('phone: the game-over page shows the result first, then "Send the final board to your partner"', async () => {
   const p = await h.newPlayer(browser, srv.url, { phone: true });
   const { page } = p;
-  await page.goto('/new?seed=over-first');
+  await page.goto(h.appPath('/new?seed=over-first'));
   await h.waitForGame(page);
   await h.pass(page, { tap: true });
   await h.pass(page, { tap: true });
@@ -92,7 +92,7 @@ for (const scheme of ['light', 'dark']) {
     const p = await h.newPlayer(browser, srv.url);
     const { page } = p;
     await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(`/#${QUIZ}`);
+    await page.goto(h.appPath(`/#${QUIZ}`));
     await h.waitForPosition(page, QUIZ);
     const c = await page.evaluate(() => {
       const rgb = (s) => s.match(/\d+/g).slice(0, 3).map(Number);
@@ -128,11 +128,11 @@ test('Remove in the saved-games list can be undone for a few seconds', async () 
   const p = await h.newPlayer(browser, srv.url);
   const { page } = p;
   for (const seed of ['undo-a', 'undo-b']) {
-    await page.goto(`/new?seed=${seed}`);
+    await page.goto(h.appPath(`/new?seed=${seed}`));
     await h.waitForGame(page);
   }
   const ids = [];
-  await page.goto('/');
+  await page.goto(h.appPath('/'));
   await page.locator('[data-testid=saved-game]').nth(1).waitFor();
   for (const li of await page.locator('[data-testid=saved-game]').all()) ids.push(await li.getAttribute('data-game-id'));
   const before = await page.evaluate((k) => localStorage.getItem(k), `collabble:game:${ids[0]}`);
@@ -160,7 +160,7 @@ test('names: each device names its player and the partner, shown wherever the pl
   const A = await h.newPlayer(browser, srv.url);
   const B = await h.newPlayer(browser, srv.url);
   const P1 = A.page, P2 = B.page;
-  await P1.goto('/new?seed=names-game');
+  await P1.goto(h.appPath('/new?seed=names-game'));
   const s0 = await h.waitForGame(P1);
   const id = await P1.getAttribute('#app', 'data-game-id');
   // P1 names both: the Names panel, with P1 as "you".
@@ -185,13 +185,13 @@ test('names: each device names its player and the partner, shown wherever the pl
   assert.equal(await P1.textContent('#moves tbody tr:first-child td:nth-child(2)'), 'Ann');
   assert.match(await P1.textContent('[data-testid=switch-player]'), /^Play Bob <b>&amp;'s turn on this device$/);
   // The saved-games list.
-  await P1.goto('/');
+  await P1.goto(h.appPath('/'));
   const entry = P1.locator(`[data-testid=saved-game][data-game-id="${id}"]`);
   assert.equal(await entry.locator('b').textContent(), `Game ${id}: Ann and Bob <b>&amp;`);
   assert.match(await entry.locator('span').textContent(), /^Bob <b>&amp; to play, score \d+ · you are Ann, with Bob <b>&amp; ·/);
   // The link carries no names: P2's device knows none, and names its own.
   assert.ok(!(await h.gameOf(srv.url, s1, { full: true }).then(JSON.stringify)).includes('Ann'));
-  await P2.goto(`/#${s1}`);
+  await P2.goto(h.appPath(`/#${s1}`));
   await h.waitForPosition(P2, s1);
   assert.equal(await h.stat(P2, 'turn'), 'Player 2');
   await P2.click('[data-testid=names] summary');
@@ -201,7 +201,7 @@ test('names: each device names its player and the partner, shown wherever the pl
   assert.equal(await h.stat(P2, 'turn'), 'Bea');
   assert.match(await P2.textContent('[data-testid=last-move]'), /^Player 1 played/);
   // The player's own name is the default for the next game it plays.
-  await P2.goto('/new?seed=names-next');
+  await P2.goto(h.appPath('/new?seed=names-next'));
   await h.waitForGame(P2);
   await P2.click('[data-testid=names] summary');
   assert.equal(await P2.inputValue('[data-testid=name-1]'), 'Bea');
@@ -215,7 +215,7 @@ test('names: each device names its player and the partner, shown wherever the pl
 test('turn alert: "Your turn" in the tab title when the partner\'s link is opened in another tab; the waiting page says it updates', async () => {
   const p = await h.newPlayer(browser, srv.url);
   const A = p.page;
-  await A.goto('/new?seed=turn-alert');
+  await A.goto(h.appPath('/new?seed=turn-alert'));
   const s0 = await h.waitForGame(A);
   assert.match(await A.title(), /^Your turn · /);
   const play = await h.findFirstPlay(srv.url, s0, await h.rackLetters(A));
@@ -228,7 +228,7 @@ test('turn alert: "Your turn" in the tab title when the partner\'s link is opene
   // The partner plays, and their link is opened in a new tab of this browser.
   const { state: s2 } = await apiMove(s1, { type: 'pass' });
   const B = await p.ctx.newPage();
-  await B.goto(`/#${s2}`);
+  await B.goto(h.appPath(`/#${s2}`));
   await h.waitForPosition(B, s2);
   await h.waitForPosition(A, s2);
   assert.equal(await A.getAttribute('#app', 'data-view'), 'board');
@@ -247,7 +247,7 @@ test('turn alert: "Your turn" in the tab title when the partner\'s link is opene
 test('screen readers: the partner\'s move is announced as their link opens; every control that changes the board says what it did', async () => {
   const A = await h.newPlayer(browser, srv.url);
   const B = await h.newPlayer(browser, srv.url);
-  await A.page.goto('/new?seed=speak-moves');
+  await A.page.goto(h.appPath('/new?seed=speak-moves'));
   const s0 = await h.waitForGame(A.page);
   const play = await h.findFirstPlay(srv.url, s0, await h.rackLetters(A.page));
   await h.placeTiles(A.page, play.tiles);
@@ -255,7 +255,7 @@ test('screen readers: the partner\'s move is announced as their link opens; ever
   const game = await h.gameOf(srv.url, s1);
   const at = String.fromCharCode(65 + play.tiles[0].col) + (play.tiles[0].row + 1);
   const P = B.page;
-  await P.goto(`/#${s1}`);
+  await P.goto(h.appPath(`/#${s1}`));
   await h.waitForPosition(P, s1);
   await heard(P, `Player 1 played ${play.words.join(', ')} at ${at} for ${play.points} points. Your turn, score ${game.score}.`);
   // Each control that changes the board or the rack, and what it says.
@@ -306,7 +306,7 @@ for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
     const check = (where) => h.assertAxeClean(page, `${where} (${scheme})`);
     const { state: s2, game } = await h.playThrough(srv.url, `axe16-${scheme}`, 2);
-    await page.goto(`/#${s2}`);
+    await page.goto(h.appPath(`/#${s2}`));
     await h.waitForPosition(page, s2);
     const play = await h.findCrossPlay(srv.url, s2, game.board, game.hands[game.turn]);
     await h.placeTiles(page, play.tiles);
@@ -326,24 +326,24 @@ for (const scheme of ['light', 'dark']) {
     const { state: a4 } = await apiMove(s3, { type: 'pass' });
     const g3 = await h.gameOf(srv.url, s3);
     const { state: b4 } = await apiMove(s3, { type: 'exchange', tiles: [g3.hands[g3.turn][0]] });
-    await page.goto(`/#${a4}`);
+    await page.goto(h.appPath(`/#${a4}`));
     await h.waitForPosition(page, a4);
-    await page.goto(`/#${s2}`);
+    await page.goto(h.appPath(`/#${s2}`));
     await page.locator('[data-testid=stale]').waitFor();
     await check('stale');
-    await page.goto(`/#${b4}`);
+    await page.goto(h.appPath(`/#${b4}`));
     await page.locator('[data-testid=branch]').waitFor();
     await check('branch');
-    await page.goto('/');
+    await page.goto(h.appPath('/'));
     await page.locator('[data-testid=saved-game]').first().waitFor();
     await page.locator('[data-testid=remove-branch]').first().click();
     await page.locator('[data-testid=undo-bar]').waitFor();
     await check('landing, a removal to undo');
-    await page.goto(`/#${s2.slice(0, 6)}${s2[6] === 'A' ? 'B' : 'A'}${s2.slice(7)}`);
+    await page.goto(h.appPath(`/#${s2.slice(0, 6)}${s2[6] === 'A' ? 'B' : 'A'}${s2.slice(7)}`));
     await page.locator('[data-testid=error-page]').waitFor();
     await page.locator('[data-testid=saved-games]').waitFor();
     await check('damaged link');
-    await page.goto(`/#${a4}`);
+    await page.goto(h.appPath(`/#${a4}`));
     await h.waitForPosition(page, a4);
     await h.pass(page);
     await page.locator('[data-testid=game-over]').waitFor();

@@ -56,7 +56,7 @@ async function bestNow(state) {
 function countReviews(page) {
   const seen = { n: 0 };
   page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/game/review') seen.n++;
+    if (r.method() === 'POST' && new URL(r.url()).pathname === h.appPath('/game/review')) seen.n++;
   });
   return seen;
 }
@@ -66,7 +66,7 @@ test('the review cells fill in after the page, and again after a move; never the
   const { page } = p;
   const asked = countReviews(page);
   const { state, game } = await h.playThrough(srv.url, 'review-cells', 3);
-  await page.goto(`/#${state}`);
+  await page.goto(h.appPath(`/#${state}`));
   await h.waitForPosition(page, state);
   await waitForReview(page, 3);
   assert.deepEqual(await reviewCells(page), (await reviewOf(state)).moves.map((m) => cellText(m.best)));
@@ -96,7 +96,7 @@ test('the game-over page: "you scored N of a possible M", its cells filled in by
   const p = await h.newPlayer(browser, srv.url);
   const { page } = p;
   const { state } = await h.playThrough(srv.url, 'review-over', 4);
-  await page.goto(`/#${state}`);
+  await page.goto(h.appPath(`/#${state}`));
   await h.waitForPosition(page, state);
   await waitForReview(page, 4);
   // One person passing for both racks (the second through the switch).
@@ -140,7 +140,7 @@ test('a game neither rack can go on with ends by itself, and the page says why',
   const p = await h.newPlayer(browser, srv.url);
   const { page } = p;
   const s = lastMoveLink();
-  await page.goto(`/#${s}`);
+  await page.goto(h.appPath(`/#${s}`));
   await h.waitForPosition(page, s);
   assert.equal(await h.stat(page, 'bag'), '0');
   await h.placeTiles(page, [{ row: 6, col: 0, letter: 'E' }]);
@@ -170,7 +170,7 @@ test('without JavaScript a link under the move list leads to the review page; th
   try {
     const page = await ctx.newPage();
     const { state } = await h.playThrough(srv.url, 'review-nojs', 2);
-    await page.goto(`/?s=${encodeURIComponent(state)}`);
+    await page.goto(h.appPath(`/?s=${encodeURIComponent(state)}`));
     assert.deepEqual(await reviewCells(page), ['', '']);
     // The heading only names the column: a link there would only reload.
     assert.equal(await page.locator('[data-testid=move-list] thead a').count(), 0);

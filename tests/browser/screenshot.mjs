@@ -65,7 +65,7 @@ export async function screenshotGame(browser, base, out) {
     const phone = kind === 'phone';
     const { ctx, page } = await h.newPlayer(browser, base, { phone });
     try {
-      await page.goto(`/#${state}`);
+      await page.goto(h.appPath(`/#${state}`));
       await h.waitForPosition(page, state);
       await h.placeTiles(page, play.move.tiles, { tap: phone });
       await h.previewText(page, { expect: play.words[0] });
