@@ -1013,6 +1013,21 @@ void api_move(const struct srv_request *req, struct srv_response *resp)
 }
 
 /* POST /api/v1/preview {"state": S, "move": M} -> 200 {valid, ...} */
+/* The preview of a move the rules refuse: 200, not valid, and why. */
+static void api_preview_refused(struct srv_response *resp,
+                                const struct clb_error *err)
+{
+    struct jout j;
+    api_begin(resp, 200, &j);
+    jout_open_object(&j);
+    jout_key(&j, "valid");
+    jout_bool(&j, false);
+    jout_key(&j, "error");
+    srv_error_write(&j, err);
+    jout_close_object(&j);
+    api_end(resp, &j);
+}
+
 void api_preview(const struct srv_request *req, struct srv_response *resp)
 {
     struct clb_error err;
@@ -1021,7 +1036,13 @@ void api_preview(const struct srv_request *req, struct srv_response *resp)
     struct core_move move;
     struct core_move_result result;
     if (api_state_and_move(req, &pos, &move, NULL, &err) != CLB_ERR_OK) {
-        (void)api_failed(resp, &err);
+        /* A move that reads but breaks a rule as it is read (a square off
+         * the board) is a preview answer, as docs/API.md says of every
+         * refusal of the rules; a malformed request or state is not. */
+        if (clb_err_status(err.code) == 422)
+            api_preview_refused(resp, &err);
+        else
+            (void)api_failed(resp, &err);
         return;
     }
     struct core_lexicon lex = dict_lexicon(pos.dict);

@@ -335,9 +335,10 @@ static void app_busy(struct srv_app *app, const struct srv_request *req,
                                 .body = &a->page};
     struct clb_error err;
     clb_error_clear(&err);
-    clb_error_set(&err, CLB_ERR_BUSY,
-                  "%u searches are being answered; ask again in %d s",
-                  app->max_searching, CLB_BUSY_RETRY_AFTER_S);
+    clb_error_set(&err, CLB_ERR_BUSY, "%u %s being answered; ask again in %d s",
+                  app->max_searching,
+                  app->max_searching == 1 ? "search is" : "searches are",
+                  CLB_BUSY_RETRY_AFTER_S);
     srv_error_for_path(&resp, req->path, &err);
     app_checked(a, req, head, &resp);
 }
