@@ -48,7 +48,6 @@
 
 #define MAIN_DEFAULT_PORT 8080
 #define MAIN_DEFAULT_BIND "127.0.0.1"
-#define MAIN_ENV_THREADS "COLLABBLE_THREADS"
 #define MAIN_DEFAULT_LEXICON_NAME SRV_BUILTIN_LEXICON_NAME
 
 /* Exit statuses, as documented in --help. */
@@ -79,6 +78,8 @@ struct main_options {
     const char *fastcgi;              /* --fastcgi ADDR, or NULL */
     const char *export_dir;           /* --export-static DIR, or NULL */
     struct srv_lexicon_args lexicons;
+    size_t nenv;
+    char *env[24]; /* the copies of the variables options came from */
 };
 
 static void main_usage(FILE *out)
@@ -285,13 +286,16 @@ static unsigned main_count(const char *s, const char *flag, unsigned lo,
     return (unsigned)v;
 }
 
-static unsigned main_port(const char *s)
+/* A port for `from`: "--port" says "invalid port", a variable names
+ * itself. */
+static unsigned main_port(const char *s, const char *from)
 {
     char *end;
     errno = 0;
     unsigned long v = strtoul(s, &end, 10);
     if (s[0] < '0' || s[0] > '9' || *end != '\0' || errno != 0 || v > 65535)
-        main_die_usage("invalid port '%s' (0-65535)", s);
+        main_die_usage("invalid %s '%s' (0-65535)",
+                       strcmp(from, "--port") == 0 ? "port" : from, s);
     return (unsigned)v;
 }
 
@@ -413,89 +417,212 @@ static void main_base(const char *v, const char *from, struct main_options *o)
     o->has_base = true;
 }
 
+/* ---- the options, each a flag and its environment variable ---------- */
+
+/* Each option's setter: `v` is its value, `from` the flag or variable it
+ * came from, which an error names. */
+static void opt_port(struct main_options *o, char *v, const char *from)
+{
+    o->port = main_port(v, from);
+}
+
+static void opt_bind(struct main_options *o, char *v, const char *from)
+{
+    if (o->nbinds >= CLB_MAX_LISTENERS)
+        main_die_usage("%s: at most %d addresses", from, CLB_MAX_LISTENERS);
+    o->binds[o->nbinds++] = v;
+}
+
+static void opt_threads(struct main_options *o, char *v, const char *from)
+{
+    o->threads = main_count(v, from, 1, CLB_MAX_THREADS);
+}
+
+static void opt_lexicon(struct main_options *o, char *v, const char *from)
+{
+    main_add_lexicon(o, v, from);
+}
+
+static void opt_max_connections(struct main_options *o, char *v,
+                                const char *from)
+{
+    o->max_connections = main_count(v, from, 1, CLB_MAX_CONNECTIONS);
+}
+
+static void opt_max_per_ip(struct main_options *o, char *v, const char *from)
+{
+    o->max_per_ip = main_count(v, from, 0, CLB_MAX_CONNECTIONS);
+}
+
+static void opt_drain(struct main_options *o, char *v, const char *from)
+{
+    o->drain_s = main_count(v, from, 0, CLB_MAX_DRAIN_S);
+}
+
+static void opt_log_format(struct main_options *o, char *v, const char *from)
+{
+    if (strcmp(v, "text") == 0)
+        o->log_format = SRV_LOG_TEXT;
+    else if (strcmp(v, "json") == 0)
+        o->log_format = SRV_LOG_JSON;
+    else
+        main_die_usage("%s takes text or json, not '%s'", from, v);
+}
+
+static void opt_log_requests(struct main_options *o, char *v, const char *from)
+{
+    if (strcmp(v, "on") == 0 || strcmp(v, "off") == 0)
+        o->log_requests_off = v[1] == 'f';
+    else
+        main_die_usage("%s takes on or off, not '%s'", from, v);
+}
+
+static void opt_metrics(struct main_options *o, char *v, const char *from)
+{
+    o->metrics_port = main_port(v, from);
+    o->metrics = true;
+}
+
+static void opt_metrics_bind(struct main_options *o, char *v, const char *from)
+{
+    (void)from;
+    o->metrics_bind = v;
+}
+
+static void opt_allow_mhd(struct main_options *o, char *v, const char *from)
+{
+    if (v[0] == '\0')
+        main_die_usage("%s needs a version", from);
+    o->allow_mhd = v;
+}
+
+static void opt_base_path(struct main_options *o, char *v, const char *from)
+{
+    main_base(v, from, o);
+}
+
+static void opt_fastcgi(struct main_options *o, char *v, const char *from)
+{
+    if (v[0] == '\0')
+        main_die_usage("%s needs an address", from);
+    o->fastcgi = v;
+}
+
+static void opt_export(struct main_options *o, char *v, const char *from)
+{
+    if (v[0] == '\0')
+        main_die_usage("%s needs a directory", from);
+    o->export_dir = v;
+}
+
+/* Every option: its flag, the environment variable that sets it when the
+ * flag is not given (NULL: none; a flag always wins), whether it repeats
+ * (its variable then holds several values, separated by spaces), and its
+ * setter. The parser, the variables and the tests read this one table. */
+static const struct main_option {
+    const char *flag;
+    const char *env;
+    bool repeats;
+    void (*set)(struct main_options *o, char *v, const char *from);
+} main_table[] = {
+    {"--port", "COLLABBLE_PORT", false, opt_port},
+    {"--bind", "COLLABBLE_BIND", true, opt_bind},
+    {"--threads", "COLLABBLE_THREADS", false, opt_threads},
+    /* COLLABBLE_LEXICON: read by srv_lexicon_args_default (startup.c),
+     * which CGI programs share. */
+    {"--lexicon", NULL, true, opt_lexicon},
+    {"--max-connections", "COLLABBLE_MAX_CONNECTIONS", false,
+     opt_max_connections},
+    {"--max-connections-per-ip", "COLLABBLE_MAX_CONNECTIONS_PER_IP", false,
+     opt_max_per_ip},
+    {"--drain-seconds", "COLLABBLE_DRAIN_SECONDS", false, opt_drain},
+    {"--log-format", "COLLABBLE_LOG_FORMAT", false, opt_log_format},
+    {"--log-requests", "COLLABBLE_LOG_REQUESTS", false, opt_log_requests},
+    {"--metrics", "COLLABBLE_METRICS", false, opt_metrics},
+    {"--metrics-bind", "COLLABBLE_METRICS_BIND", false, opt_metrics_bind},
+    {"--allow-libmicrohttpd", "COLLABBLE_ALLOW_LIBMICROHTTPD", false,
+     opt_allow_mhd},
+    {"--base-path", SRV_ENV_BASE_PATH, false, opt_base_path},
+    {"--fastcgi", "COLLABBLE_FASTCGI", false, opt_fastcgi},
+    {"--export-static", NULL, false, opt_export},
+};
+#define MAIN_NOPTIONS (sizeof main_table / sizeof main_table[0])
+
+/* The variables, from the table, for --help. */
+static void main_usage_env(FILE *out)
+{
+    fputs("Every option but --export-static can also be set by an "
+          "environment\nvariable (a flag wins over its variable; a "
+          "repeatable one takes several\nvalues separated by spaces):\n",
+          out);
+    for (size_t i = 0; i < MAIN_NOPTIONS; i++)
+        fprintf(out, "  %-26s %s\n", main_table[i].flag,
+                main_table[i].env != NULL          ? main_table[i].env
+                : main_table[i].set == opt_lexicon ? SRV_ENV_LEXICON
+                                                   : "(none)");
+}
+
+/* The table's entry for a command-line argument, or NULL. --metrics is a
+ * prefix of --metrics-bind, hence the whole-word match. */
+static const struct main_option *main_option_of(const char *arg)
+{
+    for (size_t i = 0; i < MAIN_NOPTIONS; i++)
+        if (main_is_flag(arg, main_table[i].flag))
+            return &main_table[i];
+    return NULL;
+}
+
+/* The options not given as flags, from their variables. The copy is
+ * split in place and lives as long as the options (main_options' env). */
+static void main_parse_env(struct main_options *o, const bool given[])
+{
+    for (size_t i = 0; i < MAIN_NOPTIONS; i++) {
+        const struct main_option *opt = &main_table[i];
+        const char *v = opt->env != NULL ? getenv(opt->env) : NULL;
+        if (given[i] || v == NULL || v[strspn(v, " \t\n")] == '\0')
+            continue;
+        char *copy = strdup(v);
+        if (copy == NULL || o->nenv >= MAIN_NOPTIONS) {
+            fputs("collabble: out of memory\n", stderr);
+            exit(MAIN_EXIT_FAILURE);
+        }
+        o->env[o->nenv++] = copy;
+        if (!opt->repeats) {
+            opt->set(o, copy, opt->env);
+            continue;
+        }
+        char *save = NULL;
+        for (char *t = strtok_r(copy, " \t\n", &save); t != NULL;
+             t = strtok_r(NULL, " \t\n", &save))
+            opt->set(o, t, opt->env);
+    }
+}
+
 static void main_parse(int argc, char **argv, struct main_options *o)
 {
     o->port = MAIN_DEFAULT_PORT;
+    bool given[MAIN_NOPTIONS] = {false};
     for (int i = 1; i < argc; i++) {
         char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             main_usage(stdout);
+            main_usage_env(stdout);
             exit(MAIN_EXIT_OK);
         } else if (strcmp(a, "--version") == 0) {
             printf("collabble %s\n", CLB_VERSION);
             exit(MAIN_EXIT_OK);
-        } else if (main_is_flag(a, "--port")) {
-            o->port = main_port(main_value(argc, argv, &i, "--port"));
-        } else if (main_is_flag(a, "--bind")) {
-            if (o->nbinds >= CLB_MAX_LISTENERS)
-                main_die_usage("--bind: at most %d addresses",
-                               CLB_MAX_LISTENERS);
-            o->binds[o->nbinds++] = main_value(argc, argv, &i, "--bind");
-        } else if (main_is_flag(a, "--threads")) {
-            o->threads = main_count(main_value(argc, argv, &i, "--threads"),
-                                    "--threads", 1, CLB_MAX_THREADS);
-        } else if (main_is_flag(a, "--lexicon")) {
-            main_add_lexicon(o, main_value(argc, argv, &i, "--lexicon"),
-                             "--lexicon");
-        } else if (main_is_flag(a, "--max-connections")) {
-            o->max_connections =
-                main_count(main_value(argc, argv, &i, "--max-connections"),
-                           "--max-connections", 1, CLB_MAX_CONNECTIONS);
-        } else if (main_is_flag(a, "--max-connections-per-ip")) {
-            o->max_per_ip = main_count(
-                main_value(argc, argv, &i, "--max-connections-per-ip"),
-                "--max-connections-per-ip", 0, CLB_MAX_CONNECTIONS);
-        } else if (main_is_flag(a, "--log-format")) {
-            const char *v = main_value(argc, argv, &i, "--log-format");
-            if (strcmp(v, "text") == 0)
-                o->log_format = SRV_LOG_TEXT;
-            else if (strcmp(v, "json") == 0)
-                o->log_format = SRV_LOG_JSON;
-            else
-                main_die_usage("--log-format takes text or json, not '%s'", v);
-        } else if (main_is_flag(a, "--log-requests")) {
-            const char *v = main_value(argc, argv, &i, "--log-requests");
-            if (strcmp(v, "on") == 0 || strcmp(v, "off") == 0)
-                o->log_requests_off = v[1] == 'f';
-            else
-                main_die_usage("--log-requests takes on or off, not '%s'", v);
-        } else if (main_is_flag(a, "--metrics-bind")) {
-            o->metrics_bind = main_value(argc, argv, &i, "--metrics-bind");
-        } else if (main_is_flag(a, "--metrics")) {
-            o->metrics_port =
-                main_port(main_value(argc, argv, &i, "--metrics"));
-            o->metrics = true;
-        } else if (main_is_flag(a, "--drain-seconds")) {
-            o->drain_s =
-                main_count(main_value(argc, argv, &i, "--drain-seconds"),
-                           "--drain-seconds", 0, CLB_MAX_DRAIN_S);
-        } else if (main_is_flag(a, "--allow-libmicrohttpd")) {
-            o->allow_mhd = main_value(argc, argv, &i, "--allow-libmicrohttpd");
-            if (o->allow_mhd[0] == '\0')
-                main_die_usage("--allow-libmicrohttpd needs a version");
-        } else if (main_is_flag(a, "--base-path")) {
-            main_base(main_value(argc, argv, &i, "--base-path"), "--base-path",
-                      o);
-        } else if (main_is_flag(a, "--fastcgi")) {
-            o->fastcgi = main_value(argc, argv, &i, "--fastcgi");
-            if (o->fastcgi[0] == '\0')
-                main_die_usage("--fastcgi needs an address");
-        } else if (main_is_flag(a, "--export-static")) {
-            o->export_dir = main_value(argc, argv, &i, "--export-static");
-            if (o->export_dir[0] == '\0')
-                main_die_usage("--export-static needs a directory");
-        } else if (a[0] == '-') {
-            main_die_usage("unknown option '%s'", a);
-        } else {
-            main_die_usage("unexpected argument '%s'", a);
         }
+        const struct main_option *opt = main_option_of(a);
+        if (opt == NULL && a[0] == '-')
+            main_die_usage("unknown option '%s'", a);
+        if (opt == NULL)
+            main_die_usage("unexpected argument '%s'", a);
+        given[opt - main_table] = true;
+        opt->set(o, main_value(argc, argv, &i, opt->flag), opt->flag);
     }
+    main_parse_env(o, given);
     if (o->nbinds == 0)
         o->binds[o->nbinds++] = MAIN_DEFAULT_BIND;
-    const char *env_threads = getenv(MAIN_ENV_THREADS);
-    if (o->threads == 0 && env_threads != NULL && env_threads[0] != '\0')
-        o->threads =
-            main_count(env_threads, MAIN_ENV_THREADS, 1, CLB_MAX_THREADS);
     if (o->metrics_bind != NULL && !o->metrics)
         main_die_usage("--metrics-bind needs --metrics PORT");
     if (o->metrics) {
@@ -506,12 +633,19 @@ static void main_parse(int argc, char **argv, struct main_options *o)
                                              : MAIN_DEFAULT_BIND,
                      o->metrics_port, &ss);
     }
-    const char *env_base = getenv(SRV_ENV_BASE_PATH);
-    if (!o->has_base && env_base != NULL)
-        main_base(env_base, SRV_ENV_BASE_PATH, o);
     char why[SRV_STARTUP_WHY_MAX];
     if (o->lexicons.n == 0 && !srv_lexicon_args_default(&o->lexicons, why))
         main_die_usage("%s", why);
+}
+
+/* Frees what parsing copied. */
+static void main_options_free(struct main_options *o)
+{
+    for (size_t i = 0; i < o->nenv; i++)
+        free(o->env[i]);
+    o->nenv = 0;
+    free(o->lexicons.env_copy);
+    o->lexicons.env_copy = NULL;
 }
 
 /* Raises the soft limit on open files so `want` connections fit (the
@@ -631,7 +765,7 @@ static int main_fastcgi(struct main_options *o, const sigset_t *stop)
 {
     static struct srv_context ctx;
     if (!srv_lexicons_load(&o->lexicons, &ctx, false)) {
-        free(o->lexicons.env_copy);
+        main_options_free(o);
         return MAIN_EXIT_LEXICON;
     }
     struct srv_fastcgi_options fo = {
@@ -642,7 +776,7 @@ static int main_fastcgi(struct main_options *o, const sigset_t *stop)
     srv_notify("READY=1");
     int rc = srv_fastcgi_run(&ctx, &fo, stop);
     srv_lexicons_free(&ctx);
-    free(o->lexicons.env_copy);
+    main_options_free(o);
     return rc == 0 ? MAIN_EXIT_OK : MAIN_EXIT_FAILURE;
 }
 
@@ -653,7 +787,7 @@ int main(int argc, char **argv)
     struct main_options opts = {0};
     main_parse(argc, argv, &opts);
     if (opts.export_dir != NULL) {
-        free(opts.lexicons.env_copy);
+        main_options_free(&opts);
         return main_export(&opts);
     }
     struct srv_listener listeners[CLB_MAX_LISTENERS];
@@ -669,12 +803,12 @@ int main(int argc, char **argv)
     if (opts.fastcgi != NULL || srv_fastcgi_started_on_socket())
         return main_fastcgi(&opts, &stop);
     if (!main_check_http_library(&opts)) {
-        free(opts.lexicons.env_copy);
+        main_options_free(&opts);
         return MAIN_EXIT_HTTP;
     }
     static struct srv_context ctx;
     if (!srv_lexicons_load(&opts.lexicons, &ctx, false)) {
-        free(opts.lexicons.env_copy);
+        main_options_free(&opts);
         return MAIN_EXIT_LEXICON;
     }
     struct srv_options srv_opts = {
@@ -693,7 +827,7 @@ int main(int argc, char **argv)
                 opts.binds[0], opts.nbinds > 1 ? " (and the other --bind)" : "",
                 opts.port, strerror(errno));
         srv_lexicons_free(&ctx);
-        free(opts.lexicons.env_copy);
+        main_options_free(&opts);
         return MAIN_EXIT_FAILURE;
     }
     /* The metrics listener before the "listening on" line, which says that
@@ -711,7 +845,7 @@ int main(int argc, char **argv)
                     mbind, opts.metrics_port, strerror(errno));
             srv_stop(srv);
             srv_lexicons_free(&ctx);
-            free(opts.lexicons.env_copy);
+            main_options_free(&opts);
             return MAIN_EXIT_FAILURE;
         }
         bool mv6 = maddr.ss_family == AF_INET6 && mbind[0] != '[';
@@ -742,6 +876,6 @@ int main(int argc, char **argv)
                 unfinished, CLB_STOP_GRACE_S);
     fprintf(stderr, "collabble: stopped\n");
     srv_lexicons_free(&ctx);
-    free(opts.lexicons.env_copy);
+    main_options_free(&opts);
     return MAIN_EXIT_OK;
 }
