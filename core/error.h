@@ -55,7 +55,9 @@
       "partner's")                                                             \
     X(NO_CLASSIC_LINK, "no_classic_link", 422,                                 \
       "A goals game has no classic link: the classic format has no place "     \
-      "for its goals")
+      "for its goals")                                                         \
+    X(TOO_MANY, "too_many_requests", 429,                                      \
+      "Too many requests from one address at once: try again in a moment")
 
 #define CLB_ERR_ENUM_(name, code, status, msg) CLB_ERR_##name,
 enum clb_err { CLB_FOR_EACH_ERR(CLB_ERR_ENUM_) CLB_ERR__COUNT };

@@ -142,6 +142,13 @@
  * answered at once, and less one the searches (CLB_SEARCH_THREADS_KEPT_FREE). */
 #define CLB_MAX_THREADS 64
 
+/* Proxies whose forwarded client address is believed (--trusted-proxy),
+ * and the client addresses whose requests in progress are counted at once
+ * for --max-connections-per-ip behind them (server/clients.c): a table of
+ * fixed size, so a flood of addresses cannot grow the server. */
+#define CLB_MAX_TRUSTED_PROXIES 16
+#define CLB_MAX_TRACKED_CLIENTS 4096
+
 /* Addresses one server listens on (--bind, repeatable): an IPv4 and an
  * IPv6 address and a Unix socket, a name's every address. */
 #define CLB_MAX_LISTENERS 8

@@ -196,12 +196,15 @@ void srv_app_refuse(const struct srv_request *req, const struct srv_head *head,
                     enum clb_err code, const char *detail, struct srv_answer *a)
 {
     app_answer_start(a, req->base);
-    struct srv_response resp = {
-        .status = 500,
-        .content_type = SRV_TYPE_TEXT,
-        /* A busy server says when to ask again. */
-        .retry_after = code == CLB_ERR_BUSY ? CLB_BUSY_RETRY_AFTER_S : 0,
-        .body = &a->page};
+    struct srv_response resp = {.status = 500,
+                                .content_type = SRV_TYPE_TEXT,
+                                /* A busy server, or a client over its cap, is
+                                 * told when to ask again. */
+                                .retry_after = code == CLB_ERR_BUSY ||
+                                                       code == CLB_ERR_TOO_MANY
+                                                   ? CLB_BUSY_RETRY_AFTER_S
+                                                   : 0,
+                                .body = &a->page};
     struct clb_error err;
     clb_error_clear(&err);
     clb_error_set(&err, code, "%s", detail != NULL ? detail : "");

@@ -78,6 +78,8 @@ struct main_options {
     const char *fastcgi;              /* --fastcgi ADDR, or NULL */
     const char *export_dir;           /* --export-static DIR, or NULL */
     struct srv_lexicon_args lexicons;
+    size_t ntrusted;
+    struct srv_cidr trusted[CLB_MAX_TRUSTED_PROXIES];
     size_t nenv;
     char *env[24]; /* the copies of the variables options came from */
 };
@@ -86,6 +88,7 @@ static void main_usage(FILE *out)
 {
     fprintf(out,
             "Usage: collabble [--port N] [--bind ADDR]... [--threads N]\n"
+            "                 [--trusted-proxy ADDR[/BITS]]...\n"
             "                 [--lexicon FILE[:NAME]]... "
             "[--max-connections N]\n"
             "                 "
@@ -136,11 +139,16 @@ static void main_usage(FILE *out)
             "                         wait in the kernel's queue\n"
             "  --max-connections-per-ip N\n"
             "                         connections from one address (default "
-            "0: no cap).\n"
-            "                         For a server reached directly, not "
-            "behind a proxy\n"
-            "                         (which makes every client one "
-            "address).\n"
+            "0: no cap);\n"
+            "                         behind a --trusted-proxy, requests in "
+            "progress\n"
+            "                         from one client address\n"
+            "  --trusted-proxy ADDR[/BITS]\n"
+            "                         a proxy whose X-Real-IP or "
+            "X-Forwarded-For is\n"
+            "                         believed, for the log and the cap "
+            "above; from no\n"
+            "                         other peer (repeatable, at most 16)\n"
             "  --drain-seconds N      after SIGTERM or SIGINT, keep serving "
             "N seconds\n"
             "                         (at most %d) with /readyz answering "
@@ -508,6 +516,16 @@ static void opt_fastcgi(struct main_options *o, char *v, const char *from)
     o->fastcgi = v;
 }
 
+static void opt_trusted(struct main_options *o, char *v, const char *from)
+{
+    if (o->ntrusted >= CLB_MAX_TRUSTED_PROXIES)
+        main_die_usage("%s: at most %d", from, CLB_MAX_TRUSTED_PROXIES);
+    const char *why = srv_cidr_parse(v, &o->trusted[o->ntrusted]);
+    if (why != NULL)
+        main_die_usage("invalid %s '%s': %s (ADDR or ADDR/BITS)", from, v, why);
+    o->ntrusted++;
+}
+
 static void opt_export(struct main_options *o, char *v, const char *from)
 {
     if (v[0] == '\0')
@@ -544,6 +562,7 @@ static const struct main_option {
      opt_allow_mhd},
     {"--base-path", SRV_ENV_BASE_PATH, false, opt_base_path},
     {"--fastcgi", "COLLABBLE_FASTCGI", false, opt_fastcgi},
+    {"--trusted-proxy", "COLLABBLE_TRUSTED_PROXY", true, opt_trusted},
     {"--export-static", NULL, false, opt_export},
 };
 #define MAIN_NOPTIONS (sizeof main_table / sizeof main_table[0])
@@ -820,6 +839,8 @@ int main(int argc, char **argv)
         .log_requests_off = opts.log_requests_off,
         .base = opts.base,
         .threads = opts.threads,
+        .trusted = opts.trusted,
+        .ntrusted = opts.ntrusted,
     };
     struct srv_server *srv = srv_start(&ctx, listeners, nlisteners, &srv_opts);
     if (srv == NULL) {

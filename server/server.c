@@ -38,6 +38,7 @@
 #include <microhttpd.h>
 
 #include "alloc_hook.h"
+#include "clients.h"
 #include "conns.h"
 #include "metrics.h"
 #include "respond.h"
@@ -80,6 +81,12 @@ struct srv_server {
     atomic_uint active;
     atomic_bool stopping;
     _Atomic uint64_t stop_us;
+    /* --trusted-proxy, and behind them the requests in progress by client
+     * for --max-connections-per-ip (NULL without both). */
+    size_t ntrusted;
+    struct srv_cidr trusted[CLB_MAX_TRUSTED_PROXIES];
+    unsigned max_per_ip;
+    struct srv_client_counts *counts;
 };
 
 /* The state of a connection's current request. It is made at the
@@ -89,7 +96,8 @@ struct srv_server {
  * of the request. */
 struct srv_pending {
     struct srv_conn *conn; /* the connection, which owns this request */
-    struct clb_str base;   /* the server's mount point */
+    struct srv_server *server;
+    struct clb_str base; /* the server's mount point */
     uint64_t start_us;
     bool target_ok;    /* no space or control byte in the raw target */
     bool headers_seen; /* the access handler ran its first call */
@@ -105,6 +113,11 @@ struct srv_pending {
      * that the line says whether it was all sent. */
     bool queued, active;
     bool kept; /* the connection answered a request before this one */
+    /* Who the request is from (srv_client_note), and whether it counts
+     * against the per-address cap behind a trusted proxy. */
+    bool has_client, counted;
+    struct srv_client client;
+    char client_text[INET6_ADDRSTRLEN + 1];
     unsigned log_status;
     size_t log_bytes;
     char log_method[17];
@@ -120,9 +133,14 @@ static uint64_t srv_now_us(void)
     return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
-/* p's request begins or ends: the count a stop waits on. */
+/* p's request begins or ends: the count a stop waits on, and the
+ * client's count behind a trusted proxy. */
 static void srv_active(struct srv_server *s, struct srv_pending *p, bool on)
 {
+    if (!on && p->counted) {
+        p->counted = false;
+        srv_client_leave(s->counts, &p->client);
+    }
     if (p->active == on)
         return;
     p->active = on;
@@ -197,24 +215,25 @@ static size_t srv_log_time(char *out)
     return n;
 }
 
-/* The client's address as text ("127.0.0.1", "::1"), or "-". */
-static size_t srv_log_client(char *out, size_t cap, struct MHD_Connection *conn)
+/* The request's client into p (text and key): the peer, or behind a
+ * trusted proxy the address it forwards (clients.h). */
+static void srv_client_note(const struct srv_server *s,
+                            struct MHD_Connection *conn, struct srv_pending *p)
 {
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     const struct sockaddr *sa = info != NULL ? info->client_addr : NULL;
-    const char *ok = NULL;
-    if (sa != NULL && sa->sa_family == AF_INET)
-        ok = inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr,
-                       out, (socklen_t)cap);
-    else if (sa != NULL && sa->sa_family == AF_INET6)
-        ok = inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr,
-                       out, (socklen_t)cap);
-    if (ok == NULL) {
-        out[0] = '-';
-        out[1] = '\0';
-    }
-    return strlen(out);
+    bool trusting = s != NULL && s->ntrusted > 0;
+    p->has_client = srv_client_of(
+        sa,
+        trusting
+            ? MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Real-IP")
+            : NULL,
+        trusting ? MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                               "X-Forwarded-For")
+                 : NULL,
+        trusting ? s->trusted : NULL, trusting ? s->ntrusted : 0,
+        p->client_text, sizeof p->client_text, &p->client);
 }
 
 /* One line per request: time, client address, method, path, status, body
@@ -222,7 +241,7 @@ static size_t srv_log_client(char *out, size_t cap, struct MHD_Connection *conn)
  * the query or the body: they carry the players' private state. In JSON,
  * the path's '"' and '\' are percent-encoded like every other byte that is
  * not plain, so a path can never break out of its string. */
-static void srv_log_access(struct MHD_Connection *conn, const char *method,
+static void srv_log_access(const char *client_text, const char *method,
                            struct clb_str path, unsigned status, size_t bytes,
                            uint64_t us, const char *note, bool aborted)
 {
@@ -232,7 +251,9 @@ static void srv_log_access(struct MHD_Connection *conn, const char *method,
     char line[192 + 3 * SRV_LOG_PATH_MAX + 64 + SRV_LOG_NOTE_MAX];
     char when[32], client[INET6_ADDRSTRLEN + 1];
     size_t wn = srv_log_time(when);
-    size_t cn = srv_log_client(client, sizeof client, conn);
+    size_t cn = strnlen(client_text, sizeof client - 1);
+    memcpy(client, client_text, cn);
+    client[cn] = '\0';
     size_t n = 0;
 #define SRV_PUT(lit)                                                           \
     (memcpy(line + n, lit, sizeof(lit) - 1), n += sizeof(lit) - 1)
@@ -351,7 +372,9 @@ static void srv_log_pending(struct MHD_Connection *conn, struct srv_pending *p,
     if (!p->queued)
         return;
     p->queued = false;
-    srv_log_access(conn, p->log_method, srv_path_of(p), p->log_status,
+    if (p->client_text[0] == '\0')
+        srv_client_note(p->server, conn, p);
+    srv_log_access(p->client_text, p->log_method, srv_path_of(p), p->log_status,
                    aborted ? 0 : p->log_bytes, srv_now_us() - p->start_us,
                    p->log_note, aborted);
 }
@@ -646,6 +669,18 @@ static enum MHD_Result srv_headers_in(struct srv_server *s,
     if (headers > CLB_MAX_HEADERS)
         return srv_answer_early(s, conn, p, method, CLB_ERR_TOO_LARGE,
                                 "the request has more than 100 headers", true);
+    srv_client_note(s, conn, p);
+    if (s->counts != NULL && p->has_client) {
+        if (!srv_client_enter(s->counts, &p->client, s->max_per_ip)) {
+            srv_metrics_refused(SRV_REFUSED_CONNECTIONS);
+            return srv_answer_early(s, conn, p, method, CLB_ERR_TOO_MANY,
+                                    "this address has as many requests in "
+                                    "progress as --max-connections-per-ip "
+                                    "allows",
+                                    true);
+        }
+        p->counted = true;
+    }
     if (srv_declared_too_large(conn, p))
         return srv_too_large(s, conn, p, method);
     /* libmicrohttpd 0.9.75 answers an Expect header with "100 Continue"
@@ -787,6 +822,9 @@ static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
     srv_active(s, p, true);
     size_t n = strlen(uri);
     p->base = (struct clb_str){s->base, strlen(s->base)};
+    p->server = s;
+    p->client_text[0] = '\0';
+    p->has_client = p->counted = false;
     p->start_us = srv_now_us();
     p->target_ok = srv_strict_target(uri, n);
     p->headers_seen = p->answered = p->nomem = false;
@@ -939,6 +977,15 @@ static bool srv_start_daemon(struct srv_server *s, struct srv_listen *L,
     return L->daemon != NULL;
 }
 
+static void srv_free_counts(struct srv_server *s)
+{
+    if (s->counts != NULL) {
+        srv_client_counts_free(s->counts);
+        free(s->counts);
+        s->counts = NULL;
+    }
+}
+
 /* Closes what srv_start made of the listeners before the first n. */
 static void srv_close_listeners(struct srv_server *s)
 {
@@ -982,6 +1029,20 @@ struct srv_server *srv_start(const struct srv_context *ctx,
                  threads > CLB_SEARCH_THREADS_KEPT_FREE
                      ? threads - CLB_SEARCH_THREADS_KEPT_FREE
                      : 1);
+    s->ntrusted = opts->ntrusted < CLB_MAX_TRUSTED_PROXIES
+                      ? opts->ntrusted
+                      : CLB_MAX_TRUSTED_PROXIES;
+    if (s->ntrusted > 0)
+        memcpy(s->trusted, opts->trusted, s->ntrusted * sizeof *s->trusted);
+    s->max_per_ip = opts->max_per_ip;
+    if (s->ntrusted > 0 && s->max_per_ip > 0) {
+        s->counts = malloc(sizeof *s->counts);
+        if (s->counts == NULL) {
+            free(s);
+            return NULL;
+        }
+        srv_client_counts_init(s->counts);
+    }
     if (opts->base != NULL &&
         srv_base_check(opts->base, strlen(opts->base), s->base) != NULL) {
         free(s);
@@ -1019,8 +1080,11 @@ struct srv_server *srv_start(const struct srv_context *ctx,
             (void)snprintf(L->path, sizeof L->path, "%s",
                            ((struct sockaddr_un *)&l.addr)->sun_path);
         int e = errno;
+        /* Behind trusted proxies the cap is counted by client, here;
+         * libmicrohttpd's would cap the proxy itself. */
+        unsigned per_ip = s->ntrusted > 0 ? 0 : opts->max_per_ip;
         if (L->fd < 0 || !srv_start_daemon(s, L, l.addr.ss_family, each,
-                                           max_conns, opts->max_per_ip)) {
+                                           max_conns, per_ip)) {
             e = L->fd < 0 ? e : errno;
             if (L->daemon == NULL && L->fd >= 0) {
                 (void)close(L->fd);
@@ -1028,6 +1092,7 @@ struct srv_server *srv_start(const struct srv_context *ctx,
             }
             srv_close_listeners(s);
             srv_conns_stop(s->conns);
+            srv_free_counts(s);
             free(s);
             errno = e != 0 ? e : EINVAL;
             return NULL;
@@ -1098,6 +1163,7 @@ unsigned srv_stop(struct srv_server *s)
     /* closes (and so frees) every connection */
     srv_close_listeners(s);
     srv_conns_stop(s->conns);
+    srv_free_counts(s);
     free(s);
     return left;
 }

@@ -17,6 +17,7 @@
 #include <sys/socket.h>
 
 #include "app.h"
+#include "clients.h"
 #include "http.h"
 
 struct srv_server;
@@ -38,6 +39,10 @@ struct srv_options {
      * under it is answered with the prefix taken off, and every URL the
      * answers write is under it. */
     const char *base;
+    /* The proxies whose forwarded client address is believed (clients.h);
+     * with them, max_per_ip counts each client's requests in progress. */
+    const struct srv_cidr *trusted;
+    size_t ntrusted;
 };
 
 /* One address to listen on: IPv4, IPv6 (the wildcard "::" takes IPv4 too,

@@ -43,6 +43,7 @@ Test(respond, every_error_row_has_its_status)
         {CLB_ERR_NO_HELPER_LEFT, 422},
         {CLB_ERR_BAD_SWAP, 422},
         {CLB_ERR_NO_CLASSIC_LINK, 422},
+        {CLB_ERR_TOO_MANY, 429},
     };
     cr_assert_eq(sizeof want / sizeof want[0], (size_t)CLB_ERR__COUNT,
                  "a new error row needs its status here too");
