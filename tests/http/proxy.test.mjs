@@ -115,7 +115,10 @@ before(async () => {
   assert.ok(bin, 'set NGINX_BIN to Debian\'s nginx (scripts/deps.sh test installs it)');
   dir = mkdtempSync(path.join(tmpdir(), 'collabble-nginx-'));
   chmodSync(dir, 0o755); // nginx's workers may run as another user
-  upstreams = [await startServer(), await startServer()];
+  // nginx (on loopback) is their trusted proxy: the client it forwards is
+  // the one they log (docs/DEPLOY.md).
+  const trust = { args: ['--trusted-proxy', '127.0.0.1'] };
+  upstreams = [await startServer(trust), await startServer(trust)];
   httpPort = await freePort();
   tlsPort = await freePort();
 
@@ -186,6 +189,43 @@ after(async () => {
 });
 
 describe('behind nginx', () => {
+  test('the processes log the client nginx saw, and ignore what a client claims', async () => {
+    const marks = mark();
+    // From 127.0.0.2, claiming to be 6.6.6.6: nginx's X-Real-IP wins.
+    const r = await request('GET', '/healthz', undefined,
+      { localAddress: '127.0.0.2', headers: { 'x-real-ip': '6.6.6.6', 'x-forwarded-for': '6.6.6.6' } });
+    assert.equal(r.status, 200);
+    await servedBy(marks, 'GET /healthz');
+    const lines = upstreams.map((u, i) => u.log().slice(marks[i])).join('')
+      .split('\n').filter((l) => / GET \/healthz /.test(l));
+    assert.ok(lines.some((l) => / 127\.0\.0\.2 GET \/healthz /.test(l)), lines.join('\n'));
+    assert.ok(!lines.some((l) => l.includes('6.6.6.6')), lines.join('\n'));
+  });
+
+  test('nginx\'s own 429 of an API request is JSON, with Retry-After', async () => {
+    const body = { state: 'x' };
+    const answers = await Promise.all(Array.from({ length: 14 }, () =>
+      request('POST', '/api/v1/plays', body, { localAddress: '127.0.0.3' })));
+    const limited = answers.filter((a) => a.status === 429);
+    assert.ok(limited.length > 0, answers.map((a) => a.status).join(' '));
+    for (const a of limited) {
+      assert.match(a.headers['content-type'], /^application\/json/);
+      assert.equal(a.headers['retry-after'], '1');
+      assert.equal(JSON.parse(a.text).error.code, 'too_many_requests');
+    }
+  });
+
+  test('TLS 1.2 without forward secrecy is refused; an ECDHE suite is taken', () => {
+    const tryCipher = (cipher) => spawnSync('openssl', ['s_client', '-connect', `127.0.0.1:${tlsPort}`,
+      '-servername', NAME, '-tls1_2', '-cipher', `${cipher}:@SECLEVEL=0`], { input: '', encoding: 'utf8', timeout: 10000 });
+    for (const weak of ['AES256-SHA', 'AES128-SHA', 'CAMELLIA256-SHA']) {
+      const r = tryCipher(weak);
+      assert.doesNotMatch(r.stdout, new RegExp(`Cipher is ${weak}\\b`), weak);
+    }
+    const good = tryCipher('ECDHE-RSA-AES128-GCM-SHA256');
+    assert.match(good.stdout, /Cipher is ECDHE-RSA-AES128-GCM-SHA256/, good.stderr);
+  });
+
   test('plain HTTP is redirected to HTTPS', async () => {
     const r = await rawRequest(httpPort, `GET /?x=1 HTTP/1.1\r\nHost: ${NAME}\r\nConnection: close\r\n\r\n`);
     assert.match(r.data, /^HTTP\/1\.1 301 /);
