@@ -5,8 +5,8 @@
  * and size-checked body) and hands it to server/app.c, which calls the one
  * handler the router picks and turns the struct srv_response it filled
  * into the answer the front end writes. Handlers never talk to a front
- * end; they read the request, call core/dict/link, and write a status and
- * a body.
+ * end; they read the request, call core/, dict/ and the link codecs, and
+ * write a status and a body.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_HTTP_H

@@ -39,9 +39,9 @@ void srv_error_write(struct jout *j, const struct clb_error *err);
  * that cannot be built the body overflows and the dispatcher answers. */
 void srv_error_json(struct srv_response *resp, const struct clb_error *err);
 
-/* Appends the error's sentence for a player, and its detail in
- * parentheses when there is one, escaped for HTML text. Cannot fail
- * (overflow is sticky in *b). */
+/* Appends the error's sentence for a player, then ": " and its detail
+ * when there is one, and a full stop ("Not in the dictionary: CTA, AZ."),
+ * escaped for HTML text. Cannot fail (overflow is sticky in *b). */
 void srv_error_html(struct html_buf *b, const struct clb_error *err);
 
 /* Answers the pages' error page (render_error_page) with the error's

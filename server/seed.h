@@ -7,7 +7,8 @@
  * it, or a sandbox that forbids it), the new game is refused with
  * CLB_ERR_INTERNAL and a detail that says a seed of one's own still works:
  * never a seed made from the clock, which would deal guessable or, for two
- * requests at once, identical games without a word. DESIGN.md, "New games".
+ * requests at once, identical games without a word. DESIGN.md, "A random
+ * seed".
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_SEED_H

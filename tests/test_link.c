@@ -1,5 +1,5 @@
-/* tests/test_link.c - the turn-link codec (server/link.c): round trips,
- * links made by the reference JavaScript, the bad-state corpus in
+/* tests/test_link.c - the classic turn-link codec (server/link_v1.c):
+ * round trips, links made by the reference JavaScript, the bad-state corpus in
  * tests/data/bad_states (NAME.json + NAME.expect), tile conservation, the
  * size bounds and garbage. */
 /* SPDX-License-Identifier: MIT */

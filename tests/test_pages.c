@@ -14,8 +14,9 @@
  * other value is a directory to write them into instead. A run that
  * writes compares nothing, so every check in it fails (after writing its
  * page): such a run can never be taken for a passing one. Run the test
- * again without the variable to see it pass. tests/pages_write.sh checks
- * both halves: the run fails, and what it wrote is the references.
+ * again without the variable to see it pass. tests/pages/write_fails.sh
+ * (tests/pages.cmake) checks both halves: the run fails, and what it
+ * wrote is the references.
  */
 /* SPDX-License-Identifier: MIT */
 #include <criterion/criterion.h>

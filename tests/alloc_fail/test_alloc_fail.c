@@ -292,7 +292,7 @@ static char *classic_of(const char *s)
 }
 
 /* The classic link `classic` with an escape in one key ("\u0074urn"),
- * which only jansson reads (link.c's slow path), malloc'd. */
+ * which only jansson reads (link_v1.c's slow path), malloc'd. */
 static char *only_jansson_reads(const char *classic)
 {
     char json[CLB_MAX_DECODED_STATE];

@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_link.c - libFuzzer target for the turn-link decoder
- * (server/link.c): raw bytes as a link S (link_decode), or, when the first
+ * (server/link_v1.c): raw bytes as a link S (link_decode), or, when the first
  * byte is '{', as schema-v1 JSON text (link_decode_json). A link never
  * holds '{', so one corpus feeds both modes and every seed keeps its
  * meaning.
