@@ -167,6 +167,12 @@
  * in time is answered. */
 #define CLB_STOP_GRACE_S 10
 
+/* ... and how long it waits, within that, for the first request of a
+ * connection accepted before the stop on which none has begun: one sent
+ * before the signal arrives within milliseconds, and a browser's spare
+ * connection, which may never send one, must not hold the stop up. */
+#define CLB_STOP_FIRST_REQUEST_MS 1000
+
 /* The idle timeout alone only measures silence: a client sending one byte
  * every few seconds would hold its connection for ever (slowloris). So a
  * request's whole head must arrive within this long of the connection

@@ -19,6 +19,7 @@
 #define SRV_CONNS_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 struct srv_conns;
@@ -27,6 +28,9 @@ struct srv_conn {
     /* Owned by server.c: its current request's state, or NULL. Only the
      * connection's libmicrohttpd thread touches it. */
     void *request;
+    /* Also server.c's: accepted, and no request begun on it yet (a stop
+     * waits a moment for such a connection's first request). */
+    bool fresh;
     /* The rest belongs to conns.c. */
     int fd;
     _Atomic uint64_t deadline_ms; /* monotonic; 0 while none applies */

@@ -79,6 +79,7 @@ struct srv_server {
      * is accepted, every answer closes its connection, and a request begun
      * after it is answered 503. */
     atomic_uint active;
+    atomic_uint fresh; /* connections with no request begun yet */
     atomic_bool stopping;
     _Atomic uint64_t stop_us;
     /* --trusted-proxy, and behind them the requests in progress by client
@@ -148,6 +149,15 @@ static void srv_active(struct srv_server *s, struct srv_pending *p, bool on)
         atomic_fetch_add(&s->active, 1u);
     else
         atomic_fetch_sub(&s->active, 1u);
+}
+
+/* sc's first request began, or it closed: no longer a fresh connection. */
+static void srv_conn_begun(struct srv_server *s, struct srv_conn *sc)
+{
+    if (sc->fresh) {
+        sc->fresh = false;
+        atomic_fetch_sub(&s->fresh, 1u);
+    }
 }
 
 /* ---- access log ------------------------------------------------------- */
@@ -803,6 +813,7 @@ static void *srv_uri_log(void *cls, const char *uri, struct MHD_Connection *c)
     struct srv_conn *sc = info != NULL ? info->socket_context : NULL;
     if (sc == NULL)
         return NULL; /* not registered (out of memory): dropped */
+    srv_conn_begun(s, sc);
     struct srv_pending *p = sc->request;
     if (p == NULL) {
         p = malloc(sizeof *p);
@@ -872,13 +883,19 @@ static void srv_notify_connection(void *cls, struct MHD_Connection *conn,
         srv_metrics_connection_opened();
         const union MHD_ConnectionInfo *info =
             MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
-        *socket_context =
+        struct srv_conn *sc =
             info != NULL ? srv_conn_open(s->conns, info->connect_fd) : NULL;
+        if (sc != NULL) {
+            sc->fresh = true;
+            atomic_fetch_add(&s->fresh, 1u);
+        }
+        *socket_context = sc;
         return;
     }
     srv_metrics_connection_closed();
     struct srv_conn *sc = *socket_context;
     if (sc != NULL) {
+        srv_conn_begun(s, sc);
         srv_pending_free(s, conn, sc->request);
         srv_conn_close(s->conns, sc);
     }
@@ -1154,9 +1171,19 @@ unsigned srv_stop(struct srv_server *s)
     /* Every request already begun is finished, within the bound: its
      * head and body have their own deadlines (conns.c), its answer its
      * work budget. */
+    /* A connection accepted with no request begun yet is waited for a
+     * moment (its client's request may be on its way), not the whole
+     * bound (a browser's spare connection may never send one). */
     unsigned left = atomic_load(&s->active);
-    uint64_t until = srv_now_us() + (uint64_t)CLB_STOP_GRACE_S * 1000000u;
-    while ((left = atomic_load(&s->active)) > 0 && srv_now_us() < until) {
+    uint64_t t0 = srv_now_us();
+    uint64_t until = t0 + (uint64_t)CLB_STOP_GRACE_S * 1000000u;
+    uint64_t fresh_until = t0 + (uint64_t)CLB_STOP_FIRST_REQUEST_MS * 1000u;
+    for (;;) {
+        uint64_t now = srv_now_us();
+        left = atomic_load(&s->active);
+        bool waiting_fresh = atomic_load(&s->fresh) > 0 && now < fresh_until;
+        if ((left == 0 && !waiting_fresh) || now >= until)
+            break;
         struct timespec tick = {0, 5 * 1000000L};
         (void)nanosleep(&tick, NULL);
     }

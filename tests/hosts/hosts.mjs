@@ -14,7 +14,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import {
-  chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync,
+  chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync,
   writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
@@ -69,10 +69,45 @@ export function needPrograms(testName, names) {
   return found;
 }
 
-// A fresh directory under the build tree for one test file, readable by
-// the web server's own user.
+// True when every folder above p lets others in (o+x): the web server's
+// own user can reach p.
+function reachable(p) {
+  for (let d = path.dirname(p); d !== path.dirname(d); d = path.dirname(d)) {
+    if (existsSync(d) && (statSync(d).mode & 0o001) === 0) return false;
+  }
+  return true;
+}
+
+// When the tests run as root in a folder others may not enter (a checkout
+// under /root, as on a fresh machine), the web server's user could not
+// reach the programs: they are copied once into a folder it can, and the
+// tests use the copies (the same bytes, so what runs is what was built).
+let staged = false;
+function stageBinaries() {
+  if (staged || typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  staged = true;
+  const bins = [binaryPath(), cgiBinaryPath()];
+  if (bins.every(reachable)) return;
+  const dir = mkdtempSync(path.join(tmpdir(), 'collabble-hosts-bin-'));
+  chmodSync(dir, 0o755);
+  const [main, cgi] = bins.map((b) => {
+    const to = path.join(dir, path.basename(b));
+    copyFileSync(b, to);
+    chmodSync(to, 0o755);
+    return to;
+  });
+  process.env.COLLABBLE_BIN = main;
+  process.env.COLLABBLE_CGI_BIN = cgi;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+
+// A fresh directory for one test file, readable by the web server's own
+// user: under the build tree ($CLB_HOSTS_WORK) when that user can reach
+// it, else under the system's temporary folder.
 export function workDir(name) {
-  const base = process.env.CLB_HOSTS_WORK ?? path.join(tmpdir(), 'collabble-hosts');
+  stageBinaries();
+  const build = process.env.CLB_HOSTS_WORK;
+  const base = build && reachable(path.join(build, 'x')) ? build : path.join(tmpdir(), 'collabble-hosts');
   mkdirSync(base, { recursive: true });
   chmodSync(base, 0o755);
   const dir = mkdtempSync(path.join(base, `${name}-`));
@@ -91,12 +126,9 @@ export function serverUser() {
     const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
     if (line) {
       const f = line.split(':');
-      for (const p of [binaryPath(), cgiBinaryPath(), process.env.CLB_HOSTS_WORK ?? tmpdir()]) {
-        for (let d = path.dirname(p); d !== path.dirname(d); d = path.dirname(d)) {
-          assert.ok(existsSync(d) ? (statSync(d).mode & 0o001) !== 0 : true,
-            `${d} does not let others in (o+x), so ${name}, as whom the web server runs ` +
-            `under root, cannot reach ${p}: build in a folder others may enter`);
-        }
+      stageBinaries();
+      for (const p of [binaryPath(), cgiBinaryPath()]) {
+        assert.ok(reachable(p), `${name}, as whom the web server runs under root, cannot reach ${p}`);
       }
       return { name, uid: Number(f[2]), gid: Number(f[3]) };
     }

@@ -60,6 +60,11 @@ test('--bind unix:PATH: a proxy on this machine reaches it, and the file goes at
   fs.rmSync(sock);
   const srv = await startServer({ args: ['--bind', '127.0.0.1', '--bind', 'unix:' + sock] });
   try {
+    // startServer returns at the first "listening on" line; the second
+    // follows it.
+    for (let i = 0; i < 100 && !srv.log().includes(`listening on unix:${sock}\n`); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     assert.match(srv.log(), new RegExp(`listening on unix:${sock.replace(/[.]/g, '\\.')}\\n`));
     const body = await new Promise((resolve, reject) => {
       http.get({ socketPath: sock, path: '/healthz', headers: { host: 'x' } }, (r) => {

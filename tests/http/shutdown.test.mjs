@@ -106,6 +106,25 @@ test('a body half sent at SIGTERM is read to its end and answered; a new request
   }
 });
 
+test('a connection made before SIGTERM whose request comes just after is answered', async () => {
+  const srv = await startServer();
+  try {
+    const sock = await connect(srv.port);
+    const got = drain(sock);
+    await sleep(100); // accepted, nothing sent yet
+    const code = srv.stop();
+    for (let i = 0; i < 200 && !/SIGTERM, stopping/.test(srv.log()); i++) await sleep(25);
+    await sleep(100);
+    sock.write('GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n');
+    const data = await got;
+    assert.match(data, /^HTTP\/1\.1 200 /, data);
+    assert.match(data, /Connection: close/i);
+    assert.equal(await code, 0);
+  } finally {
+    await srv.stop();
+  }
+});
+
 test('SIGHUP is logged and ignored: the server goes on serving', async () => {
   const srv = await startServer();
   try {
