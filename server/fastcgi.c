@@ -1,5 +1,6 @@
 /* server/fastcgi.c - the FastCGI front end (fastcgi.h). */
 /* SPDX-License-Identifier: MIT */
+#include "say.h"
 #include "fastcgi.h"
 
 #include <errno.h>
@@ -110,14 +111,14 @@ int srv_fastcgi_run(const struct srv_context *ctx,
     s.base = opts->base;
     atomic_init(&s.stopping, false);
     if (FCGX_Init() != 0) {
-        fprintf(stderr, "collabble: libfcgi could not start\n");
+        srv_say(SRV_ERROR, "libfcgi could not start");
         return 1;
     }
     s.listen_fd = STDIN_FILENO;
     if (opts->address != NULL) {
         s.listen_fd = FCGX_OpenSocket(opts->address, CLB_LISTEN_BACKLOG);
         if (s.listen_fd < 0) {
-            fprintf(stderr, "collabble: cannot listen for FastCGI on %s: %s\n",
+            srv_say(SRV_ERROR, "cannot listen for FastCGI on %s: %s",
                     opts->address, strerror(errno));
             return 1;
         }
@@ -134,10 +135,10 @@ int srv_fastcgi_run(const struct srv_context *ctx,
             break;
     (void)pthread_attr_destroy(&attr);
     if (started == 0) {
-        fprintf(stderr, "collabble: cannot start a FastCGI thread\n");
+        srv_say(SRV_ERROR, "cannot start a FastCGI thread");
         return 1;
     }
-    fprintf(stderr, "collabble: serving FastCGI on %s (%u threads)\n",
+    srv_say(SRV_INFO, "serving FastCGI on %s (%u threads)",
             opts->address != NULL ? opts->address : "standard input", started);
 
     int sig = srv_signals_wait(stop);
@@ -147,7 +148,7 @@ int srv_fastcgi_run(const struct srv_context *ctx,
     (void)shutdown(s.listen_fd, SHUT_RDWR);
     for (unsigned i = 0; i < started; i++)
         (void)pthread_join(tids[i], NULL);
-    fprintf(stderr, "collabble: %s, stopped\n", srv_signal_name(sig));
+    srv_say(SRV_INFO, "%s, stopped", srv_signal_name(sig));
     if (opts->address != NULL)
         (void)close(s.listen_fd);
     return 0;

@@ -27,6 +27,7 @@
 #include <netdb.h>
 #include <time.h>
 
+#include "say.h"
 #include "../core/limits.h"
 #include "../dict/dict.h"
 #include "app.h"
@@ -690,9 +691,9 @@ static unsigned main_fit_fd_limit(unsigned want)
     unsigned fit = rl.rlim_cur > CLB_FD_RESERVE + 1
                        ? (unsigned)(rl.rlim_cur - CLB_FD_RESERVE)
                        : 1;
-    fprintf(stderr,
-            "collabble: warning: at most %llu open files allowed (ulimit -n), "
-            "so at most %u connections at once instead of %u\n",
+    srv_say(SRV_WARN,
+            "warning: at most %llu open files allowed (ulimit -n), so at most "
+            "%u connections at once instead of %u",
             (unsigned long long)rl.rlim_cur, fit, want);
     return fit;
 }
@@ -708,13 +709,13 @@ static bool main_check_http_library(const struct main_options *o)
     const char *have = MHD_get_version();
     if (!srv_strict_version_ok(have, o->allow_mhd, why, sizeof why) ||
         !srv_strict_self_test(why, sizeof why)) {
-        fprintf(stderr, "collabble: %s\n", why);
+        srv_say(SRV_ERROR, "%s", why);
         return false;
     }
-    fprintf(
-        stderr,
-        "collabble: libmicrohttpd %s%s, request-head self-test passed "
-        "(%zu refused, %zu served)\n",
+    srv_say(
+        SRV_INFO,
+        "libmicrohttpd %s%s, request-head self-test passed "
+        "(%zu refused, %zu served)",
         have,
         strcmp(have, SRV_STRICT_MHD_VERSION) == 0 ? "" : " (allowed by flag)",
         srv_strict_self_test_bad_heads(), srv_strict_self_test_good_heads());
@@ -727,9 +728,9 @@ static void main_drain(struct srv_context *ctx, const sigset_t *stop, int sig,
                        unsigned seconds)
 {
     atomic_store(&ctx->draining, true);
-    fprintf(stderr,
-            "collabble: %s, draining for %u s (/readyz answers 503; a second "
-            "signal stops at once)\n",
+    srv_say(SRV_INFO,
+            "%s, draining for %u s (/readyz answers 503; a second signal "
+            "stops at once)",
             srv_signal_name(sig), seconds);
     struct timespec deadline;
     (void)clock_gettime(CLOCK_MONOTONIC, &deadline);
@@ -748,7 +749,7 @@ static void main_drain(struct srv_context *ctx, const sigset_t *stop, int sig,
         }
         int got = sigtimedwait(stop, NULL, &left);
         if (got == SIGHUP)
-            fputs("collabble: SIGHUP ignored while draining\n", stderr);
+            srv_say(SRV_INFO, "SIGHUP ignored while draining");
         else if (got >= 0)
             return; /* a second stop signal */
         /* EAGAIN: the time is up; EINTR: look again */
@@ -770,11 +771,10 @@ static int main_export(const struct main_options *o)
     char why[4200];
     int n = srv_static_export(o->export_dir, why, sizeof why);
     if (n < 0) {
-        fprintf(stderr, "collabble: cannot export the static files: %s\n", why);
+        srv_say(SRV_ERROR, "cannot export the static files: %s", why);
         return MAIN_EXIT_FAILURE;
     }
-    fprintf(stderr,
-            "collabble: wrote %d files to %s (serve them at %s/static/)\n", n,
+    srv_say(SRV_INFO, "wrote %d files to %s (serve them at %s/static/)", n,
             o->export_dir, o->base);
     return MAIN_EXIT_OK;
 }
@@ -805,6 +805,7 @@ int main(int argc, char **argv)
         return main_cgi();
     struct main_options opts = {0};
     main_parse(argc, argv, &opts);
+    srv_say_json(opts.log_format == SRV_LOG_JSON);
     if (opts.export_dir != NULL) {
         main_options_free(&opts);
         return main_export(&opts);
@@ -844,9 +845,9 @@ int main(int argc, char **argv)
     };
     struct srv_server *srv = srv_start(&ctx, listeners, nlisteners, &srv_opts);
     if (srv == NULL) {
-        fprintf(stderr, "collabble: cannot listen on %s%s port %u: %s\n",
-                opts.binds[0], opts.nbinds > 1 ? " (and the other --bind)" : "",
-                opts.port, strerror(errno));
+        srv_say(SRV_ERROR, "cannot listen on %s%s port %u: %s", opts.binds[0],
+                opts.nbinds > 1 ? " (and the other --bind)" : "", opts.port,
+                strerror(errno));
         srv_lexicons_free(&ctx);
         main_options_free(&opts);
         return MAIN_EXIT_FAILURE;
@@ -861,8 +862,7 @@ int main(int argc, char **argv)
         main_address(mbind, opts.metrics_port, &maddr);
         metrics = srv_metrics_start((struct sockaddr *)&maddr);
         if (metrics == NULL) {
-            fprintf(stderr,
-                    "collabble: cannot listen for metrics on %s port %u: %s\n",
+            srv_say(SRV_ERROR, "cannot listen for metrics on %s port %u: %s",
                     mbind, opts.metrics_port, strerror(errno));
             srv_stop(srv);
             srv_lexicons_free(&ctx);
@@ -870,15 +870,14 @@ int main(int argc, char **argv)
             return MAIN_EXIT_FAILURE;
         }
         bool mv6 = maddr.ss_family == AF_INET6 && mbind[0] != '[';
-        fprintf(stderr, "collabble: metrics on http://%s%s%s:%u/metrics\n",
-                mv6 ? "[" : "", mbind, mv6 ? "]" : "",
-                (unsigned)srv_metrics_port(metrics));
+        srv_say(SRV_INFO, "metrics on http://%s%s%s:%u/metrics", mv6 ? "[" : "",
+                mbind, mv6 ? "]" : "", (unsigned)srv_metrics_port(metrics));
     }
     for (size_t i = 0; i < nlisteners; i++) {
         char where[160];
         main_listener_text(&listeners[i], srv_port(srv, i), where,
                            sizeof where);
-        fprintf(stderr, "collabble: listening on %s%s\n", where, opts.base);
+        srv_say(SRV_INFO, "listening on %s%s", where, opts.base);
     }
     srv_metrics_set_lexicons(ctx.nlexicons);
     srv_notify("READY=1");
@@ -887,15 +886,15 @@ int main(int argc, char **argv)
     srv_notify("STOPPING=1");
     if (opts.drain_s > 0)
         main_drain(&ctx, &stop, sig, opts.drain_s);
-    fprintf(stderr, "collabble: %s, stopping\n", srv_signal_name(sig));
+    srv_say(SRV_INFO, "%s, stopping", srv_signal_name(sig));
     srv_metrics_stop(metrics);
     unsigned unfinished = srv_stop(srv);
     if (unfinished > 0)
-        fprintf(stderr,
-                "collabble: %u requests were still unfinished after %d s; "
-                "their connections were closed\n",
+        srv_say(SRV_WARN,
+                "%u requests were still unfinished after %d s; their "
+                "connections were closed",
                 unfinished, CLB_STOP_GRACE_S);
-    fprintf(stderr, "collabble: stopped\n");
+    srv_say(SRV_INFO, "stopped");
     srv_lexicons_free(&ctx);
     main_options_free(&opts);
     return MAIN_EXIT_OK;

@@ -18,6 +18,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE /* accept4 */
+#include "say.h"
 #include "server.h"
 
 #include <arpa/inet.h>
@@ -207,24 +208,6 @@ static size_t srv_log_number(char *out, uint64_t v)
 static enum srv_log_format srv_log_format = SRV_LOG_TEXT;
 static bool srv_log_off = false;
 
-/* The time now as "2026-12-01T22:50:50.123Z" (24 bytes). */
-static size_t srv_log_time(char *out)
-{
-    struct timespec ts;
-    struct tm tm;
-    (void)clock_gettime(CLOCK_REALTIME, &ts);
-    if (gmtime_r(&ts.tv_sec, &tm) == NULL)
-        memset(&tm, 0, sizeof tm);
-    size_t n = strftime(out, 21, "%Y-%m-%dT%H:%M:%S", &tm);
-    int ms = (int)(ts.tv_nsec / 1000000);
-    out[n++] = '.';
-    out[n++] = (char)('0' + ms / 100);
-    out[n++] = (char)('0' + ms / 10 % 10);
-    out[n++] = (char)('0' + ms % 10);
-    out[n++] = 'Z';
-    return n;
-}
-
 /* The request's client into p (text and key): the peer, or behind a
  * trusted proxy the address it forwards (clients.h). */
 static void srv_client_note(const struct srv_server *s,
@@ -260,7 +243,7 @@ static void srv_log_access(const char *client_text, const char *method,
     bool json = srv_log_format == SRV_LOG_JSON;
     char line[192 + 3 * SRV_LOG_PATH_MAX + 64 + SRV_LOG_NOTE_MAX];
     char when[32], client[INET6_ADDRSTRLEN + 1];
-    size_t wn = srv_log_time(when);
+    size_t wn = srv_say_time(when);
     size_t cn = strnlen(client_text, sizeof client - 1);
     memcpy(client, client_text, cn);
     client[cn] = '\0';
@@ -272,7 +255,7 @@ static void srv_log_access(const char *client_text, const char *method,
     memcpy(line + n, when, wn);
     n += wn;
     if (json)
-        SRV_PUT("\",\"client\":\"");
+        SRV_PUT("\",\"level\":\"info\",\"client\":\"");
     else
         line[n++] = ' ';
     memcpy(line + n, client, cn);
@@ -344,17 +327,10 @@ static void srv_mhd_log(void *cls, const char *fmt, va_list ap)
         s->start_error[strcspn(s->start_error, "\n")] = '\0';
         return;
     }
-    char line[512];
-    int n = snprintf(line, sizeof line, "collabble: libmicrohttpd: ");
-    int m = vsnprintf(line + n, sizeof line - (size_t)n, fmt, ap);
-    if (m < 0)
+    char msg[480];
+    if (vsnprintf(msg, sizeof msg, fmt, ap) < 0)
         return;
-    size_t len = strnlen(line, sizeof line);
-    if (len > 0 && line[len - 1] != '\n' && len + 1 < sizeof line)
-        line[len++] = '\n';
-    if (write(STDERR_FILENO, line, len) < 0) {
-        /* as above: nothing more to do */
-    }
+    srv_say(SRV_WARN, "libmicrohttpd: %s", msg);
 }
 
 /* ---- sending ---------------------------------------------------------- */
@@ -990,7 +966,7 @@ static bool srv_start_daemon(struct srv_server *s, struct srv_listen *L,
         MHD_OPTION_END);
     s->starting = false;
     if (L->daemon == NULL && s->start_error[0] != '\0')
-        fprintf(stderr, "collabble: libmicrohttpd: %s\n", s->start_error);
+        srv_say(SRV_ERROR, "libmicrohttpd: %s", s->start_error);
     return L->daemon != NULL;
 }
 

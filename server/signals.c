@@ -1,6 +1,7 @@
 /* server/signals.c - the signals a long-running front end answers
  * (signals.h). */
 /* SPDX-License-Identifier: MIT */
+#include "say.h"
 #include "signals.h"
 
 #include <pthread.h>
@@ -24,9 +25,8 @@ int srv_signals_wait(const sigset_t *set)
             continue; /* only an invalid set fails; keep waiting */
         if (sig != SIGHUP)
             return sig;
-        fputs("collabble: SIGHUP ignored (nothing to reopen: the log is "
-              "standard error; restart to change settings)\n",
-              stderr);
+        srv_say(SRV_INFO, "SIGHUP ignored (nothing to reopen: the log is "
+                          "standard error; restart to change settings)");
     }
 }
 

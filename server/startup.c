@@ -1,6 +1,7 @@
 /* server/startup.c - the word lists and the mount point a program starts
  * with (startup.h). */
 /* SPDX-License-Identifier: MIT */
+#include "say.h"
 #include "startup.h"
 
 #include <stdio.h>
@@ -136,8 +137,7 @@ bool srv_lexicons_load(const struct srv_lexicon_args *a,
         (void)clock_gettime(CLOCK_MONOTONIC, &t0);
         struct dict *d = NULL;
         if (srv_lexicon_load(l->path, &d, &err) != CLB_ERR_OK) {
-            fprintf(stderr,
-                    "collabble: cannot load lexicon '%s' (from %s): %s%s%s\n",
+            srv_say(SRV_ERROR, "cannot load lexicon '%s' (from %s): %s%s%s",
                     l->path, l->from, clb_err_str(err.code),
                     err.detail[0] != '\0' ? ": " : "", err.detail);
             srv_lexicons_free(ctx);
@@ -147,8 +147,7 @@ bool srv_lexicons_load(const struct srv_lexicon_args *a,
         memcpy(ctx->lexicon_names[ctx->nlexicons], l->name, sizeof l->name);
         ctx->nlexicons++;
         if (!quiet)
-            fprintf(stderr,
-                    "collabble: lexicon %s: %zu words from %s in %.1f ms%s\n",
+            srv_say(SRV_INFO, "lexicon %s: %zu words from %s in %.1f ms%s",
                     l->name, dict_word_count(d),
                     strcmp(l->path, SRV_BUILTIN_LEXICON_FILE) == 0
                         ? "the built-in list"

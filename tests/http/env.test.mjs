@@ -79,3 +79,29 @@ test('a bad value names its variable', () => {
     assert.equal(r.stderr, `collabble: ${message}\nTry 'collabble --help'.\n`);
   }
 });
+
+test('--log-format json: every line of a run is one JSON object with a level', async () => {
+  const srv = await startServer({ args: ['--log-format', 'json', '--metrics', '0'] });
+  await rawRequest(srv.port, 'GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n');
+  srv.child.kill('SIGHUP');
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(await srv.stop(), 0);
+  const lines = srv.log().split('\n').filter((l) => l !== '');
+  assert.ok(lines.length >= 7, lines.join('\n'));
+  const said = [];
+  for (const l of lines) {
+    let j;
+    assert.doesNotThrow(() => { j = JSON.parse(l); }, l);
+    assert.match(j.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/, l);
+    if (j.msg !== undefined) {
+      assert.ok(['info', 'warn', 'error'].includes(j.level), l);
+      said.push(j.msg);
+    } else {
+      assert.equal(j.path, '/healthz', l); // an access line
+    }
+  }
+  for (const re of [/^libmicrohttpd .* self-test passed/, /^lexicon sowpods: /, /^metrics on /, /^listening on /,
+    /^SIGHUP ignored/, /^SIGTERM, stopping$/, /^stopped$/]) {
+    assert.ok(said.some((m) => re.test(m)), `${re} in ${said.join(' | ')}`);
+  }
+});
