@@ -46,6 +46,16 @@
 #ifndef CLB_VERSION
 #define CLB_VERSION "0.1.0"
 #endif
+#ifndef CLB_COMMIT
+#define CLB_COMMIT "unknown"
+#endif
+#ifndef CLB_BUILD_DATE
+#define CLB_BUILD_DATE "unknown"
+#endif
+/* What --version and the start line say. */
+#define MAIN_IDENTITY                                                          \
+    "collabble " CLB_VERSION " (commit " CLB_COMMIT ", built " CLB_BUILD_DATE  \
+    ")"
 
 #define MAIN_DEFAULT_PORT 8080
 #define MAIN_DEFAULT_BIND "127.0.0.1"
@@ -629,7 +639,7 @@ static void main_parse(int argc, char **argv, struct main_options *o)
             main_usage_env(stdout);
             exit(MAIN_EXIT_OK);
         } else if (strcmp(a, "--version") == 0) {
-            printf("collabble %s\n", CLB_VERSION);
+            puts(MAIN_IDENTITY);
             exit(MAIN_EXIT_OK);
         }
         const struct main_option *opt = main_option_of(a);
@@ -806,6 +816,7 @@ int main(int argc, char **argv)
     struct main_options opts = {0};
     main_parse(argc, argv, &opts);
     srv_say_json(opts.log_format == SRV_LOG_JSON);
+    srv_metrics_set_build(CLB_VERSION, CLB_COMMIT, CLB_BUILD_DATE);
     if (opts.export_dir != NULL) {
         main_options_free(&opts);
         return main_export(&opts);
@@ -820,6 +831,7 @@ int main(int argc, char **argv)
     sigset_t stop;
     srv_signals_block(&stop);
 
+    srv_say(SRV_INFO, "%s starting", MAIN_IDENTITY);
     if (opts.fastcgi != NULL || srv_fastcgi_started_on_socket())
         return main_fastcgi(&opts, &stop);
     if (!main_check_http_library(&opts)) {

@@ -2,7 +2,12 @@
 /* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 
+#include <dirent.h>
 #include <stdatomic.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,8 +32,9 @@ static const uint64_t metrics_buckets_us[] = {
 
 static struct {
     _Atomic uint64_t requests[SRV_ROUTE_LABELS][METRICS_NSTATUSES];
-    _Atomic uint64_t latency[METRICS_NBUCKETS + 1]; /* the last is +Inf */
-    _Atomic uint64_t latency_sum_us;
+    /* by route; the last bucket is +Inf */
+    _Atomic uint64_t latency[SRV_ROUTE_LABELS][METRICS_NBUCKETS + 1];
+    _Atomic uint64_t latency_sum_us[SRV_ROUTE_LABELS];
     _Atomic uint64_t bytes_out;
     _Atomic int64_t connections_open;
     _Atomic uint64_t refused[SRV_REFUSED__COUNT];
@@ -36,6 +42,14 @@ static struct {
     _Atomic uint64_t links[2];
     _Atomic int lexicons;
 } metrics;
+
+/* The build's labels and the process's start, set once at start. Labels
+ * hold only what the build wrote (a version, a commit's hex, a date), never
+ * request text. */
+static struct {
+    const char *version, *commit, *date;
+} metrics_build = {"unknown", "unknown", "unknown"};
+static _Atomic int64_t metrics_start_s;
 
 const char *srv_metrics_route_label(struct clb_str path)
 {
@@ -56,8 +70,9 @@ void srv_metrics_request(struct clb_str path, unsigned status, size_t bytes,
     size_t b = 0;
     while (b < METRICS_NBUCKETS && us > metrics_buckets_us[b])
         b++;
-    atomic_fetch_add_explicit(&metrics.latency[b], 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&metrics.latency_sum_us, us,
+    size_t r = srv_route_index(path);
+    atomic_fetch_add_explicit(&metrics.latency[r][b], 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&metrics.latency_sum_us[r], us,
                               memory_order_relaxed);
     atomic_fetch_add_explicit(&metrics.bytes_out, bytes, memory_order_relaxed);
 }
@@ -93,6 +108,15 @@ void srv_metrics_link(int format)
     if (format == 1 || format == 2)
         atomic_fetch_add_explicit(&metrics.links[format - 1], 1,
                                   memory_order_relaxed);
+}
+
+void srv_metrics_set_build(const char *version, const char *commit,
+                           const char *date)
+{
+    metrics_build.version = version;
+    metrics_build.commit = commit;
+    metrics_build.date = date;
+    atomic_store(&metrics_start_s, (int64_t)time(NULL));
 }
 
 void srv_metrics_set_lexicons(int n)
@@ -189,28 +213,116 @@ static void metrics_seconds(struct html_buf *b, uint64_t us, bool trim)
 static void metrics_write_latency(struct html_buf *b)
 {
     metrics_head(b, "collabble_http_request_duration_seconds", "histogram",
-                 "Time from a request's first byte to its answer queued.");
-    uint64_t cumulative = 0;
-    for (size_t i = 0; i <= METRICS_NBUCKETS; i++) {
-        cumulative += metrics_get(&metrics.latency[i]);
-        html_lit(b, "collabble_http_request_duration_seconds_bucket{le=\"");
-        if (i == METRICS_NBUCKETS)
-            html_lit(b, "+Inf");
-        else
-            metrics_seconds(b, metrics_buckets_us[i], true);
+                 "Time from a request's first byte to its answer queued, by "
+                 "route.");
+    for (size_t r = 0; r < SRV_ROUTE_LABELS; r++) {
+        uint64_t cumulative = 0;
+        for (size_t i = 0; i <= METRICS_NBUCKETS; i++)
+            cumulative += metrics_get(&metrics.latency[r][i]);
+        if (cumulative == 0)
+            continue; /* a route never asked for: no series */
+        cumulative = 0;
+        for (size_t i = 0; i <= METRICS_NBUCKETS; i++) {
+            cumulative += metrics_get(&metrics.latency[r][i]);
+            html_lit(b,
+                     "collabble_http_request_duration_seconds_bucket{route=\"");
+            html_raw(b, srv_route_path(r));
+            html_lit(b, "\",le=\"");
+            if (i == METRICS_NBUCKETS)
+                html_lit(b, "+Inf");
+            else
+                metrics_seconds(b, metrics_buckets_us[i], true);
+            html_lit(b, "\"} ");
+            metrics_u64(b, cumulative);
+            html_char(b, '\n');
+        }
+        html_lit(b, "collabble_http_request_duration_seconds_sum{route=\"");
+        html_raw(b, srv_route_path(r));
+        html_lit(b, "\"} ");
+        metrics_seconds(b, metrics_get(&metrics.latency_sum_us[r]), false);
+        html_lit(b, "\ncollabble_http_request_duration_seconds_count{route=\"");
+        html_raw(b, srv_route_path(r));
         html_lit(b, "\"} ");
         metrics_u64(b, cumulative);
         html_char(b, '\n');
     }
-    html_lit(b, "collabble_http_request_duration_seconds_sum ");
-    metrics_seconds(b, metrics_get(&metrics.latency_sum_us), false);
-    html_lit(b, "\ncollabble_http_request_duration_seconds_count ");
-    metrics_u64(b, cumulative);
-    html_char(b, '\n');
+}
+
+/* The build, as a metric of value 1 whose labels say it. */
+static void metrics_write_build(struct html_buf *b)
+{
+    metrics_head(b, "collabble_build_info", "gauge",
+                 "The build: version, commit and date.");
+    html_lit(b, "collabble_build_info{version=\"");
+    html_raw(b, metrics_build.version);
+    html_lit(b, "\",commit=\"");
+    html_raw(b, metrics_build.commit);
+    html_lit(b, "\",built=\"");
+    html_raw(b, metrics_build.date);
+    html_lit(b, "\"} 1\n");
+}
+
+/* The process, under the names of Prometheus' process collector. */
+static void metrics_write_process(struct html_buf *b)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) == 0) {
+        uint64_t us = (uint64_t)ru.ru_utime.tv_sec * 1000000u +
+                      (uint64_t)ru.ru_utime.tv_usec +
+                      (uint64_t)ru.ru_stime.tv_sec * 1000000u +
+                      (uint64_t)ru.ru_stime.tv_usec;
+        metrics_head(b, "process_cpu_seconds_total", "counter",
+                     "User and system CPU time spent, in seconds.");
+        html_lit(b, "process_cpu_seconds_total ");
+        metrics_seconds(b, us, false);
+        html_char(b, '\n');
+    }
+    /* statm's second field: resident pages. */
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long size = 0, resident = 0;
+    if (f != NULL) {
+        if (fscanf(f, "%lu %lu", &size, &resident) == 2) {
+            long page = sysconf(_SC_PAGESIZE);
+            metrics_head(b, "process_resident_memory_bytes", "gauge",
+                         "Resident memory size in bytes.");
+            metrics_sample(b, "process_resident_memory_bytes", NULL, NULL,
+                           (uint64_t)resident *
+                               (uint64_t)(page > 0 ? page : 4096));
+            metrics_head(b, "process_virtual_memory_bytes", "gauge",
+                         "Virtual memory size in bytes.");
+            metrics_sample(b, "process_virtual_memory_bytes", NULL, NULL,
+                           (uint64_t)size * (uint64_t)(page > 0 ? page : 4096));
+        }
+        (void)fclose(f);
+    }
+    DIR *d = opendir("/proc/self/fd");
+    if (d != NULL) {
+        uint64_t n = 0;
+        for (struct dirent *e; (e = readdir(d)) != NULL;)
+            n += e->d_name[0] != '.';
+        (void)closedir(d);
+        metrics_head(b, "process_open_fds", "gauge",
+                     "Number of open file descriptors.");
+        metrics_sample(b, "process_open_fds", NULL, NULL,
+                       n > 0 ? n - 1 : 0); /* less opendir's own */
+    }
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+        metrics_head(b, "process_max_fds", "gauge",
+                     "Maximum number of open file descriptors.");
+        metrics_sample(b, "process_max_fds", NULL, NULL, (uint64_t)rl.rlim_cur);
+    }
+    metrics_head(b, "process_start_time_seconds", "gauge",
+                 "Start time of the process since the Unix epoch, in "
+                 "seconds.");
+    metrics_sample(b, "process_start_time_seconds", NULL, NULL,
+                   (uint64_t)atomic_load(&metrics_start_s));
 }
 
 void srv_metrics_write(struct html_buf *b)
 {
+    metrics_write_build(b);
+    metrics_write_process(b);
     metrics_write_requests(b);
     metrics_write_latency(b);
     metrics_head(b, "collabble_http_response_bytes_total", "counter",

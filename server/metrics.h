@@ -39,6 +39,10 @@ void srv_metrics_move(int type);
 /* A link opened: format 1 (classic) or 2. */
 void srv_metrics_link(int format);
 void srv_metrics_set_lexicons(int n);
+/* The build (static strings), for collabble_build_info, and the start time
+ * (now), for process_start_time_seconds. */
+void srv_metrics_set_build(const char *version, const char *commit,
+                           const char *date);
 
 /* The route label of a path: "/", "/game/move", "/api/v1/plays",
  * "/static/" followed by a star for the static files, ..., "other". */

@@ -102,7 +102,7 @@ describe('the command line', () => {
   test('--version prints the version', () => {
     const r = run(['--version']);
     assert.equal(r.status, 0);
-    assert.equal(r.stdout, 'collabble 0.1.0\n');
+    assert.match(r.stdout, /^collabble 0\.1\.0 \(commit ([0-9a-f]{7,}|unknown), built \d{4}-\d\d-\d\d\)\n$/);
   });
 
   test('misuse says what is wrong, points at --help and exits 2', () => {

@@ -132,9 +132,21 @@ describe('metrics', () => {
       assert.ok(d('collabble_refused_total{limit="strict_head"}') >= 1);
       assert.ok(after.collabble_connections_open >= 1, `open ${after.collabble_connections_open}`);
       assert.ok(d('collabble_http_response_bytes_total') > 0);
-      assert.ok(d('collabble_http_request_duration_seconds_count') >= 4);
-      assert.equal(after['collabble_http_request_duration_seconds_bucket{le="+Inf"}'],
-        after.collabble_http_request_duration_seconds_count);
+      // The latency histogram, by route: each route's +Inf bucket is its
+      // count, and the routes asked for are there.
+      const counts = Object.keys(after).filter((k) => k.startsWith('collabble_http_request_duration_seconds_count{'));
+      assert.ok(counts.length >= 3, counts.join(' '));
+      for (const k of counts) {
+        const route = /route="([^"]*)"/.exec(k)[1];
+        assert.equal(after[`collabble_http_request_duration_seconds_bucket{route="${route}",le="+Inf"}`], after[k], route);
+      }
+      assert.equal(d('collabble_http_request_duration_seconds_count{route="/api/v1/games"}'), 1);
+      // The build and the process, as Prometheus' process collector names them.
+      assert.equal(Object.keys(after).filter((k) => k.startsWith('collabble_build_info{version="0.1.0",commit="')).length, 1);
+      assert.ok(after.process_cpu_seconds_total > 0);
+      assert.ok(after.process_resident_memory_bytes > 1e6);
+      assert.ok(after.process_open_fds >= 3);
+      assert.ok(Math.abs(after.process_start_time_seconds - Date.now() / 1000) < 120);
       // Only /metrics is there.
       const other = await fetch(url.replace('/metrics', '/'));
       assert.equal(other.status, 404);
