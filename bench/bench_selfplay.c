@@ -102,16 +102,8 @@ int main(int argc, char **argv)
         return 2;
     }
     static struct srv_context ctx;
-    struct dict *d = NULL;
     struct clb_error err;
-    if (dict_load(lexfile, &d, &err) != CLB_ERR_OK)
-        bench_die("bench_selfplay", lexfile, &err);
-    ctx.lexicons[0] = d;
-    strcpy(ctx.lexicon_names[0],
-           dict_fingerprint(d) == CORE_LEXICON_BUILTIN_FINGERPRINT
-               ? CORE_LEXICON_BUILTIN_NAME
-               : "default");
-    ctx.nlexicons = 1;
+    struct dict *d = bench_context("bench_selfplay", lexfile, &ctx);
     struct core_lexicon lex = dict_lexicon(d);
 
     size_t cap = (size_t)games * MAX_TURNS, nlinks = 0;

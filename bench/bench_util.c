@@ -2,6 +2,12 @@
 /* SPDX-License-Identifier: MIT */
 #include "bench_util.h"
 
+#include <string.h>
+
+#include "../core/history.h"
+#include "../dict/dict.h"
+#include "../server/http.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -90,4 +96,20 @@ void bench_die(const char *prog, const char *what, const struct clb_error *err)
     fprintf(stderr, "%s: %s: %s (%s)\n", prog, what, clb_err_str(err->code),
             err->detail);
     exit(1);
+}
+
+struct dict *bench_context(const char *prog, const char *path,
+                           struct srv_context *ctx)
+{
+    struct dict *d = NULL;
+    struct clb_error err;
+    if (dict_load(path, &d, &err) != CLB_ERR_OK)
+        bench_die(prog, path, &err);
+    ctx->lexicons[0] = d;
+    strcpy(ctx->lexicon_names[0],
+           dict_fingerprint(d) == CORE_LEXICON_BUILTIN_FINGERPRINT
+               ? CORE_LEXICON_BUILTIN_NAME
+               : "default");
+    ctx->nlexicons = 1;
+    return d;
 }

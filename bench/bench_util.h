@@ -1,6 +1,6 @@
 /* bench/bench_util.h - what every benchmark program shares: its clocks,
- * medians and quantiles, reading its input files, and one way to stop on
- * an error.
+ * medians and quantiles, reading its input files, a server context with
+ * one word list, and one way to stop on an error.
  *
  * For the programs of bench/ only: these helpers print and exit on
  * failure, which no library code of Collabble ever does.
@@ -37,6 +37,15 @@ char *bench_slurp(const char *prog, const char *path, size_t *len);
 /* The link stored in the file at `path` (one line; the line end dropped),
  * in a static buffer: valid until the next call. Exits if unreadable. */
 const char *bench_read_link(const char *prog, const char *path, size_t *len);
+
+struct srv_context;
+struct dict;
+
+/* Loads the word list at `path` as the one lexicon of *ctx, named as a
+ * link names it (the built-in SOWPODS by its name, any other "default"),
+ * and returns it; exits naming `prog` if it cannot. */
+struct dict *bench_context(const char *prog, const char *path,
+                           struct srv_context *ctx);
 
 /* Prints "prog: what: message (detail)" and exits 1. */
 _Noreturn void bench_die(const char *prog, const char *what,

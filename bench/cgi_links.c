@@ -72,16 +72,8 @@ int main(int argc, char **argv)
         return 2;
     }
     static struct srv_context ctx;
-    struct dict *d = NULL;
     struct clb_error err;
-    if (dict_load(lexfile, &d, &err) != CLB_ERR_OK)
-        bench_die("bench_cgi_links", lexfile, &err);
-    ctx.lexicons[0] = d;
-    strcpy(ctx.lexicon_names[0],
-           dict_fingerprint(d) == CORE_LEXICON_BUILTIN_FINGERPRINT
-               ? CORE_LEXICON_BUILTIN_NAME
-               : "default");
-    ctx.nlexicons = 1;
+    struct dict *d = bench_context("bench_cgi_links", lexfile, &ctx);
     struct core_lexicon lex = dict_lexicon(d);
 
     int *moves = malloc((size_t)count * sizeof *moves);
@@ -115,8 +107,9 @@ int main(int argc, char **argv)
         if (position_write(&back, LINK_V2, again, sizeof again, &m2, &err) !=
                 CLB_ERR_OK ||
             m2 != n || memcmp(s, again, n) != 0) {
-            fprintf(stderr, "bench_cgi_links: %s: the link changed when "
-                            "opened again\n",
+            fprintf(stderr,
+                    "bench_cgi_links: %s: the link changed when "
+                    "opened again\n",
                     seed);
             return 1;
         }

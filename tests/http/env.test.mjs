@@ -7,19 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
-import { startServer, binaryPath, rawRequest } from './server.mjs';
+import { startServer, binaryPath, rawRequest, freePort } from './server.mjs';
 
 function run(args, env) {
   return spawnSync(binaryPath(), args, { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 20000 });
 }
 
-async function freePort() {
-  const srv = net.createServer();
-  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
-  const p = srv.address().port;
-  await new Promise((r) => srv.close(r));
-  return p;
-}
 
 test('--help lists a variable for every option', () => {
   const r = run(['--help']);

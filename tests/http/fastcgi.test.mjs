@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import { binaryPath, SECURITY_HEADERS, SANITIZER_REPORT } from './server.mjs';
+import { binaryPath, freePort, SECURITY_HEADERS, SANITIZER_REPORT } from './server.mjs';
 
 const BEGIN = 1, END = 3, PARAMS = 4, STDIN = 5, STDOUT = 6;
 
@@ -89,13 +89,6 @@ async function ask(env, body = '') {
   return r;
 }
 
-async function freePort() {
-  const srv = net.createServer();
-  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
-  const p = srv.address().port;
-  await new Promise((r) => srv.close(r));
-  return p;
-}
 
 before(async () => {
   port = await freePort();

@@ -46,6 +46,16 @@ export function sowpodsPath() {
   return p;
 }
 
+// A free loopback port (bound, then let go) for a process a test starts
+// itself.
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
 // Starts collabble with extra args; resolves to
 // { url, port, stop(), log() } once /healthz answers 200.
 export async function startServer({ args = [], env = {} } = {}) {
