@@ -831,7 +831,8 @@ int main(int argc, char **argv)
     sigset_t stop;
     srv_signals_block(&stop);
 
-    srv_say(SRV_INFO, "%s starting", MAIN_IDENTITY);
+    /* "collabble: 0.1.0 (commit ..., built ...) starting" */
+    srv_say(SRV_INFO, "%s starting", MAIN_IDENTITY + sizeof "collabble");
     if (opts.fastcgi != NULL || srv_fastcgi_started_on_socket())
         return main_fastcgi(&opts, &stop);
     if (!main_check_http_library(&opts)) {

