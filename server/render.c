@@ -699,10 +699,38 @@ static void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
 
 /* ---- header, summaries, prompts ----------------------------------------- */
 
+/* One list item per kind of tile counted in n[] ("A\xc3\x973",
+ * "Blank\xc3\x971"), then the total: "42 in all.". */
+static void render_tile_counts(struct html_buf *b, const int n[CLB_TILE_KINDS])
+{
+    int total = 0;
+    html_lit(b, "<ul>");
+    for (int k = 0; k < CLB_TILE_KINDS; k++) {
+        if (n[k] <= 0)
+            continue;
+        total += n[k];
+        html_lit(b, "<li>");
+        if (k == CLB_TILE_KINDS - 1)
+            html_lit(b, "Blank");
+        else
+            html_char(b, (char)('A' + k));
+        html_lit(b, "\xc3\x97"); /* the multiplication sign */
+        html_int(b, n[k]);
+        html_lit(b, "</li>");
+    }
+    html_lit(b, "</ul><p>");
+    html_int(b, total);
+    html_lit(b, " in all.</p>");
+}
+
 /* The bag's count, which opens (a <details>, so without script too) to
  * what is left in it by letter. Both racks are open in Collabble, so
- * these are exactly the tiles not yet seen. */
-static void render_bag(struct html_buf *b, const struct core_game *g)
+ * these are exactly the tiles not yet seen; but blind mode hides the
+ * partner's rack (`hidden`, NULL once the game is over), so the list of
+ * what it has not seen, the bag and that rack, follows, hidden: the
+ * script shows it instead of the bag's in blind mode. */
+static void render_bag(struct html_buf *b, const struct core_game *g,
+                       const struct core_rack *hidden)
 {
     int n = core_bag_count(g);
     html_lit(b, "<div class=\"bagd\"><dt>Bag</dt><dd><details id=\"bagbox\">"
@@ -713,25 +741,27 @@ static void render_bag(struct html_buf *b, const struct core_game *g)
                 "show them</span></summary><div class=\"bagl\" "
                 "data-testid=\"bag-list\">");
     if (n == 0) {
-        html_lit(b, "<p>The bag is empty.</p></div></details></dd></div>");
-        return;
+        html_lit(b, "<p>The bag is empty.</p>");
+    } else {
+        html_lit(b, "<p>Tiles left in the bag:</p>");
+        render_tile_counts(b, g->bag);
     }
-    html_lit(b, "<p>Tiles left in the bag:</p><ul>");
-    for (int k = 0; k < CLB_TILE_KINDS; k++) {
-        if (g->bag[k] <= 0)
-            continue;
-        html_lit(b, "<li>");
-        if (k == CLB_TILE_KINDS - 1)
-            html_lit(b, "Blank");
-        else
-            html_char(b, (char)('A' + k));
-        html_lit(b, "\xc3\x97"); /* the multiplication sign */
-        html_int(b, g->bag[k]);
-        html_lit(b, "</li>");
+    html_lit(b, "</div>");
+    if (hidden != NULL) {
+        int unseen[CLB_TILE_KINDS];
+        memcpy(unseen, g->bag, sizeof unseen);
+        for (int i = 0; i < hidden->count && i < CLB_RACK_SIZE; i++) {
+            int k = core_tile_kind(hidden->tiles[i]);
+            if (k >= 0)
+                unseen[k]++;
+        }
+        html_lit(b, "<div class=\"bagl\" id=\"unseen\" "
+                    "data-testid=\"unseen-list\" hidden><p>Tiles you have "
+                    "not seen, in the bag and on the hidden rack:</p>");
+        render_tile_counts(b, unseen);
+        html_lit(b, "</div>");
     }
-    html_lit(b, "</ul><p>");
-    html_int(b, n);
-    html_lit(b, " in all.</p></div></details></dd></div>");
+    html_lit(b, "</details></dd></div>");
 }
 
 /* ---- goals mode: what the server judged, shown (DESIGN.md, "Goals
@@ -762,8 +792,10 @@ static void render_goals_stat(struct html_buf *b, const struct core_game *g)
 }
 
 /* One rack's tiles as the options of a swap's choice: each kind once,
- * the first slot holding it (a tile is named by its letter). */
-static void render_swap_options(struct html_buf *b, const struct core_rack *r)
+ * the first slot holding it (a tile is named by its letter); the option
+ * of tile `chosen` selected. */
+static void render_swap_options(struct html_buf *b, const struct core_rack *r,
+                                char chosen)
 {
     char seen[CLB_RACK_SIZE + 1] = {0};
     for (int i = 0, n = 0; i < r->count && i < CLB_RACK_SIZE; i++) {
@@ -771,10 +803,11 @@ static void render_swap_options(struct html_buf *b, const struct core_rack *r)
         if (memchr(seen, t, (size_t)n) != NULL)
             continue;
         seen[n++] = t;
+        html_raw(b, t == chosen ? "<option selected" : "<option");
         if (t == CORE_BLANK)
-            html_lit(b, "<option value=BLANK>blank");
+            html_lit(b, " value=BLANK>blank");
         else
-            html_rawf(b, "<option>%c", t);
+            html_rawf(b, ">%c", t);
     }
 }
 
@@ -784,6 +817,17 @@ static void render_swap_options(struct html_buf *b, const struct core_rack *r)
 static void render_helpers(struct html_buf *b, const struct core_game *g)
 {
     const char *off = g->goals.helpers_left > 0 ? "" : " disabled";
+    const struct core_rack *mine = &g->hands[g->turn];
+    const struct core_rack *theirs = &g->hands[other_player(g->turn)];
+    /* The two lists start on the first pair of different tiles (a tile
+     * for the same tile is no swap); with none, Swap stays disabled. */
+    char give = 0, take = 0;
+    for (int i = 0; i < mine->count && i < CLB_RACK_SIZE && !take; i++)
+        for (int j = 0; j < theirs->count && j < CLB_RACK_SIZE && !take; j++)
+            if (mine->tiles[i] != theirs->tiles[j]) {
+                give = mine->tiles[i];
+                take = theirs->tiles[j];
+            }
     html_rawf(b,
               "<h2 id=\"helpers-h\">Helpers <span class=\"who\" "
               "data-testid=\"helpers-left\">%d left, shared</span></h2><ul "
@@ -795,11 +839,11 @@ static void render_helpers(struct html_buf *b, const struct core_game *g)
               "the best play of your rack covers, not its word<li><button "
               "data-helper=swap data-testid=\"helper-swap\"%s>Swap a tile"
               "</button> <select id=\"h-give\" aria-label=\"Your tile\">",
-              g->goals.helpers_left, off, off, off);
-    render_swap_options(b, &g->hands[g->turn]);
+              g->goals.helpers_left, off, off, take ? off : " disabled");
+    render_swap_options(b, mine, give);
     html_lit(b, "</select> for <select id=\"h-take\" aria-label=\"Your "
                 "partner&#39;s tile\">");
-    render_swap_options(b, &g->hands[other_player(g->turn)]);
+    render_swap_options(b, theirs, take);
     html_lit(b, "</select>, with your partner</ul>");
 }
 
@@ -869,7 +913,8 @@ static void render_goals_outcome(struct html_buf *b, const struct core_game *g)
         won ? "" : " before the game ended");
 }
 
-static void render_stats(struct html_buf *b, const struct core_game *g)
+static void render_stats(struct html_buf *b, const struct core_game *g,
+                         const struct core_rack *hidden)
 {
     html_lit(b, "<dl class=\"stats\"><div><dt>Score</dt><dd id=\"score\" "
                 "data-testid=\"score\">");
@@ -882,7 +927,7 @@ static void render_stats(struct html_buf *b, const struct core_game *g)
         put_player(b, g->turn);
     html_lit(b, "</dd></div>");
     render_goals_stat(b, g);
-    render_bag(b, g);
+    render_bag(b, g, hidden);
     html_lit(b, "</dl>");
 }
 
@@ -1104,7 +1149,7 @@ static void render_help(struct html_buf *b, const struct render_view *v)
 {
     if (!v->plain)
         return;
-    html_lit(b, "<noscript><details class=\"help\"><summary>How to play"
+    html_lit(b, "<noscript><details class=\"panel help\"><summary>How to play"
                 "</summary><p>Play a word, exchange tiles or pass with the "
                 "forms above. The page that follows has the link to send "
                 "to your partner.</p></details></noscript>");
@@ -1466,25 +1511,48 @@ static void render_app_open(struct html_buf *b, const char *view,
     html_lit(b, ">\n");
 }
 
+/* The points of the tiles on both racks, all of which a game that ends
+ * without a player going out takes off the score, down to 0. */
+static int racks_value(const struct core_game *g)
+{
+    int v = 0;
+    for (int p = CORE_P1; p <= CORE_P2; p++)
+        for (int i = 0; i < g->hands[p].count && i < CLB_RACK_SIZE; i++)
+            v += core_tile_points(g->hands[p].tiles[i]);
+    return v;
+}
+
 /* What a pass would do, as a sentence (the pass bar's question, and the
  * no-script pass form's): the pass that would be the second in a row ends
- * the game, so it says so and what the racks will cost. Returns whether
- * it ends the game. */
+ * the game, so it says so and what the racks will cost; the score never
+ * goes below 0, and when it would, the sentence says why it stops there.
+ * Returns whether it ends the game. */
 static bool render_pass_question(struct html_buf *b, const struct core_game *g)
 {
     bool ends = g->consecutive_passes >= 1;
     if (ends) {
-        int cost = core_end_adjustment(g);
+        int cost = core_end_adjustment(g), worth = racks_value(g);
         html_lit(b, "<strong>Passing now ends the game</strong>: ");
         put_player(b, other_player(g->turn));
-        html_lit(b, " passed last turn, and two passes in a row end it. The "
-                    "tiles left on both racks take ");
-        put_count(b, cost, "point", "points");
-        html_lit(b, " off the score (");
-        html_int(b, g->score);
-        html_lit(b, ", then ");
-        html_int(b, g->score - cost);
-        html_lit(b, ").");
+        html_lit(b, " passed last turn, and two passes in a row end it. ");
+        if (g->score == 0) {
+            html_lit(b, "The score stays 0: the tiles left on both racks "
+                        "would come off it, but it never goes below 0.");
+        } else {
+            html_lit(b, "The tiles left on both racks take ");
+            put_count(b, cost, "point", "points");
+            html_lit(b, " off the score (");
+            html_int(b, g->score);
+            html_lit(b, ", then ");
+            html_int(b, g->score - cost);
+            html_lit(b, ")");
+            if (cost < worth) {
+                html_lit(b, ": they are worth ");
+                html_int(b, worth);
+                html_lit(b, ", but the score never goes below 0");
+            }
+            html_lit(b, ".");
+        }
     } else {
         html_lit(b, "Pass this turn without playing? If ");
         put_player(b, other_player(g->turn));
@@ -1905,7 +1973,12 @@ void render_game(struct html_buf *b, const struct render_view *v)
         html_text(b, v->daily);
         html_lit(b, "</p>");
     }
-    render_stats(b, g);
+    /* The rack blind mode (the script's) hides: the partner's, whoever
+     * is to move. */
+    render_stats(b, g,
+                 g->game_over ? NULL
+                 : waiting    ? &g->hands[g->turn]
+                              : &g->hands[other_player(g->turn)]);
     html_lit(b, "</header>\n<main class=\"game\">");
     render_last_move(b, g);
     html_lit(b, "<section class=\"boardwrap\" id=\"boardwrap\" "
@@ -1942,9 +2015,12 @@ static void render_goals_choice(struct html_buf *b, const char *id)
     for (int l = CORE_GOALS_EASY; l <= CORE_GOALS_HARD; l++) {
         const char *name = core_goals_level_name((enum core_goals_level)l);
         int helpers = core_goals_helpers((enum core_goals_level)l);
-        html_rawf(b, "<option value=%s>%c%s: win with %d goals, %d %s", name,
+        /* Hard's target is below Normal's because its deck has no easy
+         * goal: the choice says so, or it would read inverted. */
+        html_rawf(b, "<option value=%s>%c%s: win with %d %sgoals, %d %s", name,
                   name[0] - 'a' + 'A', name + 1,
-                  core_goals_target((enum core_goals_level)l), helpers,
+                  core_goals_target((enum core_goals_level)l),
+                  l == CORE_GOALS_HARD ? "harder " : "", helpers,
                   plural(helpers, "helper", "helpers"));
     }
     html_lit(b, "</select>");
@@ -1963,6 +2039,21 @@ static void render_daily_card(struct html_buf *b)
                 "id=\"bests\" data-testid=\"bests\" hidden></p>");
 }
 
+/* The landing and error pages' "Your games", hidden until the script
+ * fills it from localStorage with static/landing.js, whose versioned
+ * address it carries (data-js): the script loads it only for these pages,
+ * so a game link's first visit never does. */
+static void render_saved_games(struct html_buf *b)
+{
+    html_lit(b, "<section class=\"card\" data-js=\"");
+    html_url(b, "/static/landing.js?v=");
+    html_attr(b, srv_static_version("landing.js"));
+    html_lit(b, "\" id=\"games\" data-testid=\"saved-games\" "
+                "aria-labelledby=\"games-h\" hidden><h2 id=\"games-h\">Your "
+                "games</h2><ul class=\"games\" id=\"game-list\"></ul>"
+                "</section>");
+}
+
 void render_landing(struct html_buf *b, const struct srv_context *ctx,
                     const char *seed, size_t seed_len,
                     const struct clb_error *err)
@@ -1976,12 +2067,8 @@ void render_landing(struct html_buf *b, const struct srv_context *ctx,
                 "word adds to one shared score. Play your turn, then send "
                 "the link to your partner.</p>");
     render_paste_box(b);
-    html_lit(b,
-             "<section class=\"card\" id=\"games\" "
-             "data-testid=\"saved-games\" aria-labelledby=\"games-h\" hidden>"
-             "<h2 id=\"games-h\">Your games</h2><ul class=\"games\" "
-             "id=\"game-list\"></ul></section>"
-             "<form class=\"card\" method=\"get\" action=\"");
+    render_saved_games(b);
+    html_lit(b, "<form class=\"card\" method=\"get\" action=\"");
     html_url(b, "/new");
     html_lit(b, "\" "
                 "aria-labelledby=\"new-h\"><h2 id=\"new-h\">New game</h2>"
@@ -2073,8 +2160,7 @@ void render_error_page(struct html_buf *b, const struct clb_error *err)
     }
     render_sentence(b, err);
     if (trouble != NULL)
-        html_lit(b, "</p></details><p>Your saved games are below, and a new "
-                    "game is one press away.");
+        html_lit(b, "</p></details><p>A new game is one press away.");
     else
         html_lit(b, "</p><p>Check that the whole link was copied, or start a "
                     "new game.");
@@ -2083,9 +2169,7 @@ void render_error_page(struct html_buf *b, const struct clb_error *err)
     html_lit(b, "\" "
                 "data-testid=\"new-game\">New game</a></section>");
     render_paste_box(b);
-    html_lit(b, "<section class=\"card\" id=\"games\" "
-                "data-testid=\"saved-games\" aria-labelledby=\"games-h\" "
-                "hidden><h2 id=\"games-h\">Your games</h2><ul class=\"games\" "
-                "id=\"game-list\"></ul></section></main>\n");
+    render_saved_games(b);
+    html_lit(b, "</main>\n");
     render_foot(b);
 }

@@ -371,14 +371,144 @@ static bool open_link(const struct srv_request *req, struct srv_response *resp,
     return false;
 }
 
+/* ---- a link as players pass it on: pasted from a chat, with the
+ * sentence around it, a full stop after it, an escaped space ---- */
+
+/* How many marks ('#', "s=") of a text are tried, and how many characters
+ * at most are dropped from the end of the v2 link that follows one (a
+ * markdown underscore, a word glued on). They bound what a text costs:
+ * at most UI_PASTE_MARKS classic links decoded that fail, and
+ * UI_PASTE_MARKS * (UI_PASTE_TRIM + 1) v2 ones, each refused by its check
+ * characters. */
+#define UI_PASTE_MARKS 4
+#define UI_PASTE_TRIM 8
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* A character some link holds: base64url (v2), base64 and LZ-String's
+ * URI-safe alphabet (v1). */
+static bool link_char(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+           (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '+' ||
+           c == '/' || c == '=' || c == '$';
+}
+
+/* The characters of a link from p on (end: the text's end), each escape
+ * decoded (as the script decodes a fragment), into out (cap bytes, NUL
+ * ended): up to the first character no link holds (a space, '.', '&', a
+ * quote). Returns how many. */
+static size_t link_run(const char *p, const char *end, char *out, size_t cap)
+{
+    size_t n = 0;
+    while (p < end && n + 1 < cap) {
+        char c = *p++;
+        if (c == '%' && end - p >= 2 && hex_value(p[0]) >= 0 &&
+            hex_value(p[1]) >= 0) {
+            c = (char)(hex_value(p[0]) * 16 + hex_value(p[1]));
+            p += 2;
+        }
+        if (!link_char(c))
+            break;
+        out[n++] = c;
+    }
+    out[n] = '\0';
+    return n;
+}
+
+/* Where a link starts in text: after each '#' and each "s=" that starts a
+ * field (the text's start, or after '?', '&', ';' or a space), the first
+ * UI_PASTE_MARKS of them; with none, and no '?' (an address with a query
+ * but no s), the text from its first non-space character. Fills at[],
+ * returns how many. */
+static int link_starts(const char *text, size_t n,
+                       const char *at[UI_PASTE_MARKS])
+{
+    int k = 0;
+    for (size_t i = 0; i < n && k < UI_PASTE_MARKS; i++) {
+        if (text[i] == '#')
+            at[k++] = text + i + 1;
+        else if (text[i] == 's' && i + 1 < n && text[i + 1] == '=' &&
+                 (i == 0 || strchr("?&; ", text[i - 1]) != NULL))
+            at[k++] = text + i + 2;
+    }
+    if (k == 0 && memchr(text, '?', n) == NULL) {
+        size_t i = 0;
+        while (i < n && is_space(text[i]))
+            i++;
+        at[k++] = text + i;
+    }
+    return k;
+}
+
+/* Finds the turn link in text (n bytes) as a player may paste it, or as a
+ * chat app passes it on ("Hey, your turn! http://host/#S thanks", "/#S.",
+ * "/#S%20"): from each start (link_starts) in turn, its run of link
+ * characters (link_run), then (a v2 link) that run less its last character,
+ * and so on: the first that opens wins, so the longest valid link after the
+ * first start that has one. Returns CLB_ERR_OK with the link in s (cap
+ * bytes, NUL ended, *len) and opened in *pos; else the error of the
+ * longest run (a damaged link keeps its message), or CLB_ERR_BAD_REQUEST
+ * when the text holds no run at all. */
+static enum clb_err find_link(const struct srv_context *ctx, const char *text,
+                              size_t n, char *s, size_t cap, size_t *len,
+                              struct position *pos, struct clb_error *err)
+{
+    /* One more than a link may hold: a run over the limit is refused as
+     * too long, not cut to fit. */
+    char run[CLB_MAX_ENCODED_STATE + 2];
+    const char *at[UI_PASTE_MARKS];
+    int k = link_starts(text, n, at);
+    size_t longest = 0;
+    struct clb_error e;
+    clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                  "no game link was pasted: paste the whole link, "
+                  "http://.../#..., or the text after its #");
+    for (int i = 0; i < k; i++) {
+        size_t r = link_run(at[i], text + n, run, sizeof run);
+        /* Only a v2 link is cut shorter: its check characters refuse a
+         * wrong length at once, where a classic one would be decoded. */
+        size_t trim = run[0] == '2' ? UI_PASTE_TRIM : 0;
+        for (size_t m = r; m > 0 && r - m <= trim; m--) {
+            clb_error_clear(&e);
+            if (position_open(ctx, run, m, pos, &e) == CLB_ERR_OK && m < cap) {
+                memcpy(s, run, m);
+                s[m] = '\0';
+                *len = m;
+                return CLB_ERR_OK;
+            }
+            if (m == r && r > longest) {
+                longest = r;
+                *err = e;
+            }
+        }
+    }
+    return err->code;
+}
+
 /* Renders the position S (len bytes) as its board page, its review filled
- * in when `reviewed`. */
+ * in when `reviewed`. A link that does not open as it came is looked for
+ * inside it (find_link: a link pasted with a full stop after it, or an
+ * escaped space), and the page is that link's; a damaged one is shown as
+ * it came. */
 static void show_state(const struct srv_request *req, struct srv_response *resp,
-                       const char *s, size_t len, bool reviewed)
+                       char *s, size_t len, bool reviewed)
 {
     struct position pos;
-    if (open_link(req, resp, s, len, &pos))
+    struct clb_error err, found;
+    clb_error_clear(&err);
+    clb_error_clear(&found);
+    if (position_open(req->ctx, s, len, &pos, &err) == CLB_ERR_OK ||
+        (err.code == CLB_ERR_BAD_STATE &&
+         find_link(req->ctx, s, len, s, len + 1, &len, &pos, &found) ==
+             CLB_ERR_OK)) {
         show_game(req, resp, &pos, s, reviewed);
+        return;
+    }
+    error_page(resp, &err);
 }
 
 /* Reads the state field `s` of a query or body. Returns false after
@@ -430,71 +560,35 @@ void ui_root(const struct srv_request *req, struct srv_response *resp)
     render_landing(resp->body, req->ctx, NULL, 0, NULL);
 }
 
-/* Room for what surrounds S in a pasted address: a scheme, a host and
- * port, a path and "?s=" or "#" (a real one is under 100 bytes). */
-#define UI_MAX_PASTE_EXTRA 256
-
-static bool is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
+/* Room for what surrounds S in a pasted text: a scheme, a host and port,
+ * a path and "?s=" or "#" (a real address is under 100 bytes), and the
+ * words of a chat message around it. */
+#define UI_MAX_PASTE_EXTRA 1024
 
 /* The link field of the box that opens a pasted link without script
  * (GET /game?link=TEXT): the whole address a player copied
- * (http://host/#S, or http://host/?s=S), or S alone, spaces around it
- * allowed. The browser never sends a fragment, but a pasted address is
- * only text, so S is read here: what follows the last '#' (its escapes
- * decoded, as the script decodes a fragment), else the s field of the
- * query after a '?', else the whole text. Returns false after answering
- * with an error page when there is no S in it. */
-static bool read_pasted(struct clb_str query, struct srv_response *resp,
-                        char *s, size_t cap, size_t *len)
+ * (http://host/#S, or http://host/?s=S), S alone, or the chat message
+ * that held it ("Hey, your turn! http://host/#S thanks"). The browser
+ * never sends a fragment, but a pasted address is only text, so S is
+ * looked for here (find_link: after the first '#' or "s=" that leads to
+ * one, escapes decoded, trailing punctuation dropped). Returns false
+ * after answering with an error page when there is none: nothing that
+ * looks like a link (400, "no game link was pasted"), or the longest
+ * run's own error (a damaged link says so). */
+static bool read_pasted(const struct srv_request *req,
+                        struct srv_response *resp, char *s, size_t cap,
+                        size_t *len)
 {
-    /* "s=" then the text: the fragment is decoded as a state field. */
-    char field[2 + CLB_MAX_ENCODED_STATE + UI_MAX_PASTE_EXTRA + 1] = "s=";
-    char *text = field + 2;
+    char text[CLB_MAX_ENCODED_STATE + UI_MAX_PASTE_EXTRA + 1];
     size_t n;
+    struct position pos;
     struct clb_error err;
     clb_error_clear(&err);
-    if (form_value(query, "link", true, text, sizeof field - 2, &n) == UI_BAD) {
+    if (form_value(req->query, "link", true, text, sizeof text, &n) == UI_BAD)
         clb_error_set(&err, CLB_ERR_TOO_LARGE, "the pasted link is too long");
-        error_page(resp, &err);
-        return false;
-    }
-    while (n > 0 && is_space(text[n - 1]))
-        n--;
-    size_t from = 0;
-    while (from < n && is_space(text[from]))
-        from++;
-    const char *hash = NULL;
-    for (size_t i = from; i < n; i++)
-        if (text[i] == '#')
-            hash = text + i;
-    const char *q = memchr(text + from, '?', n - from);
-    struct clb_str rest;
-    if (hash != NULL) {
-        /* Overwrites the two bytes before the fragment's text (the '#'
-         * and the one before it, or the "s=" prefix) with "s=". */
-        char *f = (char *)hash - 1;
-        f[0] = 's';
-        f[1] = '=';
-        rest = (struct clb_str){f, (size_t)(text + n - f)};
-    } else if (q != NULL) {
-        rest = (struct clb_str){q + 1, (size_t)(text + n - q - 1)};
-    } else {
-        rest = (struct clb_str){text + from - 2, n - from + 2};
-        memcpy(text + from - 2, "s=", 2);
-    }
-    enum ui_found found = form_value(rest, "s", false, s, cap, len);
-    if (found == UI_FOUND && *len > 0)
+    else if (find_link(req->ctx, text, n, s, cap, len, &pos, &err) ==
+             CLB_ERR_OK)
         return true;
-    if (found == UI_BAD)
-        clb_error_set(&err, CLB_ERR_TOO_LARGE,
-                      "the game link is too long or malformed");
-    else
-        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
-                      "no game link was pasted: paste the whole link, "
-                      "http://.../#..., or the text after its #");
     error_page(resp, &err);
     return false;
 }
@@ -512,7 +606,7 @@ static bool page_state(const struct srv_request *req, struct srv_response *resp,
             return read_state(req->query, resp, s, cap, n);
         if (form_value(req->query, "link", true, probe, sizeof probe, n) !=
             UI_ABSENT)
-            return read_pasted(req->query, resp, s, cap, n);
+            return read_pasted(req, resp, s, cap, n);
         redirect(resp, "/");
         return false;
     }

@@ -10,7 +10,7 @@
  * CSP forbids it. Hooks, keys and storage: docs/UI.md. Minified at build
  * time (esbuild), so names and comments cost the player nothing. */
 /* SPDX-License-Identifier: MIT */
-(function () {
+(() => {
   'use strict';
   var root = document.documentElement;
   // Where the app is mounted ('' at the root, '/collabble' under a
@@ -29,7 +29,7 @@
   var sel = -1, blankAs = '', mode = 'play', busy = false, invalid = false;
   var cur = [7, 7], dir = [0, 1], armed = false; // typing cursor and direction
   var seq = 0, timer = 0;         // newest preview wins
-  var drag = null, dragged = false, zoomAuto = true;
+  var drag = null, dragged = false, zoomAuto = true, touch = false; // touch: the last press was a finger's
   var locked = false, fork = '';  // an older position: read-only, unless the player chose to branch from it (fork = its S)
   var title0 = document.title;    // the page's title as the server wrote it
 
@@ -40,6 +40,9 @@
   function $(id) { return document.getElementById(id); }
   function all(sel, el) { return Array.prototype.slice.call((el || app).querySelectorAll(sel)); }
   function attr(el, a) { return el.getAttribute(a); }
+  function has(el, c) { return el.classList.contains(c); }
+  function setA(el, a, v) { el.setAttribute(a, v); }
+  function one(sel) { return app.querySelector(sel); }
   function store(k, v) {
     try {
       if (v === undefined) return localStorage.getItem(k);
@@ -54,25 +57,25 @@
   }
   function el(tag, props, testid) {
     var e = document.createElement(tag);
-    Object.keys(props).forEach(function (k) { e[k] = props[k]; });
-    if (testid) e.setAttribute('data-testid', testid);
+    Object.keys(props).forEach((k) => { e[k] = props[k]; });
+    if (testid) setA(e, 'data-testid', testid);
     return e;
   }
   function announce(msg) {
     if (!live) return;
     live.textContent = ''; // cleared first so a repeated message speaks again
-    setTimeout(function () { live.textContent = msg; }, 30);
+    setTimeout(() => { live.textContent = msg; }, 30);
   }
   // What a sighted player must see too (a tap that did nothing, a letter
   // not on the rack): announced, and shown until the next press or key
   // (it is no longer true then) or for a few seconds, where it covers no
   // control: the lowest free band of the window, else in the page's flow
-  // above the message line.
+  // at the end of the message line's panel, so that no control moves.
   function hint(msg) {
     announce(msg);
     if (!toast) {
       toast = el('div', { className: 'toast' }, 'toast');
-      toast.setAttribute('aria-hidden', 'true'); // #live speaks it
+      setA(toast, 'aria-hidden', 'true'); // #live speaks it
     }
     toast.textContent = msg;
     toast.className = 'toast';
@@ -85,31 +88,40 @@
       toast.style.top = at[1] + 'px';
     } else if (m) {
       toast.className = 'toast inflow';
-      m.before(toast);
+      m.parentNode.append(toast); // below the turn's controls: none of them moves
     }
     toast.style.visibility = '';
     clearTimeout(toastTimer);
     toastTimer = setTimeout(unhint, 3500);
   }
-  function unhint() { if (toast) toast.hidden = true; }
+  // A press or a key ends a hint; the bag's list closes at a press outside
+  // it, or at Escape (which then cancels nothing else).
+  function unhint(e) {
+    var b = $('bagbox');
+    if (toast) toast.hidden = true;
+    if (b && b.open && e && (e.key ? e.key === 'Escape' : !b.contains(e.target))) {
+      b.open = false;
+      if (e.key) e.stopPropagation();
+    }
+  }
   // Where a w x h box covers no control in view: [left, top], or null.
   function freeSpot(w, h) {
     var W = document.documentElement.clientWidth, H = innerHeight, xs = [(W - w) / 2, W - w - 8, 8], rs = [];
-    document.querySelectorAll('button,a[href],input,select,summary,[tabindex="0"]').forEach(function (e) {
+    document.querySelectorAll('button,a[href],input,select,summary,[tabindex="0"]').forEach((e) => {
       var r = e.getBoundingClientRect();
       if (r.width && r.height && r.bottom > 0 && r.top < H && !e.closest('[hidden]')) rs.push(r);
     });
     for (var y = H - h - 8; y >= 0; y -= 8) {
       for (var i = 0; i < 3; i++) {
         var x = xs[i];
-        if (x >= 0 && !rs.some(function (r) { return r.bottom > y && r.top < y + h && r.right > x && r.left < x + w; })) return [x, y];
+        if (x >= 0 && !rs.some((r) => r.bottom > y && r.top < y + h && r.right > x && r.left < x + w)) return [x, y];
       }
     }
     return null;
   }
   function coord(r, c) { return String.fromCharCode(65 + c) + (r + 1); }
-  function cell(r, c) { return app.querySelector('#board>[data-row="' + r + '"][data-col="' + c + '"]'); }
-  function rackTile(i) { return app.querySelector('#rack [data-index="' + i + '"]'); }
+  function cell(r, c) { return one('#board>[data-row="' + r + '"][data-col="' + c + '"]'); }
+  function rackTile(i) { return one('#rack [data-index="' + i + '"]'); }
   function isCell(el) { return el.parentNode && el.parentNode.id === 'board'; }
   function pos(el) { return [+attr(el, 'data-row'), +attr(el, 'data-col')]; }
   function pts(n) { return n + (n === 1 ? ' point' : ' points'); }
@@ -133,13 +145,13 @@
   // Who this device is on position s: itself, unless it chose to play the
   // other rack for that one turn.
   function whoOn(id, s) { var r = id && record(id); return r && r.as && r.as.state === s ? r.as.me : meOf(id); }
-  function pick(o) { var l = {}; LINE.forEach(function (k) { if (o[k] !== undefined) l[k] = o[k]; }); return l; }
+  function pick(o) { var l = {}; LINE.forEach((k) => { if (o[k] !== undefined) l[k] = o[k]; }); return l; }
   // Every line the record keeps, the one in play first.
   function lines(r) {
-    return r && typeof r.state === 'string' && r.state ? [pick(r)].concat((r.branches || []).filter(function (b) { return b && b.state; })) : [];
+    return r && typeof r.state === 'string' && r.state ? [pick(r)].concat((r.branches || []).filter((b) => b && b.state)) : [];
   }
   function setLines(r, ls) {
-    LINE.forEach(function (k) { delete r[k]; });
+    LINE.forEach((k) => { delete r[k]; });
     Object.assign(r, ls[0] || {});
     r.branches = ls.slice(1);
     if (!r.branches.length) delete r.branches;
@@ -183,23 +195,23 @@
         var k = localStorage.key(i), r = k.indexOf(KEY) === 0 && record(k.slice(KEY.length));
         if (r && typeof r.state === 'string' && r.state) {
           r.id = k.slice(KEY.length);
-          r.lines = lines(r).sort(function (a, b) { return (b.savedAt || 0) - (a.savedAt || 0); });
+          r.lines = lines(r).sort((a, b) => (b.savedAt || 0) - (a.savedAt || 0));
           out.push(r);
         }
       }
     } catch (e) { /* private mode */ }
-    return out.sort(function (a, b) { return (b.lines[0].savedAt || 0) - (a.lines[0].savedAt || 0); });
+    return out.sort((a, b) => (b.lines[0].savedAt || 0) - (a.lines[0].savedAt || 0));
   }
   // The game one of whose kept lines is at s, if any (to say who we are at once).
   function ownerOf(s) {
-    var g = savedGames().filter(function (r) { return r.lines.some(function (l) { return l.state === s; }); })[0];
+    var g = savedGames().filter((r) => r.lines.some((l) => { return l.state === s; }))[0];
     return g ? g.id : '';
   }
   // The notice above the page: a landmark of its own, named by its kind.
   function notice(x, testid, text, acts) {
     var box = el('aside', { className: 'stale', textContent: text + ' ' }, testid);
-    box.setAttribute('aria-label', testid === 'stale' ? 'An older position' : 'A branch of the game');
-    acts.forEach(function (a) { box.appendChild(a); });
+    setA(box, 'aria-label', testid === 'stale' ? 'An older position' : 'A branch of the game');
+    acts.forEach((a) => { box.appendChild(a); });
     (x.querySelector('.stale') ? x.querySelector('.stale').replaceWith(box) : x.querySelector('main').before(box));
     return box;
   }
@@ -207,16 +219,20 @@
     return el('a', { className: 'btn primary', href: BASE + '/#' + l.state, textContent: text || 'Open the newest (move ' + l.move + ')' }, testid);
   }
   // An older position: read-only, the newest as the main action, and the
-  // explicit choice to play from here, which starts a new branch.
+  // explicit choice to play from here, which starts a new branch. The
+  // first position of a game this device keeps finished (today's deal
+  // opened again from its result): see the result, or play it again.
   function lockStale(x, p, hit) {
-    var at = moveAt(hit.line, hit.i), b;
+    var at = moveAt(hit.line, hit.i), again = !at && hit.line.over, b;
     locked = view() === 'board';
     x.classList.add('locked');
-    all(TURN, x).forEach(function (t) { t.disabled = true; });
-    b = el('button', { className: 'btn', textContent: 'Play from here: this starts a new branch of the game' }, 'branch-here');
+    all(TURN, x).forEach((t) => { t.disabled = true; });
+    b = el('button', { className: 'btn', textContent: again ? 'Play it again: a replay, beside the finished game'
+      : 'Play from here: this starts a new branch of the game' }, 'branch-here');
     b.id = 'branch-here';
-    notice(x, 'stale', 'This is move ' + at + ' of this game; you have move ' + hit.line.move + '.',
-      [newest(hit.line, 'stale-newest')].concat(locked ? [b] : []));
+    notice(x, 'stale', again ? 'This game is finished: final score ' + hit.line.score + '.'
+      : 'This is move ' + at + ' of this game; you have move ' + hit.line.move + '.',
+      [newest(hit.line, 'stale-newest', again && 'See the result')].concat(locked ? [b] : []));
     nameAll(x); // no "Your turn" in the title now
   }
   // Keeps the page's position in the game's record. The same position as
@@ -249,7 +265,7 @@
     } else if ((hit = related(now, ls, 'newer'))) {
       ls.splice(hit.k, 1);
     } else if (ls.length) {
-      hit = ls.map(function (l) { return relate(now, l); }).reduce(function (a, b) { return b.i > a.i ? b : a; });
+      hit = ls.map((l) => relate(now, l)).reduce((a, b) => b.i > a.i ? b : a);
       notice(x, 'branch', fork === S || moved ? 'A new branch of this game: your line to move ' + ls[0].move + ' is kept in Your games.'
         : hit.i >= 0 ? 'This link branches from your game at move ' + moveAt(now, hit.i) + '. Both lines are kept in Your games.'
           : 'This link is another line of this game. Both lines are kept in Your games.', [newest(ls[0], 'branch-newest', 'Open your line (move ' + ls[0].move + ')')]);
@@ -269,11 +285,14 @@
     if (id && !meOf(id) && !x.hasAttribute('data-over')) setMe(id, +attr(x, 'data-turn'));
   }
   function me() { return whoOn(gameId(), S) || turn(); }
-  // Just before a move is sent: has this position fallen behind a line
-  // kept since (another tab moved)? Then it is locked, and nothing sent.
+  // The line kept since (another tab moved) that this position has fallen
+  // behind, if any (and it is not the branch the player chose).
+  function ahead() { return fork !== S && related(lineOf(app), lines(record(gameId())), 'older'); }
+  // Just before a move is sent: has this position fallen behind? Then it
+  // is locked, and nothing sent.
   function behind() {
-    var now = lineOf(app), hit = fork !== S && !locked && related(now, lines(record(gameId())), 'older');
-    if (hit) { lockStale(app, now, hit); hint(app.querySelector('.stale').firstChild.textContent + ' Open the newest, or play from here.'); }
+    var hit = !locked && ahead();
+    if (hit) { lockStale(app, lineOf(app), hit); hint(one('.stale').firstChild.textContent + ' Open the newest, or play from here.'); }
     return !!hit || locked;
   }
 
@@ -281,10 +300,10 @@
   function saveDraft() {
     var id = gameId(), r = id && record(id);
     if (!r || !playable()) return;
-    var order = all('#rack .tile').map(function (t) { return +attr(t, 'data-index'); });
-    var moved = order.some(function (v, i) { return v !== i; });
+    var order = all('#rack .tile').map((t) => +attr(t, 'data-index'));
+    var moved = order.some((v, i) => v !== i);
     if (pending.length || moved) {
-      r.draft = { state: S, order: order, tiles: pending.map(function (p) { return [p.row, p.col, p.letter, p.blank ? 1 : 0, p.idx]; }) };
+      r.draft = { state: S, order: order, tiles: pending.map((p) => [p.row, p.col, p.letter, p.blank ? 1 : 0, p.idx]) };
     } else {
       delete r.draft;
     }
@@ -293,10 +312,10 @@
   function restoreDraft() {
     var r = record(gameId()), d = r && r.draft, rack = $('rack');
     if (!d || d.state !== S || !rack || pending.length) return;
-    (d.order || []).forEach(function (i) { var t = rackTile(i); if (t) rack.appendChild(t); });
-    (d.tiles || []).forEach(function (x) {
+    (d.order || []).forEach((i) => { var t = rackTile(i); if (t) rack.appendChild(t); });
+    (d.tiles || []).forEach((x) => {
       var sq = cell(x[0], x[1]), t = rackTile(x[4]);
-      if (!sq || !t || sq.classList.contains('t') || t.classList.contains('used') ||
+      if (!sq || !t || has(sq, 't') || has(t, 'used') ||
         attr(t, 'data-letter') !== (x[3] ? 'BLANK' : x[2]) || !/^[A-Z]$/.test(x[2])) return;
       pending.push({ row: x[0], col: x[1], letter: x[2], blank: !!x[3], idx: x[4] });
       paint(sq, x[2], !!x[3], x[4]);
@@ -307,8 +326,8 @@
 
   /* ---- pages ---- */
   function fetchPage(url, opts) {
-    return fetch(url, opts).then(function (r) { return r.text(); })
-      .then(function (html) { return new DOMParser().parseFromString(html, 'text/html'); });
+    return fetch(url, opts).then((r) => r.text())
+      .then((html) => new DOMParser().parseFromString(html, 'text/html'));
   }
   // The form every page request carries: the state, who this device is
   // and the page's origin (for the share area's link and QR code).
@@ -321,12 +340,13 @@
   }
   function openPage(s, who) { return fetchPage(BASE + '/game', { method: 'POST', body: form(s, who) }); }
   function swapIn(doc) {
-    var next = doc.getElementById('app'), score = app && app.querySelector('#score');
+    var next = doc.getElementById('app'), score = app && one('#score');
     if (!next) throw new Error('no page');
     title0 = doc.title;
     next = document.adoptNode(next);
     complete(next); // all before it is seen
     applyBlind(next);
+    lost = app.contains(document.activeElement); // the focus goes with the old page
     app.replaceWith(next);
     adopt(next);
     var now = $('score');
@@ -340,18 +360,19 @@
   function load(s, moved) {
     var who = s ? whoOn(ownerOf(s), s) : 0;
     want = s;
-    (s ? openPage(s, who) : fetchPage(BASE + '/'))
-      .then(function (doc) {
+    return (s ? openPage(s, who) : fetchPage(BASE + '/'))
+      .then((doc) => {
         var a = doc.getElementById('app'), m = a && !who ? meOf(attr(a, 'data-game-id')) : 0;
         return m && attr(a, 'data-view') === 'board' && m !== +attr(a, 'data-turn') ? openPage(s, m) : doc;
       })
-      .then(function (doc) {
+      .then((doc) => {
         if (want !== s) return;
-        if (moved && doc.getElementById('app')) doc.getElementById('app').setAttribute('data-moved', 1);
+        if (moved && doc.getElementById('app')) setA(doc.getElementById('app'), 'data-moved', 1);
         swapIn(doc);
+        if (S && S !== s) history.replaceState(null, '', BASE + '/#' + S); // the link the server found in s ("/#S." from a chat)
         focusMain();
-      }, function () { fail('Could not reach the Collabble server. Check the connection and reload.'); })
-      .then(function () { if (want === s) { want = null; root.classList.remove('loading'); } }); // unless it led on to another
+      }, () => { fail('Could not reach the Collabble server. Check the connection and reload.'); })
+      .then(() => { if (want === s) { want = null; root.classList.remove('loading'); } }); // unless it led on to another
   }
   function sync() {
     var h = hashState();
@@ -377,18 +398,18 @@
     ['#rack-h', '#shuffle', '<button id=shuffle class="minor needs-js" data-testid=shuffle>Shuffle</button>'],
     ['#pass-bar', '#ex-bar', '<div class="bar needs-js" id=ex-bar hidden><p>Choose the tiles to exchange, then confirm.</p><button class=primary id=ex-confirm data-testid=exchange-confirm disabled>Exchange</button><button id=ex-cancel data-testid=exchange-cancel>Cancel</button></div>', 'beforebegin'],
     // A <noscript> help (a page navigated to) is text here, not a .help.
-    ['.play+[aria-label=Partner]', '.help', '<details class=help><summary>How to play</summary><p>Drag tiles from your rack to the board, or tap a tile, then a square; drag or tap a placed tile to move it or take it back. The words and points show before you end your turn.</p><p>Keyboard: Enter on a rack tile picks it; arrow keys move on the board, Enter places it. Or type letters on the board: the arrow shows if they go across or down, and Enter on an empty square turns it. Escape cancels.</p></details>']
+    ['.play+[aria-label=Partner]', '.help', '<details class="panel help"><summary>How to play</summary><p>Drag tiles from your rack to the board, or tap a tile, then a square; tap a placed tile to take it back. The points show before you end your turn.</p><p>Keys: Enter picks a tile, arrows move, Enter places it; or type letters on the board, the way the arrow shows (Enter on an empty square turns it). Escape cancels.</p></details>']
   ];
   function complete(x) {
-    x.querySelectorAll('#rack>.tile').forEach(function (t, i) {
+    x.querySelectorAll('#rack>.tile').forEach((t, i) => {
       if (t.hasAttribute('data-letter')) return;
-      var bl = t.classList.contains('bl'), l = bl ? 'BLANK' : t.firstChild.nodeValue, v = t.querySelector('sub').textContent;
-      t.setAttribute('data-index', i);
-      t.setAttribute('data-letter', l);
-      t.setAttribute('aria-pressed', 'false');
-      t.setAttribute('aria-label', (bl ? 'Blank tile' : l) + ', ' + pts(+v));
+      var bl = has(t, 'bl'), l = bl ? 'BLANK' : t.firstChild.nodeValue, v = t.querySelector('sub').textContent;
+      setA(t, 'data-index', i);
+      setA(t, 'data-letter', l);
+      setA(t, 'aria-pressed', 'false');
+      setA(t, 'aria-label', (bl ? 'Blank tile' : l) + ', ' + pts(+v));
     });
-    MADE.forEach(function (m) {
+    MADE.forEach((m) => {
       var at = x.querySelector(m[0]);
       if (at && !x.querySelector(m[1])) at.insertAdjacentHTML(m[3] || 'afterend', m[2]);
     });
@@ -401,50 +422,59 @@
     unhint();
     S = attr(x, 'data-state') || '';
     // A square's place among the board's buttons is its coordinate.
-    all('#board>button').forEach(function (b, i) { b.setAttribute('data-row', i / 15 | 0); b.setAttribute('data-col', i % 15); label(b); });
+    all('#board>button').forEach((b, i) => { setA(b, 'data-row', i / 15 | 0); setA(b, 'data-col', i % 15); label(b); });
     sel = -1; blankAs = ''; mode = 'play'; busy = false; invalid = false; armed = false; zoomAuto = true; locked = false;
     clearTimeout(timer); seq++;
-    pending = all('#board>.pd').map(function (c) {
+    pending = all('#board>.pd').map((c) => {
       var p = pos(c);
       return { row: p[0], col: p[1], letter: attr(c, 'data-letter'), blank: c.hasAttribute('data-blank'), idx: +attr(c, 'data-from') };
     });
     cur = pending.length ? [pending[0].row, pending[0].col] : [7, 7];
-    all('#board>button').forEach(function (c) { c.tabIndex = -1; }); // roving tabindex
+    all('#board>button').forEach((c) => { c.tabIndex = -1; }); // roving tabindex
     cursorTo(cur[0], cur[1]);
     if ($('link') && S) $('link').value = url();
-    if (navigator.share) all('.share').forEach(function (b) { b.hidden = false; });
+    if (navigator.share) all('.share').forEach((b) => { b.hidden = false; });
     applyBlind(x);
     if (S) { identify(x); keep(x); } // an older position (Back, an old link) is not kept
     if (playable()) restoreDraft();
     var ml = $('moves');
     if (ml) ml.scrollTop = ml.scrollHeight; // the newest move in view
+    fit();
     review();
-    if (view() === 'landing' || view() === 'error') { fillGames(); fillBests(); }
+    if (view() === 'error' || view() === 'landing' && !hashState()) listed((L) => L.fill()); // not the shell a game link opens in
     nameAll(x);
     namesForm(x);
     var m = $('msg'), send = $('send');
     if (m && m.textContent) announce(m.textContent);
     else if (send) announce($('send-h').textContent + '. ' + (send.querySelector('p') ? send.querySelector('p').textContent : ''));
-    else if (app.querySelector('.stale')) announce(app.querySelector('.stale').textContent);
+    else if (one('.stale')) announce(one('.stale').textContent);
     else if (playable() && $('last-move') && !/^New game/.test($('last-move').textContent)) announce(theirMove());
   }
   // The partner's move as the page opens on this device's turn: "Player 2
-  // played TOWELED at E5 for 44 points. Your turn, score 70." (the square
-  // is where the word starts, as the squares are named).
+  // played TOWELED at 5E for 44 points. Your turn, score 70." (where the
+  // word starts, as the review and the GCG write it: row then column
+  // across, column then row down).
   function theirMove() {
     var l = all('#board>.lm'), t = $('last-move').textContent, p, d, k;
     if (l.length && /played/.test(t)) {
       p = pos(l[0]);
-      k = function (r, c) { return cell(r, c) && cell(r, c).classList.contains('t'); };
+      k = (r, c) => cell(r, c) && has(cell(r, c), 't');
       d = (l.length > 1 ? pos(l[1])[0] === p[0] : k(p[0], p[1] - 1) || k(p[0], p[1] + 1)) ? [0, 1] : [1, 0];
       while (k(p[0] - d[0], p[1] - d[1])) p = [p[0] - d[0], p[1] - d[1]];
-      t = t.replace(' for ', ' at ' + coord(p[0], p[1]) + ' for ');
+      t = t.replace(' for ', ' at ' + (d[1] ? p[0] + 1 + coord(0, p[1])[0] : coord(p[0], p[1])) + ' for ');
     }
     return t + ' Your turn, score ' + attr(app, 'data-score') + '.';
   }
+  // Where the focus goes as a page comes in: the share area's link, End
+  // Turn after a refused move, else, when it was on the page that went
+  // (the switch to the other rack, say), the rack. A finished game opens
+  // at its result.
+  var lost = false;
   function focusMain() {
-    var t = $('copy-link') || ($('msg') && $('msg').textContent && $('end-turn'));
-    if (t && !t.disabled) t.focus();
+    var t = $('copy-link') || ($('msg') && $('msg').textContent && $('end-turn')) ||
+      (lost && playable() && one('#rack .tile:not(.used)')), o = $('game-over');
+    if (t && !t.disabled) t.focus({ preventScroll: !!o });
+    if (o) o.scrollIntoView({ block: 'nearest' });
   }
   // Tabs of one game stay in step. Another tab kept a position further on
   // this page's line: a waiting page follows it (the partner's link was
@@ -453,7 +483,7 @@
   // lists the games anew.
   function onStorage(e) {
     if (!app || !e.key || e.key.indexOf(KEY) !== 0) return;
-    if (view() === 'landing' || view() === 'error') return fillGames();
+    if (view() === 'landing' || view() === 'error') return listed((L) => L.games());
     if (e.key !== KEY + gameId() || !S || fork === S) return;
     var now = lineOf(app), hit = related(now, lines(parse(e.newValue)), 'older');
     if (!hit) return;
@@ -465,22 +495,31 @@
     recallAll();
     setMode('play');
     lockStale(app, now, hit);
-    hint(app.querySelector('.stale').firstChild.textContent + ' Another tab moved on.');
+    hint(one('.stale').firstChild.textContent + ' Another tab moved on.');
+  }
+
+  // The move list wraps between words; only where its longest words
+  // cannot stand side by side in its box does it break them (.tight).
+  function fit() {
+    var m = $('moves');
+    if (!m) return;
+    m.classList.remove('tight');
+    m.classList.toggle('tight', m.scrollWidth > m.clientWidth);
   }
 
   /* ---- the review: each turn's best play (and a finished game's total), for a page without it ---- */
   function review(tries) {
     var s = S, td = all('#moves tr:not(.start)>td:nth-child(6)');
     tries = tries || 0;
-    if (td.length && !td[0].textContent) fetch(BASE + '/game/review', { method: 'POST', body: new URLSearchParams({ s: s }) }).then(function (r) {
+    if (td.length && !td[0].textContent) fetch(BASE + '/game/review', { method: 'POST', body: new URLSearchParams({ s: s }) }).then((r) => {
       // A server busy with other searches (503) says when to ask again.
-      if (r.status == 503 && tries < 3) return setTimeout(function () { if (s === S) review(tries + 1); }, 1e3 * (+r.headers.get('Retry-After') || 1));
-      return r.text().then(function (html) {
+      if (r.status == 503 && tries < 3) return setTimeout(() => { if (s === S) review(tries + 1); }, 1e3 * (+r.headers.get('Retry-After') || 1));
+      return r.text().then((html) => {
         var doc = new DOMParser().parseFromString(html, 'text/html'), got = doc.querySelectorAll('td'), total = doc.getElementById('review-total'), at = $('review-total');
-        if (s === S && got.length === td.length) td.forEach(function (c, i) { c.replaceWith(got[i]); });
+        if (s === S && got.length === td.length) { td.forEach((c, i) => { c.replaceWith(got[i]); }); fit(); }
         if (s === S && total && at) { at.replaceWith(total); graded(total); } // the game-over page's total
       });
-    }).catch(function () {});
+    }).catch(() => {});
   }
 
   /* ---- a finished game's result (the server's text and grade) and this device's bests ---- */
@@ -501,98 +540,20 @@
   function result(t) {
     var x = attr($('review-total'), 'data-result');
     if (t.id === 'copy-result') copy(t, x + '\n' + url());
-    else navigator.share({ title: 'Collabble', text: x, url: url() }).catch(function () {});
+    else navigator.share({ title: 'Collabble', text: x, url: url() }).catch(() => {});
   }
-  function fillBests() {
-    var b = parse(store(BEST)), e = $('bests');
-    if (!b || !e) return;
-    e.hidden = false;
-    e.textContent = 'Your bests: ' + pts(b.score) + (b.pct >= 0 ? ', ' + b.pct + '% of the best plays' : '') +
-      ', daily streak ' + (day(new Date().toISOString().slice(0, 10)) - day(b.day) < 2 ? b.streak : 0);
-  }
-
-  /* ---- the landing page: every game this browser keeps ---- */
-  function when(ms) {
-    try { return new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }); } catch (e) { return new Date(ms).toLocaleString(); }
-  }
-  function gameSummary(l, me) {
-    var state = l.over ? 'Finished, final score ' + l.score
-      : (me === l.turn ? 'Your turn' : 'Player ' + l.turn + ' to play') + ', score ' + l.score;
-    return state + (me ? ' \u00b7 you are Player ' + me + ', with Player ' + (3 - me) : '') +
-      ' \u00b7 last played ' + when(l.savedAt);
-  }
-  // One entry of the list: a link to open it, and Remove; a game's title
-  // with the names this device gave its players, its text named too.
-  function entry(cls, id, href, title, text, label, testid) {
-    var li = el('li', { className: cls }, 'saved-' + testid), a = el('a', { href: BASE + '/#' + href }, 'open-' + testid),
-      rm = el('button', { className: 'minor', textContent: 'Remove' }, 'remove-' + testid);
-    if (testid === 'game' && names(id).join('')) title += ': ' + named('Player 1 and Player 2', id);
-    li.setAttribute('data-game-id', id);
-    a.append(el('b', { textContent: title }), el('span', { textContent: named(text, id) }));
-    rm.setAttribute('data-id', id);
-    rm.setAttribute('aria-label', 'Remove ' + label + ' from this list');
-    li.append(a, rm);
-    $('game-list').appendChild(li);
-    return rm;
-  }
-  // Every kept game, newest first; a game with branches lists them under
-  // it, newest first, each to open or remove.
-  function fillGames() {
-    var list = $('game-list');
-    if (!list) return;
-    list.textContent = '';
-    savedGames().forEach(function (g) {
-      var l = g.lines[0], n = g.lines.length;
-      entry(l.over ? 'fin' : '', g.id, l.state, g.daily ? 'Daily deal ' + g.daily : 'Game ' + g.id, gameSummary(l, g.me) +
-        (g.grade && g.grade[0] === l.state ? ' \u00b7 ' + g.grade[1] : '') + (n > 1 ? ' \u00b7 ' + n + ' branches' : ''), 'game ' + g.id, 'game');
-      if (n > 1) g.lines.forEach(function (b, i) {
-        var name = 'Branch ' + (i + 1) + ' of game ' + g.id;
-        entry('br' + (b.over ? ' fin' : ''), g.id, b.state, name + ', at move ' + b.move, gameSummary(b, g.me), name + ' (move ' + b.move + ')', 'branch')
-          .setAttribute('data-state', b.state);
-      });
+  // The landing and error pages' list of the games this browser keeps,
+  // and this device's bests, are static/landing.js's: loaded the first
+  // time such a page is shown (a game link's first visit never loads it),
+  // it takes what it needs of this script and hands `f` its functions
+  // (fill, games, remove).
+  var lists;
+  function listed(f) {
+    lists = lists || new Promise((ok) => {
+      window.clb = { $, el, attr, setA, store, parse, record, save, lines, setLines, savedGames, names, named, announce, pts, day, KEY, BEST, BASE, ok };
+      document.head.append(el('script', { src: attr($('games'), 'data-js') })); // its versioned address
     });
-    $('games').hidden = !list.children.length;
-  }
-  function removeGame(btn) {
-    var id = attr(btn, 'data-id'), li = btn.closest('li'), next = li.nextElementSibling || li.previousElementSibling, r = record(id), ls,
-      one = attr(btn, 'data-state'), what = 'Game ' + id, was = store(KEY + id);
-    ls = lines(r).filter(function (l) { return one && l.state !== one; });
-    if (ls.length) {
-      what = 'The branch at move ' + lines(r).filter(function (l) { return l.state === one; })[0].move + ' of game ' + id;
-      if (r.draft && r.draft.state === one) delete r.draft;
-      setLines(r, ls);
-      save(id, r);
-    } else {
-      store(KEY + id, null);
-    }
-    fillGames();
-    next = next && $('game-list').querySelector('[data-game-id="' + attr(next, 'data-game-id') + '"] button');
-    if (next) next.focus(); else if ($('game-list').querySelector('button')) $('game-list').querySelector('button').focus(); else $('seed').focus();
-    offerUndo(what, id, was);
-  }
-  // A removal can be taken back for 10 seconds: Undo puts the record
-  // back as it was (every line, names and all).
-  var undoBar, undoTimer;
-  function offerUndo(what, id, was) {
-    var b = el('button', { className: 'btn', textContent: 'Undo' }, 'undo-remove');
-    dropUndo();
-    undoBar = el('p', { className: 'msg ok', textContent: what + ' removed from this list. ' }, 'undo-bar');
-    b.onclick = function () {
-      store(KEY + id, was);
-      dropUndo();
-      fillGames();
-      announce(what + ' is back in the list.');
-      $('game-list').querySelector('a').focus();
-    };
-    undoBar.append(b);
-    $('games').before(undoBar);
-    announce(what + ' removed from this list. Undo is offered for 10 seconds.');
-    undoTimer = setTimeout(dropUndo, 1e4);
-  }
-  function dropUndo() {
-    clearTimeout(undoTimer);
-    if (undoBar) undoBar.remove();
-    undoBar = null;
+    lists.then(f);
   }
 
   /* ---- names: this device names both players of a game (kept in its
@@ -607,7 +568,7 @@
   }
   function named(t, id, n) {
     n = n || names(id || gameId());
-    return t.replace(PN, function (m, a, b) { return n[(a || b) - 1] || m; });
+    return t.replace(PN, (m, a, b) => n[(a || b) - 1] || m);
   }
   // Every text of page x as the server wrote it, named; and the title:
   // "Your turn" first while this device can play, with an orange dot for
@@ -629,7 +590,7 @@
       d = el('details', { className: 'panel names' }, 'names');
     if (!side || !id) return;
     d.append(el('summary', { textContent: 'Names' }));
-    [1, 2].forEach(function (p) {
+    [1, 2].forEach((p) => {
       var l = el('label', { textContent: 'Player\u00a0' + p + (p === mine ? ' (you)' : '') });
       l.append(el('input', { id: 'name' + p, value: n[p - 1] || '', maxLength: 24 }, 'name-' + p));
       d.append(l);
@@ -639,7 +600,7 @@
     side.insertBefore(d, x.querySelector('.moves'));
   }
   function saveNames() {
-    var id = gameId(), r = record(id) || {}, v = [1, 2].map(function (p) {
+    var id = gameId(), r = record(id) || {}, v = [1, 2].map((p) => {
       return $('name' + p).value.replace(/[\x00-\x1f\x7f]/g, '').trim().slice(0, 24);
     });
     r.names = v;
@@ -650,20 +611,30 @@
   }
 
   /* ---- blind mode: the partner's rack (never this device's) hidden ---- */
+  // Hidden means hidden everywhere: the swap helper's list names the
+  // partner's tiles by number, not letter, and the bag's list gives way
+  // to the server's list of the tiles not seen, the bag's and the hidden
+  // rack's.
   function applyBlind(x) {
-    var on = store(BLIND) === '1', pr = x.querySelector('#prack'), eye = x.querySelector('#eye');
+    var on = store(BLIND) === '1', pr = x.querySelector('#prack'), eye = x.querySelector('#eye'), u = x.querySelector('#unseen');
     if (pr) pr.classList.toggle('blind', on);
-    if (eye) eye.setAttribute('aria-pressed', on);
+    if (eye) setA(eye, 'aria-pressed', on);
+    if (u) { u.hidden = !on; u.previousSibling.hidden = on; }
+    all('#h-take option', x).forEach((o, i) => {
+      o.o = o.o || o.text;
+      o.value = o.value; // the letter stays what is sent
+      o.text = on ? 'hidden tile ' + (i + 1) : o.o;
+    });
   }
 
   /* ---- placing tiles ---- */
   function select(i, keyboard) {
     var t = rackTile(i);
     deselect();
-    if (!t || t.classList.contains('used')) return;
+    if (!t || has(t, 'used')) return;
     sel = i;
     armed = false;
-    t.setAttribute('aria-pressed', true);
+    setA(t, 'aria-pressed', true);
     app.classList.add('picking');
     autoZoom();
     if (attr(t, 'data-letter') !== 'BLANK') {
@@ -671,7 +642,7 @@
       if (keyboard) focusBoard();
       return;
     }
-    openPicker(function (letter) {
+    openPicker((letter) => {
       if (!letter) { deselect(); t.focus(); return; }
       blankAs = letter;
       announce('Blank as ' + letter + '. Choose a square.');
@@ -679,7 +650,7 @@
     });
   }
   function deselect() {
-    if (sel >= 0 && rackTile(sel)) rackTile(sel).setAttribute('aria-pressed', false);
+    if (sel >= 0 && rackTile(sel)) setA(rackTile(sel), 'aria-pressed', false);
     sel = -1; blankAs = '';
     if (app) app.classList.remove('picking');
   }
@@ -692,9 +663,9 @@
     var v = blank ? 0 : VAL[letter.charCodeAt(0) - 65], sub = document.createElement('sub');
     c.classList.add('t', 'pd');
     c.classList.toggle('bl', blank);
-    c.setAttribute('data-letter', letter);
-    c.setAttribute('data-from', idx);
-    if (blank) c.setAttribute('data-blank', 1); else c.removeAttribute('data-blank');
+    setA(c, 'data-letter', letter);
+    setA(c, 'data-from', idx);
+    if (blank) setA(c, 'data-blank', 1); else c.removeAttribute('data-blank');
     c.textContent = letter;
     sub.textContent = v;
     c.appendChild(sub);
@@ -707,19 +678,19 @@
     var p = pos(c), l = c.classList, k = prem(c), s = coord(p[0], p[1]) + ', ';
     if (l.contains('t')) s += (l.contains('bl') ? 'blank as ' : '') + c.firstChild.nodeValue + ', ' + pts(+c.lastChild.textContent) + (l.contains('pd') ? ', placed this turn' : '') + (l.contains('lm') ? ', last move' : '');
     else s += (l.contains('st') ? 'centre star, ' : '') + (k ? PREM[k] + ', ' : '') + 'empty';
-    c.setAttribute('aria-label', s + (l.contains('bad') || l.contains('bw') ? ', not valid' : ''));
+    setA(c, 'aria-label', s + (l.contains('bad') || l.contains('bw') ? ', not valid' : ''));
   }
-  function prem(c) { return ['tw', 'dw', 'tl', 'dl'].filter(function (x) { return c.classList.contains(x); })[0]; }
+  function prem(c) { return ['tw', 'dw', 'tl', 'dl'].filter((x) => has(c, x))[0]; }
   function unpaint(c) {
     var k = prem(c);
     c.classList.remove('t', 'pd', 'bl', 'bad', 'bw', 'drop');
-    ['data-letter', 'data-from', 'data-blank'].forEach(function (a) { c.removeAttribute(a); });
-    c.textContent = c.classList.contains('st') ? '\u2605' : k ? k.toUpperCase() : '';
+    ['data-letter', 'data-from', 'data-blank'].forEach((a) => { c.removeAttribute(a); });
+    c.textContent = has(c, 'st') ? '\u2605' : k ? k.toUpperCase() : '';
     label(c);
   }
   function place(r, c) {
     var t = rackTile(sel), sq = cell(r, c);
-    if (!t || !sq || sq.classList.contains('t')) return false;
+    if (!t || !sq || has(sq, 't')) return false;
     var blank = attr(t, 'data-letter') === 'BLANK', letter = blank ? blankAs : attr(t, 'data-letter');
     if (!letter) return false;
     pending.push({ row: r, col: c, letter: letter, blank: blank, idx: sel });
@@ -731,8 +702,8 @@
   }
   // A tile placed this turn moves to another empty square (drag and drop).
   function shift(from, to) {
-    var p = pending.filter(function (x) { return x.row === from[0] && x.col === from[1]; })[0], sq = cell(to[0], to[1]);
-    if (!p || !sq || sq.classList.contains('t')) return;
+    var p = pending.filter((x) => x.row === from[0] && x.col === from[1])[0], sq = cell(to[0], to[1]);
+    if (!p || !sq || has(sq, 't')) return;
     unpaint(cell(p.row, p.col));
     p.row = to[0]; p.col = to[1];
     paint(sq, p.letter, p.blank, p.idx);
@@ -740,7 +711,7 @@
     changed();
   }
   function recall(r, c, quiet) {
-    pending = pending.filter(function (p) {
+    pending = pending.filter((p) => {
       if (p.row !== r || p.col !== c) return true;
       unpaint(cell(r, c));
       var t = rackTile(p.idx);
@@ -752,7 +723,7 @@
   }
   function recallAll() {
     var n = pending.length;
-    pending.slice().forEach(function (p) { recall(p.row, p.col, true); });
+    pending.slice().forEach((p) => { recall(p.row, p.col, true); });
     if (n) announce(n === 1 ? 'The tile is back on your rack.' : 'All ' + n + ' tiles are back on your rack.');
   }
   // Shuffles the rack's order on screen (the rack itself has no order that
@@ -765,19 +736,19 @@
         tiles[i] = tiles[j]; tiles[j] = x;
       }
     }
-    tiles.forEach(function (t) { rack.appendChild(t); });
+    tiles.forEach((t) => { rack.appendChild(t); });
     saveDraft();
-    announce('Rack shuffled: ' + tiles.filter(function (t) { return !t.classList.contains('used'); })
-      .map(function (t) { return attr(t, 'data-letter') === 'BLANK' ? 'blank' : attr(t, 'data-letter'); }).join(', ') + '.');
+    announce('Rack shuffled: ' + tiles.filter((t) => !has(t, 'used'))
+      .map((t) => attr(t, 'data-letter') === 'BLANK' ? 'blank' : attr(t, 'data-letter')).join(', ') + '.');
   }
-  function letters(tiles) { return tiles.map(function (t) { return attr(t, 'data-letter'); }).join(); }
+  function letters(tiles) { return tiles.map((t) => attr(t, 'data-letter')).join(); }
   function buttons() {
     if ($('end-turn')) $('end-turn').disabled = !pending.length || busy || invalid;
     if ($('recall')) $('recall').disabled = !pending.length;
   }
   // Any change to the placed tiles: old highlights go, a preview is asked.
   function changed() {
-    all('#board>.bad,#board>.bw').forEach(function (c) { c.classList.remove('bad', 'bw'); label(c); });
+    all('#board>.bad,#board>.bw').forEach((c) => { c.classList.remove('bad', 'bw'); label(c); });
     var m = $('msg'), pv = $('preview');
     if (m) { m.textContent = ''; m.className = 'msg'; }
     invalid = false;
@@ -792,7 +763,7 @@
     if (pending.length) timer = setTimeout(preview, 120);
   }
   function playMove() {
-    return { type: 'play', tiles: pending.map(function (p) {
+    return { type: 'play', tiles: pending.map((p) => {
       var t = { row: p.row, col: p.col, letter: p.letter };
       if (p.blank) t.blank = true;
       return t;
@@ -800,13 +771,13 @@
   }
   // "QI 11, IT 2: 13 points": each word with its points, then the total.
   function scored(j) {
-    return (j.words || []).map(function (w, i) { return w + ' ' + (j.wordPoints || [])[i]; }).join(', ') +
+    return (j.words || []).map((w, i) => w + ' ' + (j.wordPoints || [])[i]).join(', ') +
       ': ' + pts(j.points) + (j.bingo ? ', with the 50-point bingo' : '');
   }
   // A goals game: the face-up goals the play would complete, as the server judged them.
   function goalsOf(j) {
-    return j.goals && j.goals.length ? ' \u00b7 completes: ' + j.goals.map(function (n) {
-      var g = app.querySelector('[data-goal="' + n + '"]');
+    return j.goals && j.goals.length ? ' \u00b7 completes: ' + j.goals.map((n) => {
+      var g = one('[data-goal="' + n + '"]');
       return g ? g.textContent : n;
     }).join('; ') : '';
   }
@@ -822,18 +793,18 @@
     fetch(BASE + '/api/v1/preview', {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ state: S, move: playMove() })
-    }).then(function (r) { return r.json(); }).then(function (j) {
+    }).then((r) => r.json()).then((j) => {
       if (mine !== seq) return;
       var e = j.error || {}, text = j.valid ? scored(j) + goalsOf(j)
         : (e.message || 'not a valid play') + (e.words && e.words.length ? ': ' + e.words.join(', ') : '');
-      (e.cells || []).forEach(function (rc) { if (cell(rc[0], rc[1])) cell(rc[0], rc[1]).classList.add('bad'); });
+      (e.cells || []).forEach((rc) => { if (cell(rc[0], rc[1])) cell(rc[0], rc[1]).classList.add('bad'); });
       pv.className = j.valid ? 'preview' : 'preview bad';
       pv.textContent = text.charAt(0).toUpperCase() + text.slice(1);
       // End Turn would only be refused: it waits, with the reason beside it.
       invalid = !j.valid;
       buttons();
       announce(pv.textContent);
-    }).catch(function () { if (mine === seq) pv.textContent = ''; });
+    }).catch(() => { if (mine === seq) pv.textContent = ''; });
   }
 
   /* ---- moves ---- */
@@ -848,42 +819,73 @@
     announce(msg);
     return m;
   }
+  // One move a turn per device: a tab sends a move only while it holds the
+  // game's lock, which every tab of the browser respects, and once it holds
+  // it looks again whether the device has moved on (another tab played the
+  // turn meanwhile: this one is then read-only, behind(), and nothing is
+  // sent). The control reads "Sending..." from the press on; the lock is
+  // let go once the answer is shown and kept.
   function send(move, btn) {
+    var s = S, froze = all(FREEZE).filter((b) => !b.disabled), label = btn && btn.textContent, slow;
     if (busy || !S || behind()) return;
-    var froze = all(FREEZE).filter(function (b) { return !b.disabled; }), label = btn && btn.textContent, slow;
     busy = true;
-    froze.forEach(function (b) { b.disabled = true; });
+    froze.forEach((b) => { b.disabled = true; });
     if (btn) { btn.classList.add('sending'); btn.textContent = 'Sending\u2026'; }
-    app.setAttribute('aria-busy', true);
+    setA(app, 'aria-busy', true);
     announce('Sending your move\u2026');
-    slow = setTimeout(function () { say('Still sending your move: the server is slow to answer\u2026'); }, 3000);
-    fetchPage(BASE + '/game/move', { method: 'POST', body: form(S, me(), { move: JSON.stringify(move) }) })
-      .then(function (doc) {
-        var before = S, a = doc.getElementById('app'), next = a && attr(a, 'data-state');
-        clearTimeout(slow);
-        // The other rack played its one turn here, and the turn is this
-        // device's own again: it shows that, not the waiting view.
-        if (next && attr(a, 'data-view') === 'wait' && meOf(attr(a, 'data-game-id')) === +attr(a, 'data-turn')) {
-          history.pushState(null, '', BASE + '/#' + next);
-          return load(next, true);
-        }
-        swapIn(doc);
-        if (S && S !== before) history.pushState(null, '', BASE + '/#' + S); // a new position
-        focusMain();
-      }, function () {
-        clearTimeout(slow);
-        busy = false;
-        app.removeAttribute('aria-busy');
-        froze.forEach(function (b) { b.disabled = false; });
-        if (btn) { btn.classList.remove('sending'); btn.textContent = label; }
-        buttons();
-        retry = function () { send(move, btn); };
-        var m = say('Could not reach the Collabble server, so the move was not made. Your tiles are still here.', true), b;
-        if (!m) return;
-        b = el('button', { id: 'retry', className: 'btn', textContent: 'Try again' }, 'retry');
-        m.append(' ', b);
-        b.focus();
-      });
+    slow = setTimeout(() => { say('Still sending your move: the server is slow to answer\u2026'); }, 3000);
+    // The controls back as they were: the move was not made.
+    function undo() {
+      clearTimeout(slow);
+      busy = false;
+      app.removeAttribute('aria-busy');
+      froze.forEach((b) => { b.disabled = false; });
+      if (btn) { btn.classList.remove('sending'); btn.textContent = label; }
+      buttons();
+    }
+    hold(KEY + gameId() + ':lock', () => {
+      if (s !== S || locked || ahead()) {
+        undo();
+        if (s === S) { locked = false; behind(); } // read-only, with the notice
+        return;
+      }
+      return fetchPage(BASE + '/game/move', { method: 'POST', body: form(S, me(), { move: JSON.stringify(move) }) })
+        .then((doc) => {
+          var before = S, a = doc.getElementById('app'), next = a && attr(a, 'data-state');
+          clearTimeout(slow);
+          // The other rack played its one turn here, and the turn is this
+          // device's own again: it shows that, not the waiting view.
+          if (next && attr(a, 'data-view') === 'wait' && meOf(attr(a, 'data-game-id')) === +attr(a, 'data-turn')) {
+            history.pushState(null, '', BASE + '/#' + next);
+            return load(next, true);
+          }
+          swapIn(doc);
+          if (S && S !== before) history.pushState(null, '', BASE + '/#' + S); // a new position
+          focusMain();
+        }, () => {
+          undo();
+          retry = () => { send(move, btn); };
+          var m = say('Could not reach the Collabble server, so the move was not made. Your tiles are still here.', true), b;
+          if (!m) return;
+          b = el('button', { id: 'retry', className: 'btn', textContent: 'Try again' }, 'retry');
+          m.append(' ', b);
+          b.focus();
+        });
+    });
+  }
+  // The lock k: the Web Locks API; without it (a page on plain http, an old
+  // browser) a claim in localStorage, which every tab reads: the newest
+  // claim wins after 99 ms, the others look again until it is let go (or
+  // 20 s old, from a tab closed while it sent).
+  function hold(k, f) {
+    var t = Date.now() + Math.random() + '', c = store(k), free = () => { store(k, null); };
+    if (navigator.locks) return navigator.locks.request(k, f);
+    if (c && Date.now() - parseInt(c) < 2e4) return setTimeout(hold, 99, k, f);
+    store(k, t);
+    setTimeout(() => {
+      if ((c = store(k)) && c !== t) return hold(k, f); // claimed at the same moment, after this tab
+      Promise.resolve().then(f).then(free, free);
+    }, 99);
   }
   function setMode(m, back) {
     mode = m;
@@ -892,12 +894,12 @@
     app.classList.toggle('passing', m === 'pass');
     $('ex-bar').hidden = m !== 'exchange';
     $('pass-bar').hidden = m !== 'pass';
-    all('#rack .tile').forEach(function (t) { t.setAttribute('aria-pressed', false); });
+    all('#rack .tile').forEach((t) => { setA(t, 'aria-pressed', false); });
     if (m === 'exchange') {
       recallAll();
       exCount();
       announce('Choose the tiles to exchange, then confirm.');
-      if (app.querySelector('#rack .tile')) app.querySelector('#rack .tile').focus();
+      if (one('#rack .tile')) one('#rack .tile').focus();
     } else if (m === 'pass') {
       announce($('pass-q').textContent);
       $('pass-confirm').focus();
@@ -907,7 +909,7 @@
     }
   }
   function chosen() {
-    return all('#rack .tile[aria-pressed=true]').map(function (t) { return attr(t, 'data-letter'); });
+    return all('#rack .tile[aria-pressed=true]').map((t) => attr(t, 'data-letter'));
   }
   function exCount() {
     var n = chosen().length, b = $('ex-confirm');
@@ -927,11 +929,11 @@
   function url() { return location.origin + BASE + '/#' + S; }
   function copy(btn, text) {
     text = text || ($('link') ? $('link').value : url());
-    if (!attr(btn, 'data-label')) btn.setAttribute('data-label', btn.textContent);
+    if (!attr(btn, 'data-label')) setA(btn, 'data-label', btn.textContent);
     function done() {
       btn.textContent = 'Copied \u2713';
       announce('Link copied.');
-      setTimeout(function () { btn.textContent = attr(btn, 'data-label'); }, 2000);
+      setTimeout(() => { btn.textContent = attr(btn, 'data-label'); }, 2000);
     }
     function fallback() { // plain http on a LAN address has no clipboard API
       var ta = document.createElement('textarea'), ok = false;
@@ -951,29 +953,29 @@
   // The v1 link for a partner on the original design, made on demand.
   function classic(btn) {
     fetch(BASE + '/api/v1/decode', { method: 'POST', body: JSON.stringify({ state: S, format: 'v1' }) })
-      .then(function (r) { return r.json(); })
-      .then(function (j) { if (j.state) copy(btn, location.origin + BASE + '/#' + j.state); else throw j; })
-      .catch(function () { fail('Could not make the classic link. Try again.'); });
+      .then((r) => r.json())
+      .then((j) => { if (j.state) copy(btn, location.origin + BASE + '/#' + j.state); else throw j; })
+      .catch(() => { fail('Could not make the classic link. Try again.'); });
   }
   function share() {
-    navigator.share({ title: 'Collabble', text: 'Your turn in our Collabble game', url: url() }).catch(function () {});
+    navigator.share({ title: 'Collabble', text: 'Your turn in our Collabble game', url: url() }).catch(() => {});
   }
 
   /* ---- the blank's letter picker ---- */
   function openPicker(cb) {
     if (!picker) {
       picker = el('dialog', { id: 'picker', className: 'picker' }, 'picker');
-      picker.setAttribute('aria-labelledby', 'picker-h');
+      setA(picker, 'aria-labelledby', 'picker-h');
       var grid = el('div', { className: 'letters' });
       for (var i = 0; i < 26; i++) {
         var b = el('button', { textContent: String.fromCharCode(65 + i) }, 'picker-letter');
-        b.setAttribute('data-letter', b.textContent);
+        setA(b, 'data-letter', b.textContent);
         grid.appendChild(b);
       }
       picker.append(el('h2', { id: 'picker-h', textContent: 'Which letter is the blank?' }), grid,
         el('button', { className: 'cancel', textContent: 'Cancel' }, 'picker-cancel'));
       document.body.appendChild(picker);
-      picker.addEventListener('close', function () {
+      picker.addEventListener('close', () => {
         var f = onPick;
         onPick = null;
         if (f) f(picker.returnValue);
@@ -1018,8 +1020,9 @@
     cursorTo(p[0], p[1]);
     armed = true;
     t.focus();
-    hint('Choose a tile from your rack first, or type its letter here (' + (dir[0] ? 'down \u2193' : 'across \u2192') +
-      '; press the square again to turn).');
+    // A finger has no keyboard to type with.
+    hint('Choose a tile from your rack first' + (touch ? ', then tap this square.' : ', or type its letter here (' +
+      (dir[0] ? 'down \u2193' : 'across \u2192') + '; press the square again to turn).'));
   }
   // A letter typed on the board places that tile (or a blank for it) and
   // moves on, like writing the word. On a square already filled, its own
@@ -1027,11 +1030,11 @@
   // on (players type only the new letters, as on Woogles).
   function type(letter, r, c) {
     var sq = cell(r, c);
-    if (sq.classList.contains('t') && sq.firstChild.nodeValue.toUpperCase() === letter) return moveTo(r + dir[0], c + dir[1]);
-    while (sq && sq.classList.contains('t')) { r += dir[0]; c += dir[1]; sq = cell(r, c); }
+    if (has(sq, 't') && sq.firstChild.nodeValue.toUpperCase() === letter) return moveTo(r + dir[0], c + dir[1]);
+    while (sq && has(sq, 't')) { r += dir[0]; c += dir[1]; sq = cell(r, c); }
     if (!sq) return hint('No empty square ' + (dir[0] ? 'below.' : 'to the right.'));
-    var t = all('#rack .tile:not(.used)').filter(function (x) { return attr(x, 'data-letter') === letter; })[0] ||
-      app.querySelector('#rack .bl:not(.used)');
+    var t = all('#rack .tile:not(.used)').filter((x) => attr(x, 'data-letter') === letter)[0] ||
+      one('#rack .bl:not(.used)');
     if (!t) return hint('No ' + letter + ' on your rack.');
     deselect();
     sel = +attr(t, 'data-index');
@@ -1065,9 +1068,15 @@
     } else if (!playable()) {
       if (locked && /^[a-z]$/i.test(k)) hint(OLDER);
       return; // the partner's turn, an older position, or the game is over: look, do not touch
-    } else if ((k === 'Backspace' || k === 'Delete') && t.classList.contains('pd')) {
+    } else if ((k === 'Backspace' || k === 'Delete') && has(t, 'pd')) {
       e.preventDefault();
       recall(p[0], p[1]);
+    } else if (k === 'Backspace') {
+      // As in a text field: back one square against the arrow, taking up
+      // the tile placed there this turn.
+      e.preventDefault();
+      moveTo(p[0] - dir[0], p[1] - dir[1]);
+      if (has(cell(cur[0], cur[1]), 'pd')) recall(cur[0], cur[1]);
     } else if (/^[a-z]$/i.test(k) && mode === 'play') {
       e.preventDefault();
       type(k.toUpperCase(), p[0], p[1]);
@@ -1090,18 +1099,18 @@
     var z = $('zoom'), w = $('boardwrap'), c;
     if (!z || !w) return;
     app.classList.toggle('zoomed', on);
-    z.setAttribute('aria-pressed', on);
+    setA(z, 'aria-pressed', on);
     z.textContent = on ? 'Whole board' : 'Zoom board';
     if (!on) return;
     // Into view: the tiles being placed, else the last move, else the star.
-    c = app.querySelector('#board>.pd') || all('#board>.lm')[Math.floor(all('#board>.lm').length / 2)] || cell(cur[0], cur[1]);
+    c = one('#board>.pd') || all('#board>.lm')[Math.floor(all('#board>.lm').length / 2)] || cell(cur[0], cur[1]);
     if (c) {
       w.scrollLeft = c.offsetLeft + c.offsetWidth / 2 - w.clientWidth / 2;
       w.scrollTop = c.offsetTop + c.offsetHeight / 2 - w.clientHeight / 2;
     }
   }
   function autoZoom() {
-    if (zoomAuto && narrow() && !app.classList.contains('zoomed')) zoom(true);
+    if (zoomAuto && narrow() && !has(app, 'zoomed')) zoom(true);
   }
 
   /* ---- drag and drop (Pointer Events: mouse, pen and touch) ----
@@ -1110,6 +1119,7 @@
    * move is a click, so click and tap placement are unchanged. */
   function onDown(e) {
     dragged = false; // a new press: its click is a click
+    touch = e.pointerType === 'touch';
     if (e.button !== 0 || !app || busy || mode !== 'play' || !playable() || drag) return;
     var t = e.target.closest && e.target.closest('#rack .tile:not(.used),#board>.pd');
     if (!t || !app.contains(t)) return;
@@ -1118,10 +1128,10 @@
   }
   function startDrag() {
     var t = drag.el, ghost = el('div', { className: 'tile ghost', textContent: attr(t, 'data-letter') === 'BLANK' ? '' : attr(t, 'data-letter') });
-    if (t.classList.contains('bl') && !isCell(t)) ghost.classList.add('bl');
+    if (has(t, 'bl') && !isCell(t)) ghost.classList.add('bl');
     drag.on = true;
     drag.ghost = ghost;
-    ghost.setAttribute('aria-hidden', 'true');
+    setA(ghost, 'aria-hidden', 'true');
     document.body.appendChild(ghost);
     t.classList.add('lifted');
     deselect(); // the board does not zoom under a finger already moving
@@ -1139,7 +1149,7 @@
     e.preventDefault();
     drag.ghost.style.transform = 'translate(' + (e.clientX - 24) + 'px,' + (e.clientY - 40) + 'px)';
     var over = dropTarget(e.clientX, e.clientY);
-    over = over && isCell(over) && !over.classList.contains('t') ? over : null;
+    over = over && isCell(over) && !has(over, 't') ? over : null;
     if (over !== drag.over) {
       if (drag.over) drag.over.classList.remove('over');
       if (over) over.classList.add('over');
@@ -1161,7 +1171,7 @@
     if (!target || !app.contains(target)) return;
     var fromBoard = isCell(t);
     if (isCell(target)) {
-      if (target.classList.contains('t')) return;
+      if (has(target, 't')) return;
       if (fromBoard) return shift(pos(t), pos(target));
       var p = pos(target), i = +attr(t, 'data-index');
       if (attr(t, 'data-letter') !== 'BLANK') {
@@ -1169,7 +1179,7 @@
         if (place(p[0], p[1])) announce(attr(target, 'aria-label'));
         return;
       }
-      openPicker(function (letter) {
+      openPicker((letter) => {
         if (!letter) return;
         sel = i; blankAs = letter;
         if (place(p[0], p[1])) announce(attr(target, 'aria-label'));
@@ -1180,7 +1190,7 @@
     // tile it is dropped on (or to the end).
     if (fromBoard) return recall.apply(null, pos(t));
     if (target !== t) {
-      rack.insertBefore(t, target.classList.contains('tile') ? target : null);
+      rack.insertBefore(t, has(target, 'tile') ? target : null);
       saveDraft();
       announce(attr(t, 'aria-label') + ' moved.');
     }
@@ -1194,11 +1204,11 @@
     if (picker && picker.contains(t)) return picker.close(attr(t, 'data-letter') || '');
     if (!app || !app.contains(t)) return;
     if (busy) return hint(SENDING);
-    if (t.matches('[data-testid=remove-game],[data-testid=remove-branch]')) return removeGame(t);
+    if (t.matches('[data-testid=remove-game],[data-testid=remove-branch]')) return listed((L) => L.remove(t));
     if (t.matches('#rack .tile')) {
       var i = +attr(t, 'data-index');
       if (mode === 'exchange') {
-        t.setAttribute('aria-pressed', attr(t, 'aria-pressed') !== 'true');
+        setA(t, 'aria-pressed', attr(t, 'aria-pressed') !== 'true');
         return exCount();
       }
       if (mode === 'pass') setMode('play');
@@ -1213,8 +1223,8 @@
         else if (view() === 'wait') hint(named('It is Player ' + turn() + '\u2019s turn: send them the link.'));
         return;
       }
-      if (t.classList.contains('pd')) { cursorTo(p[0], p[1]); recall(p[0], p[1]); }
-      else if (t.classList.contains('t')) cursorTo(p[0], p[1]);
+      if (has(t, 'pd')) { cursorTo(p[0], p[1]); recall(p[0], p[1]); }
+      else if (has(t, 't')) cursorTo(p[0], p[1]);
       else if (sel >= 0 && mode === 'play') { cursorTo(p[0], p[1]); if (place(p[0], p[1])) announce(attr(t, 'aria-label')); }
       else if (mode === 'play') pressSquare(t, p);
       return;
@@ -1239,8 +1249,8 @@
       case 'branch-here': fork = S; load(S); break;
       case 'zoom':
         zoomAuto = false;
-        zoom(!app.classList.contains('zoomed'));
-        announce(app.classList.contains('zoomed') ? 'Board zoomed in: it scrolls.' : 'The whole board is shown.');
+        zoom(!has(app, 'zoomed'));
+        announce(has(app, 'zoomed') ? 'Board zoomed in: it scrolls.' : 'The whole board is shown.');
         break;
       case 'save-names': saveNames(); break;
       case 'eye':
@@ -1251,7 +1261,7 @@
     }
   }
 
-  document.addEventListener('DOMContentLoaded', function () {
+  document.addEventListener('DOMContentLoaded', () => {
     live = $('live');
     app = $('app');
     if (!app) return;
@@ -1264,10 +1274,11 @@
     document.addEventListener('pointerdown', onDown);
     addEventListener('pointermove', onMove, { passive: false });
     addEventListener('pointerup', onUp);
-    addEventListener('pointercancel', function (e) { if (drag && e.pointerId === drag.id) { if (drag.on) endDrag(null); else drag = null; } });
+    addEventListener('pointercancel', (e) => { if (drag && e.pointerId === drag.id) { if (drag.on) endDrag(null); else drag = null; } });
     addEventListener('hashchange', sync);
     addEventListener('popstate', sync);
     addEventListener('storage', onStorage);
+    addEventListener('resize', fit);
     adopt(app);
     var h = hashState();
     if (h && h !== S) return load(h);

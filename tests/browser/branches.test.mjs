@@ -76,21 +76,25 @@ test('an older position opens read-only: the newest is the main action, branchin
   assert.equal(rec.state, r.state, 'the new branch is the line in play');
   assert.deepEqual(rec.branches.map((l) => l.state), [s2], 'and the newer line is kept');
 
-  // The landing page lists both lines, newest first, each to open or remove.
+  // The landing page lists both lines, newest first, each to open or
+  // remove: the game opens the newest, the other line is its one branch
+  // (issue 28: the newest was listed twice, and counted as a branch).
   await page.goto(h.appPath('/'));
   await page.locator('[data-testid=saved-games]').waitFor({ state: 'visible' });
   assert.equal(await page.locator('[data-testid=saved-game]').count(), 1);
+  assert.equal(await page.getAttribute('[data-testid=open-game]', 'href'), h.appPath(`/#${r.state}`));
+  assert.match(await page.textContent('[data-testid=open-game] span'), / \u00b7 1 other branch$/);
   const branches = page.locator('[data-testid=saved-branch]');
-  assert.equal(await branches.count(), 2);
+  assert.equal(await branches.count(), 1);
   assert.deepEqual(await page.$$eval('[data-testid=open-branch]', (as) => as.map((a) => a.getAttribute('href'))),
-    [h.appPath(`/#${r.state}`), h.appPath(`/#${s2}`)], 'newest first');
-  assert.match(await branches.nth(1).textContent(), /at move 2/);
-  await page.click('[data-testid=open-branch] >> nth=1');
+    [h.appPath(`/#${s2}`)], 'the other line');
+  assert.match(await branches.nth(0).textContent(), /^Branch 1 of game \S+, at move 2/);
+  await page.click('[data-testid=open-branch] >> nth=0');
   await h.waitForPosition(page, s2);
   assert.equal(await page.locator('.stale').count(), 0, 'a kept line opens as itself');
   await page.goto(h.appPath('/'));
   await page.locator('[data-testid=saved-games]').waitFor({ state: 'visible' });
-  await page.click('[data-testid=remove-branch] >> nth=1');
+  await page.click('[data-testid=remove-branch] >> nth=0');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=saved-branch]').length === 0);
   assert.equal(await page.locator('[data-testid=saved-game]').count(), 1, 'the game stays, with one line');
   const left = JSON.parse(await page.evaluate(() => {

@@ -253,7 +253,8 @@ test('screen readers: the partner\'s move is announced as their link opens; ever
   await h.placeTiles(A.page, play.tiles);
   const { state: s1 } = await h.endTurn(A.page);
   const game = await h.gameOf(srv.url, s1);
-  const at = String.fromCharCode(65 + play.tiles[0].col) + (play.tiles[0].row + 1);
+  // The first play is across: row then column (8H), as the review and GCG say.
+  const at = `${play.tiles[0].row + 1}${String.fromCharCode(65 + play.tiles[0].col)}`;
   const P = B.page;
   await P.goto(h.appPath(`/#${s1}`));
   await h.waitForPosition(P, s1);

@@ -1,0 +1,108 @@
+/* static/landing.js - the landing and error pages' list of the games this
+ * browser keeps (each game's newest line, its other lines as branches,
+ * Remove and Undo) and this device's bests. static/app.js loads it the
+ * first time it shows such a page, so that a game link's first visit
+ * never does (DESIGN.md, "The first-visit budget"); it hands over what is
+ * needed of it as window.clb and gets these functions back through
+ * clb.ok. The records: docs/UI.md, "What the browser remembers".
+ * Minified at build time (esbuild), as app.js is. */
+/* SPDX-License-Identifier: MIT */
+(function () {
+  'use strict';
+  var { $, el, attr, setA, store, parse, record, save, lines, setLines, savedGames, names, named, announce, pts, day, KEY, BEST, BASE, ok } = window.clb;
+
+  function fillBests() {
+    var b = parse(store(BEST)), e = $('bests');
+    if (!b || !e) return;
+    e.hidden = false;
+    e.textContent = 'Your bests: ' + pts(b.score) + (b.pct >= 0 ? ', ' + b.pct + '% of the best plays' : '') +
+      ', daily streak ' + (day(new Date().toISOString().slice(0, 10)) - day(b.day) < 2 ? b.streak : 0);
+  }
+
+  /* ---- the landing page: every game this browser keeps ---- */
+  function when(ms) {
+    try { return new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }); } catch (e) { return new Date(ms).toLocaleString(); }
+  }
+  function gameSummary(l, me) {
+    var state = l.over ? 'Finished, final score ' + l.score
+      : (me === l.turn ? 'Your turn' : 'Player ' + l.turn + ' to play') + ', score ' + l.score;
+    return state + (me ? ' \u00b7 you are Player ' + me + ', with Player ' + (3 - me) : '') +
+      ' \u00b7 last played ' + when(l.savedAt);
+  }
+  // One entry of the list: a link to open it, and Remove; a game's title
+  // with the names this device gave its players, its text named too.
+  function entry(cls, id, href, title, text, label, testid) {
+    var li = el('li', { className: cls }, 'saved-' + testid), a = el('a', { href: BASE + '/#' + href }, 'open-' + testid),
+      rm = el('button', { className: 'minor', textContent: 'Remove' }, 'remove-' + testid);
+    if (testid === 'game' && names(id).join('')) title += ': ' + named('Player 1 and Player 2', id);
+    setA(li, 'data-game-id', id);
+    a.append(el('b', { textContent: title }), el('span', { textContent: named(text, id) }));
+    setA(rm, 'data-id', id);
+    setA(rm, 'aria-label', 'Remove ' + label + ' from this list');
+    li.append(a, rm);
+    $('game-list').appendChild(li);
+    return rm;
+  }
+  // Every kept game, newest first, opening its newest line; its other
+  // lines (branches) are listed under it, newest first, each to open or
+  // remove.
+  function fillGames() {
+    var list = $('game-list');
+    if (!list) return;
+    list.textContent = '';
+    savedGames().forEach((g) => {
+      var l = g.lines[0], n = g.lines.length - 1; // the newest line is the game's own entry; the others are its branches
+      entry(l.over ? 'fin' : '', g.id, l.state, g.daily ? 'Daily deal ' + g.daily : 'Game ' + g.id, gameSummary(l, g.me) +
+        (g.grade && g.grade[0] === l.state ? ' \u00b7 ' + g.grade[1] : '') + (n ? ' \u00b7 ' + n + ' other branch' + (n > 1 ? 'es' : '') : ''), 'game ' + g.id, 'game');
+      g.lines.slice(1).forEach((b, i) => {
+        var name = 'Branch ' + (i + 1) + ' of game ' + g.id;
+        entry('br' + (b.over ? ' fin' : ''), g.id, b.state, name + ', at move ' + b.move, gameSummary(b, g.me), name + ' (move ' + b.move + ')', 'branch')
+          .setAttribute('data-state', b.state);
+      });
+    });
+    $('games').hidden = !list.children.length;
+  }
+  function removeGame(btn) {
+    var id = attr(btn, 'data-id'), li = btn.closest('li'), next = li.nextElementSibling || li.previousElementSibling, r = record(id), ls,
+      one = attr(btn, 'data-state'), what = 'Game ' + id, was = store(KEY + id);
+    ls = lines(r).filter((l) => one && l.state !== one);
+    if (ls.length) {
+      what = 'The branch at move ' + lines(r).filter((l) => l.state === one)[0].move + ' of game ' + id;
+      if (r.draft && r.draft.state === one) delete r.draft;
+      setLines(r, ls);
+      save(id, r);
+    } else {
+      store(KEY + id, null);
+    }
+    fillGames();
+    next = next && $('game-list').querySelector('[data-game-id="' + attr(next, 'data-game-id') + '"] button');
+    if (next) next.focus(); else if ($('game-list').querySelector('button')) $('game-list').querySelector('button').focus(); else $('seed').focus();
+    offerUndo(what, id, was);
+  }
+  // A removal can be taken back for 10 seconds: Undo puts the record
+  // back as it was (every line, names and all).
+  var undoBar, undoTimer;
+  function offerUndo(what, id, was) {
+    var b = el('button', { className: 'btn', textContent: 'Undo' }, 'undo-remove');
+    dropUndo();
+    undoBar = el('p', { className: 'msg ok', textContent: what + ' removed from this list. ' }, 'undo-bar');
+    b.onclick = () => {
+      store(KEY + id, was);
+      dropUndo();
+      fillGames();
+      announce(what + ' is back in the list.');
+      $('game-list').querySelector('a').focus();
+    };
+    undoBar.append(b);
+    $('games').before(undoBar);
+    announce(what + ' removed from this list. Undo is offered for 10 seconds.');
+    undoTimer = setTimeout(dropUndo, 1e4);
+  }
+  function dropUndo() {
+    clearTimeout(undoTimer);
+    if (undoBar) undoBar.remove();
+    undoBar = null;
+  }
+
+  ok({ fill() { fillGames(); fillBests(); }, games: fillGames, remove: removeGame });
+})();
