@@ -139,7 +139,8 @@
 #define CLB_FD_RESERVE 64
 
 /* Worker threads at most (--threads, COLLABBLE_THREADS): the requests
- * answered at once, and less one the searches (CLB_SEARCH_THREADS_KEPT_FREE). */
+ * answered at once, and less one the searches
+ * (CLB_SEARCH_THREADS_KEPT_FREE). */
 #define CLB_MAX_THREADS 64
 
 /* Proxies whose forwarded client address is believed (--trusted-proxy),
