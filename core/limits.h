@@ -121,6 +121,11 @@
  * HTTP_* variables, counted and summed (name and value). libmicrohttpd's
  * pool bounds the HTTP front end's head alike. */
 #define CLB_MAX_HEADERS 100
+
+/* A CGI body refused as too large is still read and dropped, this much at
+ * most (never past its CONTENT_LENGTH), so that the web server writing it
+ * sees it taken and the client gets the 413 (server/gateway.c). */
+#define CLB_MAX_DRAIN_BYTES (1024 * 1024)
 #define CLB_MAX_HEAD_BYTES (32 * 1024)
 
 /* HTTP request bodies (form posts and JSON API): a state plus a move. */

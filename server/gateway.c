@@ -32,6 +32,12 @@ struct gw_request {
     /* No CONTENT_LENGTH, but a body all the same: Apache passes a chunked
      * request's body so, to the end of standard input. */
     bool to_end;
+    /* A body refused as too large: bytes to read and drop after the
+     * answer, so that a web server still writing it (Apache's mod_cgid)
+     * does not see the program gone and reset the client before it reads
+     * the 413. Never past CONTENT_LENGTH, never more than
+     * CLB_MAX_DRAIN_BYTES. */
+    size_t drain;
     char body[CLB_MAX_BODY_BYTES + 2];
 };
 
@@ -254,14 +260,18 @@ static bool gw_read_length(char **envp, struct gw_request *g,
             return gw_refuse(r, CLB_ERR_BAD_REQUEST,
                              "CONTENT_LENGTH '%.20s' is not a number of bytes",
                              cl);
-        if (v > CLB_MAX_BODY_BYTES)
-            break; /* already too large; no overflow on more digits */
+        if (v > CLB_MAX_DRAIN_BYTES) {
+            v = CLB_MAX_DRAIN_BYTES + 1; /* no overflow on more digits */
+            continue;
+        }
         v = v * 10 + (size_t)(*c - '0');
     }
-    if (v > CLB_MAX_BODY_BYTES)
+    if (v > CLB_MAX_BODY_BYTES) {
+        g->drain = v < CLB_MAX_DRAIN_BYTES ? v : CLB_MAX_DRAIN_BYTES;
         return gw_refuse(r, CLB_ERR_TOO_LARGE,
                          "the body is %.20s bytes, over the limit of %d", cl,
                          CLB_MAX_BODY_BYTES);
+    }
     g->content_length = v;
     return true;
 }
@@ -281,10 +291,12 @@ static bool gw_read_to_end(const struct srv_gateway_io *io,
         if (n == 0)
             break;
         got += (size_t)n;
-        if (got > CLB_MAX_BODY_BYTES)
+        if (got > CLB_MAX_BODY_BYTES) {
+            g->drain = CLB_MAX_DRAIN_BYTES - got;
             return gw_refuse(r, CLB_ERR_TOO_LARGE,
                              "the body is over the limit of %d bytes",
                              CLB_MAX_BODY_BYTES);
+        }
     }
     g->body[got] = '\0';
     g->req.body = (struct clb_str){g->body, got};
@@ -371,6 +383,19 @@ static bool gw_write(const struct srv_gateway_io *io,
     return o.ok;
 }
 
+/* Reads and drops what gw_request's `drain` says, within the body
+ * deadline (io->read's), into the request's own room. */
+static void gw_drain(const struct srv_gateway_io *io, struct gw_request *g)
+{
+    while (g->drain > 0) {
+        size_t want = g->drain < sizeof g->body ? g->drain : sizeof g->body;
+        long n = io->read(io->cls, g->body, want);
+        if (n <= 0)
+            return;
+        g->drain -= (size_t)n;
+    }
+}
+
 /* Reads and checks everything of the request but its body. */
 static bool gw_read(char **envp, enum srv_gateway_kind kind, const char *base,
                     struct gw_request *g, struct gw_refusal *r)
@@ -403,6 +428,7 @@ unsigned srv_gateway_serve(struct srv_app *app, char **envp,
         .if_none_match = gw_env(envp, "HTTP_IF_NONE_MATCH"),
     };
     g.base[0] = '\0';
+    g.drain = 0;
     struct gw_refusal r;
     if (gw_read(envp, kind, base, &g, &r) && gw_read_body(io, &g, &r))
         srv_app_answer(app, &g.req, &g.head, &a);
@@ -410,6 +436,7 @@ unsigned srv_gateway_serve(struct srv_app *app, char **envp,
         srv_app_refuse(&g.req, &g.head, r.code, r.detail, &a);
     unsigned status = a.status;
     bool ok = gw_write(io, &a, g.req.head);
+    gw_drain(io, &g);
     srv_answer_free(&a);
     return ok ? status : 0;
 }
