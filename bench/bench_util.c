@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "../core/history.h"
+#include "../core/movegen.h"
+#include "../core/tiles.h"
 #include "../dict/dict.h"
 #include "../server/http.h"
 
@@ -112,4 +114,23 @@ struct dict *bench_context(const char *prog, const char *path,
                : "default");
     ctx->nlexicons = 1;
     return d;
+}
+
+void bench_greedy_move(const struct core_game *g, const struct core_kwg *graph,
+                       struct core_move *m)
+{
+    memset(m, 0, sizeof *m);
+    const struct core_rack *r = &g->hands[g->turn];
+    struct core_movegen mg;
+    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board, graph);
+    struct core_play best;
+    if (core_movegen_best(&mg, r, &best)) {
+        core_play_to_move(&best, (const char(*)[CLB_BOARD_SIZE])g->board, m);
+    } else if (core_bag_count(g) >= CLB_EXCHANGE_MIN_BAG) {
+        m->type = CORE_MOVE_EXCHANGE;
+        m->ntiles = r->count;
+        memcpy(m->exchange, r->tiles, (size_t)r->count);
+    } else {
+        m->type = CORE_MOVE_PASS;
+    }
 }

@@ -40,6 +40,14 @@ const char *bench_read_link(const char *prog, const char *path, size_t *len);
 
 struct srv_context;
 struct dict;
+struct core_game;
+struct core_kwg;
+struct core_move;
+
+/* The move of a greedy team into *m: the best play, else an exchange of
+ * the whole rack while the bag allows one, else a pass. */
+void bench_greedy_move(const struct core_game *g, const struct core_kwg *graph,
+                       struct core_move *m);
 
 /* Loads the word list at `path` as the one lexicon of *ctx, named as a
  * link names it (the built-in SOWPODS by its name, any other "default"),

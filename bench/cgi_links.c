@@ -29,25 +29,6 @@
 #define MAX_TURNS 200   /* a game is far shorter; this only stops a bug */
 #define MAX_SEEDS 10000 /* games tried for COUNT links */
 
-static void greedy_move(const struct core_game *g, const struct core_kwg *graph,
-                        struct core_move *m)
-{
-    memset(m, 0, sizeof *m);
-    const struct core_rack *r = &g->hands[g->turn];
-    struct core_movegen mg;
-    core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board, graph);
-    struct core_play best;
-    if (core_movegen_best(&mg, r, &best)) {
-        core_play_to_move(&best, (const char(*)[CLB_BOARD_SIZE])g->board, m);
-    } else if (core_bag_count(g) >= CLB_EXCHANGE_MIN_BAG) {
-        m->type = CORE_MOVE_EXCHANGE;
-        m->ntiles = r->count;
-        memcpy(m->exchange, r->tiles, (size_t)r->count);
-    } else {
-        m->type = CORE_MOVE_PASS;
-    }
-}
-
 static int tiles_on_board(const struct core_game *g)
 {
     int n = 0;
@@ -90,7 +71,7 @@ int main(int argc, char **argv)
         while (!g->game_over && turns < MAX_TURNS &&
                core_bag_count(g) > LATE_BAG) {
             struct core_move m;
-            greedy_move(g, lex.graph, &m);
+            bench_greedy_move(g, lex.graph, &m);
             struct core_move_result res;
             if (position_play(&pos, &m, &res, &err) != CLB_ERR_OK)
                 bench_die("bench_cgi_links", "position_play", &err);
