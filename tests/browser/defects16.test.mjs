@@ -18,19 +18,8 @@ const quiet = (p, { aborted = false } = {}) => h.quiet(p, aborted ? /net::ERR_FA
 test('typing skips over squares already filled; typing their letter as well still works', async () => {
   const p = await h.newPlayer(browser, srv.url);
   const { page } = p;
-  // CAT across row 8 (its A at H8); the rack has E, R and S.
-  const s = h.encode(h.makeState({
-    board: h.boardWith([[7, 6, 'H', 'CAT']]), p1: ['S', 'E', 'R', 'O', 'N', 'D', 'U'],
-    p2: ['A', 'I', 'L', 'S', 'T', 'E', 'M'], score: 10, gameId: 'typeOver',
-    lastMove: { cells: [[7, 6], [7, 7], [7, 8]], words: ['CAT'], points: 10 },
-  }));
-  await page.goto(h.appPath(`/#${s}`));
-  await h.waitForPosition(page, s);
-  // The cursor on H6, turned down (a second press), then only the new
-  // letters: E, R, (the A is there), S.
-  await h.cell(page, 5, 7).click();
-  await h.cell(page, 5, 7).click();
-  for (const k of 'ers') await page.keyboard.press(k);
+  // CAT across row 8; E, R, S typed down from H6 (helpers.mjs).
+  const s = await h.typeDownOverCat(page, 'typeOver');
   assert.deepEqual(await h.cellsWith(page, 'pd'), [[5, 7], [6, 7], [8, 7]]);
   assert.deepEqual(await page.$$eval('#board > .pd', (bs) => bs.map((b) => b.getAttribute('data-letter'))), ['E', 'R', 'S']);
   await h.previewText(page, { expect: /^ERAS \d+/ });

@@ -792,3 +792,20 @@ export async function axeViolations(page, { moderate = false } = {}) {
   });
   return res.filter((v) => v.impact === 'serious' || v.impact === 'critical' || (moderate && v.impact === 'moderate'));
 }
+
+// CAT across row 8 (its A at H8) and a rack of S E R O N D U, opened on
+// `page`; then the cursor on H6, turned down (a second press), and only
+// the new letters typed: E, R, (the A is there), S. Resolves to the link.
+export async function typeDownOverCat(page, gameId) {
+  const s = encode(makeState({
+    board: boardWith([[7, 6, 'H', 'CAT']]), p1: ['S', 'E', 'R', 'O', 'N', 'D', 'U'],
+    p2: ['A', 'I', 'L', 'S', 'T', 'E', 'M'], score: 10, gameId,
+    lastMove: { cells: [[7, 6], [7, 7], [7, 8]], words: ['CAT'], points: 10 },
+  }));
+  await page.goto(appPath(`/#${s}`));
+  await waitForPosition(page, s);
+  await cell(page, 5, 7).click();
+  await cell(page, 5, 7).click();
+  for (const k of 'ers') await page.keyboard.press(k);
+  return s;
+}

@@ -28,18 +28,8 @@ const focused = (page) => page.evaluate(() => {
 test('Backspace after typing steps back and takes the last typed tile up, one square at a time; Delete on an empty square does nothing', async () => {
   const p = await h.newPlayer(browser, srv.url);
   const { page } = p;
-  // CAT across row 8 (its A at H8); the rack has E, R and S.
-  const s = h.encode(h.makeState({
-    board: h.boardWith([[7, 6, 'H', 'CAT']]), p1: ['S', 'E', 'R', 'O', 'N', 'D', 'U'],
-    p2: ['A', 'I', 'L', 'S', 'T', 'E', 'M'], score: 10, gameId: 'backspace28',
-    lastMove: { cells: [[7, 6], [7, 7], [7, 8]], words: ['CAT'], points: 10 },
-  }));
-  await page.goto(h.appPath(`/#${s}`));
-  await h.waitForPosition(page, s);
-  // H6, turned down; E, R, (the A is there), S: the cursor waits on H10.
-  await h.cell(page, 5, 7).click();
-  await h.cell(page, 5, 7).click();
-  for (const k of 'ers') await page.keyboard.press(k);
+  // CAT across row 8; E, R, S typed down from H6 (helpers.mjs).
+  const s = await h.typeDownOverCat(page, 'backspace28');
   assert.deepEqual(await h.cellsWith(page, 'pd'), [[5, 7], [6, 7], [8, 7]]);
   assert.deepEqual(await cursor(page), [9, 7], 'the cursor on the empty square after the word');
   // Backspace: back to S, which goes back to the rack.
