@@ -8,7 +8,7 @@
  * show the same page without script, with plain forms that post a move to
  * /game/turn (answered with a redirect to the next position: DESIGN.md,
  * "Playing without JavaScript"). Parsing and decisions live here; the
- * markup lives in render.c.
+ * markup lives in render_*.c (render.h).
  */
 /* SPDX-License-Identifier: MIT */
 #include "ui.h"
@@ -1106,7 +1106,7 @@ static enum clb_err read_form_move(struct clb_str form,
  * for the device that moved (its waiting view, or the game over). Without
  * an origin: the form's post carries none the page could trust (a browser
  * sends "Origin: null" under the pages' Referrer-Policy: no-referrer), so
- * the waiting page offers the link as a plain link (render.c). */
+ * the waiting page offers the link as a plain link (render_forms.c). */
 static void next_page(const char *s2, enum core_player mover, char *out,
                       size_t cap)
 {
