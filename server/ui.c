@@ -21,8 +21,8 @@
 #include "../core/daily.h"
 #include "../core/goals.h"
 #include "../core/notation.h"
-#include "api.h"
 #include "gcg.h"
+#include "move_json.h"
 #include "cache.h"
 #include "position.h"
 #include "render.h"
@@ -900,7 +900,7 @@ static bool write_next(struct srv_response *resp, const struct position *pos,
 static enum clb_err read_move(const char *text, size_t len,
                               struct core_move *move, struct clb_error *err)
 {
-    return api_move_read(text, len, move, err);
+    return move_json_text(text, len, move, err);
 }
 
 /* POST /game/move with s=S and move=M (JSON): the next position with the
