@@ -268,8 +268,14 @@
  * compiled file, whose graph could otherwise spell exponentially many. */
 #define CLB_MAX_LEXICON_WORDS ((uint32_t)8 << 20)
 
-/* JSON nesting accepted from a state or body; schema v1 needs depth 4. */
+/* JSON nesting accepted from a state, a body or a move (srv_json_parse);
+ * schema v1 needs depth 4. */
 #define CLB_MAX_JSON_DEPTH 8
+
+/* A move's JSON text (the page's move field, server/move_json.h): at most
+ * 7 placements of ~50 bytes, so 2 KiB is ample and keeps a hostile form
+ * from reaching the JSON parser in bulk. */
+#define CLB_MAX_MOVE_JSON 2048
 
 /* Nodes of a word graph (core/kwg.h): as many as a lexicon file of
  * CLB_MAX_LEXICON_FILE_BYTES can hold (4 Mi; an arc could name 2 Gi). SOWPODS

@@ -42,59 +42,26 @@
 #define API_PLAYS_DEFAULT 10
 /* ---- request plumbing --------------------------------------------------- */
 
+/* The API's request bodies, as srv_json_parse names them in its
+ * refusals. */
+static const struct srv_json_what api_body_json = {
+    .name = "body",
+    .max_bytes = CLB_MAX_BODY_BYTES,
+    .bad = CLB_ERR_BAD_REQUEST,
+};
+
 /* Parses the body as one JSON object. An empty body counts as {} only
  * where the endpoint has no required key (`empty_ok`). */
 static json_t *api_body(const struct srv_request *req, bool empty_ok,
                         struct clb_error *err)
 {
-    if (req->body.len == 0) {
-        json_t *empty = empty_ok ? json_object() : NULL;
-        if (empty_ok && empty == NULL)
+    if (req->body.len == 0 && empty_ok) {
+        json_t *empty = json_object();
+        if (empty == NULL)
             clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
-        else if (!empty_ok)
-            clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                          "body: expected a JSON object");
         return empty;
     }
-    /* jansson would recurse up to 2048 levels; the API never needs more
-     * than a few, and refusing early keeps a hostile body from spending
-     * stack or time. */
-    if (jin_too_deep(req->body.p, req->body.len, CLB_MAX_JSON_DEPTH)) {
-        clb_error_set(err, CLB_ERR_BAD_REQUEST, "body: nested deeper than %d",
-                      CLB_MAX_JSON_DEPTH);
-        return NULL;
-    }
-    json_error_t jerr;
-    /* Duplicate keys are refused: {"move":A,"move":B} would otherwise mean
-     * whichever one a given parser keeps. */
-    bool nomem;
-    json_t *root = srv_json_load(req->body.p, req->body.len,
-                                 JSON_REJECT_DUPLICATES, &jerr, &nomem);
-    if (nomem) {
-        clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
-        return NULL;
-    }
-    /* jansson words an escaped NUL after its own option's name
-     * (JSON_ALLOW_NUL), which means nothing to a client: say what it is. */
-    if (root == NULL && json_error_code(&jerr) == json_error_null_character) {
-        clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                      "body: a string holds \\u0000 (line %d, column %d); "
-                      "no text of the API may contain a NUL character",
-                      jerr.line, jerr.column);
-        return NULL;
-    }
-    if (root == NULL) {
-        clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                      "body: not valid JSON (line %d, column %d: %.60s)",
-                      jerr.line, jerr.column, jerr.text);
-        return NULL;
-    }
-    if (!json_is_object(root)) {
-        json_decref(root);
-        clb_error_set(err, CLB_ERR_BAD_REQUEST, "body: expected a JSON object");
-        return NULL;
-    }
-    return root;
+    return srv_json_parse(req->body.p, req->body.len, &api_body_json, err);
 }
 
 /* Opens the state S (len bytes, a turn link of either format) into *pos,

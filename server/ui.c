@@ -29,10 +29,6 @@
 #include "respond.h"
 #include "seed.h"
 
-/* A move from the page is at most 7 placements of ~50 bytes: 2 KiB is
- * ample and keeps a hostile body from reaching the JSON parser in bulk. */
-#define UI_MAX_MOVE_JSON 2048
-
 /* The page's origin as its script sends it: a scheme, a host name or
  * address and a port (no path). 128 bytes holds any real host name a
  * player types into a browser; the share area writes it beside the link
@@ -927,7 +923,7 @@ void ui_move(const struct srv_request *req, struct srv_response *resp)
         !open_link(req, resp, s, slen, &pos))
         return;
 
-    char mtext[UI_MAX_MOVE_JSON + 1];
+    char mtext[CLB_MAX_MOVE_JSON + 1];
     size_t mlen;
     struct core_move move;
     memset(&move, 0, sizeof move);

@@ -737,7 +737,9 @@ Test(link, deep_nesting_is_refused_before_parsing)
     struct core_game g;
     struct clb_error err;
     cr_assert_eq(link_v1_decode(link, n, &g, &err), CLB_ERR_BAD_STATE);
-    cr_assert_str_eq(err.detail, "state: JSON nested deeper than 8 levels");
+    cr_assert_str_eq(err.detail,
+                     "the link is damaged: state: JSON nested deeper than 8 "
+                     "levels");
     /* Brackets inside strings are text, not nesting. */
     expect_json_error("{\"version\":1,\"gameId\":\"[[[[[[[[[[[[\"}",
                       CLB_ERR_BAD_STATE, "gameId: \"[[[[");
