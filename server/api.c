@@ -683,7 +683,7 @@ void api_preview(const struct srv_request *req, struct srv_response *resp)
         /* A move that reads but breaks a rule as it is read (a square off
          * the board) is a preview answer, as docs/API.md says of every
          * refusal of the rules; a malformed request or state is not. */
-        if (clb_err_status(err.code) == 422)
+        if (clb_err_kind_of(err.code) == CLB_ERR_KIND_RULE)
             api_preview_refused(resp, &err);
         else
             (void)api_failed(resp, &err);
@@ -696,7 +696,7 @@ void api_preview(const struct srv_request *req, struct srv_response *resp)
         core_move_check(&pos.game, &move, &lex, &result, &play_err);
     /* Only a rule the player broke is a preview answer; anything else (a
      * server fault) is reported as the error it is. */
-    if (rc != CLB_ERR_OK && clb_err_status(rc) != 422) {
+    if (rc != CLB_ERR_OK && clb_err_kind_of(rc) != CLB_ERR_KIND_RULE) {
         (void)api_failed(resp, &play_err);
         return;
     }
