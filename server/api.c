@@ -602,28 +602,16 @@ void api_games(const struct srv_request *req, struct srv_response *resp)
             CLB_ERR_OK)
         goto done;
 
-    /* No "lexicon" is the server's default; a name must be one this server
-     * loaded, so the first move cannot fail on it. */
+    /* No "lexicon" (or "") is the server's default; a name must be one this
+     * server loaded, so the first move cannot fail on it. */
     const json_t *jl = json_object_get(root, "lexicon");
-    if (jl != NULL) {
-        if (!json_is_string(jl)) {
-            clb_error_set(&err, CLB_ERR_BAD_REQUEST,
-                          "lexicon: expected a lexicon name");
-            goto done;
-        }
-        lexicon = -1;
-        for (int i = 0; i < req->ctx->nlexicons; i++)
-            if (strcmp(req->ctx->lexicon_names[i], json_string_value(jl)) == 0)
-                lexicon = i;
-        if (lexicon < 0) {
-            /* Quoted as an unknown key is: cut at 40 bytes, escaped by
-             * the JSON writer. */
-            clb_error_set(&err, CLB_ERR_UNKNOWN_LEXICON,
-                          "lexicon: \"%.40s\" is not loaded on this server",
-                          json_string_value(jl));
-            goto done;
-        }
+    if (jl != NULL && !json_is_string(jl)) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "lexicon: expected a lexicon name");
+        goto done;
     }
+    lexicon = position_lexicon_by_name(
+        req->ctx, jl != NULL ? json_string_value(jl) : NULL, &err);
 done:
     json_decref(root);
     if (api_failed(resp, &err))

@@ -743,26 +743,21 @@ void ui_new(const struct srv_request *req, struct srv_response *resp)
     enum ui_found fl = form_value(req->query, "lexicon", true, lexicon,
                                   sizeof lexicon, &lex_len);
 
-    /* Which lexicon: index 0 (the default) is recorded as "" so that a
-     * game started here equals the API's game for the same seed. */
-    const char *record = "";
-    int chosen = 0;
-    if (fl == UI_BAD || (fl == UI_FOUND && lex_len > 0)) {
-        int idx = -1;
-        for (int i = 0; fl == UI_FOUND && req->ctx != NULL &&
-                        i < req->ctx->nlexicons && i < CLB_MAX_LEXICONS;
-             i++)
-            if (strcmp(lexicon, req->ctx->lexicon_names[i]) == 0)
-                idx = i;
-        if (idx < 0) {
+    /* Which lexicon: none (or "") is the default, index 0, recorded as ""
+     * so that a game started here equals the API's game for the same seed.
+     * The landing page's own choice lists the names, so its message needs
+     * no detail. */
+    int chosen = fl == UI_BAD
+                     ? -1
+                     : position_lexicon_by_name(
+                           req->ctx, fl == UI_FOUND ? lexicon : NULL, &err);
+    if (chosen < 0) {
+        if (err.code != CLB_ERR_INTERNAL)
             clb_error_set(&err, CLB_ERR_UNKNOWN_LEXICON, NULL);
-            landing_error(req, resp, fs == UI_FOUND ? seed : NULL, seed_len,
-                          &err);
-            return;
-        }
-        chosen = idx;
-        record = position_lexicon_label(req->ctx, idx);
+        landing_error(req, resp, fs == UI_FOUND ? seed : NULL, seed_len, &err);
+        return;
     }
+    const char *record = position_lexicon_label(req->ctx, chosen);
 
     if (fs == UI_BAD) {
         clb_error_set(&err, CLB_ERR_BAD_REQUEST,

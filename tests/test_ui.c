@@ -366,6 +366,33 @@ Test(ui, seed_with_control_characters_is_refused)
     done(&pg);
 }
 
+/* One lookup by name for the v1 state, the API and /new: no name and ""
+ * are the server's default (a game records the default as ""), a loaded
+ * name is its index, and any other is refused naming it. */
+Test(ui, a_lexicon_is_found_by_name_and_empty_is_the_default)
+{
+    struct clb_error err;
+    cr_assert_eq(dict_from_text("CAT\n", 4, "two", &ctx.lexicons[1], &err),
+                 CLB_ERR_OK);
+    strcpy(ctx.lexicon_names[1], "twl");
+    ctx.nlexicons = 2;
+    clb_error_clear(&err);
+    cr_assert_eq(position_lexicon_by_name(&ctx, NULL, &err), 0);
+    cr_assert_eq(position_lexicon_by_name(&ctx, "", &err), 0);
+    cr_assert_eq(position_lexicon_by_name(&ctx, "test", &err), 0);
+    cr_assert_eq(position_lexicon_by_name(&ctx, "twl", &err), 1);
+    cr_assert_eq(err.code, CLB_ERR_OK);
+    cr_assert_eq(position_lexicon_by_name(&ctx, "twl06", &err), -1);
+    cr_assert_eq(err.code, CLB_ERR_UNKNOWN_LEXICON);
+    cr_assert_str_eq(err.detail,
+                     "lexicon: \"twl06\" is not loaded on this server");
+    /* The page's /new with an empty choice deals the default's game. */
+    struct page pg;
+    request(&pg, "GET", "/new", "seed=x&lexicon=", NULL, NULL);
+    cr_assert_eq(pg.resp.status, 200);
+    done(&pg);
+}
+
 Test(ui, unknown_lexicon_is_refused)
 {
     struct page pg;
