@@ -34,10 +34,6 @@
 #include "link_v1_internal.h"
 #include "names.h"
 
-/* The most bytes a state's JSON can take (a full board, both racks, eight
- * words of fifteen letters, the longest names: under 3 KB), with room. */
-#define LINK_JSON_MAX 4096
-
 /* A link's text is decompressed on the handler's stack (link_v1_decode):
  * 3 bytes of UTF-8 a unit, beside LZ-String's own tables (about 520 KB,
  * and 2 bytes a unit more for text that is not ASCII), well within a
@@ -843,7 +839,7 @@ enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
     /* A state's JSON is about 1.4 KB and never above 3 KB: it is written on
      * the stack, and so are its UTF-16 units (JSON of ours is ASCII: one
      * unit a byte). */
-    char mem[LINK_JSON_MAX];
+    char mem[CLB_MAX_V1_JSON];
     struct html_buf text;
     html_init(&text, mem, sizeof mem, sizeof mem);
     struct jout j;
@@ -851,7 +847,7 @@ enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
     if (!link_game_write(&j, game) || text.overflow)
         return clb_error_set(err, CLB_ERR_INTERNAL,
                              "the state could not be written as JSON");
-    uint16_t units[LINK_JSON_MAX];
+    uint16_t units[CLB_MAX_V1_JSON];
     size_t n = 0;
     enum lz_status st =
         clb_utf8_to_utf16(text.p, text.len, units, sizeof units / 2, &n);

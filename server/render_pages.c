@@ -237,7 +237,8 @@ static void render_share(struct html_buf *b, const struct render_view *v)
      * finished game opened later keeps its first visit light without it. */
     if (origin && (is_waiting(v) || v->moved != NULL)) {
         /* The code holds the same text as the field above. */
-        char link[CLB_MAX_ENCODED_STATE + 160 + CLB_MAX_BASE_PATH];
+        char link[CLB_MAX_ORIGIN + CLB_MAX_BASE_PATH + sizeof "/#" +
+                  CLB_MAX_ENCODED_STATE];
         int n = snprintf(link, sizeof link, "%s%.*s/#%s", v->origin,
                          (int)b->base_len, b->base, v->state);
         if (n > 0 && (size_t)n < sizeof link) {
