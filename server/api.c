@@ -1,15 +1,15 @@
-/* server/api.c - the JSON API under /api/v1 (docs/API.md), and the
- * lexicon choice the HTML pages share with it.
+/* server/api.c - the JSON API under /api/v1 (docs/API.md).
  *
- * Each endpoint reads one JSON object from the size-checked body, checks
- * every key against what the endpoint accepts, opens the state through
- * position.c (either link format), runs the rules in core and answers JSON
- * through respond.c; the answer's link is in the state's own format unless
- * the request asks for the other. The
- * server keeps nothing between requests but what saves work (each thread's
- * last positions and review, server/cache.c, which give exactly what the
- * same link would again), and core's draws depend only on the state and
- * the move, so the same request always gets the same bytes.
+ * Each endpoint reads one JSON object from the size-checked body
+ * (srv_json_parse), and a move with move_json.h, checks every key against
+ * what the endpoint accepts, opens the state through position.c (either
+ * link format), runs the rules in core and answers JSON through respond.c;
+ * the answer's link is in the state's own format unless the request asks
+ * for the other. The server keeps nothing between requests but what saves
+ * work (each thread's last positions and review, server/cache.c, which
+ * give exactly what the same link would again), and core's draws depend
+ * only on the state and the move, so the same request always gets the same
+ * bytes.
  */
 /* SPDX-License-Identifier: MIT */
 #include "api.h"
