@@ -764,7 +764,7 @@ static void render_bag(struct html_buf *b, const struct core_game *g,
     html_lit(b, "</details></dd></div>");
 }
 
-/* ---- goals mode: what the server judged, shown (DESIGN.md, "Goals
+/* ---- goals mode: what the server judged, shown (docs/UI.md, "Goals
  * mode's page") ---- */
 
 static bool goals_on(const struct core_game *g)
@@ -1065,7 +1065,7 @@ static void render_share(struct html_buf *b, const struct render_view *v)
         }
     }
     /* A goals game has no classic link: the format has no place for its
-     * goals (DESIGN.md, "Goals mode"). */
+     * goals (docs/RULES.md, "Goals mode"). */
     if (g->goals.level == CORE_GOALS_OFF)
         html_lit(b, "<button id=\"classic\" class=\"minor needs-js\" "
                     "data-testid=\"copy-classic\">Copy classic link</button>");
@@ -1457,7 +1457,7 @@ static void put_chain_hash(struct html_buf *b, uint32_t x)
 
 /* data-chain: every position of the history, the first one first, so the
  * script tells a newer link of a game from an older one or a branch
- * (DESIGN.md, "One game, one truth"). */
+ * (docs/UI.md, "One game, one truth"). */
 static void put_chain(struct html_buf *b, const struct core_history *h)
 {
     html_lit(b, " data-chain=");
