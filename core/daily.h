@@ -3,7 +3,7 @@
  *
  * The seed of date D is CLB_DAILY_SEED_BASE + D's day number, the days
  * from 1970-01-01 to D (core/limits.h), so anybody can check a daily
- * link's seed by hand (DESIGN.md, "The daily deal"). A game is the deal of
+ * link's seed by hand (docs/RULES.md, "The daily deal"). A game is the deal of
  * D when it was dealt from that seed: nothing else is trusted, since the
  * same seed deals the same racks whoever made the link. Pure: no clock
  * (the caller gives today's day number), no I/O.

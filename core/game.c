@@ -107,7 +107,7 @@ void core_game_deal(struct core_game *game, uint32_t seed, const char *lexicon)
     memset(game, 0, sizeof *game);
     seed &= (UINT32_C(1) << CLB_SEED_BITS) - 1;
     /* The seed as 4 little-endian bytes, so the deal is the same on every
-     * platform (DESIGN.md writes the procedure out). */
+     * platform (docs/RULES.md writes the procedure out). */
     unsigned char b[4] = {(unsigned char)seed, (unsigned char)(seed >> 8),
                           (unsigned char)(seed >> 16),
                           (unsigned char)(seed >> 24)};

@@ -182,7 +182,7 @@ struct core_lexicon {
 /* Starts a game dealt from a numeric seed (below 2^CLB_SEED_BITS; higher
  * bits are ignored): empty board, full bag, 7 tiles drawn for each player,
  * P1 to move. The gameId and every draw come from the seed, so the same
- * seed always gives the same game (DESIGN.md gives the procedure).
+ * seed always gives the same game (docs/RULES.md gives the procedure).
  * `lexicon` is the name to record ("" for the default; truncated to the
  * limit). Cannot fail. */
 void core_game_deal(struct core_game *game, uint32_t seed, const char *lexicon);

@@ -110,7 +110,7 @@ static const struct goal_row goal_table[CLB_GOALS_COUNT] = {
 /* Each difficulty: the weights its deck holds, its target and helpers.
  * The targets are chosen with bench/bench_goals so that greedy play (the
  * best-scoring play every turn, no helper) wins about 80% of Easy games,
- * 40% of Normal and 10% of Hard (DESIGN.md, "Goals mode"). Hard's deck
+ * 40% of Normal and 10% of Hard (docs/RULES.md, "Goals mode"). Hard's deck
  * leaves out the easiest goals, so its target is lower than Normal's. */
 struct level_row {
     const char *name;

@@ -45,7 +45,7 @@ enum core_goals_level core_goals_level_of(const char *name, size_t len);
 int core_goals_target(enum core_goals_level level);
 int core_goals_helpers(enum core_goals_level level);
 
-/* Deals a goals game's goals from the game's seed (DESIGN.md, "Goals
+/* Deals a goals game's goals from the game's seed (docs/RULES.md, "Goals
  * mode"): the difficulty's deck in the order the seed shuffles it, its
  * first three face up, the target and the pool. CORE_GOALS_OFF (or any
  * other value) clears *goals: a plain game. Cannot fail. */

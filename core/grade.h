@@ -2,7 +2,7 @@
  * plays' (core/review.h), as a share and a named band.
  *
  * The share is floor(100 x scored / possible), a whole percent, and the
- * band the first whose least share it reaches (DESIGN.md, "Grades"). The
+ * band the first whose least share it reaches (docs/RULES.md, "Grades"). The
  * comparison is exact integer arithmetic, so a boundary is never missed by
  * rounding: 899 of 1,000 is 89%, never 90%. Pure: no I/O.
  */

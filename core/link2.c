@@ -1,5 +1,5 @@
 /* core/link2.c - the v2 turn link codec (link2.h; the format is specified
- * in DESIGN.md, "The v2 link").
+ * in docs/LINK.md, "The v2 link").
  *
  * The payload is a string of fields, each an integer below a radix that the
  * position at that point fixes (how many tiles the mover holds, how many

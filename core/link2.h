@@ -7,7 +7,7 @@
  * tiles named by their place in the rack. Nothing the moves imply (board,
  * racks, bag, score) is stored: reading a link replays it through
  * core_history_play(), so a link cannot claim what its moves did not make.
- * DESIGN.md ("The v2 link") specifies every field.
+ * docs/LINK.md ("The v2 link") specifies every field.
  *
  * Reading is two calls, because the header names the word list the moves
  * are judged by: core_link2_read_header(), then, with that lexicon,

@@ -1,7 +1,7 @@
 /* core/move.c - applying a move: play, exchange or pass; the draws; the
  * turn; and the end of the game (game.h).
  *
- * Decisions (see DESIGN.md): an exchange needs 7 tiles in the bag and draws
+ * Decisions (see docs/RULES.md): an exchange needs 7 tiles in the bag and draws
  * before returning; two consecutive passes end the game and the tiles left
  * on both racks come off the shared score (never below 0); a play that
  * empties a rack with the bag empty ends the game with no adjustment; the
@@ -269,7 +269,7 @@ enum clb_err core_move_check(const struct core_game *game,
 int core_score_add(int score, int points)
 {
     /* Saturate rather than refuse: the limit is not a rule of the game
-     * (DESIGN.md), so every play the rules and the move generator allow
+     * (docs/RULES.md), so every play the rules and the move generator allow
      * stays allowed, and the next state is always one a link can carry. */
     return points > CLB_MAX_SCORE - score ? CLB_MAX_SCORE : score + points;
 }
@@ -307,7 +307,7 @@ static void finish_game(struct core_game *g, enum core_end how)
  * cannot be decided, and the game goes on (two passes still end it). Each
  * rack's search has its own budget of CLB_BLOCKED_NODES: one that runs out
  * before it finds a play counts as "a play may exist", and the game goes
- * on, the same on every run (DESIGN.md, "Rules"). */
+ * on, the same on every run (docs/RULES.md, "Rules"). */
 static bool is_blocked(const struct core_game *g,
                        const struct core_lexicon *lexicon)
 {

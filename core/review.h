@@ -12,7 +12,7 @@
  *
  * It costs one best-play search per distinct position and rack (about
  * 100 us each), which is why the board page does not do it on every
- * render: the pages ask for it in a request of its own (DESIGN.md, "The
+ * render: the pages ask for it in a request of its own (docs/RULES.md, "The
  * review"). A move whose board and rack (as a multiset) an earlier move of
  * the same board had is given that move's best play without a search. The
  * searches share one work budget (core_budget, nodes of the search),

@@ -5,7 +5,7 @@
  * size. This encoder is made for that: one hash probe a position, greedy
  * matches found 8 bytes at a time, Huffman codes made once from the
  * server's own answers, each token written as soon as it is found, and no
- * clearing of its tables between answers. DESIGN.md ("The page as a
+ * clearing of its tables between answers. bench/README.md ("The page as a
  * browser fetches it") gives its figures against libdeflate's fastest
  * level. The output is a plain RFC 1951 stream in an RFC 1952 wrapper,
  * which any inflater reads; the static files' build-time copies are still

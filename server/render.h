@@ -128,7 +128,7 @@ void render_game(struct html_buf *b, const struct render_view *view);
 
 /* What a finished game's shared result says beside the review's totals:
  * "Collabble daily 2026-12-01 · 932 points · 97% of the best plays ·
- * Superb · 25 turns" (DESIGN.md, "The daily deal"). */
+ * Superb · 25 turns" (docs/RULES.md, "The daily deal"). */
 struct render_result {
     int score;                           /* the final score */
     int turns;                           /* the history's moves */

@@ -7,7 +7,7 @@
 #include "../core/goals.h"
 #include "render_internal.h"
 
-/* ---- goals mode: what the server judged, shown (DESIGN.md, "Goals
+/* ---- goals mode: what the server judged, shown (docs/UI.md, "Goals
  * mode's page") ---- */
 
 /* A goal's sentence, escaped; nothing for a number out of the table. */

@@ -251,7 +251,7 @@ static void render_share(struct html_buf *b, const struct render_view *v)
         }
     }
     /* A goals game has no classic link: the format has no place for its
-     * goals (DESIGN.md, "Goals mode"). */
+     * goals (docs/RULES.md, "Goals mode"). */
     if (g->goals.level == CORE_GOALS_OFF)
         html_lit(b, "<button id=\"classic\" class=\"minor needs-js\" "
                     "data-testid=\"copy-classic\">Copy classic link</button>");
@@ -355,7 +355,7 @@ static void put_chain_hash(struct html_buf *b, uint32_t x)
 
 /* data-chain: every position of the history, the first one first, so the
  * script tells a newer link of a game from an older one or a branch
- * (DESIGN.md, "One game, one truth"). */
+ * (docs/UI.md, "One game, one truth"). */
 static void put_chain(struct html_buf *b, const struct core_history *h)
 {
     html_lit(b, " data-chain=");

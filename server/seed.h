@@ -7,7 +7,7 @@
  * it, or a sandbox that forbids it), the new game is refused with
  * CLB_ERR_INTERNAL and a detail that says a seed of one's own still works:
  * never a seed made from the clock, which would deal guessable or, for two
- * requests at once, identical games without a word. DESIGN.md, "A random
+ * requests at once, identical games without a word. docs/RULES.md, "A random
  * seed".
  */
 /* SPDX-License-Identifier: MIT */

@@ -6,7 +6,7 @@
  * static/app.js posts S to /game and swaps in the page it gets back, and
  * End Turn posts S with the move to /game/move. GET /?s=S and /game?s=S
  * show the same page without script, with plain forms that post a move to
- * /game/turn (answered with a redirect to the next position: DESIGN.md,
+ * /game/turn (answered with a redirect to the next position: docs/UI.md,
  * "Playing without JavaScript"). Parsing and decisions live here; the
  * markup lives in render_*.c (render.h).
  */
@@ -221,7 +221,7 @@ static size_t origin_scheme(const char *o, size_t len)
  * script sent (`sent`, n bytes), then the request's own Host header. The
  * host the field names is never used: a form posted from another site can
  * say anything there, while the Host of a request a browser sends is the
- * address the page came from (DESIGN.md, "The share origin"). "" when the
+ * address the page came from (docs/UI.md, "The share origin"). "" when the
  * field is missing or malformed, or the request has no usable Host. */
 static void share_origin(const char *sent, size_t n, const char *host,
                          char out[CLB_MAX_ORIGIN + 1])

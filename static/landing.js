@@ -2,7 +2,7 @@
  * browser keeps (each game's newest line, its other lines as branches,
  * Remove and Undo) and this device's bests. static/app.js loads it the
  * first time it shows such a page, so that a game link's first visit
- * never does (DESIGN.md, "The first-visit budget"); it hands over what is
+ * never does (docs/UI.md, "The first-visit budget"); it hands over what is
  * needed of it as window.clb and gets these functions back through
  * clb.ok. The records: docs/UI.md, "What the browser remembers".
  * Minified at build time (esbuild), as app.js is. */

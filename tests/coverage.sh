@@ -7,8 +7,9 @@
 # (http_*) through CTest, and prints, with gcovr, the lines and branches of
 # core/, dict/ and server/ and then of every file, lowest branch coverage
 # first. A report, not a gate: it exits non-zero only when the build or a
-# test fails, never for a percentage. DESIGN.md ("Coverage") holds the last
-# table and explains what stays uncovered.
+# test fails, never for a percentage. tests/README.md ("Coverage") explains
+# what stays uncovered; bench/README.md ("Coverage, issue 15") holds the
+# last table.
 #
 #   bash tests/coverage.sh               build, run, report
 #   bash tests/coverage.sh --report      report on the counts already in build-cov/

@@ -299,7 +299,7 @@ Test(core_goals_link, refusals)
 
 Test(core_goals_link, a_plain_game_s_link_is_unchanged)
 {
-    /* DESIGN.md's worked example: seed 1478493, P1 plays DROID across
+    /* docs/LINK.md's worked example: seed 1478493, P1 plays DROID across
      * from F8, P2 passes: 2aqIzABaPXXarDQg, as before goals mode. */
     struct core_history *h = malloc(sizeof *h);
     struct core_lexicon lex = ts_any_word();

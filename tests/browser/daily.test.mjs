@@ -19,7 +19,7 @@ const quiet = (p) => h.quiet(p);
 // Today's UTC date (the seed rule itself is checked in tests/http/daily).
 const TODAY = new Date().toISOString().slice(0, 10);
 
-// The grade bands of DESIGN.md ("Grades"), again: floor(100 x N / M).
+// The grade bands of docs/RULES.md ("Grades"), again: floor(100 x N / M).
 function grade(scored, possible) {
   const pct = Math.floor((100 * scored) / possible);
   const name = pct >= 100 ? 'Perfect' : pct >= 90 ? 'Superb' : pct >= 75 ? 'Expert'

@@ -21,7 +21,7 @@ const REVIEW_CELLS = '[data-testid=move-list] tbody tr:not(.start) > td:nth-chil
 // What a review cell says for a best play of the API (null: none).
 const cellText = (best) => (best ? `${best.words[0]} at ${best.at} for ${best.points}` : 'No play possible');
 
-// The grade of DESIGN.md ("Grades"), written again: "Strong, 78%".
+// The grade of docs/RULES.md ("Grades"), written again: "Strong, 78%".
 function gradeOf(scored, possible) {
   const pct = Math.floor((100 * scored) / possible);
   return `${pct >= 100 ? 'Perfect' : pct >= 90 ? 'Superb' : pct >= 75 ? 'Expert' : pct >= 60 ? 'Strong'

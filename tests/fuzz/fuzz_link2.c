@@ -49,7 +49,7 @@ static void fail(const char *what, const struct clb_error *err)
 }
 
 /* The check characters of RFC 4880's CRC-24 over the version character
- * and the payload (DESIGN.md, "The v2 link"). */
+ * and the payload (docs/LINK.md, "The v2 link"). */
 static void fix_crc(char *s, size_t len)
 {
     uint32_t crc = 0xB704CEu;

@@ -648,7 +648,7 @@ export function hostSuite(name, h, { mount = MOUNT, staticBy = 'server', front =
       const [loc] = redirect(await get(`${M}/daily`), '/daily\\?date=\\d{4}-\\d\\d-\\d\\d', 'GET /daily');
       const today = await page(loc);
       assert.ok(today.text.includes(`data-daily=${loc.slice(-10)}`));
-      // DESIGN.md's example date, whichever host serves it.
+      // docs/RULES.md's example date, whichever host serves it.
       const known = await page(`${M}/daily?date=2026-12-01`);
       assert.equal(stateOf(known.text), '2POQtO5sbNA');
       redirect(await get(`${M}/daily?goals=hard`), '/daily\\?date=\\d{4}-\\d\\d-\\d\\d&goals=hard', 'GET /daily?goals=hard');

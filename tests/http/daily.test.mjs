@@ -5,7 +5,7 @@
 // from the calendar; dates that are not one, too early or too late are
 // refused; a daily deal is told from its seed alone; a finished daily
 // deal's review carries the grade and the result to share, checked against
-// the API's totals and the bands written again here from DESIGN.md.
+// the API's totals and the bands written again here from docs/RULES.md.
 // SPDX-License-Identifier: MIT
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,7 +19,7 @@ after(async () => { if (srv) assert.equal(await srv.stop(), 0, srv.log()); });
 
 const iso = (ms) => new Date(ms).toISOString().slice(0, 10);
 const DAY = 864e5;
-// DESIGN.md, "The daily deal": the seed of date D is 1,000,000,000 + the
+// docs/RULES.md, "The daily deal": the seed of date D is 1,000,000,000 + the
 // days from 1970-01-01 to D.
 const seedOf = (date) => 1e9 + Date.parse(`${date}T00:00:00Z`) / DAY;
 
@@ -54,7 +54,8 @@ test('a date deals the game of its seed: 1,000,000,000 + its day number', async 
     // The same every time: every team gets the same first racks.
     assert.equal(stateOf((await get(`/daily?date=${date}`)).text), s);
   }
-  assert.equal(stateOf((await get('/daily?date=2026-12-01')).text), '2POQtO5sbNA', 'DESIGN.md\'s example');
+  assert.equal(stateOf((await get('/daily?date=2026-12-01')).text), '2POQtO5sbNA',
+    'docs/RULES.md\'s example');
 });
 
 test('a date that is not one, before the first deal or after tomorrow is refused', async () => {
@@ -76,7 +77,7 @@ test('a daily deal is told from its seed: a seed text that is no date is no dail
   assert.ok(!r.text.includes('Daily deal'));
 });
 
-// The grade bands of DESIGN.md ("Grades"), written again.
+// The grade bands of docs/RULES.md ("Grades"), written again.
 function grade(scored, possible) {
   const pct = Math.floor((100 * scored) / possible);
   const name = pct >= 100 ? 'Perfect' : pct >= 90 ? 'Superb' : pct >= 75 ? 'Expert'

@@ -1,7 +1,7 @@
 // tests/http/expect.test.mjs - a request with `Expect: 100-continue` and no
 // body, followed by more bytes on the connection (found by
 // tests/fuzz/http_fuzz.mjs): libmicrohttpd 0.9.75 sent "100 Continue" and
-// then closed the connection unanswered. It must be answered (DESIGN.md,
+// then closed the connection unanswered. It must be answered (docs/DEPLOY.md,
 // "Expect without a body"); requests with a body keep the 100 Continue.
 // SPDX-License-Identifier: MIT
 import { test, before, after } from 'node:test';

@@ -42,7 +42,8 @@ test('the new-game forms take a difficulty, keep it through redirects, refuse ot
   // The page's game is the API's game of the same seed and difficulty.
   r = await get('/new?seed=page-goals&goals=normal');
   assert.equal(stateOf(r.text), (await api('games', { seed: 'page-goals', goals: 'normal' })).state);
-  const target = (level) => ({ easy: 12, normal: 14, hard: 13 })[level]; // DESIGN.md, "Goals mode"
+  // The targets of docs/RULES.md, "Goals mode".
+  const target = (level) => ({ easy: 12, normal: 14, hard: 13 })[level];
   assert.match(r.text, new RegExp(`data-testid="goals-done">0 of ${target('normal')}<`));
   // A plain game is unchanged: no goals anywhere.
   r = await get('/new?seed=page-goals&goals=');

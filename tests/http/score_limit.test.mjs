@@ -1,5 +1,5 @@
 // tests/http/score_limit.test.mjs - the shared score's limit through the
-// real server: a play past 1,000,000 stops the score there (DESIGN.md,
+// real server: a play past 1,000,000 stops the score there (docs/RULES.md,
 // "The score's limit"), and every state an answer carries, in either
 // format, is one /decode accepts: over random games of plays, exchanges
 // and passes from new games and from classic links near the limit.

@@ -1,6 +1,6 @@
 // tests/http/share_origin.test.mjs - the share area's link and QR code
 // through the real server: the page's `origin` field supplies only the
-// scheme, the host is the request's own Host header (DESIGN.md, "The share
+// scheme, the host is the request's own Host header (docs/UI.md, "The share
 // origin"), so a form posted with origin=https://evil.example cannot make
 // the waiting page hand the partner a link, or a QR code, to another site.
 // The server-drawn QR code is read back with zbarimg (zbar-tools).

@@ -1,4 +1,4 @@
-// tests/http/spec.test.mjs - the v2 link format as DESIGN.md specifies it:
+// tests/http/spec.test.mjs - the v2 link format as docs/LINK.md specifies it:
 // an independent reader written from the document alone (tests/node/
 // link2.mjs, JavaScript, no code shared with the server) must read every
 // link the server makes, through whole games, to the very position, moves
@@ -225,7 +225,7 @@ test('the documented reader reads an exchanged blank', async () => {
 
 // The bits of a link's payload, and a link from bits (check characters
 // recomputed): what the test needs to write the same game under another
-// name, as DESIGN.md's field table says.
+// name, as docs/LINK.md's field table says.
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const payloadBits = (link) => [...link.slice(5)].map((c) => B64.indexOf(c).toString(2).padStart(6, '0')).join('');
 function linkOf(bits) {

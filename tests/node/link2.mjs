@@ -1,10 +1,12 @@
 // tests/node/link2.mjs - a second, independent reader of v2 turn links,
-// written from DESIGN.md ("Rules, and the decisions behind them", "The v2
-// link, field by field", "Deterministic draws, precisely", "Goals mode"
-// and "The word list a game is judged by") alone, in another language than the server's,
-// importing nothing of it. tests/http/spec.test.mjs checks that it reads
-// every link the server makes to the very position the server shows, which
-// is the proof that the document specifies the format.
+// written from docs/LINK.md ("The v2 link, field by field", "The blocked
+// ending in a link" and "The word list a game is judged by") and
+// docs/RULES.md ("Rules, and the decisions behind them", "The board and
+// the tiles", "Deterministic draws, precisely" and "Goals mode") alone, in
+// another language than the server's, importing nothing of it.
+// tests/http/spec.test.mjs checks that it reads every link the server makes
+// to the very position the server shows, which is the proof that the
+// documents specify the format.
 // SPDX-License-Identifier: MIT
 //
 // It replays the rules' bookkeeping (racks, bag, draws, board, score, the
@@ -13,7 +15,7 @@
 // judge is the blocked ending, which a link does not record: given the
 // list's words (`words`), it searches for a legal play as the rules define
 // one; without them it reads what the link's bits alone can tell, and says
-// "cannot tell" where they cannot (DESIGN.md, "The blocked ending in a
+// "cannot tell" where they cannot (docs/LINK.md, "The blocked ending in a
 // link").
 
 const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -258,7 +260,7 @@ function finish(g, reason) {
   g.ending = { reason, adjustment };
 }
 
-// Applies a canonical move as the rules do (DESIGN.md), without judging it.
+// Applies a canonical move as the rules do (docs/RULES.md), without judging it.
 // `blocked(g)` answers, when the bag is empty after a move that did not end
 // the game, whether neither rack can play: true, false, or null (cannot
 // tell); the game then ends "blocked" on true.
@@ -302,7 +304,7 @@ function apply(g, m, blocked) {
   return points;
 }
 
-/* ---- goals mode ("Goals mode" in DESIGN.md) ---- */
+/* ---- goals mode (docs/RULES.md, "Goals mode") ---- */
 // The table: name, weight, and the test of a judged play.
 const VOWEL = (ch) => 'AEIOU'.includes(ch);
 const anyWord = (f) => (p) => p.words.some(f);
@@ -470,7 +472,7 @@ const emptySquares = (g) => g.board.flat().filter((x) => x === '.').length;
 // without it, `blocked` is 'cannot tell' when the link ends where a
 // blocked game and one in progress read alike, and the game is reported as
 // in progress there. `trace`, an array, gets every field in order (for
-// DESIGN.md's worked example).
+// docs/LINK.md's worked example).
 export function readLink(text, { words = null, trace = null } = {}) {
   if (text[0] !== '2') throw new Error('not a v2 link');
   const chars = [...text];

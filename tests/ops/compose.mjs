@@ -9,8 +9,9 @@
 //     shell, it reaches the label; unset, the build is the Dockerfile's own
 //     (and VERSION's default is the project's version in CMakeLists.txt);
 //   - the log is rotated (json-file or local, with max-size and max-file);
-//   - what DESIGN.md, "The container" says of it: loopback port, read-only,
-//     no capabilities, no new privileges, memory and process limits.
+//   - what docs/DEPLOY.md, "The container" says of it: loopback port,
+//     read-only, no capabilities, no new privileges, memory and process
+//     limits.
 //
 // Where `docker compose` or `podman compose` runs, its own `config` reads the
 // file too, with the variables set, and must give the labels' values.

@@ -141,8 +141,9 @@ if command -v systemd-analyze >/dev/null; then
     [ -z "$out" ] || { printf '%s\n' "$out"; fail "systemd-analyze verify warns about the installed unit"; }
 fi
 doc=$p/share/doc/collabble
-for f in README.md DESIGN.md LICENSE docs/DEPLOY.md docs/API.md docs/nginx/collabble.conf \
-         docs/systemd/collabble.service deploy/kubernetes/deployment.yaml; do
+for f in README.md DESIGN.md LICENSE docs/DEPLOY.md docs/API.md docs/RULES.md \
+         docs/LINK.md docs/nginx/collabble.conf docs/systemd/collabble.service \
+         deploy/kubernetes/deployment.yaml; do
     [ -s "$doc/$f" ] || fail "no share/doc/collabble/$f"
 done
 

@@ -228,7 +228,7 @@ check(pod.spec.containers.length === 1, 'one container a pod');
 check(c.image.endsWith(`/collabble:${version}`) || c.image === `collabble:${version}`,
   `the image is collabble:${version}, the project's version (${c.image})`);
 
-// The container's settings (docs/DEPLOY.md, "Kubernetes"; DESIGN.md, "The container").
+// The container's settings (docs/DEPLOY.md, "Kubernetes" and "The container").
 const psc = pod.spec.securityContext ?? {};
 const csc = c.securityContext ?? {};
 check(user !== null && psc.runAsUser === Number(user[1]) && psc.runAsGroup === Number(user[2]),

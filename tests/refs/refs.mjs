@@ -3,7 +3,8 @@
 //
 //   node tests/refs/refs.mjs [ROOT]      (ROOT: the source tree, default ../..)
 //
-// What is read: README.md, DESIGN.md, docs/*.md and bench/README.md whole,
+// What is read: README.md, DESIGN.md, docs/*.md (RULES.md, LINK.md,
+// ENGINE.md...), bench/README.md and tests/README.md whole,
 // and the comments only (not the code: a string in code is the code's own
 // business, and a test of it fails by itself) of every other source file
 // in the project's folders (TOP below: core, dict, server, tools, tests,
@@ -27,10 +28,11 @@
 //     start with a capital (FACTS.h, Node.js: placeholders and products),
 //     and Apache's `<IfModule mod_x.c>`.
 //   - a section named in quotes after a document (DESIGN.md, "Limits";
-//     docs/DEPLOY.md "TLS"; DESIGN.md's "The cost of a request";
-//     DESIGN.md ("Grades", "Rules")) is a heading of that document, or a
+//     docs/DEPLOY.md "TLS"; docs/RULES.md, "Grades"; docs/LINK.md, "The
+//     v2 link"; DESIGN.md's "The cost of a request";
+//     docs/RULES.md ("Grades", "Rules")) is a heading of that document, or a
 //     paragraph or list item of it that opens with the name in bold (the
-//     documents name their parts both ways: DESIGN.md, "The share origin"
+//     documents name their parts both ways: docs/UI.md, "The share origin"
 //     is `- **The share origin.** ...`): the heading's or bold text's whole
 //     text, less a final full stop or colon, or that text up to a space, a
 //     comma or a colon ("Goals mode" is "Goals mode (`core/goals.c`)").
@@ -79,7 +81,7 @@ for (const f of tree.files.filter((f) => /(^|\/)CMakeLists\.txt$|\.cmake$/.test(
 
 // --- what is read of each file --------------------------------------------
 
-const WHOLE = (f) => /^(README|DESIGN)\.md$|^docs\/[^/]+\.md$|^bench\/README\.md$/.test(f);
+const WHOLE = (f) => /^(README|DESIGN)\.md$|^docs\/[^/]+\.md$|^(bench|tests)\/README\.md$/.test(f);
 const C_LIKE = /\.(c|h|S|js|mjs|cjs|css)$/;
 const HASH = /\.(sh|cmake|conf|service|yaml|yml|htaccess|py|toml)$|(^|\/)(CMakeLists\.txt|Dockerfile|Containerfile)$/;
 const LUA = /\.lua$/;
@@ -226,7 +228,8 @@ const NAME_RE = /(?<![\w./~$@%:<\\-])([a-z_][\w-]*\.(?:c|h|S|mjs|cjs|sh|cmake|md
 
 const DOCS = {
     'DESIGN.md': 'DESIGN.md', 'DEPLOY.md': 'docs/DEPLOY.md', 'API.md': 'docs/API.md',
-    'UI.md': 'docs/UI.md', 'README.md': 'README.md',
+    'UI.md': 'docs/UI.md', 'RULES.md': 'docs/RULES.md', 'LINK.md': 'docs/LINK.md',
+    'ENGINE.md': 'docs/ENGINE.md', 'README.md': 'README.md',
 };
 const headingsOf = new Map();
 function headings(doc) {
@@ -251,13 +254,14 @@ function isHeading(doc, name) {
 }
 function docOf(named) {
     // docs/DEPLOY.md, DEPLOY.md and ../DEPLOY.md are one document; README.md
-    // is the top one unless it is written bench/README.md.
+    // is the top one unless it is written bench/README.md or tests/README.md.
     if (named.endsWith('bench/README.md')) return 'bench/README.md';
+    if (named.endsWith('tests/README.md')) return 'tests/README.md';
     const b = path.posix.basename(named);
     return DOCS[b] ?? null;
 }
 const SECTION_RE = new RegExp(
-    String.raw`((?:[\w.-]+/)*(?:DESIGN|DEPLOY|API|UI|README)\.md)(?:'s)?,?\s*\(?` +
+    String.raw`((?:[\w.-]+/)*(?:DESIGN|DEPLOY|API|UI|RULES|LINK|ENGINE|README)\.md)(?:'s)?,?\s*\(?` +
     String.raw`("[^"]{1,160}"(?:\s*(?:,|and|or)\s*"[^"]{1,160}")*)`, 'g');
 
 // --- the run ----------------------------------------------------------------
