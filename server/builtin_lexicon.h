@@ -7,7 +7,7 @@
  * that data: it was checked in full when the program was built
  * (collabble-dictc --check), not at each start, which keeps a process that
  * answers one request (CGI) cheap. Only those two programs link it, and
- * test_dict_builtin (the other tests load the compiled file from the build
+ * dict_builtin (the other tests load the compiled file from the build
  * tree).
  */
 /* SPDX-License-Identifier: MIT */

@@ -1,13 +1,13 @@
 # What an operator installs: the documented systemd unit is hardened (an
 # exposure of at most 2.0 by systemd-analyze), and the real server tells a
-# Type=notify service manager when it is ready (test_notify).
+# Type=notify service manager when it is ready (server_notify).
 add_test(NAME systemd_security
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/ops/systemd_security.sh
           ${PROJECT_SOURCE_DIR}/docs/systemd/collabble.service 2.0)
-if(TARGET test_notify AND TARGET collabble)
-  target_compile_definitions(test_notify PRIVATE
+if(TARGET server_notify AND TARGET collabble)
+  target_compile_definitions(server_notify PRIVATE
     CLB_TEST_SERVER="$<TARGET_FILE:collabble>")
-  add_dependencies(test_notify collabble)
+  add_dependencies(server_notify collabble)
 endif()
 
 # cmake --install gives a working server with the build folder gone: the
