@@ -1,9 +1,9 @@
 /* tests/dict/test_builtin.c - the built-in word list, used in place
- * (srv_builtin_lexicon_load, dict_use_in_place): the very bytes linked into
- * the program pass the full check the build ran on them, the in-place
- * lexicon answers as the checked copy does and points at those bytes, a
- * mismatch between image and facts is refused, and the build's check
- * (collabble-dictc --check) fails on a damaged image. */
+ * (srv_lexicon_load of SRV_BUILTIN_LEXICON_FILE, dict_use_in_place): the
+ * very bytes linked into the program pass the full check the build ran on
+ * them, the in-place lexicon answers as the checked copy does and points at
+ * those bytes, a mismatch between image and facts is refused, and the build's
+ * check (collabble-dictc --check) fails on a damaged image. */
 /* SPDX-License-Identifier: MIT */
 #include <criterion/criterion.h>
 #include <stdint.h>
@@ -47,8 +47,8 @@ Test(dict_builtin, is_used_in_place_and_answers_as_the_copy)
 {
     struct clb_error err;
     struct dict *in_place = NULL;
-    cr_assert_eq(srv_builtin_lexicon_load(&in_place, &err), CLB_ERR_OK, "%s",
-                 err.detail);
+    cr_assert_eq(srv_lexicon_load(SRV_BUILTIN_LEXICON_FILE, &in_place, &err),
+                 CLB_ERR_OK, "%s", err.detail);
     struct dict *copy = checked_copy();
 
     /* No copy: the graph is the linked bytes' own nodes. */
@@ -106,7 +106,8 @@ Test(dict_builtin, saving_the_in_place_lexicon_writes_its_image)
 {
     struct clb_error err;
     struct dict *d = NULL;
-    cr_assert_eq(srv_builtin_lexicon_load(&d, &err), CLB_ERR_OK);
+    cr_assert_eq(srv_lexicon_load(SRV_BUILTIN_LEXICON_FILE, &d, &err),
+                 CLB_ERR_OK);
     char dir[] = "/tmp/clb-builtin-XXXXXX";
     cr_assert_not_null(mkdtemp(dir));
     char path[64];
