@@ -19,7 +19,7 @@
 
 /* The counts position_counts() reads (the only writable state here). */
 static _Atomic uint64_t position_links[2];
-static _Atomic uint64_t position_moves[3];
+static _Atomic uint64_t position_moves[CORE_MOVE_HELPER];
 
 static void count_link(enum link_format format)
 {
@@ -30,7 +30,7 @@ static void count_link(enum link_format format)
 
 static void count_move(enum core_move_type type)
 {
-    if ((unsigned)type < 3)
+    if ((unsigned)type < CORE_MOVE_HELPER) /* a helper is not a move */
         atomic_fetch_add_explicit(&position_moves[type], 1,
                                   memory_order_relaxed);
 }
@@ -40,7 +40,7 @@ void position_counts(struct position_counts *out)
     for (int i = 0; i < 2; i++)
         out->links[i] =
             atomic_load_explicit(&position_links[i], memory_order_relaxed);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < CORE_MOVE_HELPER; i++)
         out->moves[i] =
             atomic_load_explicit(&position_moves[i], memory_order_relaxed);
 }

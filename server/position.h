@@ -100,7 +100,7 @@ const char *position_lexicon_label(const struct srv_context *ctx, int lexicon);
  * HTTP side; counting is a relaxed atomic add. */
 struct position_counts {
     uint64_t links[2];
-    uint64_t moves[3];
+    uint64_t moves[CORE_MOVE_HELPER];
 };
 void position_counts(struct position_counts *out);
 
