@@ -7,15 +7,21 @@
 #include <stdio.h>
 #include <string.h>
 
-#define CLB_ERR_MSG_(name, code, status, msg) [CLB_ERR_##name] = msg,
+#define CLB_ERR_MSG_(name, code, status, kind, msg) [CLB_ERR_##name] = msg,
 static const char *const err_messages[CLB_ERR__COUNT] = {
     CLB_FOR_EACH_ERR(CLB_ERR_MSG_)};
 #undef CLB_ERR_MSG_
 
-#define CLB_ERR_CODE_(name, code, status, msg) [CLB_ERR_##name] = code,
+#define CLB_ERR_CODE_(name, code, status, kind, msg) [CLB_ERR_##name] = code,
 static const char *const err_codes[CLB_ERR__COUNT] = {
     CLB_FOR_EACH_ERR(CLB_ERR_CODE_)};
 #undef CLB_ERR_CODE_
+
+#define CLB_ERR_KIND_(name, code, status, kind, msg)                           \
+    [CLB_ERR_##name] = CLB_ERR_KIND_##kind,
+static const enum clb_err_kind err_kinds[CLB_ERR__COUNT] = {
+    CLB_FOR_EACH_ERR(CLB_ERR_KIND_)};
+#undef CLB_ERR_KIND_
 
 const char *clb_err_str(enum clb_err code)
 {
@@ -29,6 +35,13 @@ const char *clb_err_code(enum clb_err code)
     if ((unsigned)code >= CLB_ERR__COUNT)
         return "unknown";
     return err_codes[code];
+}
+
+enum clb_err_kind clb_err_kind_of(enum clb_err code)
+{
+    if ((unsigned)code >= CLB_ERR__COUNT)
+        return CLB_ERR_KIND_SERVER;
+    return err_kinds[code];
 }
 
 void clb_error_clear(struct clb_error *err)

@@ -1,8 +1,9 @@
 /* core/error.h - the one error type that travels from core to the HTTP layer.
  *
- * CLB_FOR_EACH_ERR lists every error once: name, API code, HTTP status and a
- * sentence for a player. The enum, clb_err_code() and clb_err_str() are made
- * from it here; only server/ expands the status column. A struct clb_error
+ * CLB_FOR_EACH_ERR lists every error once: name, API code, HTTP status, kind
+ * and a sentence for a player. The enum, clb_err_code(), clb_err_kind_of()
+ * and clb_err_str() are made from it here; only server/ expands the status
+ * column. A struct clb_error
  * holds plain data (no heap) so the page can highlight the cells and words.
  */
 /* SPDX-License-Identifier: MIT */
@@ -15,53 +16,71 @@
 
 #include "limits.h"
 
-/* X(NAME, api_code, http_status, message): the message is a sentence for a
- * player without its full stop; a detail may follow it after a colon. */
+/* X(NAME, api_code, http_status, kind, message): the message is a sentence
+ * for a player without its full stop; a detail may follow it after a
+ * colon. The kind says whose the error is (enum clb_err_kind): a RULE the
+ * move broke (422: the player can play another), a REQUEST that cannot be
+ * read or served as sent (a damaged link, a malformed body: 4xx), or the
+ * SERVER's own trouble (5xx); OK alone is NONE. */
 #define CLB_FOR_EACH_ERR(X)                                                    \
-    X(OK, "ok", 200, "No error")                                               \
-    X(GAME_OVER, "game_over", 422, "The game is over")                         \
-    X(NOT_IN_RACK, "not_in_rack", 422, "That tile is not in your rack")        \
-    X(OUT_OF_BOUNDS, "out_of_bounds", 422, "That square is off the board")     \
-    X(OCCUPIED, "occupied", 422, "That square is already taken")               \
-    X(NOT_IN_LINE, "not_in_line", 422,                                         \
+    X(OK, "ok", 200, NONE, "No error")                                         \
+    X(GAME_OVER, "game_over", 422, RULE, "The game is over")                   \
+    X(NOT_IN_RACK, "not_in_rack", 422, RULE, "That tile is not in your rack")  \
+    X(OUT_OF_BOUNDS, "out_of_bounds", 422, RULE,                               \
+      "That square is off the board")                                          \
+    X(OCCUPIED, "occupied", 422, RULE, "That square is already taken")         \
+    X(NOT_IN_LINE, "not_in_line", 422, RULE,                                   \
       "The tiles must be in one row or one column")                            \
-    X(GAP, "gap", 422, "The tiles must form one word with no gaps")            \
-    X(MUST_COVER_CENTER, "must_cover_center", 422,                             \
+    X(GAP, "gap", 422, RULE, "The tiles must form one word with no gaps")      \
+    X(MUST_COVER_CENTER, "must_cover_center", 422, RULE,                       \
       "The first word must cover the centre star")                             \
-    X(TOO_SHORT, "too_short", 422, "The first word needs at least two tiles")  \
-    X(NOT_CONNECTED, "not_connected", 422,                                     \
+    X(TOO_SHORT, "too_short", 422, RULE,                                       \
+      "The first word needs at least two tiles")                               \
+    X(NOT_CONNECTED, "not_connected", 422, RULE,                               \
       "The word must touch a tile already on the board")                       \
-    X(INVALID_WORD, "invalid_word", 422, "Not in the dictionary")              \
-    X(EXCHANGE_NOT_ALLOWED, "exchange_not_allowed", 422,                       \
+    X(INVALID_WORD, "invalid_word", 422, RULE, "Not in the dictionary")        \
+    X(EXCHANGE_NOT_ALLOWED, "exchange_not_allowed", 422, RULE,                 \
       "You can only exchange while the bag holds at least 7 tiles")            \
-    X(NO_TILES, "no_tiles", 422, "Choose at least one tile")                   \
-    X(BAD_STATE, "bad_state", 400, "The game link is damaged or invalid")      \
-    X(UNKNOWN_LEXICON, "unknown_lexicon", 400,                                 \
+    X(NO_TILES, "no_tiles", 422, RULE, "Choose at least one tile")             \
+    X(BAD_STATE, "bad_state", 400, REQUEST,                                    \
+      "The game link is damaged or invalid")                                   \
+    X(UNKNOWN_LEXICON, "unknown_lexicon", 400, REQUEST,                        \
       "This game uses a dictionary this server does not have")                 \
-    X(BAD_REQUEST, "bad_request", 400, "The request is malformed")             \
-    X(BAD_NOTATION, "bad_notation", 400, "The move could not be read")         \
-    X(TOO_LARGE, "too_large", 413, "The request is too large")                 \
-    X(BAD_LEXICON, "bad_lexicon", 500, "The word list could not be loaded")    \
-    X(NOT_FOUND, "not_found", 404, "No such page")                             \
-    X(METHOD, "method_not_allowed", 405, "Method not allowed")                 \
-    X(INTERNAL, "internal", 500, "Internal error")                             \
-    X(BUSY, "busy", 503,                                                       \
+    X(BAD_REQUEST, "bad_request", 400, REQUEST, "The request is malformed")    \
+    X(BAD_NOTATION, "bad_notation", 400, REQUEST,                              \
+      "The move could not be read")                                            \
+    X(TOO_LARGE, "too_large", 413, REQUEST, "The request is too large")        \
+    X(BAD_LEXICON, "bad_lexicon", 500, SERVER,                                 \
+      "The word list could not be loaded")                                     \
+    X(NOT_FOUND, "not_found", 404, REQUEST, "No such page")                    \
+    X(METHOD, "method_not_allowed", 405, REQUEST, "Method not allowed")        \
+    X(INTERNAL, "internal", 500, SERVER, "Internal error")                     \
+    X(BUSY, "busy", 503, SERVER,                                               \
       "The server is busy with other reviews: try again in a moment")          \
-    X(NOT_GOALS_GAME, "not_goals_game", 422,                                   \
+    X(NOT_GOALS_GAME, "not_goals_game", 422, RULE,                             \
       "Helpers belong to goals games; this is a plain game")                   \
-    X(NO_HELPER_LEFT, "no_helper_left", 422, "The team has no helper left")    \
-    X(BAD_SWAP, "bad_swap", 422,                                               \
+    X(NO_HELPER_LEFT, "no_helper_left", 422, RULE,                             \
+      "The team has no helper left")                                           \
+    X(BAD_SWAP, "bad_swap", 422, RULE,                                         \
       "A swap gives one tile of your rack for a different one of your "        \
       "partner's")                                                             \
-    X(NO_CLASSIC_LINK, "no_classic_link", 422,                                 \
+    X(NO_CLASSIC_LINK, "no_classic_link", 422, RULE,                           \
       "A goals game has no classic link: the classic format has no place "     \
       "for its goals")                                                         \
-    X(TOO_MANY, "too_many_requests", 429,                                      \
+    X(TOO_MANY, "too_many_requests", 429, REQUEST,                             \
       "Too many requests from one address at once: try again in a moment")
 
-#define CLB_ERR_ENUM_(name, code, status, msg) CLB_ERR_##name,
+#define CLB_ERR_ENUM_(name, code, status, kind, msg) CLB_ERR_##name,
 enum clb_err { CLB_FOR_EACH_ERR(CLB_ERR_ENUM_) CLB_ERR__COUNT };
 #undef CLB_ERR_ENUM_
+
+/* Whose an error is: the kind column of CLB_FOR_EACH_ERR. */
+enum clb_err_kind {
+    CLB_ERR_KIND_NONE,    /* CLB_ERR_OK */
+    CLB_ERR_KIND_RULE,    /* a move the rules refuse */
+    CLB_ERR_KIND_REQUEST, /* a request, link or form that cannot be used */
+    CLB_ERR_KIND_SERVER,  /* the server could not do what was asked */
+};
 
 /* A board square, 0-based. */
 struct clb_cell {
@@ -86,6 +105,11 @@ const char *clb_err_str(enum clb_err code);
 /* The stable API code ("invalid_word") for a code; "unknown" if out of
  * range. */
 const char *clb_err_code(enum clb_err code);
+
+/* Whose the error is (the kind column); CLB_ERR_KIND_SERVER if out of
+ * range. A rule's detail only repeats what the error's words and cells
+ * say, so a page shows it for the other kinds alone. */
+enum clb_err_kind clb_err_kind_of(enum clb_err code);
 
 /* Resets *err to CLB_ERR_OK with no detail, cells or words. Cannot fail. */
 void clb_error_clear(struct clb_error *err);

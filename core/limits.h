@@ -268,8 +268,41 @@
  * compiled file, whose graph could otherwise spell exponentially many. */
 #define CLB_MAX_LEXICON_WORDS ((uint32_t)8 << 20)
 
-/* JSON nesting accepted from a state or body; schema v1 needs depth 4. */
+/* JSON nesting accepted from a state, a body or a move (srv_json_parse);
+ * schema v1 needs depth 4. */
 #define CLB_MAX_JSON_DEPTH 8
+
+/* A move's JSON text (the page's move field, server/move_json.h): at most
+ * 7 placements of ~50 bytes, so 2 KiB is ample and keeps a hostile form
+ * from reaching the JSON parser in bulk. */
+#define CLB_MAX_MOVE_JSON 2048
+
+/* ---- what the pages read from a client, around a link ---- */
+
+/* The page's origin as its script sends it ("https://host:8080": a
+ * scheme, a host name or address and a port, no path). 128 bytes holds
+ * any real host name a player types into a browser; the share area
+ * writes it before the link and into the QR code. */
+#define CLB_MAX_ORIGIN 128
+
+/* What may surround S in a text pasted into the no-script box (GET
+ * /game?link=...): a whole address (the origin, the base path and "/#"
+ * or "/?s=", well under 400 bytes) and the words of a chat message around
+ * it. */
+#define CLB_MAX_PASTE_EXTRA 1024
+
+/* The longest text put in a QR code (server/qr.h): the longest link a page
+ * writes, a v2 one, after the longest origin and base path. Past it the
+ * share area says the link is too long for a code. The QR format itself
+ * holds at most 2,953 bytes (version 40, level L, byte mode). */
+#define CLB_MAX_QR_TEXT                                                        \
+    (CLB_MAX_ORIGIN + CLB_MAX_BASE_PATH + sizeof "/#" - 1 + CLB_MAX_LINK2_CHARS)
+#define CLB_QR_FORMAT_MAX_BYTES 2953
+
+/* The classic (v1) state's JSON as the server writes it, on the stack
+ * (server/link_v1.c): a full board, both racks, eight words of fifteen
+ * letters and the longest names take under 3 KB; this leaves room. */
+#define CLB_MAX_V1_JSON 4096
 
 /* Nodes of a word graph (core/kwg.h): as many as a lexicon file of
  * CLB_MAX_LEXICON_FILE_BYTES can hold (4 Mi; an arc could name 2 Gi). SOWPODS
@@ -373,6 +406,18 @@ static_assert(CLB_MAX_LINK2_CHARS + 256 <= CLB_MAX_LOCATION,
               "the page after a move fits a redirect");
 static_assert(CLB_MAX_BODY_BYTES + sizeof "/game/turn?" <= CLB_MAX_LOCATION,
               "a refused form, shown again by a GET, fits a redirect");
+static_assert(CLB_MAX_QR_TEXT <= CLB_QR_FORMAT_MAX_BYTES,
+              "every link a page writes, with its origin, fits a QR code");
+static_assert(CLB_MAX_PASTE_EXTRA >=
+                  CLB_MAX_ORIGIN + CLB_MAX_BASE_PATH + sizeof "/?s=",
+              "a pasted whole address around S fits the paste box's room");
+static_assert(CLB_MAX_ENCODED_STATE + CLB_MAX_PASTE_EXTRA <=
+                  CLB_MAX_QUERY_BYTES,
+              "the paste box's text fits a query");
+static_assert(CLB_MAX_V1_JSON <= CLB_MAX_DECODED_STATE,
+              "a classic state the server writes, it reads back");
+static_assert(CLB_MAX_MOVE_JSON < CLB_MAX_BODY_BYTES,
+              "the longest move the page reads arrives in a body");
 static_assert(CLB_GOALS_COUNT <= 255 && CLB_GOALS_FACE_UP <= CLB_GOALS_COUNT,
               "a goal's number fits a byte");
 static_assert(CLB_MAX_LINK2_CHARS <= CLB_MAX_ENCODED_STATE,

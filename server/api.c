@@ -1,15 +1,15 @@
-/* server/api.c - the JSON API under /api/v1 (docs/API.md), and the
- * lexicon choice the HTML pages share with it.
+/* server/api.c - the JSON API under /api/v1 (docs/API.md).
  *
- * Each endpoint reads one JSON object from the size-checked body, checks
- * every key against what the endpoint accepts, opens the state through
- * position.c (either link format), runs the rules in core and answers JSON
- * through respond.c; the answer's link is in the state's own format unless
- * the request asks for the other. The
- * server keeps nothing between requests but what saves work (each thread's
- * last positions and review, server/cache.c, which give exactly what the
- * same link would again), and core's draws depend only on the state and
- * the move, so the same request always gets the same bytes.
+ * Each endpoint reads one JSON object from the size-checked body
+ * (srv_json_parse), and a move with move_json.h, checks every key against
+ * what the endpoint accepts, opens the state through position.c (either
+ * link format), runs the rules in core and answers JSON through respond.c;
+ * the answer's link is in the state's own format unless the request asks
+ * for the other. The server keeps nothing between requests but what saves
+ * work (each thread's last positions and review, server/cache.c, which
+ * give exactly what the same link would again), and core's draws depend
+ * only on the state and the move, so the same request always gets the same
+ * bytes.
  */
 /* SPDX-License-Identifier: MIT */
 #include "api.h"
@@ -42,59 +42,26 @@
 #define API_PLAYS_DEFAULT 10
 /* ---- request plumbing --------------------------------------------------- */
 
+/* The API's request bodies, as srv_json_parse names them in its
+ * refusals. */
+static const struct srv_json_what api_body_json = {
+    .name = "body",
+    .max_bytes = CLB_MAX_BODY_BYTES,
+    .bad = CLB_ERR_BAD_REQUEST,
+};
+
 /* Parses the body as one JSON object. An empty body counts as {} only
  * where the endpoint has no required key (`empty_ok`). */
 static json_t *api_body(const struct srv_request *req, bool empty_ok,
                         struct clb_error *err)
 {
-    if (req->body.len == 0) {
-        json_t *empty = empty_ok ? json_object() : NULL;
-        if (empty_ok && empty == NULL)
+    if (req->body.len == 0 && empty_ok) {
+        json_t *empty = json_object();
+        if (empty == NULL)
             clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
-        else if (!empty_ok)
-            clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                          "body: expected a JSON object");
         return empty;
     }
-    /* jansson would recurse up to 2048 levels; the API never needs more
-     * than a few, and refusing early keeps a hostile body from spending
-     * stack or time. */
-    if (jin_too_deep(req->body.p, req->body.len, CLB_MAX_JSON_DEPTH)) {
-        clb_error_set(err, CLB_ERR_BAD_REQUEST, "body: nested deeper than %d",
-                      CLB_MAX_JSON_DEPTH);
-        return NULL;
-    }
-    json_error_t jerr;
-    /* Duplicate keys are refused: {"move":A,"move":B} would otherwise mean
-     * whichever one a given parser keeps. */
-    bool nomem;
-    json_t *root = srv_json_load(req->body.p, req->body.len,
-                                 JSON_REJECT_DUPLICATES, &jerr, &nomem);
-    if (nomem) {
-        clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
-        return NULL;
-    }
-    /* jansson words an escaped NUL after its own option's name
-     * (JSON_ALLOW_NUL), which means nothing to a client: say what it is. */
-    if (root == NULL && json_error_code(&jerr) == json_error_null_character) {
-        clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                      "body: a string holds \\u0000 (line %d, column %d); "
-                      "no text of the API may contain a NUL character",
-                      jerr.line, jerr.column);
-        return NULL;
-    }
-    if (root == NULL) {
-        clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                      "body: not valid JSON (line %d, column %d: %.60s)",
-                      jerr.line, jerr.column, jerr.text);
-        return NULL;
-    }
-    if (!json_is_object(root)) {
-        json_decref(root);
-        clb_error_set(err, CLB_ERR_BAD_REQUEST, "body: expected a JSON object");
-        return NULL;
-    }
-    return root;
+    return srv_json_parse(req->body.p, req->body.len, &api_body_json, err);
 }
 
 /* Opens the state S (len bytes, a turn link of either format) into *pos,
@@ -635,28 +602,16 @@ void api_games(const struct srv_request *req, struct srv_response *resp)
             CLB_ERR_OK)
         goto done;
 
-    /* No "lexicon" is the server's default; a name must be one this server
-     * loaded, so the first move cannot fail on it. */
+    /* No "lexicon" (or "") is the server's default; a name must be one this
+     * server loaded, so the first move cannot fail on it. */
     const json_t *jl = json_object_get(root, "lexicon");
-    if (jl != NULL) {
-        if (!json_is_string(jl)) {
-            clb_error_set(&err, CLB_ERR_BAD_REQUEST,
-                          "lexicon: expected a lexicon name");
-            goto done;
-        }
-        lexicon = -1;
-        for (int i = 0; i < req->ctx->nlexicons; i++)
-            if (strcmp(req->ctx->lexicon_names[i], json_string_value(jl)) == 0)
-                lexicon = i;
-        if (lexicon < 0) {
-            /* Quoted as an unknown key is: cut at 40 bytes, escaped by
-             * the JSON writer. */
-            clb_error_set(&err, CLB_ERR_UNKNOWN_LEXICON,
-                          "lexicon: \"%.40s\" is not loaded on this server",
-                          json_string_value(jl));
-            goto done;
-        }
+    if (jl != NULL && !json_is_string(jl)) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "lexicon: expected a lexicon name");
+        goto done;
     }
+    lexicon = position_lexicon_by_name(
+        req->ctx, jl != NULL ? json_string_value(jl) : NULL, &err);
 done:
     json_decref(root);
     if (api_failed(resp, &err))
@@ -716,7 +671,7 @@ void api_preview(const struct srv_request *req, struct srv_response *resp)
         /* A move that reads but breaks a rule as it is read (a square off
          * the board) is a preview answer, as docs/API.md says of every
          * refusal of the rules; a malformed request or state is not. */
-        if (clb_err_status(err.code) == 422)
+        if (clb_err_kind_of(err.code) == CLB_ERR_KIND_RULE)
             api_preview_refused(resp, &err);
         else
             (void)api_failed(resp, &err);
@@ -729,7 +684,7 @@ void api_preview(const struct srv_request *req, struct srv_response *resp)
         core_move_check(&pos.game, &move, &lex, &result, &play_err);
     /* Only a rule the player broke is a preview answer; anything else (a
      * server fault) is reported as the error it is. */
-    if (rc != CLB_ERR_OK && clb_err_status(rc) != 422) {
+    if (rc != CLB_ERR_OK && clb_err_kind_of(rc) != CLB_ERR_KIND_RULE) {
         (void)api_failed(resp, &play_err);
         return;
     }

@@ -77,7 +77,7 @@ bool jin_is(struct clb_str key, const char *lit);
 /* True when [ and { nest deeper than `limit` outside strings in the text
  * s[0..len-1] (any text; a closer with nothing open is ignored): one pass,
  * stopping at the first level too deep. jansson (2.14) has no depth option
- * and recurses, so the v1 reader and the API refuse hostile depth with
+ * and recurses, so srv_json_parse (json_load.h) refuses hostile depth with
  * this before it parses. */
 bool jin_too_deep(const char *s, size_t len, int limit);
 

@@ -4,13 +4,13 @@
  *
  * Decoding is strict and bounded, in this order: the encoded length, the
  * alphabet, decompression straight to UTF-8 capped at CLB_MAX_DECODED_STATE
- * UTF-16 units (lz_decompress_base64_utf8), a nesting-depth scan, json_loadb
- * (duplicates rejected), the shape of every known field (unknown top-level keys
- * are skipped, for links of a newer original design), and finally
- * core_game_validate. Each refusal is one struct clb_error whose detail names
- * the field, e.g. `board[3][4]: "?" is not ".", "A"-"Z" or "a"-"z"`. A state in
- * the usual form is read in place by the fast reader (link_v1_fast.c), and
- * only the others (the refused ones among them) go through jansson; the
+ * UTF-16 units (lz_decompress_base64_utf8), srv_json_parse (nesting depth,
+ * duplicates rejected, one object), the shape of every known field (unknown
+ * top-level keys are skipped, for links of a newer original design), and
+ * finally core_game_validate. Each refusal is one struct clb_error whose detail
+ * names the field, e.g. `board[3][4]: "?" is not ".", "A"-"Z" or "a"-"z"`. A
+ * state in the usual form is read in place by the fast reader (link_v1_fast.c),
+ * and only the others (the refused ones among them) go through jansson; the
  * decompressed text lives on the stack of libmicrohttpd's threads
  * (CLB_THREAD_STACK_BYTES). States are written as JSON text directly
  * (link_game_write); the jansson tree of a state, which the tools and the
@@ -33,10 +33,6 @@
 #include "json_load.h"
 #include "link_v1_internal.h"
 #include "names.h"
-
-/* The most bytes a state's JSON can take (a full board, both racks, eight
- * words of fifteen letters, the longest names: under 3 KB), with room. */
-#define LINK_JSON_MAX 4096
 
 /* A link's text is decompressed on the handler's stack (link_v1_decode):
  * 3 bytes of UTF-8 a unit, beside LZ-String's own tables (about 520 KB,
@@ -74,23 +70,6 @@ bad(struct clb_error *err, const char *fmt, ...)
     return CLB_ERR_BAD_STATE;
 }
 
-/* The JSON type of v as a phrase for "expected X, got Y". */
-static const char *type_name(const json_t *v)
-{
-    switch (json_typeof(v)) {
-    case JSON_OBJECT: return "an object";
-    case JSON_ARRAY: return "an array";
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER: return "an integer";
-    case JSON_REAL: return "a non-integer number";
-    case JSON_TRUE:
-    case JSON_FALSE: return "a boolean";
-    case JSON_NULL: return "null";
-    }
-    /* No default above, so a new jansson type is a compiler warning. */
-    return "an unknown value";
-}
-
 /* --- small field readers ------------------------------------------------- */
 
 /* Each reader takes the field's path for the detail, and treats v == NULL
@@ -103,7 +82,8 @@ static enum clb_err expect_type(const json_t *v, json_type type,
     if (v == NULL)
         return bad(err, "%s: missing", path);
     if (json_typeof(v) != type)
-        return bad(err, "%s: expected %s, got %s", path, want, type_name(v));
+        return bad(err, "%s: expected %s, got %s", path, want,
+                   srv_json_type_name(v));
     return CLB_ERR_OK;
 }
 
@@ -419,7 +399,7 @@ static enum clb_err read_last_move(const json_t *v, struct core_game *game,
     }
     if (!json_is_object(v))
         return bad(err, "lastMove: expected an object or null, got %s",
-                   type_name(v));
+                   srv_json_type_name(v));
     struct core_last_move *lm = &game->last_move;
     if (check_keys(v, "lastMove", keys, err) != CLB_ERR_OK ||
         read_cells(json_object_get(v, "cells"), lm, err) != CLB_ERR_OK ||
@@ -463,7 +443,7 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
     memset(game, 0, sizeof *game);
     if (root == NULL || !json_is_object(root))
         return bad(err, "state: expected an object, got %s",
-                   root == NULL ? "nothing" : type_name(root));
+                   root == NULL ? "nothing" : srv_json_type_name(root));
 
     /* The version first: a future schema should say so, not fail on a field
      * it renamed. */
@@ -508,7 +488,7 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
         return bad(err, "gameOver: missing");
     if (!json_is_boolean(over))
         return bad(err, "gameOver: expected a boolean, got %s",
-                   type_name(over));
+                   srv_json_type_name(over));
     game->game_over = json_is_true(over);
 
     if (read_ending(json_object_get(root, "ending"), game, err) != CLB_ERR_OK)
@@ -716,26 +696,34 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
 
 /* --- JSON text ----------------------------------------------------------- */
 
-/* JSON text (no size check) -> game, through jansson and
- * link_game_from_json: the reader of every state the fast one declines,
- * and the one that words the errors. */
+/* A state's JSON text, as srv_json_parse names it in its refusals: given
+ * as such (link_decode_json), or out of a link, where a text that is not
+ * one JSON object means the link was damaged (its text is at most
+ * CLB_MAX_DECODED_STATE units, each at most 3 bytes of UTF-8). */
+static const struct srv_json_what state_json = {
+    .name = "state",
+    .max_bytes = CLB_MAX_DECODED_STATE,
+    .bad = CLB_ERR_BAD_STATE,
+};
+static const struct srv_json_what link_state_json = {
+    .name = "the link is damaged: state",
+    .max_bytes = (size_t)CLB_MAX_DECODED_STATE * 3,
+    .bad = CLB_ERR_BAD_STATE,
+};
+
+/* JSON text -> game, through srv_json_parse and link_game_from_json: the
+ * reader of every state the fast one declines, and the one that words the
+ * errors. */
 static enum clb_err decode_json_slow(const char *text, size_t len, bool in_link,
                                      struct core_game *game,
                                      struct clb_error *err)
 {
-    if (jin_too_deep(text, len, CLB_MAX_JSON_DEPTH))
-        return bad(err, "state: JSON nested deeper than %d levels",
-                   CLB_MAX_JSON_DEPTH);
-    json_error_t jerr;
-    bool nomem;
-    json_t *root =
-        srv_json_load(text, len, JSON_REJECT_DUPLICATES, &jerr, &nomem);
-    if (nomem)
-        return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
-    if (root == NULL)
-        return bad(err, "%sstate: not valid JSON (line %d, column %d: %s)",
-                   in_link ? "the link is damaged: " : "", jerr.line,
-                   jerr.column, jerr.text);
+    json_t *root = srv_json_parse(
+        text, len, in_link ? &link_state_json : &state_json, err);
+    if (root == NULL) {
+        detail_sanitize(err->detail); /* jansson's words quote the text */
+        return err->code;
+    }
     enum clb_err rc = link_game_from_json(root, game, err);
     json_decref(root);
     return rc;
@@ -756,10 +744,8 @@ enum clb_err link_decode_json(const char *text, size_t len,
                               struct core_game *game, struct clb_error *err)
 {
     clb_error_clear(err);
-    if (len > CLB_MAX_DECODED_STATE)
-        return clb_error_set(err, CLB_ERR_TOO_LARGE,
-                             "state: %zu bytes of JSON, at most %d allowed",
-                             len, CLB_MAX_DECODED_STATE);
+    if (!srv_json_fits(len, &state_json, err))
+        return err->code;
     return decode_json_text(text, len, false, game, err);
 }
 
@@ -768,10 +754,8 @@ enum clb_err link_decode_json_reference(const char *text, size_t len,
                                         struct clb_error *err)
 {
     clb_error_clear(err);
-    if (len > CLB_MAX_DECODED_STATE)
-        return clb_error_set(err, CLB_ERR_TOO_LARGE,
-                             "state: %zu bytes of JSON, at most %d allowed",
-                             len, CLB_MAX_DECODED_STATE);
+    if (!srv_json_fits(len, &state_json, err))
+        return err->code;
     return decode_json_slow(text, len, false, game, err);
 }
 
@@ -855,7 +839,7 @@ enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
     /* A state's JSON is about 1.4 KB and never above 3 KB: it is written on
      * the stack, and so are its UTF-16 units (JSON of ours is ASCII: one
      * unit a byte). */
-    char mem[LINK_JSON_MAX];
+    char mem[CLB_MAX_V1_JSON];
     struct html_buf text;
     html_init(&text, mem, sizeof mem, sizeof mem);
     struct jout j;
@@ -863,7 +847,7 @@ enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
     if (!link_game_write(&j, game) || text.overflow)
         return clb_error_set(err, CLB_ERR_INTERNAL,
                              "the state could not be written as JSON");
-    uint16_t units[LINK_JSON_MAX];
+    uint16_t units[CLB_MAX_V1_JSON];
     size_t n = 0;
     enum lz_status st =
         clb_utf8_to_utf16(text.p, text.len, units, sizeof units / 2, &n);

@@ -11,6 +11,13 @@
 #include "json_load.h"
 #include "names.h"
 
+/* A move's JSON text, as srv_json_parse names it in its refusals. */
+static const struct srv_json_what move_json = {
+    .name = "move",
+    .max_bytes = CLB_MAX_MOVE_JSON,
+    .bad = CLB_ERR_BAD_REQUEST,
+};
+
 /* ---- the jansson readers ------------------------------------------------ */
 
 /* Reads one tile letter: a single ASCII letter, either case. */
@@ -62,7 +69,8 @@ static enum clb_err play_tiles(const json_t *tiles, struct core_move *move,
         (void)snprintf(where, sizeof where, "move.tiles[%zu]", i);
         if (!json_is_object(t))
             return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                                 "%s: expected an object", where);
+                                 "%s: expected an object, got %s", where,
+                                 srv_json_type_name(t));
         if (srv_json_only_keys(t, where, tile_keys, err) != CLB_ERR_OK)
             return err->code;
         char field[56];
@@ -160,7 +168,8 @@ enum clb_err move_json_tree(const json_t *m, struct core_move *move,
     memset(move, 0, sizeof *move);
     if (!json_is_object(m))
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                             "move: expected an object");
+                             "move: expected an object, got %s",
+                             m == NULL ? "nothing" : srv_json_type_name(m));
     /* Not a string (or absent) reads as NULL: no name. */
     const json_t *type = json_object_get(m, "type");
     /* "helper" is a move of the API, never a classic state's lastMove
@@ -297,18 +306,15 @@ bool move_json_fast(struct jin *j, struct core_move *move)
 enum clb_err move_json_text(const char *text, size_t len,
                             struct core_move *move, struct clb_error *err)
 {
+    if (!srv_json_fits(len, &move_json, err))
+        return err->code;
     struct jin j;
     jin_init(&j, text, len);
     if (move_json_fast(&j, move) && jin_end(&j))
         return CLB_ERR_OK;
-    json_error_t jerr;
-    bool nomem;
-    json_t *root =
-        srv_json_load(text, len, JSON_REJECT_DUPLICATES, &jerr, &nomem);
-    if (nomem)
-        return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
+    json_t *root = srv_json_parse(text, len, &move_json, err);
     if (root == NULL)
-        return clb_error_set(err, CLB_ERR_BAD_REQUEST, "the move is not JSON");
+        return err->code;
     enum clb_err rc = move_json_tree(root, move, err);
     json_decref(root);
     return rc;

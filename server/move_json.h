@@ -32,9 +32,11 @@ enum clb_err move_json_tree(const json_t *m, struct core_move *move,
 bool move_json_fast(struct jin *j, struct core_move *move);
 
 /* Reads a move from its JSON text (len bytes), as the page's move field
- * carries it: in place when it has the usual shape, else through jansson
- * and move_json_tree. Returns CLB_ERR_OK, or CLB_ERR_BAD_REQUEST ("the
- * move is not JSON", or move_json_tree's detail). */
+ * carries it: in place when it has the usual shape, else through
+ * srv_json_parse and move_json_tree. Returns CLB_ERR_OK, CLB_ERR_TOO_LARGE
+ * (over CLB_MAX_MOVE_JSON bytes), or CLB_ERR_BAD_REQUEST with
+ * srv_json_parse's or move_json_tree's detail ("move: not valid JSON
+ * (line 1, column 16: ...)", "move.tiles: expected an array"). */
 enum clb_err move_json_text(const char *text, size_t len,
                             struct core_move *move, struct clb_error *err);
 

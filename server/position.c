@@ -75,18 +75,22 @@ static void safe_name(const char *in, char *out, size_t cap)
 int position_lexicon_by_name(const struct srv_context *ctx, const char *name,
                              struct clb_error *err)
 {
-    if (ctx->nlexicons < 1) {
+    if (ctx == NULL || ctx->nlexicons < 1) {
         clb_error_set(err, CLB_ERR_INTERNAL, "no lexicon loaded");
         return -1;
     }
-    if (name[0] == '\0')
+    /* No name is the default: a game records the default as "" (a v1
+     * state leaves the key out), and a form sends "" when nothing was
+     * chosen, so "" must mean what the position would record anyway. */
+    if (name == NULL || name[0] == '\0')
         return 0;
     for (int i = 0; i < ctx->nlexicons && i < CLB_MAX_LEXICONS; i++)
         if (strcmp(ctx->lexicon_names[i], name) == 0)
             return i;
-    char safe[CLB_LEXICON_NAME_MAX + 1];
-    safe_name(name, safe, sizeof safe);
-    clb_error_set(err, CLB_ERR_UNKNOWN_LEXICON, "lexicon: \"%s\"", safe);
+    /* Quoted as an unknown key is: cut at 40 bytes; a page escapes it and
+     * the API's JSON writer too. */
+    clb_error_set(err, CLB_ERR_UNKNOWN_LEXICON,
+                  "lexicon: \"%.40s\" is not loaded on this server", name);
     return -1;
 }
 

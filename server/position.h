@@ -84,8 +84,11 @@ void position_start_id(const struct position *pos, char *out, size_t cap);
 void position_lexicon_id(const struct srv_context *ctx, int lexicon,
                          struct core_lexicon_id *id);
 
-/* The index of the lexicon a v1 state names ("" is the server's default),
- * or -1 with CLB_ERR_UNKNOWN_LEXICON naming it. */
+/* The index of the loaded lexicon called `name`, the one lookup by name
+ * (a v1 state's "lexicon", the API's /games, the page's /new). NULL or ""
+ * is the server's default (index 0), as a game records it. Else -1 with
+ * CLB_ERR_UNKNOWN_LEXICON ("lexicon: \"twl06\" is not loaded on this
+ * server"), or CLB_ERR_INTERNAL when no lexicon is loaded. */
 int position_lexicon_by_name(const struct srv_context *ctx, const char *name,
                              struct clb_error *err);
 

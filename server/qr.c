@@ -53,7 +53,7 @@ static void qr_row(struct html_buf *b, const QRcode *code, int y)
 bool qr_svg(struct html_buf *b, const char *text)
 {
     size_t len = strlen(text);
-    if (len == 0 || len > QR_MAX_TEXT)
+    if (len == 0 || len > CLB_MAX_QR_TEXT)
         return false;
     errno = 0;
     QRcode *code =

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 
+#include "../core/limits.h"
 #include "html.h"
 
 /* How the code is made, named so the tests make the same one. Level L
@@ -23,14 +24,10 @@
 #define QR_VERSION_AUTO 0
 /* The quiet zone the QR standard asks for around the code, in modules. */
 #define QR_QUIET_ZONE 4
-/* Longer texts are refused before libqrencode sees them: a turn link is
- * at most CLB_MAX_LINK2_CHARS plus an origin, and codes near the format's
- * limit (2,953 bytes) are too dense to read off a screen anyway. */
-#define QR_MAX_TEXT 2200
 
 /* Appends the QR code of text as an <svg> (class "qr", a labelled image,
  * black modules on white). Returns true; false when text is empty, over
- * QR_MAX_TEXT bytes or libqrencode cannot encode it, and then writes
+ * CLB_MAX_QR_TEXT bytes or libqrencode cannot encode it, and then writes
  * nothing. When libqrencode runs out of memory, *b is marked as failed
  * (overflow, nomem) so the page is answered 500 rather than sent without
  * its code. Overflow of *b is sticky as always. */

@@ -14,7 +14,6 @@
 #include "../core/goals.h"
 #include "qr.h"
 #include "render_internal.h"
-#include "respond.h"
 #include "static_assets.h"
 
 /* ---- page frame ---------------------------------------------------------
@@ -238,7 +237,8 @@ static void render_share(struct html_buf *b, const struct render_view *v)
      * finished game opened later keeps its first visit light without it. */
     if (origin && (is_waiting(v) || v->moved != NULL)) {
         /* The code holds the same text as the field above. */
-        char link[CLB_MAX_ENCODED_STATE + 160 + CLB_MAX_BASE_PATH];
+        char link[CLB_MAX_ORIGIN + CLB_MAX_BASE_PATH + sizeof "/#" +
+                  CLB_MAX_ENCODED_STATE];
         int n = snprintf(link, sizeof link, "%s%.*s/#%s", v->origin,
                          (int)b->base_len, b->base, v->state);
         if (n > 0 && (size_t)n < sizeof link) {
@@ -276,9 +276,12 @@ static void render_share(struct html_buf *b, const struct render_view *v)
     html_lit(b, "</section>");
 }
 
-/* The error as a sentence for the player: "Not in the dictionary: QXZ".
- * A refused move's detail only repeats its words, so it is shown for the
- * other errors (a damaged link, a malformed request) alone. */
+/* The error as a sentence for the player, the one place it is written:
+ * the table's message, then the words it names ("Not in the dictionary:
+ * QXZ.") or, for an error that is not a rule's, its detail in brackets
+ * ("The request is malformed (move.tiles: expected an array)."). A rule's
+ * detail only repeats its words and squares, which the page marks on the
+ * board, so it is left out. Escaped for HTML text. */
 static void render_sentence(struct html_buf *b, const struct clb_error *err)
 {
     const char *msg = clb_err_str(err->code);
@@ -294,7 +297,8 @@ static void render_sentence(struct html_buf *b, const struct clb_error *err)
                      err->nwords < CLB_MAX_WORDS ? err->nwords : CLB_MAX_WORDS,
                      err->words);
         html_lit(b, "</strong>");
-    } else if (err->detail[0] != '\0' && clb_err_status(err->code) != 422) {
+    } else if (err->detail[0] != '\0' &&
+               clb_err_kind_of(err->code) != CLB_ERR_KIND_RULE) {
         html_lit(b, " (");
         html_textn(b, err->detail, strnlen(err->detail, sizeof err->detail));
         html_lit(b, ")");

@@ -12,7 +12,8 @@
 
 #include "render.h"
 
-#define SRV_ERR_STATUS_(name, code, status, msg) [CLB_ERR_##name] = status,
+#define SRV_ERR_STATUS_(name, code, status, kind, msg)                         \
+    [CLB_ERR_##name] = status,
 static const int err_statuses[CLB_ERR__COUNT] = {
     CLB_FOR_EACH_ERR(SRV_ERR_STATUS_)};
 #undef SRV_ERR_STATUS_
@@ -22,11 +23,6 @@ int clb_err_status(enum clb_err code)
     if ((unsigned)code >= CLB_ERR__COUNT)
         return 500;
     return err_statuses[code];
-}
-
-int srv_error_status(const struct clb_error *err)
-{
-    return clb_err_status(err->code);
 }
 
 void srv_error_write(struct jout *j, const struct clb_error *err)
@@ -66,7 +62,7 @@ void srv_error_write(struct jout *j, const struct clb_error *err)
 
 void srv_error_json(struct srv_response *resp, const struct clb_error *err)
 {
-    resp->status = srv_error_status(err);
+    resp->status = clb_err_status(err->code);
     resp->content_type = SRV_TYPE_JSON;
     struct jout j;
     jout_init(&j, resp->body, true);
@@ -79,23 +75,14 @@ void srv_error_json(struct srv_response *resp, const struct clb_error *err)
         resp->body->overflow = true; /* the dispatcher's last-resort answer */
 }
 
-void srv_error_html(struct html_buf *b, const struct clb_error *err)
+/* Answers the pages' error page (render_error_page) with the error's
+ * status: for errors outside /api, e.g. 404, 405, 413. The pages' own
+ * error page, so a 404 or a 413 looks like the app and offers the same
+ * way back. */
+static void srv_error_page(struct srv_response *resp,
+                           const struct clb_error *err)
 {
-    /* "Not in the dictionary: CTA, AZ." - the sentence, then what it is
-     * about. */
-    html_text(b, clb_err_str(err->code));
-    if (err->detail[0] != '\0') {
-        html_lit(b, ": ");
-        html_text(b, err->detail);
-    }
-    html_lit(b, ".");
-}
-
-void srv_error_page(struct srv_response *resp, const struct clb_error *err)
-{
-    /* The pages' own error page, so a 404 or a 413 looks like the app and
-     * offers the same way back. */
-    resp->status = srv_error_status(err);
+    resp->status = clb_err_status(err->code);
     resp->content_type = SRV_TYPE_HTML;
     render_error_page(resp->body, err);
 }

@@ -1,8 +1,9 @@
 /* server/respond.h - turning a struct clb_error into an HTTP answer.
  *
  * The one place that knows each error's HTTP status (the status column of
- * CLB_FOR_EACH_ERR) and how an error is shown: as the API's JSON error
- * object, as an escaped sentence inside a page, or as a small error page.
+ * CLB_FOR_EACH_ERR) and how an error is answered: as the API's JSON error
+ * object, or as the pages' error page (whose sentence render_pages.c
+ * writes, the one place it is written).
  * JSON itself is written by json_out.h, with html_safe escapes, so no
  * request text can come back as markup in any API answer.
  */
@@ -26,9 +27,6 @@
  * a code out of range. Cannot fail. */
 int clb_err_status(enum clb_err code);
 
-/* The HTTP status of *err. Cannot fail. */
-int srv_error_status(const struct clb_error *err);
-
 /* Writes the API's error object {"code","message","words","cells",
  * "detail"?} (detail only when non-empty; a detail that is not valid
  * UTF-8, such as request bytes cut short, is replaced by a note saying so).
@@ -38,15 +36,6 @@ void srv_error_write(struct jout *j, const struct clb_error *err);
 /* Answers {"error": {...}} with the error's status. Cannot fail: when even
  * that cannot be built the body overflows and the dispatcher answers. */
 void srv_error_json(struct srv_response *resp, const struct clb_error *err);
-
-/* Appends the error's sentence for a player, then ": " and its detail
- * when there is one, and a full stop ("Not in the dictionary: CTA, AZ."),
- * escaped for HTML text. Cannot fail (overflow is sticky in *b). */
-void srv_error_html(struct html_buf *b, const struct clb_error *err);
-
-/* Answers the pages' error page (render_error_page) with the error's
- * status: for errors outside /api, e.g. 404, 405, 413. Cannot fail. */
-void srv_error_page(struct srv_response *resp, const struct clb_error *err);
 
 /* Answers the error as JSON under /api/ and as a page elsewhere: the one
  * choice the dispatcher makes for errors found before any handler ran. */

@@ -53,8 +53,8 @@ bool srv_lexicon_arg_add(struct srv_lexicon_args *a, char *arg,
         size_t n = strlen(name);
         if (n == 0 || n > CLB_LEXICON_NAME_MAX) {
             snprintf(why, SRV_STARTUP_WHY_MAX,
-                     "%s: lexicon name '%.64s' must be 1 to 32 characters",
-                     from, name);
+                     "%s: lexicon name '%.64s' must be 1 to %d characters",
+                     from, name, CLB_LEXICON_NAME_MAX);
             return false;
         }
         for (size_t i = 0; i < n; i++)

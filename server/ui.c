@@ -29,16 +29,6 @@
 #include "respond.h"
 #include "seed.h"
 
-/* A move from the page is at most 7 placements of ~50 bytes: 2 KiB is
- * ample and keeps a hostile body from reaching the JSON parser in bulk. */
-#define UI_MAX_MOVE_JSON 2048
-
-/* The page's origin as its script sends it: a scheme, a host name or
- * address and a port (no path). 128 bytes holds any real host name a
- * player types into a browser; the share area writes it beside the link
- * and into the QR code. */
-#define UI_MAX_ORIGIN 128
-
 /* Random seeds for "New game" without one: 12 characters of 32 symbols
  * (60 bits), short enough that /new?seed=...&lexicon=NAME fits the
  * response's Location field. */
@@ -189,7 +179,7 @@ static void redirect(struct srv_response *resp, const char *location)
  * fields of the form or query); nothing without script. */
 struct ui_viewer {
     enum render_viewer viewer;
-    char origin[UI_MAX_ORIGIN + 1]; /* "" when none was sent or it was bad */
+    char origin[CLB_MAX_ORIGIN + 1]; /* "" when none was sent or it was bad */
 };
 
 /* The fields of a request: the body of a POST, else the query. */
@@ -234,12 +224,12 @@ static size_t origin_scheme(const char *o, size_t len)
  * address the page came from (DESIGN.md, "The share origin"). "" when the
  * field is missing or malformed, or the request has no usable Host. */
 static void share_origin(const char *sent, size_t n, const char *host,
-                         char out[UI_MAX_ORIGIN + 1])
+                         char out[CLB_MAX_ORIGIN + 1])
 {
     size_t scheme = origin_scheme(sent, n);
     size_t hlen = host != NULL ? strlen(host) : 0;
     out[0] = '\0';
-    if (scheme == 0 || !host_ok(host, hlen) || scheme + hlen > UI_MAX_ORIGIN)
+    if (scheme == 0 || !host_ok(host, hlen) || scheme + hlen > CLB_MAX_ORIGIN)
         return;
     memcpy(out, sent, scheme);
     memcpy(out + scheme, host, hlen);
@@ -254,7 +244,7 @@ static struct ui_viewer read_viewer(const struct srv_request *req)
 {
     struct clb_str form = request_form(req);
     struct ui_viewer v = {.viewer = RENDER_VIEWER_UNKNOWN, .origin = ""};
-    char me[2], sent[UI_MAX_ORIGIN + 1];
+    char me[2], sent[CLB_MAX_ORIGIN + 1];
     size_t n;
     if (form_value(form, "me", true, me, sizeof me, &n) == UI_FOUND && n == 1)
         v.viewer = me[0] == '1'   ? RENDER_VIEWER_P1
@@ -560,11 +550,6 @@ void ui_root(const struct srv_request *req, struct srv_response *resp)
     render_landing(resp->body, req->ctx, NULL, 0, NULL);
 }
 
-/* Room for what surrounds S in a pasted text: a scheme, a host and port,
- * a path and "?s=" or "#" (a real address is under 100 bytes), and the
- * words of a chat message around it. */
-#define UI_MAX_PASTE_EXTRA 1024
-
 /* The link field of the box that opens a pasted link without script
  * (GET /game?link=TEXT): the whole address a player copied
  * (http://host/#S, or http://host/?s=S), S alone, or the chat message
@@ -579,7 +564,7 @@ static bool read_pasted(const struct srv_request *req,
                         struct srv_response *resp, char *s, size_t cap,
                         size_t *len)
 {
-    char text[CLB_MAX_ENCODED_STATE + UI_MAX_PASTE_EXTRA + 1];
+    char text[CLB_MAX_ENCODED_STATE + CLB_MAX_PASTE_EXTRA + 1];
     size_t n;
     struct position pos;
     struct clb_error err;
@@ -747,26 +732,21 @@ void ui_new(const struct srv_request *req, struct srv_response *resp)
     enum ui_found fl = form_value(req->query, "lexicon", true, lexicon,
                                   sizeof lexicon, &lex_len);
 
-    /* Which lexicon: index 0 (the default) is recorded as "" so that a
-     * game started here equals the API's game for the same seed. */
-    const char *record = "";
-    int chosen = 0;
-    if (fl == UI_BAD || (fl == UI_FOUND && lex_len > 0)) {
-        int idx = -1;
-        for (int i = 0; fl == UI_FOUND && req->ctx != NULL &&
-                        i < req->ctx->nlexicons && i < CLB_MAX_LEXICONS;
-             i++)
-            if (strcmp(lexicon, req->ctx->lexicon_names[i]) == 0)
-                idx = i;
-        if (idx < 0) {
+    /* Which lexicon: none (or "") is the default, index 0, recorded as ""
+     * so that a game started here equals the API's game for the same seed.
+     * The landing page's own choice lists the names, so its message needs
+     * no detail. */
+    int chosen = fl == UI_BAD
+                     ? -1
+                     : position_lexicon_by_name(
+                           req->ctx, fl == UI_FOUND ? lexicon : NULL, &err);
+    if (chosen < 0) {
+        if (err.code != CLB_ERR_INTERNAL)
             clb_error_set(&err, CLB_ERR_UNKNOWN_LEXICON, NULL);
-            landing_error(req, resp, fs == UI_FOUND ? seed : NULL, seed_len,
-                          &err);
-            return;
-        }
-        chosen = idx;
-        record = position_lexicon_label(req->ctx, idx);
+        landing_error(req, resp, fs == UI_FOUND ? seed : NULL, seed_len, &err);
+        return;
     }
+    const char *record = position_lexicon_label(req->ctx, chosen);
 
     if (fs == UI_BAD) {
         clb_error_set(&err, CLB_ERR_BAD_REQUEST,
@@ -927,7 +907,7 @@ void ui_move(const struct srv_request *req, struct srv_response *resp)
         !open_link(req, resp, s, slen, &pos))
         return;
 
-    char mtext[UI_MAX_MOVE_JSON + 1];
+    char mtext[CLB_MAX_MOVE_JSON + 1];
     size_t mlen;
     struct core_move move;
     memset(&move, 0, sizeof move);

@@ -132,6 +132,11 @@ describe('new games', () => {
     assert.equal(r.status, 201);
     assert.equal(r.body.game.lexicon, 'tiny');
     assertError(await post(api('games'), { lexicon: 'nope' }), 400, 'unknown_lexicon');
+    // "" is no name: the server's default, as a game records it.
+    const d = await post(api('games'), { seed: 's', lexicon: '' });
+    assert.equal(d.status, 201);
+    assert.equal(d.body.game.lexicon, undefined);
+    assert.deepEqual(d.body, (await post(api('games'), { seed: 's' })).body);
   });
 
   test('the first move of a seeded game scores as the rules say', async () => {

@@ -318,6 +318,56 @@ Test(server_link_v1, optional_keys_absent_when_not_meaningful)
     json_decref(root);
 }
 
+/* The fullest classic state the writer can be handed (the longest id and
+ * lexicon name, every square and rack slot taken, three-digit bag counts,
+ * a last move of eight fifteen-letter words over seven squares, the
+ * largest numbers) is written within CLB_MAX_V1_JSON, the buffer it is
+ * written into on the stack, and makes a link. */
+Test(server_link_v1, the_fullest_state_fits_the_writers_buffer)
+{
+    struct core_game g;
+    core_game_new(&g, "x", 1, "");
+    memset(g.game_id, 'g', CLB_GAME_ID_MAX);
+    g.game_id[CLB_GAME_ID_MAX] = '\0';
+    memset(g.lexicon, 'l', CLB_LEXICON_NAME_MAX);
+    g.lexicon[CLB_LEXICON_NAME_MAX] = '\0';
+    memset(g.board, 'q', sizeof g.board);
+    for (int k = 0; k < CLB_TILE_KINDS; k++)
+        g.bag[k] = CLB_TILE_TOTAL;
+    g.score = CLB_MAX_SCORE;
+    g.has_last_move = true;
+    struct core_last_move *lm = &g.last_move;
+    lm->type = CORE_MOVE_PLAY;
+    lm->ncells = CLB_MAX_MOVE_CELLS;
+    for (int i = 0; i < lm->ncells; i++)
+        lm->cells[i] = (struct clb_cell){CLB_BOARD_SIZE - 1, i + 8};
+    lm->nwords = CLB_MAX_WORDS;
+    for (int i = 0; i < lm->nwords; i++) {
+        memset(lm->words[i], 'Q', CLB_WORD_MAX);
+        lm->words[i][CLB_WORD_MAX] = '\0';
+    }
+    lm->points = CLB_MAX_SCORE;
+    g.consecutive_passes = 1;
+    g.game_over = true;
+    g.end = CORE_END_PASSES;
+    g.end_adjustment = CLB_MAX_SCORE;
+
+    char mem[CLB_MAX_V1_JSON];
+    struct html_buf text;
+    html_init(&text, mem, sizeof mem, sizeof mem);
+    struct jout j;
+    jout_init(&j, &text, false);
+    cr_assert(link_game_write(&j, &g));
+    cr_assert_not(text.overflow);
+    /* Room to spare: a field added to the schema must not reach it. */
+    cr_assert_lt(text.len, CLB_MAX_V1_JSON * 9 / 10, "%zu bytes", text.len);
+    char s[LINK_CAP];
+    size_t n = 0;
+    struct clb_error err;
+    cr_assert_eq(link_v1_encode(&g, s, sizeof s, &n, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+}
+
 Test(server_link_v1, encode_into_short_buffer_fails_cleanly)
 {
     struct core_game g;
@@ -737,7 +787,9 @@ Test(server_link_v1, deep_nesting_is_refused_before_parsing)
     struct core_game g;
     struct clb_error err;
     cr_assert_eq(link_v1_decode(link, n, &g, &err), CLB_ERR_BAD_STATE);
-    cr_assert_str_eq(err.detail, "state: JSON nested deeper than 8 levels");
+    cr_assert_str_eq(err.detail,
+                     "the link is damaged: state: JSON nested deeper than 8 "
+                     "levels");
     /* Brackets inside strings are text, not nesting. */
     expect_json_error("{\"version\":1,\"gameId\":\"[[[[[[[[[[[[\"}",
                       CLB_ERR_BAD_STATE, "gameId: \"[[[[");

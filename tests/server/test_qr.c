@@ -140,13 +140,44 @@ Test(server_qr, nothing_is_written_for_an_empty_or_oversized_text)
     struct html_buf b;
     html_init(&b, mem, sizeof mem, 1 << 20);
     cr_assert_not(qr_svg(&b, ""));
-    char *big = malloc(QR_MAX_TEXT + 2);
-    memset(big, 'A', QR_MAX_TEXT + 1);
-    big[QR_MAX_TEXT + 1] = '\0';
+    char *big = malloc(CLB_MAX_QR_TEXT + 2);
+    memset(big, 'A', CLB_MAX_QR_TEXT + 1);
+    big[CLB_MAX_QR_TEXT + 1] = '\0';
     cr_assert_not(qr_svg(&b, big));
     cr_assert_eq(b.len, 0);
     free(big);
     html_free(&b);
+}
+
+/* The longest link a page writes (a v2 link of CLB_MAX_LINK2_CHARS after
+ * the longest origin and base path) still gets its code: the bound is
+ * that sum (core/limits.h), within what the format holds. */
+Test(server_qr, the_longest_link_a_page_writes_gets_a_code)
+{
+    char *text = malloc(CLB_MAX_QR_TEXT + 1);
+    cr_assert_not_null(text);
+    size_t n = 0;
+    n += (size_t)sprintf(text, "https://");
+    memset(text + n, 'h', CLB_MAX_ORIGIN - n);
+    n = CLB_MAX_ORIGIN;
+    text[n++] = '/';
+    memset(text + n, 'p', CLB_MAX_BASE_PATH - 1);
+    n += CLB_MAX_BASE_PATH - 1;
+    memcpy(text + n, "/#2", 3);
+    n += 3;
+    for (size_t i = 1; i < CLB_MAX_LINK2_CHARS; i++)
+        text[n++] =
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+                [i % 64];
+    text[n] = '\0';
+    cr_assert_eq(n, CLB_MAX_QR_TEXT);
+    char mem[64];
+    struct html_buf b;
+    html_init(&b, mem, sizeof mem, 1 << 22);
+    cr_assert(qr_svg(&b, text));
+    cr_assert_not_null(strstr(b.p, "<svg class=\"qr\""));
+    html_free(&b);
+    free(text);
 }
 
 Test(server_qr, markup_in_the_text_never_reaches_the_svg)

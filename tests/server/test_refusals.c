@@ -40,7 +40,7 @@ Test(server_refusals, every_refusal_of_a_json_move)
     const struct {
         const char *json, *detail;
     } cases[] = {
-        {"[]", "move: expected an object"},
+        {"[]", "move: expected an object, got an array"},
         {"{}",
          "move.type: expected \"play\", \"exchange\", \"pass\" or \"helper\""},
         {"{\"type\":7}",
@@ -65,7 +65,7 @@ Test(server_refusals, every_refusal_of_a_json_move)
         {"{\"type\":\"play\",\"tile\":[]}", "move: unknown key \"tile\""},
         {"{\"type\":\"play\",\"tiles\":{}}", "move.tiles: expected an array"},
         {"{\"type\":\"play\",\"tiles\":[1]}",
-         "move.tiles[0]: expected an object"},
+         "move.tiles[0]: expected an object, got an integer"},
         {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"A\","
          "\"why\":1}]}",
          "move.tiles[0]: unknown key \"why\""},
@@ -237,7 +237,8 @@ Test(server_refusals, the_in_place_move_reader_agrees_with_jansson)
          "14)"},
         {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"row\":8,\"col\":7,"
          "\"letter\":\"A\"}]}",
-         "the move is not JSON"},
+         "move: not valid JSON (line 1, column 38: duplicate object key near "
+         "'\"row\"')"},
         {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7}]}",
          "move.tiles[0].letter: expected one letter A-Z"},
         {"{\"type\":\"play\",\"tiles\":[{\"row\":7,\"col\":7,\"letter\":\"\"}]"
@@ -256,7 +257,7 @@ Test(server_refusals, the_in_place_move_reader_agrees_with_jansson)
          "\"note\":1}]}",
          "move.tiles[0]: unknown key \"note\""},
         {"{\"type\":\"play\",\"tiles\":[[]]}",
-         "move.tiles[0]: expected an object"},
+         "move.tiles[0]: expected an object, got an array"},
         {"{\"type\":\"exchange\",\"tiles\":[\"BLANK\",\"q\",\"Z\"]}", ""},
         {"{\"type\":\"exchange\",\"tiles\":[\"QU\"]}",
          "move.tiles[0]: expected a letter A-Z or \"BLANK\""},
@@ -266,8 +267,16 @@ Test(server_refusals, the_in_place_move_reader_agrees_with_jansson)
          "move.tiles[0]: expected a letter A-Z or \"BLANK\""},
         {"{\"type\":\"exchange\",\"tiles\":[\"A\"],\"more\":0}",
          "move: unknown key \"more\""},
-        {"[\"type\",\"pass\"]", "move: expected an object"},
-        {"{\"type\":\"pass\"} x", "the move is not JSON"},
+        {"[\"type\",\"pass\"]", "move: expected an object, got an array"},
+        {"{\"type\":\"pass\"} x",
+         "move: not valid JSON (line 1, column 17: end of file expected near "
+         "'x')"},
+        {"", "move: expected an object, got nothing"},
+        {" \n", "move: expected an object, got nothing"},
+        {"\"pass\"", "move: expected an object, got a string"},
+        {"{\"type\":\"pass\",\"x\":\"a\\u0000\"}",
+         "move: a string holds \\u0000 (line 1, column 28); no text of the API "
+         "may contain a NUL character"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *text = cases[i].text;
@@ -310,6 +319,36 @@ Test(server_refusals, a_play_of_eight_tiles_is_refused)
     cr_assert_eq(move_json_text(text, strlen(text), &move, &err),
                  CLB_ERR_BAD_REQUEST);
     cr_assert_str_eq(err.detail, "move.tiles: at most 7 tiles");
+}
+
+/* The move is read by srv_json_parse as a body or a state is: nesting is
+ * refused before jansson recurses into it, and a text over
+ * CLB_MAX_MOVE_JSON before anything reads it. */
+Test(server_refusals, a_move_nested_too_deep_or_too_long_is_refused)
+{
+    char deep[64] = "{\"type\":\"pass\",\"x\":";
+    for (int i = 0; i < CLB_MAX_JSON_DEPTH; i++)
+        strcat(deep, "[");
+    for (int i = 0; i < CLB_MAX_JSON_DEPTH; i++)
+        strcat(deep, "]");
+    strcat(deep, "}");
+    struct core_move move;
+    struct clb_error err;
+    clb_error_clear(&err);
+    cr_assert_eq(move_json_text(deep, strlen(deep), &move, &err),
+                 CLB_ERR_BAD_REQUEST);
+    cr_assert_str_eq(err.detail, "move: JSON nested deeper than 8 levels");
+
+    static char text[CLB_MAX_MOVE_JSON + 2];
+    memset(text, ' ', sizeof text);
+    memcpy(text, "{\"type\":\"pass\"}", 15);
+    clb_error_clear(&err);
+    cr_assert_eq(move_json_text(text, CLB_MAX_MOVE_JSON, &move, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(move_json_text(text, CLB_MAX_MOVE_JSON + 1, &move, &err),
+                 CLB_ERR_TOO_LARGE);
+    cr_assert_str_eq(err.detail, "move: 2049 bytes of JSON, at most 2048 "
+                                 "allowed");
 }
 
 /* ---- Accept-Encoding elements that do not parse ------------------------ */

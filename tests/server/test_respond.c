@@ -106,16 +106,39 @@ Test(server_respond, json_body_never_carries_markup)
     html_free(&b);
 }
 
-Test(server_respond, error_sentence_is_escaped_html)
+/* The pages' error page (outside /api) says the error's sentence once,
+ * with its detail escaped: the sentence is render_pages.c's alone. */
+Test(server_respond, error_page_sentence_is_escaped_html)
 {
     char mem[256];
     struct html_buf b;
-    html_init(&b, mem, sizeof mem, 4096);
+    html_init(&b, mem, sizeof mem, 64 * 1024);
+    struct srv_response resp = {.body = &b};
     struct clb_error err;
     clb_error_clear(&err);
-    clb_error_set(&err, CLB_ERR_BAD_STATE, "<img src=x onerror=alert(1)>");
-    srv_error_html(&b, &err);
-    cr_assert_str_eq(b.p, "The game link is damaged or invalid: &lt;img "
-                          "src=x onerror=alert(1)&gt;.");
+    clb_error_set(&err, CLB_ERR_BAD_REQUEST, "<img src=x onerror=alert(1)>");
+    srv_error_for_path(&resp, (struct clb_str){"/game", 5}, &err);
+    cr_assert_eq(resp.status, 400);
+    cr_assert_str_eq(resp.content_type, SRV_TYPE_HTML);
+    cr_assert_not_null(strstr(b.p, "The request is malformed (&lt;img "
+                                   "src=x onerror=alert(1)&gt;)."),
+                       "%s", b.p);
+    cr_assert_null(strstr(b.p, "<img"));
     html_free(&b);
+}
+
+/* The kind column and the status column agree: a rule's refusal is 422,
+ * a request's any other 4xx, the server's a 5xx. */
+Test(server_respond, every_error_kind_has_its_family_of_status)
+{
+    for (int c = 0; c < CLB_ERR__COUNT; c++) {
+        int status = clb_err_status((enum clb_err)c);
+        enum clb_err_kind want = status == 200   ? CLB_ERR_KIND_NONE
+                                 : status == 422 ? CLB_ERR_KIND_RULE
+                                 : status >= 500 ? CLB_ERR_KIND_SERVER
+                                                 : CLB_ERR_KIND_REQUEST;
+        cr_assert_eq(clb_err_kind_of((enum clb_err)c), want, "%s",
+                     clb_err_code((enum clb_err)c));
+    }
+    cr_assert_eq(clb_err_kind_of(CLB_ERR__COUNT), CLB_ERR_KIND_SERVER);
 }

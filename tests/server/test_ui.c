@@ -57,6 +57,9 @@ static void setup(void)
 
 TestSuite(server_ui, .init = setup, .fini = teardown);
 
+/* The Host header of the requests below (a test may name another). */
+static const char *request_host = "127.0.0.1:8080";
+
 /* Runs one request through the router and the handler it picks. */
 static void request(struct page *pg, const char *method, const char *path,
                     const char *query, const char *body, const char *ctype)
@@ -72,7 +75,7 @@ static void request(struct page *pg, const char *method, const char *path,
                   query != NULL ? strlen(query) : 0},
         .body = {body != NULL ? body : "", body != NULL ? strlen(body) : 0},
         .content_type = ctype,
-        .host = "127.0.0.1:8080",
+        .host = request_host,
     };
     struct srv_route route;
     srv_route(&req, &route);
@@ -363,6 +366,33 @@ Test(server_ui, seed_with_control_characters_is_refused)
     request(&pg, "GET", "/new", "seed=a%0Ab", NULL, NULL);
     cr_assert_eq(pg.resp.status, 400);
     cr_assert_not_null(strstr(pg.body.p, "control"));
+    done(&pg);
+}
+
+/* One lookup by name for the v1 state, the API and /new: no name and ""
+ * are the server's default (a game records the default as ""), a loaded
+ * name is its index, and any other is refused naming it. */
+Test(server_ui, a_lexicon_is_found_by_name_and_empty_is_the_default)
+{
+    struct clb_error err;
+    cr_assert_eq(dict_from_text("CAT\n", 4, "two", &ctx.lexicons[1], &err),
+                 CLB_ERR_OK);
+    strcpy(ctx.lexicon_names[1], "twl");
+    ctx.nlexicons = 2;
+    clb_error_clear(&err);
+    cr_assert_eq(position_lexicon_by_name(&ctx, NULL, &err), 0);
+    cr_assert_eq(position_lexicon_by_name(&ctx, "", &err), 0);
+    cr_assert_eq(position_lexicon_by_name(&ctx, "test", &err), 0);
+    cr_assert_eq(position_lexicon_by_name(&ctx, "twl", &err), 1);
+    cr_assert_eq(err.code, CLB_ERR_OK);
+    cr_assert_eq(position_lexicon_by_name(&ctx, "twl06", &err), -1);
+    cr_assert_eq(err.code, CLB_ERR_UNKNOWN_LEXICON);
+    cr_assert_str_eq(err.detail,
+                     "lexicon: \"twl06\" is not loaded on this server");
+    /* The page's /new with an empty choice deals the default's game. */
+    struct page pg;
+    request(&pg, "GET", "/new", "seed=x&lexicon=", NULL, NULL);
+    cr_assert_eq(pg.resp.status, 200);
     done(&pg);
 }
 
@@ -1349,6 +1379,74 @@ Test(server_ui, an_origin_that_is_not_a_plain_origin_is_ignored)
         assert_no_injected_script(h);
         done(&pg);
     }
+}
+
+/* The share area's origin is at most CLB_MAX_ORIGIN bytes (the scheme
+ * the page sent and this request's Host): one that long makes the absolute
+ * link and its QR code, one byte more is not used at all. */
+Test(server_ui, an_origin_up_to_its_bound_is_used_and_a_longer_one_is_not)
+{
+    struct core_game g;
+    core_game_new(&g, "hello", 5, "");
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    static char host[CLB_MAX_ORIGIN + 2];
+    for (size_t extra = 0; extra <= 1; extra++) {
+        size_t hlen = CLB_MAX_ORIGIN - strlen("http://") + extra;
+        memset(host, 'h', hlen);
+        host[hlen] = '\0';
+        request_host = host;
+        struct page pg;
+        open_as(&pg, s, "&me=2&origin=http%3A%2F%2Fx");
+        const char *h = pg.body.p;
+        cr_assert_not_null(strstr(h, "data-view=\"wait\""));
+        char want[CLB_MAX_ORIGIN + 32];
+        snprintf(want, sizeof want, "value=\"http://%s/#", host);
+        if (extra == 0) {
+            cr_assert_not_null(strstr(h, want), "the absolute link");
+            cr_assert_eq(count(h, "<svg class=\"qr\""), 1, "its QR code");
+        } else {
+            cr_assert_not_null(strstr(h, "value=\"/#"), "a relative link");
+            cr_assert_null(strstr(h, "<svg class=\"qr\""));
+        }
+        done(&pg);
+    }
+}
+
+/* The no-script paste box reads CLB_MAX_PASTE_EXTRA bytes around the
+ * longest S: a text that long still opens its link; one byte more is
+ * refused as too long. */
+Test(server_ui, a_pasted_text_up_to_its_bound_opens_and_a_longer_one_is_refused)
+{
+    struct core_game g;
+    core_game_new(&g, "paste", 5, "");
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    encode(&g, s, sizeof s);
+    size_t cap = CLB_MAX_ENCODED_STATE + CLB_MAX_PASTE_EXTRA;
+    char *text = malloc(cap + 2);
+    char *query = malloc(3 * (cap + 2) + 8);
+    cr_assert(text != NULL && query != NULL);
+    for (size_t extra = 0; extra <= 1; extra++) {
+        int n = snprintf(text, cap + 2, "http://h/#%s ", s);
+        memset(text + n, 'w', cap + extra - (size_t)n);
+        text[cap + extra] = '\0';
+        char *q = urlenc(text);
+        snprintf(query, 3 * (cap + 2) + 8, "link=%s", q);
+        free(q);
+        struct page pg;
+        request(&pg, "GET", "/game", query, NULL, NULL);
+        if (extra == 0) {
+            cr_assert_eq(pg.resp.status, 200, "%.300s", pg.body.p);
+            cr_assert_not_null(strstr(pg.body.p, "data-view=\"board\""));
+        } else {
+            cr_assert_eq(pg.resp.status, 413);
+            cr_assert_not_null(
+                strstr(pg.body.p, "the pasted link is too long"));
+        }
+        done(&pg);
+    }
+    free(text);
+    free(query);
 }
 
 Test(server_ui, the_pass_that_would_end_the_game_says_so_and_what_it_costs)

@@ -191,12 +191,12 @@ bad('json_duplicate_key', 'duplicate object key', good.replace('{"version":1,', 
 bad('json_duplicate_bag_key', 'duplicate object key', good.replace('"bag":{"A":', '"bag":{"Z":1,"A":') + '\n');
 bad('json_truncated', 'state: not valid JSON', good.slice(0, good.length - 40) + '\n');
 bad('json_trailing_garbage', 'state: not valid JSON', good + ' x\n');
-bad('json_nul_in_string', 'state: not valid JSON', good.replace('"abc123XYZ_-"', '"abc\\u0000"') + '\n');
+bad('json_nul_in_string', 'state: a string holds \\u0000', good.replace('"abc123XYZ_-"', '"abc\\u0000"') + '\n');
 bad('json_int_overflow', 'state: not valid JSON', good.replace('"score":8', '"score":99999999999999999999999') + '\n');
 bad('json_real_overflow', 'state: not valid JSON', good.replace('"score":8', '"score":1e999') + '\n');
-bad('json_top_level_string', 'state: not valid JSON', '"hello"\n');
-bad('json_top_level_null', 'state: not valid JSON', 'null\n');
-bad('json_empty', 'state: not valid JSON', '\n');
+bad('json_top_level_string', 'state: expected an object, got a string', '"hello"\n');
+bad('json_top_level_null', 'state: expected an object, got null', 'null\n');
+bad('json_empty', 'state: expected an object, got nothing', '\n');
 bad('json_single_quotes', 'state: not valid JSON', "{'version':1}\n");
 bad('json_too_deep', 'state: JSON nested deeper than 8 levels', good.replace('{"version":1,', '{"version":1,"x":[[[[[[[[1]]]]]]]],') + '\n');
 bad('json_too_deep_unclosed', 'state: JSON nested deeper than 8 levels', '{'.repeat(5) + '['.repeat(5) + '\n');
