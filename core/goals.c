@@ -390,10 +390,13 @@ static bool row_meets(const struct judged *j, const struct goal_row *g)
     }
 }
 
-bool core_goal_met(int goal, const struct core_game *before,
-                   const struct core_move *move,
-                   const struct core_move_result *result,
-                   const char after[CLB_BOARD_SIZE][CLB_BOARD_SIZE])
+/* True when `move` (a canonical play that the rules accepted on `before`,
+ * with *result what they made of it and `after` the board it left) meets
+ * goal number `goal`. False for anything but a play. Cannot fail. */
+static bool goal_met(int goal, const struct core_game *before,
+                     const struct core_move *move,
+                     const struct core_move_result *result,
+                     const char after[CLB_BOARD_SIZE][CLB_BOARD_SIZE])
 {
     if (goal < 0 || goal >= CLB_GOALS_COUNT || move->type != CORE_MOVE_PLAY ||
         result->type != CORE_MOVE_PLAY)
@@ -412,7 +415,7 @@ void core_goals_judge(const struct core_game *before,
         return;
     for (int i = 0; i < CLB_GOALS_FACE_UP; i++) {
         int goal = before->goals.faceup[i];
-        if (goal >= 0 && core_goal_met(goal, before, move, result, after))
+        if (goal >= 0 && goal_met(goal, before, move, result, after))
             result->goals[result->ngoals++] = (uint8_t)goal;
     }
 }

@@ -52,14 +52,6 @@ int core_goals_helpers(enum core_goals_level level);
 void core_goals_deal(struct core_goals *goals, uint32_t seed,
                      enum core_goals_level level);
 
-/* True when `move` (a canonical play that the rules accepted on `before`,
- * with *result what they made of it and `after` the board it left) meets
- * goal number `goal`. False for anything but a play. Cannot fail. */
-bool core_goal_met(int goal, const struct core_game *before,
-                   const struct core_move *move,
-                   const struct core_move_result *result,
-                   const char after[CLB_BOARD_SIZE][CLB_BOARD_SIZE]);
-
 /* Sets result->ngoals and result->goals: the face-up goals of `before`
  * that the play meets, in face-up order (none in a plain game). */
 void core_goals_judge(const struct core_game *before,

@@ -13,7 +13,6 @@
 #include "internal.h"
 #include "rng.h"
 
-#include <stdio.h>
 #include <string.h>
 
 bool core_lexicon_id_builtin(const struct core_lexicon_id *id)

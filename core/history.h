@@ -122,11 +122,12 @@ enum clb_err core_history_play(struct core_history *h, struct core_game *game,
                                struct core_move_result *result,
                                struct clb_error *err);
 
-/* Replays every move of h (and the helpers before each, and the pending
- * ones) from h->first into *game, rewriting each record from what the
- * rules say. Returns CLB_ERR_OK, or CLB_ERR_BAD_STATE naming
- * the move that is not legal ("move 7: Not in the dictionary: QXZ"); then
- * h->nmoves is the number of moves that were. */
+/* For tests (and tests/fuzz/fuzz_link2.c: a decoded history must replay
+ * to the game its link gave). Replays every move of h (and the helpers
+ * before each, and the pending ones) from h->first into *game, rewriting
+ * each record from what the rules say. Returns CLB_ERR_OK, or
+ * CLB_ERR_BAD_STATE naming the move that is not legal ("move 7: Not in the
+ * dictionary: QXZ"); then h->nmoves is the number of moves that were. */
 enum clb_err core_history_replay(struct core_history *h, struct core_game *game,
                                  const struct core_lexicon *lexicon,
                                  struct clb_error *err);

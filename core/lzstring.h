@@ -54,13 +54,17 @@ enum lz_status {
 enum lz_status lz_compress_base64(const uint16_t *in, size_t n, char *out,
                                   size_t cap, size_t *out_len);
 
-/* compressToEncodedURIComponent: as above with the URI-safe alphabet and
- * no '=' padding. */
+/* For tests: compressToEncodedURIComponent: as above with the URI-safe
+ * alphabet and no '=' padding. No link is written with it; it is kept so
+ * that the codec is proven against the JS in both of the JS's alphabets
+ * (tests/core/test_lzstring.c, tests/node/lz_differential.mjs). */
 enum lz_status lz_compress_uri(const uint16_t *in, size_t n, char *out,
                                size_t cap, size_t *out_len);
 
-/* decompressFromBase64: len bytes of text -> UTF-16 units in out (cap
- * units). *out_n (may be NULL) gets the unit count. Stops with LZ_TOO_LARGE
+/* For tests: decompressFromBase64: len bytes of text -> UTF-16 units in
+ * out (cap units); the links are read with lz_decompress_base64_utf8, which
+ * is defined as this followed by clb_utf16_to_utf8 and is tested against
+ * it. *out_n (may be NULL) gets the unit count. Stops with LZ_TOO_LARGE
  * as soon as the output would pass cap, or CLB_MAX_DECODED_STATE if cap is
  * larger, so a small hostile input cannot expand without bound; never
  * reads past in[len - 1]; runs in time linear in len + output. LZ_INVALID
@@ -69,8 +73,9 @@ enum lz_status lz_compress_uri(const uint16_t *in, size_t n, char *out,
 enum lz_status lz_decompress_base64(const char *in, size_t len, uint16_t *out,
                                     size_t cap, size_t *out_n);
 
-/* decompressFromEncodedURIComponent: as above with the URI-safe alphabet;
- * like the JS it reads ' ' as '+' (what form decoding makes of a '+'). */
+/* For tests: decompressFromEncodedURIComponent: as above with the URI-safe
+ * alphabet; like the JS it reads ' ' as '+' (what form decoding makes of a
+ * '+'). The links are read with lz_decompress_uri_utf8. */
 enum lz_status lz_decompress_uri(const char *in, size_t len, uint16_t *out,
                                  size_t cap, size_t *out_n);
 

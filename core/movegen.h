@@ -97,7 +97,7 @@ void core_movegen_init(struct core_movegen *mg,
  * clears the switch) run the copy of the search compiled without the POPCNT
  * instruction even on a processor that has it, the copy every processor
  * without it runs, so that the tests can compare the two copies on one
- * machine (tests/test_core_movegen_copies.c). The answers are the same;
+ * machine (tests/core/test_movegen_copies.c). The answers are the same;
  * only the instructions differ. Cannot fail. */
 void core_movegen_use_plain(struct core_movegen *mg);
 

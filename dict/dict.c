@@ -25,19 +25,39 @@
 
 #include "dict_format.h"
 
-uint32_t dict_crc32(uint32_t crc, const unsigned char *p, size_t n)
+/* ---- CRC-32 ----------------------------------------------------------- */
+
+/* The byte table of CRC-32 (the zlib/PNG polynomial, reflected): one byte
+ * steps the register to table[(reg ^ byte) & 0xFF] ^ (reg >> 8). Built on
+ * the caller's stack (1 KiB, a few microseconds) so the library needs no
+ * global state and no initialisation order. The image's checksum and the
+ * fingerprint both start here. */
+static void dict_crc_table(uint32_t table[256])
 {
-    /* Slicing-by-4: four table lookups per 32-bit step keep the check of a
-     * 1.3 MB image near a millisecond. The tables are built on the stack on
-     * each call (4 KiB, a few microseconds) so the library needs no global
-     * state and no initialisation order. */
-    uint32_t t[4][256];
     for (uint32_t i = 0; i < 256; i++) {
         uint32_t c = i;
         for (int k = 0; k < 8; k++)
             c = c & 1u ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        t[0][i] = c;
+        table[i] = c;
     }
+}
+
+/* The bare register (no inversions) stepped over n bytes, one at a time. */
+static uint32_t dict_crc_bytes(const uint32_t table[256], uint32_t reg,
+                               const unsigned char *p, size_t n)
+{
+    while (n-- > 0)
+        reg = table[(reg ^ *p++) & 0xFFu] ^ (reg >> 8);
+    return reg;
+}
+
+/* CRC-32 of n bytes, continuing from crc (start with 0). Slicing-by-4:
+ * four table lookups per 32-bit step keep the check of a 1.3 MB image near
+ * a millisecond. Cannot fail. */
+static uint32_t dict_crc32(uint32_t crc, const unsigned char *p, size_t n)
+{
+    uint32_t t[4][256];
+    dict_crc_table(t[0]);
     for (uint32_t i = 0; i < 256; i++) {
         t[1][i] = (t[0][i] >> 8) ^ t[0][t[0][i] & 0xFFu];
         t[2][i] = (t[1][i] >> 8) ^ t[0][t[1][i] & 0xFFu];
@@ -51,9 +71,7 @@ uint32_t dict_crc32(uint32_t crc, const unsigned char *p, size_t n)
         p += 4;
         n -= 4;
     }
-    while (n-- > 0)
-        crc = t[0][(crc ^ *p++) & 0xFFu] ^ (crc >> 8);
-    return ~crc;
+    return ~dict_crc_bytes(t[0], crc, p, n);
 }
 
 uint32_t dict_image_crc(const unsigned char *image, size_t size)
@@ -78,14 +96,6 @@ struct dict_fp_walk {
     uint64_t bytes[DICT_LEN_MAX + 1];
     unsigned char word[DICT_LEN_MAX + 1];
 };
-
-static uint32_t dict_fp_update(const uint32_t table[256], uint32_t reg,
-                               const unsigned char *p, size_t n)
-{
-    while (n-- > 0)
-        reg = table[(reg ^ *p++) & 0xFFu] ^ (reg >> 8);
-    return reg;
-}
 
 /* m times v over GF(2): m[i] is the image of bit i. */
 static uint32_t dict_fp_times(const uint32_t m[32], uint32_t v)
@@ -139,7 +149,7 @@ static void dict_fp_walk(struct dict_fp_walk *w, uint32_t list, int depth)
         if (core_kwg_accepts(*arc) && len >= DICT_LEN_MIN) {
             w->word[len] = '\n';
             w->reg[len] =
-                dict_fp_update(w->table, w->reg[len], w->word, (size_t)len + 1);
+                dict_crc_bytes(w->table, w->reg[len], w->word, (size_t)len + 1);
             w->bytes[len] += (uint64_t)len + 1;
         }
         dict_fp_walk(w, core_kwg_target(*arc), len);
@@ -150,12 +160,7 @@ void dict_set_fingerprint(struct dict *d)
 {
     struct dict_fp_walk w;
     w.nodes = d->graph.nodes;
-    for (uint32_t i = 0; i < 256; i++) {
-        uint32_t c = i;
-        for (int k = 0; k < 8; k++)
-            c = c & 1u ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        w.table[i] = c;
-    }
+    dict_crc_table(w.table);
     for (int len = 0; len <= DICT_LEN_MAX; len++) {
         w.reg[len] = 0xFFFFFFFFu;
         w.bytes[len] = 0;

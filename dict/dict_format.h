@@ -130,10 +130,6 @@ static inline int dict_code(unsigned char c)
     return lower >= 'a' && lower <= 'z' ? (int)(lower - 'a') : -1;
 }
 
-/* CRC-32 (the zlib/PNG polynomial) of n bytes, continuing from crc (start
- * with 0). Cannot fail. */
-uint32_t dict_crc32(uint32_t crc, const unsigned char *p, size_t n);
-
 /* The checksum a header stores for an image of size bytes (>= the header):
  * every byte except the checksum field itself. */
 uint32_t dict_image_crc(const unsigned char *image, size_t size);

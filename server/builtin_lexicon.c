@@ -39,7 +39,12 @@ void srv_builtin_lexicon_facts(struct dict_image_facts *out)
     *out = builtin_facts;
 }
 
-enum clb_err srv_builtin_lexicon_load(struct dict **out, struct clb_error *err)
+/* The built-in list, used in place (dict_use_in_place(): no copy, the
+ * image's header matched against the build's check). Fails only when out
+ * of memory for the lexicon's small struct, or on a build whose image and
+ * facts differ. Returns as dict_load(). */
+static enum clb_err builtin_lexicon_load(struct dict **out,
+                                         struct clb_error *err)
 {
     return dict_use_in_place(clb_builtin_lexicon_bytes,
                              (size_t)clb_builtin_lexicon_size, &builtin_facts,
@@ -50,6 +55,6 @@ enum clb_err srv_lexicon_load(const char *path, struct dict **out,
                               struct clb_error *err)
 {
     if (path != NULL && strcmp(path, SRV_BUILTIN_LEXICON_FILE) == 0)
-        return srv_builtin_lexicon_load(out, err);
+        return builtin_lexicon_load(out, err);
     return dict_load(path, out, err);
 }

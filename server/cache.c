@@ -114,7 +114,9 @@ static void copy_but_unused(void *dst, const void *src, size_t size, size_t arr,
     memcpy(d + arr + arr_size, s + arr + arr_size, size - arr - arr_size);
 }
 
-void position_copy(struct position *dst, const struct position *src)
+/* Copies src into dst but for the unused end of its history's moves: what
+ * a struct copy would give, for less. Cannot fail. */
+static void position_copy(struct position *dst, const struct position *src)
 {
     int n = src->history.nmoves;
     if (n < 0 || n > CLB_MAX_GAME_MOVES)

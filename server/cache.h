@@ -29,10 +29,6 @@ bool srv_cache_get(const struct srv_context *ctx, const char *s, size_t len,
 void srv_cache_put(const struct srv_context *ctx, const char *s, size_t len,
                    const struct position *pos);
 
-/* Copies src into dst but for the unused end of its history's moves: what
- * a struct copy would give, for less. Cannot fail. */
-void position_copy(struct position *dst, const struct position *src);
-
 /* The review of pos's moves (core_review_history) into *out. When this
  * thread's last review was of the same game's first moves (the same start,
  * word list and moves, compared in full), it is carried on

@@ -109,6 +109,7 @@ struct srv_deflate {
     uint32_t head[SRV_DEFLATE_HASH_SIZE]; /* base + position, or older */
     uint32_t base;
     const struct shared_tables *tables;
+    struct shared_tables *own; /* a test's codes (srv_deflate_new_weighted) */
 };
 
 /* ---- Huffman codes ----------------------------------------------------- */
@@ -320,22 +321,24 @@ static bool literal_always(unsigned c)
     return (c >= 32 && c < 127) || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* Makes one set of codes from the weights; `complete`: every literal has
- * a code, else only those with a weight or always used. */
-static void codebook_make(struct codebook *cb, bool complete)
+/* Makes one set of codes from the weights (litlen_w[286], dist_w[30]);
+ * `complete`: every literal has a code, else only those with a weight or
+ * always used. */
+static void codebook_make(struct codebook *cb, const uint32_t *litlen_w,
+                          const uint32_t *dist_w, bool complete)
 {
     uint32_t w[LITLEN_SYMS];
     uint8_t ll_len[LITLEN_SYMS], d_len[DIST_SYMS];
     uint16_t ll_code[LITLEN_SYMS];
     for (unsigned i = 0; i < LITLEN_SYMS; i++) {
-        uint32_t v = srv_deflate_litlen_weights[i];
+        uint32_t v = litlen_w[i];
         bool coded = complete || i >= 256 || v > 0 || literal_always(i);
         w[i] = coded ? v + 1u : 0;
     }
     huffman_lengths(w, LITLEN_SYMS, SRV_DEFLATE_MAX_CODE, ll_len);
     huffman_codes(ll_len, LITLEN_SYMS, ll_code);
     for (unsigned i = 0; i < DIST_SYMS; i++)
-        w[i] = srv_deflate_dist_weights[i] + 1u;
+        w[i] = dist_w[i] + 1u;
     huffman_lengths(w, DIST_SYMS, SRV_DEFLATE_MAX_CODE, d_len);
     huffman_codes(d_len, DIST_SYMS, cb->dist_code);
     memcpy(cb->dist_bits, d_len, sizeof cb->dist_bits);
@@ -361,15 +364,21 @@ static void codebook_make(struct codebook *cb, bool complete)
 static struct shared_tables shared;
 static pthread_once_t shared_once = PTHREAD_ONCE_INIT;
 
-static void shared_make(void)
+static void tables_make(struct shared_tables *t, const uint32_t *litlen_w,
+                        const uint32_t *dist_w)
 {
     for (unsigned c = 0; c < DIST_SYMS; c++) {
         unsigned first = dist_base[c] - 1u, span = 1u << dist_extra[c];
         for (unsigned d = first; d < first + span; d += d < 256 ? 1 : 128)
-            shared.dist_sym[d < 256 ? d : 256 + (d >> 7)] = (uint8_t)c;
+            t->dist_sym[d < 256 ? d : 256 + (d >> 7)] = (uint8_t)c;
     }
-    codebook_make(&shared.codes[CODES_SERVER], false);
-    codebook_make(&shared.codes[CODES_COMPLETE], true);
+    codebook_make(&t->codes[CODES_SERVER], litlen_w, dist_w, false);
+    codebook_make(&t->codes[CODES_COMPLETE], litlen_w, dist_w, true);
+}
+
+static void shared_make(void)
+{
+    tables_make(&shared, srv_deflate_litlen_weights, srv_deflate_dist_weights);
 }
 
 struct srv_deflate *srv_deflate_new(void)
@@ -384,8 +393,26 @@ struct srv_deflate *srv_deflate_new(void)
     return z;
 }
 
+struct srv_deflate *srv_deflate_new_weighted(const uint32_t litlen[286],
+                                             const uint32_t dist[30])
+{
+    struct srv_deflate *z = calloc(1, sizeof *z);
+    struct shared_tables *t = calloc(1, sizeof *t);
+    if (z == NULL || t == NULL) {
+        free(z);
+        free(t);
+        return NULL;
+    }
+    tables_make(t, litlen, dist);
+    z->base = SRV_DEFLATE_WINDOW + 1;
+    z->tables = z->own = t;
+    return z;
+}
+
 void srv_deflate_free(struct srv_deflate *z)
 {
+    if (z != NULL)
+        free(z->own);
     free(z);
 }
 

@@ -42,4 +42,10 @@ size_t srv_deflate_gzip_bound(size_t n);
 void srv_deflate_count(struct srv_deflate *z, const void *in, size_t n,
                        uint32_t *litlen, uint32_t *dist);
 
+/* For tests: a compressor whose codes are made from these weights instead
+ * of deflate_weights.h (tests/server/test_deflate_weights.c compares the
+ * two on the reference pages), or NULL when out of memory. */
+struct srv_deflate *srv_deflate_new_weighted(const uint32_t litlen[286],
+                                             const uint32_t dist[30]);
+
 #endif

@@ -208,8 +208,3 @@ size_t srv_gzip(const void *in, size_t n, void *out, size_t cap)
     struct srv_deflate *z = gzip_compressor();
     return z != NULL ? srv_deflate_gzip(z, in, n, out, cap) : 0;
 }
-
-size_t srv_gzip_bound(size_t n)
-{
-    return srv_deflate_gzip_bound(n);
-}

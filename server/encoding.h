@@ -41,7 +41,4 @@ const char *srv_coding_name(enum srv_coding c);
  * (out of memory): the answer is then sent as it is. */
 size_t srv_gzip(const void *in, size_t n, void *out, size_t cap);
 
-/* The most bytes srv_gzip can write for n bytes in. Cannot fail. */
-size_t srv_gzip_bound(size_t n);
-
 #endif

@@ -59,13 +59,14 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
 enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
                                  struct clb_error *err);
 
-/* Reads schema-v1 JSON text (len bytes, need not be NUL-terminated) into
+/* For tests (the unit tests, tests/tools/link_tool.c and
+ * tests/fuzz/fuzz_link.c; the server reads links with position_open()):
+ * reads schema-v1 JSON text (len bytes, need not be NUL-terminated) into
  * *game with the same guards link_v1_decode applies after decompressing:
  * over CLB_MAX_DECODED_STATE bytes is CLB_ERR_TOO_LARGE; nesting deeper
  * than CLB_MAX_JSON_DEPTH, duplicate keys or invalid JSON are
  * CLB_ERR_BAD_STATE (CLB_ERR_INTERNAL when out of memory); then
- * link_game_from_json. For tools, tests and fuzzing; the server reads
- * links with position_open(). */
+ * link_game_from_json. */
 enum clb_err link_decode_json(const char *text, size_t len,
                               struct core_game *game, struct clb_error *err);
 

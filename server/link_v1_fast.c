@@ -6,7 +6,7 @@
  * checks it; any state it does not accept whole, every refused one
  * included, is read again by jansson and link_game_from_json, which word
  * the error. So the two can only ever differ in speed: the fuzz target and
- * test_link compare them on every input.
+ * server_link_v1 compare them on every input.
  */
 /* SPDX-License-Identifier: MIT */
 #include <stdbool.h>

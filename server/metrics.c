@@ -1,8 +1,12 @@
-/* server/metrics.c - the counters and their Prometheus page (metrics.h). */
+/* server/metrics.c - the counters, their Prometheus page and the listener
+ * that serves it (metrics.h). A front end of collabble alone (clb_server_lib):
+ * the CGI program counts nothing. */
 /* SPDX-License-Identifier: MIT */
 #include "metrics.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <sys/resource.h>
@@ -11,8 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <microhttpd.h>
+
 #include "../core/game.h"
 #include "cache.h"
+#include "position.h"
 #include "router.h"
 
 /* The statuses the server answers; any other is counted as "other". */
@@ -38,8 +45,6 @@ static struct {
     _Atomic uint64_t bytes_out;
     _Atomic int64_t connections_open;
     _Atomic uint64_t refused[SRV_REFUSED__COUNT];
-    _Atomic uint64_t moves[3];
-    _Atomic uint64_t links[2];
     _Atomic int lexicons;
 } metrics;
 
@@ -93,20 +98,6 @@ void srv_metrics_refused(enum srv_refusal why)
 {
     if ((unsigned)why < SRV_REFUSED__COUNT)
         atomic_fetch_add_explicit(&metrics.refused[why], 1,
-                                  memory_order_relaxed);
-}
-
-void srv_metrics_move(int type)
-{
-    if (type >= 0 && type < 3)
-        atomic_fetch_add_explicit(&metrics.moves[type], 1,
-                                  memory_order_relaxed);
-}
-
-void srv_metrics_link(int format)
-{
-    if (format == 1 || format == 2)
-        atomic_fetch_add_explicit(&metrics.links[format - 1], 1,
                                   memory_order_relaxed);
 }
 
@@ -263,6 +254,23 @@ static void metrics_write_build(struct html_buf *b)
 }
 
 /* The process, under the names of Prometheus' process collector. */
+/* Reads /proc/self/statm's size and resident pages with read(2) into a
+ * buffer here: stdio's FILE would be an allocation of its own, outside
+ * the one the out-of-memory sweeps can fail. */
+static bool metrics_read_statm(unsigned long *size, unsigned long *resident)
+{
+    char text[128];
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    ssize_t n = read(fd, text, sizeof text - 1);
+    (void)close(fd);
+    if (n <= 0)
+        return false;
+    text[n] = '\0';
+    return sscanf(text, "%lu %lu", size, resident) == 2;
+}
+
 static void metrics_write_process(struct html_buf *b)
 {
     struct rusage ru;
@@ -277,23 +285,19 @@ static void metrics_write_process(struct html_buf *b)
         metrics_seconds(b, us, false);
         html_char(b, '\n');
     }
-    /* statm's second field: resident pages. */
-    FILE *f = fopen("/proc/self/statm", "r");
+    /* statm's first two fields: the size and the resident pages. */
     unsigned long size = 0, resident = 0;
-    if (f != NULL) {
-        if (fscanf(f, "%lu %lu", &size, &resident) == 2) {
-            long page = sysconf(_SC_PAGESIZE);
-            metrics_head(b, "process_resident_memory_bytes", "gauge",
-                         "Resident memory size in bytes.");
-            metrics_sample(b, "process_resident_memory_bytes", NULL, NULL,
-                           (uint64_t)resident *
-                               (uint64_t)(page > 0 ? page : 4096));
-            metrics_head(b, "process_virtual_memory_bytes", "gauge",
-                         "Virtual memory size in bytes.");
-            metrics_sample(b, "process_virtual_memory_bytes", NULL, NULL,
-                           (uint64_t)size * (uint64_t)(page > 0 ? page : 4096));
-        }
-        (void)fclose(f);
+    if (metrics_read_statm(&size, &resident)) {
+        long page = sysconf(_SC_PAGESIZE);
+        uint64_t bytes = (uint64_t)(page > 0 ? page : 4096);
+        metrics_head(b, "process_resident_memory_bytes", "gauge",
+                     "Resident memory size in bytes.");
+        metrics_sample(b, "process_resident_memory_bytes", NULL, NULL,
+                       (uint64_t)resident * bytes);
+        metrics_head(b, "process_virtual_memory_bytes", "gauge",
+                     "Virtual memory size in bytes.");
+        metrics_sample(b, "process_virtual_memory_bytes", NULL, NULL,
+                       (uint64_t)size * bytes);
     }
     DIR *d = opendir("/proc/self/fd");
     if (d != NULL) {
@@ -319,7 +323,8 @@ static void metrics_write_process(struct html_buf *b)
                    (uint64_t)atomic_load(&metrics_start_s));
 }
 
-void srv_metrics_write(struct html_buf *b)
+/* Writes the whole Prometheus text exposition (format 0.0.4) to b. */
+static void metrics_write(struct html_buf *b)
 {
     metrics_write_build(b);
     metrics_write_process(b);
@@ -341,6 +346,8 @@ void srv_metrics_write(struct html_buf *b)
     for (int i = 0; i < SRV_REFUSED__COUNT; i++)
         metrics_sample(b, "collabble_refused_total", "limit", limits[i],
                        metrics_get(&metrics.refused[i]));
+    struct position_counts counts;
+    position_counts(&counts);
     metrics_head(b, "collabble_moves_total", "counter",
                  "Moves applied, by kind.");
     static const char *const kinds[3] = {"play", "exchange", "pass"};
@@ -349,13 +356,13 @@ void srv_metrics_write(struct html_buf *b)
                   "the kinds' order");
     for (int i = 0; i < 3; i++)
         metrics_sample(b, "collabble_moves_total", "kind", kinds[i],
-                       metrics_get(&metrics.moves[i]));
+                       counts.moves[i]);
     metrics_head(b, "collabble_links_opened_total", "counter",
                  "Turn links read, by format.");
     metrics_sample(b, "collabble_links_opened_total", "format", "v1",
-                   metrics_get(&metrics.links[0]));
+                   counts.links[0]);
     metrics_sample(b, "collabble_links_opened_total", "format", "v2",
-                   metrics_get(&metrics.links[1]));
+                   counts.links[1]);
     uint64_t hits, misses;
     srv_cache_counts(&hits, &misses);
     metrics_head(b, "collabble_position_cache_total", "counter",
@@ -371,4 +378,101 @@ void srv_metrics_write(struct html_buf *b)
     metrics_head(b, "collabble_lexicons_loaded", "gauge", "Word lists loaded.");
     metrics_sample(b, "collabble_lexicons_loaded", NULL, NULL,
                    (uint64_t)atomic_load(&metrics.lexicons));
+}
+
+/* ---- the listener: a second, small HTTP server on libmicrohttpd that
+ * answers only GET /metrics ---------------------------------------------- */
+
+struct srv_metrics_server {
+    struct MHD_Daemon *daemon;
+};
+
+static enum MHD_Result metrics_answer(struct MHD_Connection *conn,
+                                      unsigned status, const char *type,
+                                      const char *body, size_t len)
+{
+    struct MHD_Response *r = MHD_create_response_from_buffer(
+        len, (void *)body, MHD_RESPMEM_MUST_COPY);
+    if (r == NULL)
+        return MHD_NO;
+    enum MHD_Result ok =
+        MHD_add_response_header(r, "Content-Type", type) == MHD_YES &&
+                MHD_add_response_header(r, "Cache-Control", "no-store") ==
+                    MHD_YES &&
+                MHD_add_response_header(r, "X-Content-Type-Options",
+                                        "nosniff") == MHD_YES
+            ? MHD_queue_response(conn, status, r)
+            : MHD_NO;
+    MHD_destroy_response(r);
+    return ok;
+}
+
+static enum MHD_Result metrics_access(void *cls, struct MHD_Connection *conn,
+                                      const char *url, const char *method,
+                                      const char *version,
+                                      const char *upload_data,
+                                      size_t *upload_data_size, void **con_cls)
+{
+    (void)cls;
+    (void)version;
+    (void)upload_data;
+    if (*con_cls == NULL) { /* the head: wait for the (ignored) body */
+        *con_cls = conn;
+        return MHD_YES;
+    }
+    if (*upload_data_size != 0) {
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    static const char text[] = "text/plain; charset=utf-8";
+    if (strcmp(url, "/metrics") != 0)
+        return metrics_answer(conn, 404, text, "not found\n", 10);
+    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+        return metrics_answer(conn, 405, text, "GET only\n", 9);
+    char mem[8192];
+    struct html_buf b;
+    html_init(&b, mem, sizeof mem, 256 * 1024);
+    metrics_write(&b);
+    enum MHD_Result ok =
+        b.overflow ? metrics_answer(conn, 500, text, "too large\n", 10)
+                   : metrics_answer(conn, 200, "text/plain; version=0.0.4", b.p,
+                                    b.len);
+    html_free(&b);
+    return ok;
+}
+
+struct srv_metrics_server *srv_metrics_start(const struct sockaddr *addr)
+{
+    struct srv_metrics_server *m = calloc(1, sizeof *m);
+    if (m == NULL)
+        return NULL;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD;
+    if (addr->sa_family == AF_INET6)
+        flags |= MHD_USE_IPv6;
+    m->daemon = MHD_start_daemon(
+        flags, 0, NULL, NULL, metrics_access, NULL, MHD_OPTION_SOCK_ADDR, addr,
+        MHD_OPTION_CONNECTION_LIMIT, 16u, MHD_OPTION_CONNECTION_TIMEOUT, 10u,
+        MHD_OPTION_END);
+    if (m->daemon == NULL) {
+        int e = errno;
+        free(m);
+        errno = e;
+        return NULL;
+    }
+    return m;
+}
+
+uint16_t srv_metrics_port(const struct srv_metrics_server *m)
+{
+    const union MHD_DaemonInfo *info =
+        MHD_get_daemon_info(m->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info != NULL ? info->port : 0;
+}
+
+void srv_metrics_stop(struct srv_metrics_server *m)
+{
+    if (m == NULL)
+        return;
+    MHD_stop_daemon(m->daemon);
+    free(m);
 }

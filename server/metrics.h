@@ -4,10 +4,11 @@
  *
  * One process-wide set of atomic counters, like the process's own
  * resource usage: the HTTP layer counts requests, connections and
- * refusals, the handlers count moves and links. Counting never allocates
- * or blocks, so it costs a request a few atomic adds. Labels come from
- * fixed tables (the routes, the statuses), never from request text, so a
- * client cannot grow the page. Nothing of a game is counted but its kind.
+ * refusals; the moves and links are counted where they are made
+ * (position_counts, server/position.h), and the page reads them there. Counting
+ * never allocates or blocks, so it costs a request a few atomic adds. Labels
+ * come from fixed tables (the routes, the statuses), never from request text,
+ * so a client cannot grow the page. Nothing of a game is counted but its kind.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_METRICS_H
@@ -34,10 +35,6 @@ void srv_metrics_request(struct clb_str path, unsigned status, size_t bytes,
 void srv_metrics_connection_opened(void);
 void srv_metrics_connection_closed(void);
 void srv_metrics_refused(enum srv_refusal why);
-/* A move applied: CORE_MOVE_PLAY, _EXCHANGE or _PASS. */
-void srv_metrics_move(int type);
-/* A link opened: format 1 (classic) or 2. */
-void srv_metrics_link(int format);
 void srv_metrics_set_lexicons(int n);
 /* The build (static strings), for collabble_build_info, and the start time
  * (now), for process_start_time_seconds. */
@@ -47,9 +44,6 @@ void srv_metrics_set_build(const char *version, const char *commit,
 /* The route label of a path: "/", "/game/move", "/api/v1/plays",
  * "/static/" followed by a star for the static files, ..., "other". */
 const char *srv_metrics_route_label(struct clb_str path);
-
-/* Writes the whole Prometheus text exposition (format 0.0.4) to b. */
-void srv_metrics_write(struct html_buf *b);
 
 /* The metrics listener: a second, small HTTP server that answers only
  * GET /metrics. NULL with errno set when it cannot listen. */

@@ -7,15 +7,43 @@
  * API never ask which format a game came in except to answer in it.
  */
 /* SPDX-License-Identifier: MIT */
-#include "metrics.h"
 #include "position.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../core/rng.h"
 #include "cache.h"
 #include "link.h"
+
+/* The counts position_counts() reads (the only writable state here). */
+static _Atomic uint64_t position_links[2];
+static _Atomic uint64_t position_moves[CORE_MOVE_HELPER];
+
+static void count_link(enum link_format format)
+{
+    if (format == LINK_V1 || format == LINK_V2)
+        atomic_fetch_add_explicit(&position_links[format == LINK_V2], 1,
+                                  memory_order_relaxed);
+}
+
+static void count_move(enum core_move_type type)
+{
+    if ((unsigned)type < CORE_MOVE_HELPER) /* a helper is not a move */
+        atomic_fetch_add_explicit(&position_moves[type], 1,
+                                  memory_order_relaxed);
+}
+
+void position_counts(struct position_counts *out)
+{
+    for (int i = 0; i < 2; i++)
+        out->links[i] =
+            atomic_load_explicit(&position_links[i], memory_order_relaxed);
+    for (int i = 0; i < CORE_MOVE_HELPER; i++)
+        out->moves[i] =
+            atomic_load_explicit(&position_moves[i], memory_order_relaxed);
+}
 
 void position_lexicon_id(const struct srv_context *ctx, int lexicon,
                          struct core_lexicon_id *id)
@@ -155,7 +183,7 @@ enum clb_err position_open(const struct srv_context *ctx, const char *s,
     /* The same link opened again on this thread (a page, then a preview
      * per tile, the review, the move): the position it gave then. */
     if (srv_cache_get(ctx, s, len, pos)) {
-        srv_metrics_link((int)pos->format);
+        count_link(pos->format);
         return CLB_ERR_OK;
     }
     enum clb_err rc;
@@ -165,7 +193,7 @@ enum clb_err position_open(const struct srv_context *ctx, const char *s,
     default: return core_link_newer(s, len, err);
     }
     if (rc == CLB_ERR_OK) {
-        srv_metrics_link((int)pos->format);
+        count_link(pos->format);
         srv_cache_put(ctx, s, len, pos);
     }
     return rc;
@@ -224,7 +252,7 @@ enum clb_err position_play(struct position *pos, const struct core_move *move,
             CLB_ERR_OK) {
         pos->linked = true;
         if (!helper)
-            srv_metrics_move((int)made->type);
+            count_move(made->type);
         return CLB_ERR_OK;
     }
     /* Not reachable for a move the rules took; undone all the same, so

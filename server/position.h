@@ -96,4 +96,15 @@ int position_lexicon_by_name(const struct srv_context *ctx, const char *name,
  * default, as v1 states have it. */
 const char *position_lexicon_label(const struct srv_context *ctx, int lexicon);
 
+/* This process's counts, for the metrics page: links opened, by format
+ * (links[0] classic, links[1] v2), and moves applied, by kind (moves[i]
+ * for CORE_MOVE_PLAY, _EXCHANGE, _PASS). Counted here, where links are
+ * opened and moves made, so that the application needs nothing of the
+ * HTTP side; counting is a relaxed atomic add. */
+struct position_counts {
+    uint64_t links[2];
+    uint64_t moves[CORE_MOVE_HELPER];
+};
+void position_counts(struct position_counts *out);
+
 #endif

@@ -101,7 +101,7 @@ enum { GET = SRV_METHOD_GET, POST = SRV_METHOD_POST };
  * those for which it searches for plays (the review and the list of plays:
  * the server runs only so many searches at once; a HEAD never searches),
  * and its handler. Dispatch, the Allow header, the limiter and the
- * metrics' labels all read this table; tests/test_router.c walks it. */
+ * metrics' labels all read this table; tests/server/test_router.c walks it. */
 static const struct {
     const char *path;
     unsigned methods, searches;

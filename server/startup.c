@@ -93,10 +93,14 @@ bool srv_lexicon_args_default(struct srv_lexicon_args *a,
 {
     const char *env = getenv(SRV_ENV_LEXICON);
     if (env != NULL && env[strspn(env, " \t\n")] != '\0') {
-        if ((a->env_copy = strdup(env)) == NULL) {
+        /* malloc, not strdup: every allocation goes through the one the
+         * out-of-memory sweeps can fail (tests/alloc_fail/symbols.cmake). */
+        size_t n = strlen(env) + 1;
+        if ((a->env_copy = malloc(n)) == NULL) {
             snprintf(why, SRV_STARTUP_WHY_MAX, "out of memory");
             return false;
         }
+        memcpy(a->env_copy, env, n);
         char *save = NULL;
         for (char *t = strtok_r(a->env_copy, " \t\n", &save); t != NULL;
              t = strtok_r(NULL, " \t\n", &save))

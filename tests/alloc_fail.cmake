@@ -30,7 +30,7 @@ target_link_libraries(clb_alloc_fail PUBLIC PkgConfig::JANSSON PkgConfig::MHD
 if(TARGET collabble)
   add_executable(collabble-alloc-fail ${PROJECT_SOURCE_DIR}/server/main.c)
   target_link_libraries(collabble-alloc-fail PRIVATE clb_alloc_fail clb_server_lib
-                        clb_builtin_lexicon)
+                        clb_startup)
   target_link_options(collabble-alloc-fail PRIVATE ${CLB_ALLOC_FAIL_LINK})
   target_compile_definitions(collabble-alloc-fail PRIVATE
     CLB_VERSION="${PROJECT_VERSION}")
@@ -61,6 +61,6 @@ endif()
 
 add_test(NAME alloc_fail_symbols
          COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} "-DWRAPPED=${CLB_ALLOC_FAIL_WRAPS}"
-                 "-DLIBS=$<TARGET_FILE:clb_server_lib>;$<TARGET_FILE:clb_dict>;$<TARGET_FILE:clb_core>"
+                 "-DLIBS=$<TARGET_FILE:clb_server_lib>;$<TARGET_FILE:clb_web_lib>;$<TARGET_FILE:clb_app_lib>;$<TARGET_FILE:clb_startup>;$<TARGET_FILE:clb_builtin_lexicon>;$<TARGET_FILE:clb_dict>;$<TARGET_FILE:clb_core>"
                  -P ${CMAKE_CURRENT_SOURCE_DIR}/alloc_fail/symbols.cmake)
 set_tests_properties(alloc_fail_symbols PROPERTIES LABELS alloc_fail)

@@ -3,8 +3,8 @@
 #
 # Builds a separate tree (build-cov/: -O1 -g, gcc --coverage with
 # -fprofile-update=atomic so that the server's worker threads count
-# correctly, no sanitizers), runs the unit tests (test_*) and the HTTP tests
-# (http_*) through CTest, and prints, with gcovr, the lines and branches of
+# correctly, no sanitizers), runs the unit tests (core_*, dict_*,
+# server_*) and the HTTP tests (http_*) through CTest, and prints, with gcovr, the lines and branches of
 # core/, dict/ and server/ and then of every file, lowest branch coverage
 # first. A report, not a gate: it exits non-zero only when the build or a
 # test fails, never for a percentage. tests/README.md ("Coverage") explains
@@ -15,7 +15,7 @@
 #   bash tests/coverage.sh --report      report on the counts already in build-cov/
 #   bash tests/coverage.sh --missing F   the lines of file F (e.g. core/link2.c)
 #                                        with a branch never taken, after a run
-#   bash tests/coverage.sh -- ARGS       extra ctest arguments (e.g. -- -R test_core)
+#   bash tests/coverage.sh -- ARGS       extra ctest arguments (e.g. -- -R '^core_')
 #
 # How branches are counted: every branch gcc keeps at -O1 (each side of an
 # if, loop, ?:, && and ||, and each case of a switch), as gcov reports it.
@@ -43,7 +43,7 @@ BUILD=${COVERAGE_BUILD_DIR:-build-cov}
 # out-of-memory sweeps (alloc_fail_unit, alloc_fail_http) are counted: their
 # binaries link the very objects of this build, and they are the tests of
 # the allocation-failure branches.
-TESTS='^(test_|http_|alloc_fail_(unit|http)$)'
+TESTS='^(core_|dict_|server_|http_|alloc_fail_(unit|http)$)'
 
 mode=run
 missing=""

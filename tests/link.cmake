@@ -1,6 +1,6 @@
 # tests/link.cmake - the turn-link codec's command-line tool and the node
 # differential test against the reference lz-string 1.5.0 (npm ci).
-# Included by tests/CMakeLists.txt; the unit tests are tests/test_link.c.
+# Included by tests/CMakeLists.txt; the unit tests are tests/server/test_link_v1.c.
 add_executable(link_tool ${CMAKE_CURRENT_LIST_DIR}/tools/link_tool.c)
 target_link_libraries(link_tool PRIVATE clb_link_tree clb_server_lib)
 

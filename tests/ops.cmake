@@ -1,13 +1,13 @@
 # What an operator installs: the documented systemd unit is hardened (an
 # exposure of at most 2.0 by systemd-analyze), and the real server tells a
-# Type=notify service manager when it is ready (test_notify).
+# Type=notify service manager when it is ready (server_notify).
 add_test(NAME systemd_security
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/ops/systemd_security.sh
           ${PROJECT_SOURCE_DIR}/docs/systemd/collabble.service 2.0)
-if(TARGET test_notify AND TARGET collabble)
-  target_compile_definitions(test_notify PRIVATE
+if(TARGET server_notify AND TARGET collabble)
+  target_compile_definitions(server_notify PRIVATE
     CLB_TEST_SERVER="$<TARGET_FILE:collabble>")
-  add_dependencies(test_notify collabble)
+  add_dependencies(server_notify collabble)
 endif()
 
 # cmake --install gives a working server with the build folder gone: the
@@ -48,3 +48,31 @@ endif()
 add_test(NAME compose
   COMMAND ${CLB_NODE} ${CMAKE_CURRENT_SOURCE_DIR}/ops/compose.mjs ${PROJECT_SOURCE_DIR})
 set_tests_properties(compose PROPERTIES TIMEOUT 60 LABELS ops)
+
+# Each program links only what its front end needs (server/CMakeLists.txt):
+# the command line the application alone (jansson), the CGI program the
+# HTTP side too (libqrencode, libdeflate) but no network library, and only
+# collabble libmicrohttpd and libfcgi (tests/ops/linked_libraries.sh).
+find_program(CLB_READELF readelf)
+find_program(CLB_LDD ldd)
+if(CLB_READELF AND CLB_LDD)
+  set(CLB_LINKED_collabble-cli "jansson" "microhttpd qrencode fcgi gnutls deflate")
+  set(CLB_LINKED_collabble-cgi "jansson qrencode deflate" "microhttpd fcgi gnutls")
+  set(CLB_LINKED_collabble
+      "jansson qrencode deflate microhttpd fcgi" "")
+  set(CLB_LINKED_collabble-dictc "" "jansson microhttpd qrencode fcgi gnutls deflate")
+  set(CLB_LINKED_collabble-healthcheck "" "jansson microhttpd qrencode fcgi gnutls deflate")
+  foreach(prog collabble-cli collabble-cgi collabble collabble-dictc
+          collabble-healthcheck)
+    if(TARGET ${prog})
+      list(GET CLB_LINKED_${prog} 0 allowed)
+      list(GET CLB_LINKED_${prog} 1 never)
+      add_test(NAME linked_${prog}
+        COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/ops/linked_libraries.sh
+                $<TARGET_FILE:${prog}> "${allowed}" "${never}")
+      set_tests_properties(linked_${prog} PROPERTIES LABELS "ops;linked")
+    endif()
+  endforeach()
+else()
+  message(WARNING "readelf or ldd not found: the linked_* tests are skipped")
+endif()

@@ -2,7 +2,7 @@
 # against a libmicrohttpd header that says another version
 # (tests/data/mhd_other/), server/strict.c stops the build with its #error,
 # and with CLB_MHD_UNCHECKED it compiles. The run-time half is
-# tests/test_strict.c and tests/http/strict_guard.test.mjs.
+# tests/server/test_strict.c and tests/http/strict_guard.test.mjs.
 get_target_property(CLB_MHD_INCLUDES PkgConfig::MHD INTERFACE_INCLUDE_DIRECTORIES)
 set(CLB_MHD_INCLUDE_FLAGS "")
 foreach(d ${CLB_MHD_INCLUDES})

@@ -1,5 +1,5 @@
 /* tests/alloc_fail/test_alloc_fail.c - out of memory, in process: the
- * lexicon loaders and every kind of request of tests/test_pages.c through
+ * lexicon loaders and every kind of request of tests/server/test_pages.c through
  * the real router and handlers, each run once to count its allocations K
  * and then K times more with the Nth failing (N = 1..K), and once more with
  * every allocation from the Nth on failing.

@@ -3,7 +3,7 @@
 // says which libmicrohttpd it runs on and that the self-test passed before
 // it listens, the override flag takes a version and nothing else, and the
 // guarded rules then hold on the heads a proxy could be fooled by.
-// (Another library version cannot be had here: tests/test_strict.c checks
+// (Another library version cannot be had here: tests/server/test_strict.c checks
 // the comparison and a failing self-test directly.)
 // SPDX-License-Identifier: MIT
 import { test, describe } from 'node:test';

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# tests/pages/write_fails.sh - a run of test_pages with COLLABBLE_WRITE_PAGES
+# tests/pages/write_fails.sh - a run of server_pages with COLLABBLE_WRITE_PAGES
 # set writes the page references and fails: it writes every page, exactly
 # the committed references (the renderers have not changed), and every
 # test of that run fails, so it can never be taken for a passing run.
-# Usage: write_fails.sh PATH_TO_test_pages REFERENCE_DIR SCRATCH_DIR
+# Usage: write_fails.sh PATH_TO_server_pages REFERENCE_DIR SCRATCH_DIR
 set -uo pipefail
 bin=$1 refs=$2 out=$3
 rm -rf "$out"
@@ -28,7 +28,7 @@ done
 nout=$(find "$out" -maxdepth 1 -type f | wc -l)
 [ "$nref" -eq "$nout" ] || no "$nout pages written, $nref references"
 if [ "$fail" -ne 0 ]; then
-    sed 's/^/  test_pages: /' "$log" | tail -n 20 >&2
+    sed 's/^/  server_pages: /' "$log" | tail -n 20 >&2
     exit 1
 fi
 echo "write_fails: the writing run failed (status $status) and wrote the $nout references"

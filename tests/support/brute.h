@@ -1,7 +1,7 @@
 /* tests/support/brute.h - the reference move generator the real one is
  * checked against: every placement of every subset of the rack, each
  * judged by core_move_check(). Slow on purpose and independent of the word
- * graph, anchors and cross-checks; used by tests/test_core_movegen.c and
+ * graph, anchors and cross-checks; used by tests/core/test_movegen.c and
  * bench/bench_movegen.c. No Criterion here, so the benchmark can link it. */
 /* SPDX-License-Identifier: MIT */
 #ifndef TS_BRUTE_H

@@ -6,7 +6,7 @@
 //
 // Run from the repository root after `npm ci`:
 //   node tests/data/link/generate.mjs
-// The output is committed; test_link.c reads it, nothing runs this in CI.
+// The output is committed; test_link_v1.c reads it, nothing runs this in CI.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import LZ from 'lz-string';

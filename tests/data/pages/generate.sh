@@ -2,7 +2,7 @@
 # tests/data/pages/generate.sh - makes the links of the reference pages
 # (*.link) with collabble-cli: greedy games (each turn the best play, a
 # pass when there is none) from fixed seeds. The links are committed, and
-# so are the pages test_pages renders from them (*.html, *.json).
+# so are the pages server_pages renders from them (*.html, *.json).
 # SPDX-License-Identifier: MIT
 #
 # Usage: tests/data/pages/generate.sh BUILD_DIR
