@@ -7,10 +7,13 @@ import { $, attr, setA, has, el, svg, pts } from './dom.js';
 import { store, BLIND } from './storage.js';
 import { app, S, page, turn } from './state.js';
 
+// The controls of a turn: disabled on a position shown read-only, and
+// while a move is sent.
+export const TURN = '#rack .tile,#end-turn,#exchange,#pass,#recall,#shuffle';
 const PREM = { tw: 'triple word', dw: 'double word', tl: 'triple letter', dl: 'double letter' };
 const AZ = 'A B C D E F G H I J K L M N O P Q R S T U V W X Y Z';
 
-export function all(sel, x) { return Array.prototype.slice.call((x || app).querySelectorAll(sel)); }
+export function all(sel, x) { return [...(x || app).querySelectorAll(sel)]; }
 export function one(sel) { return app.querySelector(sel); }
 export function coord(r, c) { return String.fromCharCode(65 + c) + (r + 1); }
 export function cell(r, c) { return one('#board>[data-row="' + r + '"][data-col="' + c + '"]'); }
@@ -102,10 +105,9 @@ const MADE = [
     el('summary', {}, '', 'How to play'), ...HELP.map((p) => el('p', {}, '', p)))],
 ];
 function eyeIcon() {
-  const s = svg('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' },
+  return svg('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' },
     svg('path', { d: 'M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z' }), svg('circle', { cx: 12, cy: 12, r: 3 }),
     svg('path', { class: 'slash', d: 'M3 3l18 18' }));
-  return s;
 }
 export function complete(x) {
   x.querySelectorAll('#rack>.tile').forEach((t, i) => {

@@ -237,7 +237,7 @@ export function onClick(e) {
   if (t.matches('#rack .tile')) return onRackTile(t, e);
   if (isCell(t)) return onSquare(t);
   if (attr(t, 'data-helper')) return helper(t);
-  if (Object.prototype.hasOwnProperty.call(BUTTONS, t.id)) BUTTONS[t.id](t);
+  if (BUTTONS.hasOwnProperty(t.id)) BUTTONS[t.id](t);
 }
 
 // Tabs of one game stay in step. Another tab kept a position further on

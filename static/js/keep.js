@@ -9,12 +9,10 @@ import { KEY, store, parse, record, save, meOf, setMe, whoOn, names, named, best
   from './storage.js';
 import { lines, setLines, lineFrom, moveAt, relate, related } from './lines.js';
 import { app, S, page, turn } from './state.js';
-import { all, one, view, playable, gameId, toPlay, cell, rackTile, paint, alphabet } from './board.js';
+import { TURN, all, one, view, playable, gameId, toPlay, cell, rackTile, paint, alphabet } from './board.js';
 import { hint } from './feedback.js';
 import { load } from './network.js';
 import { changed } from './tiles.js';
-
-export const TURN = '#rack .tile,#end-turn,#exchange,#pass,#recall,#shuffle';
 
 export function lineOf(x) { return lineFrom((a) => attr(x, a), Date.now()); }
 

@@ -6,8 +6,8 @@
 import { BASE, $, attr, setA, el, announce } from './dom.js';
 import { KEY, store, meOf, whoOn, ownerOf } from './storage.js';
 import { app, S, page, turn } from './state.js';
-import { all, one, cell, gameId, complete, applyBlind, fit } from './board.js';
-import { TURN, me, ahead, behind, graded } from './keep.js';
+import { TURN, all, one, cell, gameId, complete, applyBlind, fit } from './board.js';
+import { me, ahead, behind, graded } from './keep.js';
 import { hint, say, fail } from './feedback.js';
 import { buttons, playMove, scored, goalsOf } from './tiles.js';
 import { adopt, focusMain } from './main.js';

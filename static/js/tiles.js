@@ -10,6 +10,9 @@ import { saveDraft } from './keep.js';
 import { hint } from './feedback.js';
 import { preview, send } from './network.js';
 
+// The blank's letter picker (made when first asked for) and what it answers.
+let picker = null, onPick = null;
+
 export function select(i, keyboard) {
   const t = rackTile(i);
   deselect();
@@ -183,7 +186,6 @@ export function exCount() {
 }
 
 /* ---- the blank's letter picker: a button for each letter of the tile set ---- */
-let picker = null, onPick = null; // the picker (made when first asked for) and what it answers
 export function pickerOpen() { return picker && picker.open; }
 // A press on one of the picker's buttons (a letter, or Cancel) closes it.
 export function picked(t) {

@@ -1,7 +1,8 @@
 // tests/static/style.test.mjs - the script's sources (static/*.js and the
 // modules of static/js/) keep the project's JavaScript style: lines of at
-// most 120 columns, no `var` (a module's state is declared at its top,
-// with const or let), and each file opens with its purpose line.
+// most 120 columns, no `var`, a module's own mutable state (a top-level
+// `let`) declared at its top, before its first function, and each file
+// opens with its purpose line.
 //
 //   node --test tests/static/style.test.mjs     (Node 18 or later)
 // SPDX-License-Identifier: MIT
@@ -25,6 +26,11 @@ for (const f of files) {
     text.split('\n').forEach((line, i) => {
       assert.ok(line.length <= 120, `static/${f}:${i + 1} is ${line.length} columns`);
       assert.doesNotMatch(line, /(^|[\s;(])var\s/, `static/${f}:${i + 1} declares a var`);
+    });
+    const lines = text.split('\n'), firstFunction = lines.findIndex((l) => /^(export )?function /.test(l));
+    lines.forEach((line, i) => {
+      const early = firstFunction < 0 || i < firstFunction;
+      if (/^(export )?let /.test(line)) assert.ok(early, `static/${f}:${i + 1}: a let mid-file`);
     });
     assert.ok(text.startsWith(`/* static/${f.split(path.sep).join('/')} - `), `static/${f}: its purpose line`);
   });
