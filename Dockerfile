@@ -11,7 +11,7 @@
 # runtime stage holds only the two stripped binaries and the runtime
 # libraries libmicrohttpd12, libjansson4, libqrencode4, libdeflate0 (gzip
 # on the fly) and libfcgi0ldbl (the FastCGI front end); the compiled
-# lexicon and the HTML, CSS and JS (minified by esbuild and given gzip and
+# lexicon and the HTML, CSS and JS (bundled and minified by esbuild, given gzip and
 # brotli copies at build time) are embedded in the server binary.
 #
 # Your own lexicon (a plain word list, one word a line, e.g. a TWL06 file you

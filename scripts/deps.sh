@@ -32,8 +32,8 @@ say() { printf 'deps: [%3ds] %s\n' "$((SECONDS - T0))" "$*" >&2; }
 # Debian packages by mode (Node.js is handled below).
 packages=(gcc make cmake pkg-config libjansson-dev libmicrohttpd-dev
     ca-certificates)
-# The share area's QR code (libqrencode) and the minified script and
-# stylesheet (esbuild, at build time only); gzip on the fly and the static
+# The share area's QR code (libqrencode) and the script bundled from its
+# modules, minified as the stylesheet is (esbuild, at build time only); gzip on the fly and the static
 # files' compressed copies (libdeflate; brotli at build time only).
 packages+=(libqrencode-dev esbuild libdeflate-dev libbrotli-dev)
 # The FastCGI front end (server/fastcgi.c): the reference libfcgi.

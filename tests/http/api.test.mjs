@@ -622,9 +622,11 @@ describe('server behaviour', () => {
     // As it is (the compressed copies: tests/http/compression.test.mjs).
     const plain = { 'accept-encoding': 'identity' };
     const dir = new URL('../../static/', import.meta.url);
-    const names = readdirSync(dir).filter((n) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(n));
+    // The files of static/, not static/js/ (the script's modules, bundled into its scripts).
+    const names = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name)
+      .filter((n) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(n));
     const types = { '.js': /^text\/javascript/, '.css': /^text\/css/, '.svg': /^image\/svg\+xml/ };
-    // The script and stylesheet are embedded minified (server/CMakeLists.txt):
+    // The scripts are embedded bundled, and minified as the stylesheet is (server/CMakeLists.txt):
     // the build writes what it embeds beside the binary, in static/.
     const bin = process.env.COLLABBLE_BIN ?? process.argv[2] ?? '';
     const built = path.join(path.dirname(bin), 'static');

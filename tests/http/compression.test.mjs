@@ -48,11 +48,13 @@ function decoded(r) {
   }
 }
 
-// The embedded files as the build embeds them (minified where it does).
+// The embedded files as the build embeds them (bundled and minified where it does);
+// static/js/ holds the script's modules, bundled into its scripts, not served.
 function embedded() {
   const dir = new URL('../../static/', import.meta.url);
   const built = path.join(path.dirname(process.env.COLLABBLE_BIN ?? ''), 'static');
-  return readdirSync(dir).filter((n) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(n)).map((name) => {
+  const files = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  return files.filter((n) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(n)).map((name) => {
     const min = path.join(built, name);
     const bytes = existsSync(min) ? readFileSync(min) : readFileSync(new URL(name, dir));
     return { name, bytes, version: createHash('sha256').update(bytes).digest('hex').slice(0, 16) };

@@ -1,0 +1,43 @@
+/* static/js/dom.js - the few DOM helpers every part of the script uses,
+ * and where the app is mounted. */
+/* SPDX-License-Identifier: MIT */
+
+// Where the app is mounted ('' at the root, '/collabble' under a sub-path):
+// the server writes each script's address under it, as BASE/static/NAME.js,
+// so every address the script asks for is BASE + the app's path. Read while
+// the script first runs, the only time document.currentScript is its own.
+export const BASE = new URL('..', document.currentScript.src).pathname.replace(/\/$/, '');
+
+export function $(id) { return document.getElementById(id); }
+export function attr(e, a) { return e.getAttribute(a); }
+export function setA(e, a, v) { e.setAttribute(a, v); }
+export function has(e, c) { return e.classList.contains(c); }
+
+// A small DOM builder: tag, properties (set as properties), an optional
+// data-testid, then children (elements or text).
+export function el(tag, props, testid, ...kids) {
+  const e = document.createElement(tag);
+  Object.keys(props).forEach((k) => { e[k] = props[k]; });
+  if (testid) setA(e, 'data-testid', testid);
+  e.append(...kids);
+  return e;
+}
+
+// An SVG element with its attributes (SVG has no properties to set).
+export function svg(tag, attrs, ...kids) {
+  const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  Object.keys(attrs).forEach((k) => { setA(e, k, attrs[k]); });
+  e.append(...kids);
+  return e;
+}
+
+export function pts(n) { return n + (n === 1 ? ' point' : ' points'); }
+export function day(d) { return Date.parse(d) / 864e5; }
+
+// What a screen reader hears now (#live, which every page carries).
+export function announce(msg) {
+  const live = $('live');
+  if (!live) return;
+  live.textContent = ''; // cleared first so a repeated message speaks again
+  setTimeout(() => { live.textContent = msg; }, 30);
+}

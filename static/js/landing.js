@@ -1,0 +1,119 @@
+/* static/js/landing.js - the landing and error pages' list of the games
+ * this browser keeps (each game's newest line, its other lines as
+ * branches, Remove and Undo) and this device's bests. Built as a script
+ * of its own, static/landing.js, which the game's script loads the first
+ * time it shows such a page, so that a game link's first visit never
+ * does (the first-visit budget); it hands its functions back through
+ * window.clb.ok. The records: docs/UI.md, "What the browser remembers
+ * (localStorage)". */
+/* SPDX-License-Identifier: MIT */
+import { BASE, $, attr, setA, el, announce, pts, day } from './dom.js';
+import { KEY, store, record, save, savedGames, names, named, bests } from './storage.js';
+import { lines, setLines } from './lines.js';
+
+// The Undo bar of the last removal, and its timer.
+const undo = { bar: null, timer: 0 };
+
+function fillBests() {
+  const b = bests(), e = $('bests');
+  if (!b || !e) return;
+  e.hidden = false;
+  e.textContent = 'Your bests: ' + pts(b.score) + (b.pct >= 0 ? ', ' + b.pct + '% of the best plays' : '') +
+    ', daily streak ' + (day(new Date().toISOString().slice(0, 10)) - day(b.day) < 2 ? b.streak : 0);
+}
+
+/* ---- the landing page: every game this browser keeps ---- */
+function when(ms) {
+  try {
+    return new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+  } catch (e) {
+    return new Date(ms).toLocaleString();
+  }
+}
+function gameSummary(l, me) {
+  const state = l.over ? 'Finished, final score ' + l.score
+    : (me === l.turn ? 'Your turn' : 'Player ' + l.turn + ' to play') + ', score ' + l.score;
+  return state + (me ? ' \u00b7 you are Player ' + me + ', with Player ' + (3 - me) : '') +
+    ' \u00b7 last played ' + when(l.savedAt);
+}
+// One entry of the list: a link to open it, and Remove; a game's title
+// with the names this device gave its players, its text named too.
+function entry(cls, id, href, title, text, label, testid) {
+  if (testid === 'game' && names(id).join('')) title += ': ' + named('Player 1 and Player 2', id);
+  const a = el('a', { href: BASE + '/#' + href }, 'open-' + testid,
+    el('b', { textContent: title }), el('span', { textContent: named(text, id) }));
+  const rm = el('button', { className: 'minor', textContent: 'Remove' }, 'remove-' + testid);
+  const li = el('li', { className: cls }, 'saved-' + testid, a, rm);
+  setA(li, 'data-game-id', id);
+  setA(rm, 'data-id', id);
+  setA(rm, 'aria-label', 'Remove ' + label + ' from this list');
+  $('game-list').appendChild(li);
+  return rm;
+}
+// Every kept game, newest first, opening its newest line; its other
+// lines (branches) are listed under it, newest first, each to open or
+// remove.
+function fillGames() {
+  const list = $('game-list');
+  if (!list) return;
+  list.textContent = '';
+  savedGames().forEach((g) => {
+    // The newest line is the game's own entry; the others are its branches.
+    const l = g.lines[0], n = g.lines.length - 1;
+    const text = gameSummary(l, g.me) + (g.grade && g.grade[0] === l.state ? ' \u00b7 ' + g.grade[1] : '') +
+      (n ? ' \u00b7 ' + n + ' other branch' + (n > 1 ? 'es' : '') : '');
+    entry(l.over ? 'fin' : '', g.id, l.state, g.daily ? 'Daily deal ' + g.daily : 'Game ' + g.id, text,
+      'game ' + g.id, 'game');
+    g.lines.slice(1).forEach((b, i) => {
+      const name = 'Branch ' + (i + 1) + ' of game ' + g.id;
+      entry('br' + (b.over ? ' fin' : ''), g.id, b.state, name + ', at move ' + b.move, gameSummary(b, g.me),
+        name + ' (move ' + b.move + ')', 'branch').setAttribute('data-state', b.state);
+    });
+  });
+  $('games').hidden = !list.children.length;
+}
+function removeGame(btn) {
+  const id = attr(btn, 'data-id'), li = btn.closest('li'), r = record(id), one = attr(btn, 'data-state');
+  const was = store(KEY + id), ls = lines(r).filter((l) => one && l.state !== one);
+  let next = li.nextElementSibling || li.previousElementSibling, what = 'Game ' + id;
+  if (ls.length) {
+    what = 'The branch at move ' + lines(r).filter((l) => l.state === one)[0].move + ' of game ' + id;
+    if (r.draft && r.draft.state === one) delete r.draft;
+    setLines(r, ls);
+    save(id, r);
+  } else {
+    store(KEY + id, null);
+  }
+  fillGames();
+  const list = $('game-list');
+  next = next && list.querySelector('[data-game-id="' + attr(next, 'data-game-id') + '"] button');
+  (next || list.querySelector('button') || $('seed')).focus();
+  offerUndo(what, id, was);
+}
+// A removal can be taken back for 10 seconds: Undo puts the record
+// back as it was (every line, names and all).
+function offerUndo(what, id, was) {
+  const b = el('button', { className: 'btn', textContent: 'Undo' }, 'undo-remove');
+  dropUndo();
+  undo.bar = el('p', { className: 'msg ok', textContent: what + ' removed from this list. ' }, 'undo-bar', b);
+  b.onclick = () => {
+    store(KEY + id, was);
+    dropUndo();
+    fillGames();
+    announce(what + ' is back in the list.');
+    $('game-list').querySelector('a').focus();
+  };
+  $('games').before(undo.bar);
+  announce(what + ' removed from this list. Undo is offered for 10 seconds.');
+  undo.timer = setTimeout(dropUndo, 1e4);
+}
+function dropUndo() {
+  clearTimeout(undo.timer);
+  if (undo.bar) undo.bar.remove();
+  undo.bar = null;
+}
+
+// Hands the game's script what it calls.
+export function install() {
+  window.clb.ok({ fill() { fillGames(); fillBests(); }, games: fillGames, remove: removeGame });
+}

@@ -1,0 +1,263 @@
+/* static/js/tiles.js - this turn's tiles: picking a rack tile (and a
+ * blank's letter), placing it, moving it, taking it back, typing a word
+ * on the board, shuffling the rack, and the exchange and pass modes. */
+/* SPDX-License-Identifier: MIT */
+import { $, attr, setA, has, el, announce, pts } from './dom.js';
+import { app, S, page, turn } from './state.js';
+import { all, one, cell, rackTile, label, paint, unpaint, animate, alphabet, autoZoom, cursorTo, setDir,
+  focusBoard, moveTo } from './board.js';
+import { saveDraft } from './keep.js';
+import { hint } from './feedback.js';
+import { preview, send } from './network.js';
+
+// The blank's letter picker (made when first asked for) and what it answers.
+let picker = null, onPick = null;
+
+export function select(i, keyboard) {
+  const t = rackTile(i);
+  deselect();
+  if (!t || has(t, 'used')) return;
+  turn.sel = i;
+  turn.armed = false;
+  setA(t, 'aria-pressed', true);
+  app.classList.add('picking');
+  autoZoom();
+  if (attr(t, 'data-letter') !== 'BLANK') {
+    announce(attr(t, 'aria-label') + ' selected. Choose a square.');
+    if (keyboard) focusBoard();
+    return;
+  }
+  openPicker((letter) => {
+    if (!letter) { deselect(); t.focus(); return; }
+    turn.blankAs = letter;
+    announce('Blank as ' + letter + '. Choose a square.');
+    focusBoard();
+  });
+}
+export function deselect() {
+  if (turn.sel >= 0 && rackTile(turn.sel)) setA(rackTile(turn.sel), 'aria-pressed', false);
+  turn.sel = -1;
+  turn.blankAs = '';
+  if (app) app.classList.remove('picking');
+}
+// The picked rack tile (or blank, as blankAs) goes to square (r, c).
+export function place(r, c) {
+  const t = rackTile(turn.sel), sq = cell(r, c);
+  if (!t || !sq || has(sq, 't')) return false;
+  const blank = attr(t, 'data-letter') === 'BLANK', letter = blank ? turn.blankAs : attr(t, 'data-letter');
+  if (!letter) return false;
+  turn.pending.push({ row: r, col: c, letter, blank, idx: turn.sel });
+  paint(sq, letter, blank, turn.sel);
+  t.classList.add('used');
+  deselect();
+  changed();
+  return true;
+}
+// Rack slot i, a blank, placed at square (r, c) as the letter the
+// player picks for it.
+export function placeBlank(i, r, c, then) {
+  openPicker((letter) => {
+    if (!letter) return;
+    turn.sel = i;
+    turn.blankAs = letter;
+    if (place(r, c)) then();
+  });
+}
+// A tile placed this turn moves to another empty square (drag and drop).
+export function shift(from, to) {
+  const p = turn.pending.filter((x) => x.row === from[0] && x.col === from[1])[0], sq = cell(to[0], to[1]);
+  if (!p || !sq || has(sq, 't')) return;
+  unpaint(cell(p.row, p.col));
+  p.row = to[0];
+  p.col = to[1];
+  paint(sq, p.letter, p.blank, p.idx);
+  announce(attr(sq, 'aria-label'));
+  changed();
+}
+export function recall(r, c, quiet) {
+  turn.pending = turn.pending.filter((p) => {
+    if (p.row !== r || p.col !== c) return true;
+    unpaint(cell(r, c));
+    const t = rackTile(p.idx);
+    if (t) { t.classList.remove('used'); animate(t, 'back'); }
+    if (!quiet) announce(p.letter + ' back on your rack.');
+    return false;
+  });
+  changed();
+}
+export function recallAll() {
+  const n = turn.pending.length;
+  turn.pending.slice().forEach((p) => { recall(p.row, p.col, true); });
+  if (n) announce(n === 1 ? 'The tile is back on your rack.' : 'All ' + n + ' tiles are back on your rack.');
+}
+// Shuffles the rack's order on screen (the rack itself has no order that
+// matters: a move names letters, not slots), always to a new order.
+export function shuffle() {
+  const rack = $('rack'), tiles = all('#rack .tile'), was = letters(tiles);
+  for (let tries = 0; tries < 20 && letters(tiles) === was; tries++) {
+    for (let i = tiles.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1)), x = tiles[i];
+      tiles[i] = tiles[j];
+      tiles[j] = x;
+    }
+  }
+  tiles.forEach((t) => { rack.appendChild(t); });
+  saveDraft();
+  announce('Rack shuffled: ' + tiles.filter((t) => !has(t, 'used'))
+    .map((t) => attr(t, 'data-letter') === 'BLANK' ? 'blank' : attr(t, 'data-letter')).join(', ') + '.');
+}
+function letters(tiles) { return tiles.map((t) => attr(t, 'data-letter')).join(); }
+export function buttons() {
+  if ($('end-turn')) $('end-turn').disabled = !turn.pending.length || turn.busy || turn.invalid;
+  if ($('recall')) $('recall').disabled = !turn.pending.length;
+}
+// Any change to the placed tiles: old highlights go, a preview is asked.
+export function changed() {
+  all('#board>.bad,#board>.bw').forEach((c) => { c.classList.remove('bad', 'bw'); label(c); });
+  const m = $('msg'), pv = $('preview');
+  if (m) { m.textContent = ''; m.className = 'msg'; }
+  turn.invalid = false;
+  buttons();
+  saveDraft();
+  clearTimeout(turn.timer);
+  turn.seq++;
+  if (!pv) return;
+  // The old answer no longer describes the tiles: say so until the new one.
+  pv.className = 'preview';
+  pv.textContent = turn.pending.length ? 'Checking\u2026' : '';
+  if (turn.pending.length) turn.timer = setTimeout(preview, 120);
+}
+export function playMove() {
+  return { type: 'play', tiles: turn.pending.map((p) => {
+    const t = { row: p.row, col: p.col, letter: p.letter };
+    if (p.blank) t.blank = true;
+    return t;
+  }) };
+}
+// "QI 11, IT 2: 13 points": each word with its points, then the total.
+export function scored(j) {
+  return (j.words || []).map((w, i) => w + ' ' + (j.wordPoints || [])[i]).join(', ') +
+    ': ' + pts(j.points) + (j.bingo ? ', with the 50-point bingo' : '');
+}
+// A goals game: the face-up goals the play would complete, as the server judged them.
+export function goalsOf(j) {
+  return j.goals && j.goals.length ? ' \u00b7 completes: ' + j.goals.map((n) => {
+    const g = one('[data-goal="' + n + '"]');
+    return g ? g.textContent : n;
+  }).join('; ') : '';
+}
+// A helper of a goals game, sent as a move (it does not end the turn).
+export function helper(t) {
+  const m = { type: 'helper', helper: attr(t, 'data-helper') };
+  if (m.helper === 'swap') { m.give = $('h-give').value; m.take = $('h-take').value; }
+  recallAll();
+  send(m, t);
+}
+
+/* ---- exchange and pass ---- */
+export function setMode(m, back) {
+  turn.mode = m;
+  deselect();
+  app.classList.toggle('exchanging', m === 'exchange');
+  app.classList.toggle('passing', m === 'pass');
+  $('ex-bar').hidden = m !== 'exchange';
+  $('pass-bar').hidden = m !== 'pass';
+  all('#rack .tile').forEach((t) => { setA(t, 'aria-pressed', false); });
+  if (m === 'exchange') {
+    recallAll();
+    exCount();
+    announce('Choose the tiles to exchange, then confirm.');
+    if (one('#rack .tile')) one('#rack .tile').focus();
+  } else if (m === 'pass') {
+    announce($('pass-q').textContent);
+    $('pass-confirm').focus();
+  } else if (back && $(back)) {
+    $(back).focus();
+    announce((back === 'pass' ? 'Pass' : 'Exchange') + ' cancelled.');
+  }
+}
+export function chosen() {
+  return all('#rack .tile[aria-pressed=true]').map((t) => attr(t, 'data-letter'));
+}
+export function exCount() {
+  const n = chosen().length, b = $('ex-confirm');
+  b.disabled = !n;
+  b.textContent = n ? 'Exchange ' + n + (n === 1 ? ' tile' : ' tiles') : 'Exchange';
+}
+
+/* ---- the blank's letter picker: a button for each letter of the tile set ---- */
+export function pickerOpen() { return picker && picker.open; }
+// A press on one of the picker's buttons (a letter, or Cancel) closes it.
+export function picked(t) {
+  if (!picker || !picker.contains(t)) return false;
+  picker.close(attr(t, 'data-letter') || '');
+  return true;
+}
+function pickerFor(letters) {
+  const grid = el('div', { className: 'letters' }, '', ...letters.map((l) => {
+    const b = el('button', { textContent: l }, 'picker-letter');
+    setA(b, 'data-letter', l);
+    return b;
+  }));
+  const p = el('dialog', { id: 'picker', className: 'picker' }, 'picker',
+    el('h2', { id: 'picker-h', textContent: 'Which letter is the blank?' }), grid,
+    el('button', { className: 'cancel', textContent: 'Cancel' }, 'picker-cancel'));
+  setA(p, 'aria-labelledby', 'picker-h');
+  p.letters = letters.join(' ');
+  p.addEventListener('close', () => {
+    const f = onPick;
+    onPick = null;
+    if (f) f(p.returnValue);
+  });
+  return p;
+}
+export function openPicker(cb) {
+  const letters = alphabet();
+  if (!picker || picker.letters !== letters.join(' ')) {
+    if (picker) picker.remove();
+    picker = pickerFor(letters);
+    document.body.appendChild(picker);
+  }
+  onPick = cb;
+  picker.returnValue = '';
+  picker.showModal();
+}
+
+/* ---- typing on the board ---- */
+// A press (click, tap, Enter) on an empty square with no tile picked:
+// the first puts the typing cursor there, the next turns its direction.
+export function pressSquare(t, p) {
+  const dir = page.dir;
+  if (turn.armed && turn.cur[0] === p[0] && turn.cur[1] === p[1]) {
+    setDir(dir[0] ? [0, 1] : [1, 0]);
+    hint(page.dir[0] ? 'Typing down \u2193.' : 'Typing across \u2192.');
+    return;
+  }
+  cursorTo(p[0], p[1]);
+  turn.armed = true;
+  t.focus();
+  // A finger has no keyboard to type with.
+  hint('Choose a tile from your rack first' + (page.touch ? ', then tap this square.' : ', or type its letter here (' +
+    (dir[0] ? 'down \u2193' : 'across \u2192') + '; press the square again to turn).'));
+}
+// A letter typed on the board places that tile (or a blank for it) and
+// moves on, like writing the word. On a square already filled, its own
+// letter steps over it; any other letter goes to the next empty square
+// on (players type only the new letters, as on Woogles).
+export function type(letter, r, c) {
+  const dir = page.dir;
+  let sq = cell(r, c);
+  if (has(sq, 't') && sq.firstChild.nodeValue.toUpperCase() === letter) return moveTo(r + dir[0], c + dir[1]);
+  while (sq && has(sq, 't')) { r += dir[0]; c += dir[1]; sq = cell(r, c); }
+  if (!sq) return hint('No empty square ' + (dir[0] ? 'below.' : 'to the right.'));
+  const t = all('#rack .tile:not(.used)').filter((x) => attr(x, 'data-letter') === letter)[0] ||
+    one('#rack .bl:not(.used)');
+  if (!t) return hint('No ' + letter + ' on your rack.');
+  deselect();
+  turn.sel = +attr(t, 'data-index');
+  turn.blankAs = letter;
+  if (place(r, c)) {
+    announce(attr(sq, 'aria-label'));
+    moveTo(r + dir[0], c + dir[1]);
+  }
+}
