@@ -41,3 +41,14 @@ const char *core_kind_name(const struct core_tileset *ts, int kind)
         return ts->upper[kind];
     return "BLANK";
 }
+
+const char *core_tile_text(const struct core_tileset *ts, char tile)
+{
+    int m = core_tile_letter(tile, ts->n);
+    if (m >= 0)
+        return ts->upper[m];
+    m = core_tile_blank_letter(tile, ts->n);
+    if (m >= 0)
+        return ts->lower[m];
+    return tile == CORE_BLANK ? "?" : "";
+}

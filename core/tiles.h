@@ -134,4 +134,8 @@ static inline int core_tile_distribution(const struct core_tileset *ts,
  * display string, or "BLANK" for the blank. */
 const char *core_kind_name(const struct core_tileset *ts, int kind);
 
+/* How a tile's byte is shown: a letter's upper display string, a blank
+ * standing for one its lower, CORE_BLANK "?"; anything else "". */
+const char *core_tile_text(const struct core_tileset *ts, char tile);
+
 #endif

@@ -215,7 +215,7 @@ static enum clb_err read_board(const json_t *v, struct core_game *game,
             const char *s = json_string_value(sq);
             char ch = s[0];
             if (json_string_length(sq) != 1 ||
-                !(ch == CORE_EMPTY || core_is_upper(ch) || core_is_lower(ch)))
+                !(ch == CORE_EMPTY || link_is_tile(ch)))
                 return bad(err,
                            "%s: \"%.16s\" is not \".\", \"A\"-\"Z\" or "
                            "\"a\"-\"z\"",
@@ -246,7 +246,7 @@ static enum clb_err read_bag(const json_t *v, struct core_game *game,
                        key);
         char path[16];
         (void)snprintf(path, sizeof path, "bag.%s", key);
-        if (get_int(count, path, 0, CLB_TILE_TOTAL, &game->bag[kind], err) !=
+        if (get_int(count, path, 0, LINK_V1_SET->total, &game->bag[kind], err) !=
             CLB_ERR_OK)
             return err->code;
     }
@@ -275,7 +275,7 @@ static enum clb_err read_hand(const json_t *v, const char *path,
                        "%s: \"%.16s\" is not a tile (\"A\"-\"Z\" or "
                        "\"BLANK\")",
                        tpath, json_string_value(t));
-        rack->tiles[i] = core_kind_tile(kind);
+        rack->tiles[i] = core_kind_tile(LINK_V1_SET, kind);
     }
     rack->count = (int)n;
     return CLB_ERR_OK;
@@ -355,7 +355,7 @@ static enum clb_err read_words(const json_t *v, struct core_last_move *lm,
         size_t len = json_string_length(w);
         bool ok = len >= CLB_WORD_MIN && len <= CLB_WORD_MAX;
         for (size_t k = 0; ok && k < len; k++)
-            ok = core_is_upper(s[k]) || core_is_lower(s[k]);
+            ok = link_is_tile(s[k]);
         if (!ok)
             return bad(err, "%s: \"%.20s\" is not a word of %d-%d letters",
                        path, s, CLB_WORD_MIN, CLB_WORD_MAX);
@@ -547,7 +547,7 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
  * which escapes it or finds it is not text. */
 static void write_char(struct jout *j, char c)
 {
-    if (core_is_upper(c) || core_is_lower(c) || c == CORE_EMPTY) {
+    if (link_is_tile(c) || c == CORE_EMPTY) {
         char q[4] = {j->comma ? ',' : '"', '"', c, '"'};
         if (j->comma)
             html_rawn(j->b, q, 4);
@@ -565,7 +565,7 @@ static void write_row(struct jout *j, const char row[CLB_BOARD_SIZE])
 {
     bool plain = true;
     for (int c = 0; c < CLB_BOARD_SIZE; c++)
-        plain &= core_is_upper(row[c]) || core_is_lower(row[c]) ||
+        plain &= link_is_tile(row[c]) ||
                  row[c] == CORE_EMPTY;
     char *o = plain ? html_room(j->b, 4 * CLB_BOARD_SIZE + 2) : NULL;
     if (o == NULL) {
@@ -660,9 +660,8 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
      * writes, so our links decode there unchanged. */
     jout_key(j, "bag");
     jout_open_object(j);
-    for (int k = 0; k < CLB_TILE_KINDS; k++) {
-        char buf[2];
-        const char *name = kind_name(k, buf);
+    for (int k = 0; k <= LINK_V1_SET->n; k++) {
+        const char *name = core_kind_name(LINK_V1_SET, k);
         jout_key_n(j, name, strlen(name));
         jout_int(j, game->bag[k]);
     }
