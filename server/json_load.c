@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Set by a failed allocation of jansson's on this thread. */
 static _Thread_local bool srv_json_nomem;
@@ -44,4 +45,22 @@ json_t *srv_json_load(const char *text, size_t len, size_t flags,
     *nomem = root == NULL && (srv_json_nomem || json_error_code(jerr) ==
                                                     json_error_out_of_memory);
     return root;
+}
+
+enum clb_err srv_json_only_keys(const json_t *obj, const char *where,
+                                const char *const *allowed,
+                                struct clb_error *err)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)obj, key, value)
+    {
+        bool known = false;
+        for (const char *const *a = allowed; *a != NULL; a++)
+            known = known || strcmp(key, *a) == 0;
+        if (!known)
+            return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                                 "%s: unknown key \"%.40s\"", where, key);
+    }
+    return CLB_ERR_OK;
 }

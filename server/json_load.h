@@ -18,6 +18,8 @@
 
 #include <jansson.h>
 
+#include "../core/error.h"
+
 /* Routes jansson's allocations through the wrapper; done once (the
  * server calls it before its threads start, srv_json_load on first use).
  * Cannot fail. */
@@ -27,5 +29,13 @@ void srv_json_init(void);
  * allocation failed while it parsed (the text may be fine). */
 json_t *srv_json_load(const char *text, size_t len, size_t flags,
                       json_error_t *jerr, bool *nomem);
+
+/* Refuses any key of `obj` not in `allowed` (NULL-terminated), naming the
+ * key after `where` ("move: unknown key \"tile\""): a typo such as "tile"
+ * for "tiles" should be an error, not a silently empty move. Returns
+ * CLB_ERR_OK or CLB_ERR_BAD_REQUEST. */
+enum clb_err srv_json_only_keys(const json_t *obj, const char *where,
+                                const char *const *allowed,
+                                struct clb_error *err);
 
 #endif

@@ -7,6 +7,8 @@
  * next position, plus a live region the script keeps across swaps. Every
  * string that comes from a link, a form or the game state is written with
  * html_text()/html_attr(). See docs/UI.md for the hooks tests rely on.
+ * The writer is five files, one a room of the page (render_internal.h
+ * names them); this header is all the rest of the server sees.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_RENDER_H

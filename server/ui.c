@@ -8,7 +8,7 @@
  * show the same page without script, with plain forms that post a move to
  * /game/turn (answered with a redirect to the next position: DESIGN.md,
  * "Playing without JavaScript"). Parsing and decisions live here; the
- * markup lives in render.c.
+ * markup lives in render_*.c (render.h).
  */
 /* SPDX-License-Identifier: MIT */
 #include "ui.h"
@@ -21,8 +21,8 @@
 #include "../core/daily.h"
 #include "../core/goals.h"
 #include "../core/notation.h"
-#include "api.h"
 #include "gcg.h"
+#include "move_json.h"
 #include "cache.h"
 #include "position.h"
 #include "render.h"
@@ -900,7 +900,7 @@ static bool write_next(struct srv_response *resp, const struct position *pos,
 static enum clb_err read_move(const char *text, size_t len,
                               struct core_move *move, struct clb_error *err)
 {
-    return api_move_read(text, len, move, err);
+    return move_json_text(text, len, move, err);
 }
 
 /* POST /game/move with s=S and move=M (JSON): the next position with the
@@ -1106,7 +1106,7 @@ static enum clb_err read_form_move(struct clb_str form,
  * for the device that moved (its waiting view, or the game over). Without
  * an origin: the form's post carries none the page could trust (a browser
  * sends "Origin: null" under the pages' Referrer-Policy: no-referrer), so
- * the waiting page offers the link as a plain link (render.c). */
+ * the waiting page offers the link as a plain link (render_forms.c). */
 static void next_page(const char *s2, enum core_player mover, char *out,
                       size_t cap)
 {

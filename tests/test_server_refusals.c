@@ -1,6 +1,6 @@
 /* tests/test_server_refusals.c - refusal paths of server/ that a unit test
  * reaches more directly than HTTP: every refusal of the JSON move reader
- * (api_move_from_json, the slow path behind the in-place reader) and
+ * (move_json_tree, the slow path behind the in-place reader) and
  * position_write's short buffer and finished classic game. Each case names
  * the exact code and detail. */
 /* SPDX-License-Identifier: MIT */
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../server/api.h"
+#include "../server/move_json.h"
 #include "../server/encoding.h"
 #include "../server/html.h"
 #include "../server/json_in.h"
@@ -19,7 +19,7 @@
 #include "../tools/link_tree.h"
 #include "test_support.h"
 
-/* ---- api_move_from_json ------------------------------------------------ */
+/* ---- move_json_tree ------------------------------------------------ */
 
 static void expect_move_refused(const char *json, const char *detail)
 {
@@ -29,7 +29,7 @@ static void expect_move_refused(const char *json, const char *detail)
     struct core_move move;
     struct clb_error err;
     clb_error_clear(&err);
-    cr_assert_eq(api_move_from_json(m, &move, &err), CLB_ERR_BAD_REQUEST,
+    cr_assert_eq(move_json_tree(m, &move, &err), CLB_ERR_BAD_REQUEST,
                  "%s accepted", json);
     cr_assert_str_eq(err.detail, detail, "%s", json);
     json_decref(m);
@@ -108,8 +108,7 @@ Test(server_refusals, what_a_json_move_accepts)
     cr_assert_not_null(m);
     struct core_move move;
     struct clb_error err;
-    cr_assert_eq(api_move_from_json(m, &move, &err), CLB_ERR_OK, "%s",
-                 err.detail);
+    cr_assert_eq(move_json_tree(m, &move, &err), CLB_ERR_OK, "%s", err.detail);
     cr_assert_eq(move.type, CORE_MOVE_PLAY);
     cr_assert_eq(move.ntiles, 2);
     cr_assert_eq(move.tiles[0].letter, 'Q');
@@ -125,15 +124,14 @@ Test(server_refusals, what_a_json_move_accepts)
                    "\"letter\":\"q\"}]}",
                    0, &jerr);
     clb_error_clear(&err);
-    cr_assert_eq(api_move_from_json(m, &move, &err), CLB_ERR_OUT_OF_BOUNDS);
+    cr_assert_eq(move_json_tree(m, &move, &err), CLB_ERR_OUT_OF_BOUNDS);
     cr_assert_str_eq(err.detail, "move.tiles[0].col: 99 is off the board "
                                  "(rows and columns are 0 to 14)");
     cr_assert_eq(err.ncells, 0);
     json_decref(m);
     m = json_loads("{\"type\":\"exchange\",\"tiles\":[\"BLANK\",\"e\"]}", 0,
                    &jerr);
-    cr_assert_eq(api_move_from_json(m, &move, &err), CLB_ERR_OK, "%s",
-                 err.detail);
+    cr_assert_eq(move_json_tree(m, &move, &err), CLB_ERR_OK, "%s", err.detail);
     cr_assert_eq(move.type, CORE_MOVE_EXCHANGE);
     cr_assert_eq(move.ntiles, 2);
     cr_assert_eq(move.exchange[0], CORE_BLANK);
@@ -209,10 +207,10 @@ Test(server_refusals, a_finished_classic_game_has_only_its_classic_link)
     free(pos);
 }
 
-/* ---- api_move_read: the in-place reader and jansson agree -------------- */
+/* ---- move_json_text: the in-place reader and jansson agree -------------- */
 
-/* api_move_read takes the in-place reader's answer when it reads the text
- * and jansson's (api_move_from_json) otherwise; either way the answer must
+/* move_json_text takes the in-place reader's answer when it reads the text
+ * and jansson's (move_json_tree) otherwise; either way the answer must
  * be jansson's. Each text below leaves the in-place reader at a different
  * point; `detail` is the answer ("" for a move read). */
 Test(server_refusals, the_in_place_move_reader_agrees_with_jansson)
@@ -276,7 +274,7 @@ Test(server_refusals, the_in_place_move_reader_agrees_with_jansson)
         struct core_move fast, slow;
         struct clb_error err, jerr_move;
         clb_error_clear(&err);
-        enum clb_err rc = api_move_read(text, strlen(text), &fast, &err);
+        enum clb_err rc = move_json_text(text, strlen(text), &fast, &err);
         if (cases[i].detail[0] == '\0')
             cr_assert_eq(rc, CLB_ERR_OK, "%s: %s", text, err.detail);
         else
@@ -288,7 +286,7 @@ Test(server_refusals, the_in_place_move_reader_agrees_with_jansson)
             continue;
         }
         clb_error_clear(&jerr_move);
-        cr_assert_eq(api_move_from_json(m, &slow, &jerr_move), rc, "%s", text);
+        cr_assert_eq(move_json_tree(m, &slow, &jerr_move), rc, "%s", text);
         json_decref(m);
         if (rc == CLB_ERR_OK)
             cr_assert_eq(memcmp(&fast, &slow, sizeof fast), 0, "%s", text);
@@ -300,7 +298,7 @@ Test(server_refusals, the_in_place_move_reader_agrees_with_jansson)
 Test(server_refusals, a_play_of_eight_tiles_is_refused)
 {
     /* The in-place reader stops at seven tiles; jansson reads on, and
-     * api_move_from_json refuses the eighth. */
+     * move_json_tree refuses the eighth. */
     char text[1024] = "{\"type\":\"play\",\"tiles\":[";
     for (int i = 0; i < 8; i++)
         (void)snprintf(text + strlen(text), sizeof text - strlen(text),
@@ -309,7 +307,7 @@ Test(server_refusals, a_play_of_eight_tiles_is_refused)
     strcat(text, "]}");
     struct core_move move;
     struct clb_error err;
-    cr_assert_eq(api_move_read(text, strlen(text), &move, &err),
+    cr_assert_eq(move_json_text(text, strlen(text), &move, &err),
                  CLB_ERR_BAD_REQUEST);
     cr_assert_str_eq(err.detail, "move.tiles: at most 7 tiles");
 }

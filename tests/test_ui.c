@@ -1,5 +1,5 @@
 /* tests/test_ui.c - the page endpoints and their markup (server/ui.c,
- * server/render.c), called directly with a built struct srv_request: no
+ * server/render_*.c), called directly with a built struct srv_request: no
  * network. Hostile input (markup in seeds, links, moves and state fields)
  * must only ever come back escaped. */
 /* SPDX-License-Identifier: MIT */

@@ -23,10 +23,10 @@
 #include "../core/notation.h"
 #include "../core/review.h"
 #include "../dict/dict.h"
-#include "../server/api.h"
 #include "../server/builtin_lexicon.h"
 #include "../server/gcg.h"
 #include "../server/link.h"
+#include "../server/move_json.h"
 #include "../server/names.h"
 #include "link_tree.h"
 #include "../server/position.h"
@@ -428,7 +428,7 @@ static int parse_move(const char *text, const struct core_game *g,
                  jerr.column, jerr.text);
         return misuse(msg);
     }
-    enum clb_err rc = api_move_from_json(j, m, &err);
+    enum clb_err rc = move_json_tree(j, m, &err);
     json_decref(j);
     return rc == CLB_ERR_OK ? CLI_OK : refused(&err);
 }

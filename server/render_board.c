@@ -1,0 +1,623 @@
+/* server/render_board.c - the board, the racks and the bag: every square
+ * and tile a page shows (render_internal.h).
+ *
+ * Markup is kept terse on purpose: a first visit (page, CSS, script and the
+ * board fetched by the script) must stay under 60 KB, and the board alone
+ * is 225 buttons, so attribute values that are plain numbers or tokens go
+ * unquoted and no byte is spent twice. Nothing here is inline script or
+ * style: the Content-Security-Policy forbids both.
+ */
+/* SPDX-License-Identifier: MIT */
+#include <pthread.h>
+#include <string.h>
+
+#include "render_internal.h"
+
+/* A piece of markup and its length, for the tables below. */
+struct render_str {
+    const char *s;
+    size_t n;
+};
+#define RENDER_STR(text)                                                       \
+    {                                                                          \
+        text, sizeof text - 1                                                  \
+    }
+
+/* Indexed by enum core_premium: NONE, DL, TL, DW, TW. */
+static const struct render_str premium_class[] = {
+    RENDER_STR(""), RENDER_STR(" dl"), RENDER_STR(" tl"), RENDER_STR(" dw"),
+    RENDER_STR(" tw")};
+static const struct render_str premium_short[] = {
+    RENDER_STR(""), RENDER_STR("DL"), RENDER_STR("TL"), RENDER_STR("DW"),
+    RENDER_STR("TW")};
+static const struct render_str premium_name[] = {
+    RENDER_STR(""), RENDER_STR("double letter"), RENDER_STR("triple letter"),
+    RENDER_STR("double word"), RENDER_STR("triple word")};
+
+/* A tile's face: its letter and, as a subscript, its value. */
+static void render_tile_face(struct html_buf *b, char letter, int points)
+{
+    html_textn(b, &letter, 1);
+    html_lit(b, "<sub>");
+    html_int(b, points);
+    html_lit(b, "</sub>");
+}
+
+/* ---- the board ---------------------------------------------------------- */
+
+enum {
+    MARK_LAST = 1,    /* placed by the previous move */
+    MARK_PENDING = 2, /* placed this turn, not yet played */
+    MARK_BADWORD = 4, /* part of a word the dictionary refused */
+    MARK_BAD = 8,     /* a square the error names */
+};
+
+struct board_marks {
+    unsigned char mark[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+    /* The board with the pending tiles on it (uppercase; blanks lower). */
+    char cell[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+    int from[CLB_BOARD_SIZE][CLB_BOARD_SIZE]; /* rack slot of a pending tile */
+};
+
+static bool on_board(int r, int c)
+{
+    return r >= 0 && r < CLB_BOARD_SIZE && c >= 0 && c < CLB_BOARD_SIZE;
+}
+
+static char upper(char c)
+{
+    return core_is_lower(c) ? (char)(c - 'a' + 'A') : c;
+}
+
+/* Marks the run of tiles through (r,c) along (dr,dc) when it spells one of
+ * the error's words: the player sees the whole refused word, not only the
+ * tiles they just put down. */
+static void mark_bad_run(struct board_marks *m, const struct clb_error *err,
+                         int r, int c, int dr, int dc)
+{
+    int r0 = r, c0 = c;
+    while (on_board(r0 - dr, c0 - dc) &&
+           m->cell[r0 - dr][c0 - dc] != CORE_EMPTY) {
+        r0 -= dr;
+        c0 -= dc;
+    }
+    char word[CLB_WORD_MAX + 1];
+    int n = 0;
+    for (int rr = r0, cc = c0;
+         on_board(rr, cc) && m->cell[rr][cc] != CORE_EMPTY; rr += dr, cc += dc)
+        word[n++] = upper(m->cell[rr][cc]);
+    word[n] = '\0';
+    if (n < CLB_WORD_MIN)
+        return;
+    for (int i = 0; i < err->nwords; i++) {
+        if (strcmp(err->words[i], word) != 0)
+            continue;
+        for (int k = 0; k < n; k++)
+            m->mark[r0 + k * dr][c0 + k * dc] |= MARK_BADWORD;
+        return;
+    }
+}
+
+static void board_marks_init(struct board_marks *m, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    memset(m->mark, 0, sizeof m->mark);
+    memcpy(m->cell, g->board, sizeof m->cell);
+    if (g->has_last_move && g->last_move.type == CORE_MOVE_PLAY) {
+        for (int i = 0; i < g->last_move.ncells && i < CLB_MAX_MOVE_CELLS;
+             i++) {
+            const struct clb_cell *c = &g->last_move.cells[i];
+            if (on_board(c->row, c->col))
+                m->mark[c->row][c->col] |= MARK_LAST;
+        }
+    }
+    for (int i = 0; i < v->npending; i++) {
+        const struct render_pending *p = &v->pending[i];
+        m->cell[p->row][p->col] =
+            p->blank ? (char)(p->letter - 'A' + 'a') : p->letter;
+        m->mark[p->row][p->col] |= MARK_PENDING;
+        m->from[p->row][p->col] = p->rack_index;
+    }
+    if (v->error == NULL)
+        return;
+    for (int i = 0; i < v->error->ncells && i < CLB_MAX_ERR_CELLS; i++) {
+        const struct clb_cell *c = &v->error->cells[i];
+        if (on_board(c->row, c->col))
+            m->mark[c->row][c->col] |= MARK_BAD;
+    }
+    if (v->error->nwords > 0) {
+        for (int i = 0; i < v->npending; i++) {
+            mark_bad_run(m, v->error, v->pending[i].row, v->pending[i].col, 0,
+                         1);
+            mark_bad_run(m, v->error, v->pending[i].row, v->pending[i].col, 1,
+                         0);
+        }
+    }
+}
+
+/* A square's class attribute, built token by token (each with its leading
+ * space): quoted only when it holds more than one token. */
+struct cell_class {
+    char s[40];
+    size_t n;
+    int tokens;
+};
+
+static void class_add(struct cell_class *c, const struct render_str *tok)
+{
+    if (tok->n == 0)
+        return;
+    memcpy(c->s + c->n, tok->s, tok->n);
+    c->n += tok->n;
+    c->tokens++;
+}
+
+#define CLASS_TOKEN(name, text)                                                \
+    static const struct render_str name = {text, sizeof text - 1}
+CLASS_TOKEN(class_star, " st");
+CLASS_TOKEN(class_badword, " bw");
+CLASS_TOKEN(class_bad, " bad");
+
+/* The label a screen reader speaks for a square, the script's words
+ * ("H8, centre star, double word, empty"; "D2, blank as C, 0 points, last
+ * move"), written by the server only on a page no script runs on: there
+ * the script cannot name the squares (render_board). */
+static void render_square_label(struct html_buf *b, const struct board_marks *m,
+                                int r, int c)
+{
+    enum core_premium prem = core_premium_at(r, c);
+    char ch = m->cell[r][c];
+    unsigned mark = m->mark[r][c];
+    char letter = upper(ch);
+    html_lit(b, " aria-label=\"");
+    html_char(b, (char)('A' + c));
+    html_int(b, r + 1);
+    html_lit(b, ", ");
+    if (core_is_upper(letter)) {
+        int pts = core_tile_points(ch);
+        if (core_is_lower(ch))
+            html_lit(b, "blank as ");
+        html_char(b, letter);
+        html_lit(b, ", ");
+        html_int(b, pts);
+        if (pts == 1)
+            html_lit(b, " point");
+        else
+            html_lit(b, " points");
+        if (mark & MARK_PENDING)
+            html_lit(b, ", placed this turn");
+        if (mark & MARK_LAST)
+            html_lit(b, ", last move");
+    } else {
+        if (r == CLB_CENTER && c == CLB_CENTER)
+            html_lit(b, "centre star, ");
+        if (prem != CORE_PREMIUM_NONE) {
+            html_rawn(b, premium_name[prem].s, premium_name[prem].n);
+            html_lit(b, ", ");
+        }
+        html_lit(b, "empty");
+    }
+    if (mark & (MARK_BAD | MARK_BADWORD))
+        html_lit(b, ", not valid");
+    html_char(b, '"');
+}
+
+/* An empty square: its premium (or the centre star) as class and text,
+ * and the marks an error can put on it. Every tile is render_tile_square's. */
+static void render_empty_square(struct html_buf *b, const struct board_marks *m,
+                                int r, int c, bool label)
+{
+    enum core_premium prem = core_premium_at(r, c);
+    unsigned mark = m->mark[r][c];
+    bool star = r == CLB_CENTER && c == CLB_CENTER;
+
+    /* Class tokens only where a square has something to say: a plain
+     * empty square is styled as "#board button" and costs no bytes. (r, c)
+     * is the square's place among the board's buttons, not an attribute. */
+    struct cell_class cls = {.n = 0, .tokens = 0};
+    class_add(&cls, &premium_class[prem]);
+    if (star)
+        class_add(&cls, &class_star);
+    if (mark & MARK_BADWORD)
+        class_add(&cls, &class_badword);
+    if (mark & MARK_BAD)
+        class_add(&cls, &class_bad);
+    html_lit(b, "<button");
+    if (cls.tokens == 1) {
+        html_lit(b, " class=");
+        html_rawn(b, cls.s + 1, cls.n - 1);
+    } else if (cls.tokens > 1) {
+        html_lit(b, " class=\"");
+        html_rawn(b, cls.s + 1, cls.n - 1);
+        html_char(b, '"');
+    }
+
+    /* No label where the script runs: it names each square once from its
+     * place, class and face, which saves about 5 KB of every page; see
+     * render_board. */
+    if (label)
+        render_square_label(b, m, r, c);
+    html_char(b, '>');
+
+    if (star)
+        html_lit(b, "\xe2\x98\x85");
+    else
+        html_rawn(b, premium_short[prem].s, premium_short[prem].n);
+    html_lit(b, "</button>");
+}
+
+/* The markup of every empty square, unmarked, made once by
+ * render_empty_square itself (so it is byte for byte what it writes): most
+ * squares of a board are empty, and each is then one copy. */
+#define EMPTY_SQUARE_MAX 128
+static struct {
+    char text[CLB_BOARD_SIZE][CLB_BOARD_SIZE][EMPTY_SQUARE_MAX];
+    unsigned char len[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+} empty_squares;
+static pthread_once_t empty_squares_once = PTHREAD_ONCE_INIT;
+
+static void empty_squares_make(void)
+{
+    struct board_marks none; /* all empty, nothing marked */
+    memset(&none, 0, sizeof none);
+    memset(none.cell, CORE_EMPTY, sizeof none.cell);
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        for (int c = 0; c < CLB_BOARD_SIZE; c++) {
+            struct html_buf b;
+            html_init(&b, empty_squares.text[r][c], EMPTY_SQUARE_MAX,
+                      EMPTY_SQUARE_MAX);
+            render_empty_square(&b, &none, r, c, false);
+            /* Cannot overflow (the longest is "H8"'s 34 bytes); a square
+             * that did is left out of the table and rendered in full. */
+            empty_squares.len[r][c] = b.overflow ? 0 : (unsigned char)b.len;
+        }
+}
+
+/* Copies a literal at o and moves past it. */
+#define PUT(o, lit)                                                            \
+    (memcpy((o), "" lit, sizeof(lit) - 1), (o) += sizeof(lit) - 1)
+
+/* Writes 0..99 at o and moves past it. */
+static char *put_small(char *o, int v)
+{
+    if (v >= 10)
+        *o++ = (char)('0' + v / 10);
+    *o++ = (char)('0' + v % 10);
+    return o;
+}
+
+/* A square holding a tile whose letter is A-Z (a blank's too, shown as the
+ * letter it stands for): its classes, the pending tile's rack slot and the
+ * tile's face (the script makes from these the label a screen reader
+ * speaks, "H8, blank as C, 0 points, last move"), built in a local buffer and
+ * appended in one copy (a board has dozens of these). The letter needs no
+ * escaping: it is one of A-Z, and a pending tile's slot is 0-99 (render_cell
+ * checks both). */
+static void render_tile_square(struct html_buf *b, const struct board_marks *m,
+                               int r, int c, char letter, bool label)
+{
+    char cell[256];
+    char *o = cell;
+    enum core_premium prem = core_premium_at(r, c);
+    char ch = m->cell[r][c];
+    unsigned mark = m->mark[r][c];
+    bool blank = core_is_lower(ch);
+    bool star = r == CLB_CENTER && c == CLB_CENTER;
+    int pts = core_tile_points(ch);
+    bool one = prem == CORE_PREMIUM_NONE && !star && !blank && mark == 0;
+    if (one) {
+        PUT(o, "<button class=t");
+    } else {
+        PUT(o, "<button class=\"");
+        if (prem != CORE_PREMIUM_NONE) {
+            memcpy(o, premium_class[prem].s + 1, premium_class[prem].n - 1);
+            o += premium_class[prem].n - 1;
+            *o++ = ' ';
+        }
+        if (star)
+            PUT(o, "st ");
+        *o++ = 't';
+        if (blank)
+            PUT(o, " bl");
+        if (mark & MARK_LAST)
+            PUT(o, " lm");
+        if (mark & MARK_PENDING)
+            PUT(o, " pd");
+        if (mark & MARK_BADWORD)
+            PUT(o, " bw");
+        if (mark & MARK_BAD)
+            PUT(o, " bad");
+        *o++ = '"';
+    }
+    if (mark & MARK_PENDING) {
+        PUT(o, " data-from=");
+        o = put_small(o, m->from[r][c]);
+        PUT(o, " data-letter=");
+        *o++ = letter;
+        if (blank)
+            PUT(o, " data-blank=1");
+    }
+    if (label) { /* a page without script: flush, label, go on */
+        html_rawn(b, cell, (size_t)(o - cell));
+        render_square_label(b, m, r, c);
+        o = cell;
+    }
+    *o++ = '>';
+    *o++ = letter;
+    PUT(o, "<sub>");
+    o = put_small(o, pts);
+    PUT(o, "</sub></button>");
+    html_rawn(b, cell, (size_t)(o - cell));
+}
+
+static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
+                        int c, bool label)
+{
+    char ch = m->cell[r][c];
+    unsigned char n = empty_squares.len[r][c];
+    char letter = upper(ch);
+    if (ch == CORE_EMPTY && m->mark[r][c] == 0 && n > 0 && !label)
+        html_rawn(b, empty_squares.text[r][c], n);
+    else if (core_is_upper(letter) &&
+             (!(m->mark[r][c] & MARK_PENDING) ||
+              (m->from[r][c] >= 0 && m->from[r][c] < 100)))
+        render_tile_square(b, m, r, c, letter, label);
+    else /* empty; or, never for a position that was read and checked, a
+          * square that is not a letter A-Z: it is not written raw */
+        render_empty_square(b, m, r, c, label);
+}
+
+void render_board(struct html_buf *b, const struct render_view *v)
+{
+    (void)pthread_once(&empty_squares_once, empty_squares_make);
+    struct board_marks m;
+    board_marks_init(&m, v);
+    /* The squares are the board's 225 buttons, row by row: a square's
+     * place among them is its coordinate, so it carries no row and column
+     * attributes and no label, which were half of a late page's bytes (to
+     * make, compress and send). The script adds data-row and data-col and
+     * names each square once from its place, classes and face ("H8, centre
+     * star, double word, empty"; "D2, blank as C, 0 points, last move").
+     * The empty <i>s are the coordinates around the board: the stylesheet
+     * writes them (CSS counters). A page a browser navigated to (v->plain:
+     * no script may run there, and its forms play the turn) has each
+     * square labelled by the server in the script's words, so a screen
+     * reader without script still reads the board square by square; the
+     * pages the script fetches never pay for it. */
+    html_lit(b, "<div class=\"board\" id=\"board\" role=\"group\" "
+                "aria-label=\"Board, 15 by 15; columns A to O, rows 1 to 15\" "
+                "data-testid=\"board\">");
+    for (int c = 0; c <= CLB_BOARD_SIZE; c++)
+        html_lit(b, "<i></i>");
+    for (int r = 0; r < CLB_BOARD_SIZE; r++) {
+        html_lit(b, "\n<i></i>");
+        for (int c = 0; c < CLB_BOARD_SIZE; c++)
+            render_cell(b, &m, r, c, v->plain);
+    }
+    html_lit(b, "</div>\n");
+}
+
+void render_pending_from_move(struct render_view *v,
+                              const struct core_move *move)
+{
+    const struct core_game *g = v->game;
+    const struct core_rack *rack = &g->hands[g->turn];
+    bool used[CLB_RACK_SIZE] = {false};
+    bool taken[CLB_BOARD_SIZE][CLB_BOARD_SIZE] = {{false}};
+    v->npending = 0;
+    if (move->type != CORE_MOVE_PLAY)
+        return;
+    for (int i = 0; i < move->ntiles && i < CLB_RACK_SIZE; i++) {
+        const struct core_placement *t = &move->tiles[i];
+        if (!on_board(t->row, t->col) || !core_is_upper(t->letter) ||
+            g->board[t->row][t->col] != CORE_EMPTY || taken[t->row][t->col])
+            continue;
+        char want = t->blank ? CORE_BLANK : t->letter;
+        int slot = -1;
+        for (int j = 0; j < rack->count && j < CLB_RACK_SIZE; j++)
+            if (!used[j] && rack->tiles[j] == want) {
+                slot = j;
+                break;
+            }
+        if (slot < 0)
+            continue;
+        used[slot] = true;
+        taken[t->row][t->col] = true;
+        struct render_pending *p = &v->pending[v->npending++];
+        p->row = t->row;
+        p->col = t->col;
+        p->letter = t->letter;
+        p->blank = t->blank;
+        p->rack_index = slot;
+    }
+}
+
+/* ---- racks -------------------------------------------------------------- */
+
+static bool slot_pending(const struct render_view *v, int slot)
+{
+    for (int i = 0; i < v->npending; i++)
+        if (v->pending[i].rack_index == slot)
+            return true;
+    return false;
+}
+
+/* A rack tile's index, letter and name, for the script's controls and a
+ * screen reader: a page the script fetches leaves them to the script,
+ * which reads them off the tile's face. */
+static void render_rack_tile_names(struct html_buf *b, char t, int i)
+{
+    bool blank = t == CORE_BLANK;
+    html_lit(b, " data-index=");
+    html_int(b, i);
+    html_lit(b, " data-letter=");
+    if (blank)
+        html_lit(b, "BLANK");
+    else
+        html_textn(b, &t, 1);
+    html_lit(b, " aria-pressed=\"false\" aria-label=\"");
+    if (blank) {
+        html_lit(b, "Blank tile, 0 points");
+    } else {
+        html_textn(b, &t, 1);
+        html_lit(b, ", ");
+        put_count(b, core_tile_points(t), "point", "points");
+    }
+    html_lit(b, "\"");
+}
+
+/* The player to move: each tile a toggle button (selected or, when
+ * exchanging, chosen). */
+void render_active_rack(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    const struct core_rack *rack = &g->hands[g->turn];
+    html_lit(b, "<div class=\"prh\"><h2 id=\"rack-h\">Your rack <span "
+                "class=\"who\">(");
+    put_player(b, g->turn);
+    /* Shuffle, beside the heading, is the script's. */
+    html_lit(b, ")</span></h2></div><div class=\"rack\" id=\"rack\" "
+                "role=\"group\" aria-labelledby=\"rack-h\" "
+                "data-testid=\"rack\">");
+    for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
+        char t = rack->tiles[i];
+        bool blank = t == CORE_BLANK;
+        int pts = core_tile_points(t);
+        html_lit(b, "<button class=\"tile");
+        if (blank)
+            html_lit(b, " bl");
+        if (slot_pending(v, i))
+            html_lit(b, " used");
+        html_lit(b, "\" data-testid=\"rack-tile\"");
+        if (v->plain) /* the script adds these itself, from the face */
+            render_rack_tile_names(b, t, i);
+        html_lit(b, ">");
+        if (blank)
+            html_lit(b, "<sub>0</sub>");
+        else
+            render_tile_face(b, t, pts);
+        html_lit(b, "</button>");
+    }
+    if (rack->count == 0)
+        html_lit(b, "<p class=\"none\">No tiles left.</p>");
+    html_lit(b, "</div>");
+}
+
+/* A rack shown, not played. */
+void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
+                       enum core_player who, const char *heading,
+                       enum rack_kind kind)
+{
+    bool eye = kind == RACK_PARTNER;
+    html_lit(b, "<div class=\"prh\"><h2 id=\"prack-h");
+    html_int(b, (int)who);
+    html_lit(b, "\">");
+    html_raw(b, heading);
+    html_lit(b, " <span class=\"who\">(");
+    put_player(b, who);
+    html_lit(b, ")</span></h2>");
+    if (eye)
+        html_lit(b, "<button class=\"eye needs-js\" id=\"eye\" "
+                    "data-testid=\"eye-toggle\" "
+                    "aria-pressed=\"false\" aria-controls=\"prack\" "
+                    "aria-label=\"Blind mode: hide your partner&#39;s tiles\">"
+                    "</button>"); /* its icon: the script's (it runs it) */
+    const char *id = kind == RACK_PARTNER ? "prack"
+                     : kind == RACK_MINE  ? "myrack"
+                     : who == CORE_P1     ? "rack1"
+                                          : "rack2";
+    const char *testid = kind == RACK_PARTNER ? "partner-rack"
+                         : kind == RACK_MINE  ? "my-rack"
+                         : who == CORE_P1     ? "final-rack-1"
+                                              : "final-rack-2";
+    html_lit(b, "</div><ul class=\"rack partner\" id=\"");
+    html_raw(b, id);
+    html_lit(b, "\" data-testid=\"");
+    html_raw(b, testid);
+    html_lit(b, "\" aria-labelledby=\"prack-h");
+    html_int(b, (int)who);
+    html_lit(b, "\">");
+    for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
+        char t = rack->tiles[i];
+        /* The face sits in a span so blind mode can hide it, text and
+         * all, from sight and from screen readers alike. */
+        if (t == CORE_BLANK) {
+            html_lit(b, "<li class=\"tile bl\"><span><span class=\"sr\">"
+                        "blank</span><sub>0</sub></span></li>");
+        } else {
+            html_lit(b, "<li class=\"tile\"><span>");
+            render_tile_face(b, t, core_tile_points(t));
+            html_lit(b, "</span></li>");
+        }
+    }
+    if (rack->count == 0)
+        html_lit(b, "<li class=\"none\">No tiles</li>");
+    html_lit(b, "</ul>");
+}
+
+/* ---- the bag ------------------------------------------------------------ */
+
+/* One list item per kind of tile counted in n[] ("A\xc3\x973",
+ * "Blank\xc3\x971"), then the total: "42 in all.". */
+static void render_tile_counts(struct html_buf *b, const int n[CLB_TILE_KINDS])
+{
+    int total = 0;
+    html_lit(b, "<ul>");
+    for (int k = 0; k < CLB_TILE_KINDS; k++) {
+        if (n[k] <= 0)
+            continue;
+        total += n[k];
+        html_lit(b, "<li>");
+        if (k == CLB_TILE_KINDS - 1)
+            html_lit(b, "Blank");
+        else
+            html_char(b, (char)('A' + k));
+        html_lit(b, "\xc3\x97"); /* the multiplication sign */
+        html_int(b, n[k]);
+        html_lit(b, "</li>");
+    }
+    html_lit(b, "</ul><p>");
+    html_int(b, total);
+    html_lit(b, " in all.</p>");
+}
+
+/* The bag's count, which opens (a <details>, so without script too) to
+ * what is left in it by letter. Both racks are open in Collabble, so
+ * these are exactly the tiles not yet seen; but blind mode hides the
+ * partner's rack (`hidden`, NULL once the game is over), so the list of
+ * what it has not seen, the bag and that rack, follows, hidden: the
+ * script shows it instead of the bag's in blind mode. */
+void render_bag(struct html_buf *b, const struct core_game *g,
+                const struct core_rack *hidden)
+{
+    int n = core_bag_count(g);
+    html_lit(b, "<div class=\"bagd\"><dt>Bag</dt><dd><details id=\"bagbox\">"
+                "<summary data-testid=\"bag-toggle\"><span id=\"bag\" "
+                "data-testid=\"bag\">");
+    html_int(b, n);
+    html_lit(b, "</span><span class=\"sr\"> tiles: "
+                "show them</span></summary><div class=\"bagl\" "
+                "data-testid=\"bag-list\">");
+    if (n == 0) {
+        html_lit(b, "<p>The bag is empty.</p>");
+    } else {
+        html_lit(b, "<p>Tiles left in the bag:</p>");
+        render_tile_counts(b, g->bag);
+    }
+    html_lit(b, "</div>");
+    if (hidden != NULL) {
+        int unseen[CLB_TILE_KINDS];
+        memcpy(unseen, g->bag, sizeof unseen);
+        for (int i = 0; i < hidden->count && i < CLB_RACK_SIZE; i++) {
+            int k = core_tile_kind(hidden->tiles[i]);
+            if (k >= 0)
+                unseen[k]++;
+        }
+        html_lit(b, "<div class=\"bagl\" id=\"unseen\" "
+                    "data-testid=\"unseen-list\" hidden><p>Tiles you have "
+                    "not seen, in the bag and on the hidden rack:</p>");
+        render_tile_counts(b, unseen);
+        html_lit(b, "</div>");
+    }
+    html_lit(b, "</details></dd></div>");
+}

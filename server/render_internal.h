@@ -1,0 +1,132 @@
+/* server/render_internal.h - what the rooms of the page writer share.
+ *
+ * render.h is the writer's face to the rest of the server; behind it the
+ * markup is written in five files, each one room of the page:
+ *   render_board.c  the board, the racks and the bag (squares and tiles)
+ *   render_moves.c  the move list and the review's cells and total
+ *   render_goals.c  goals mode: the goals, the helpers, the verdict
+ *   render_forms.c  the forms that play a turn without script
+ *   render_pages.c  the pages themselves: frame, header, share area,
+ *                   messages, the board page, the landing and error pages
+ * This header holds the few words every room uses (which player, "1 point"
+ * or "3 points") and each room's entry points the others call. Nothing
+ * here is for a file outside server/render_*.c.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef SRV_RENDER_INTERNAL_H
+#define SRV_RENDER_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "render.h"
+
+/* ---- words every room uses ---------------------------------------------- */
+
+/* "Player 1" or "Player 2": the one place a player is named. */
+static inline const char *player_name(enum core_player p)
+{
+    return p == CORE_P1 ? "Player 1" : "Player 2";
+}
+
+static inline void put_player(struct html_buf *b, enum core_player p)
+{
+    html_raw(b, player_name(p));
+}
+
+static inline enum core_player other_player(enum core_player p)
+{
+    return p == CORE_P1 ? CORE_P2 : CORE_P1;
+}
+
+static inline const char *plural(int n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+/* "1 point", "3 points": n and the word for it (one or many). */
+static inline void put_count(struct html_buf *b, int n, const char *one,
+                             const char *many)
+{
+    html_int(b, n);
+    html_char(b, ' ');
+    html_raw(b, plural(n, one, many));
+}
+
+/* The player on this device: the viewer the script named, else the
+ * player to move. */
+static inline enum core_player device_player(const struct render_view *v)
+{
+    switch (v->viewer) {
+    case RENDER_VIEWER_P1: return CORE_P1;
+    case RENDER_VIEWER_P2: return CORE_P2;
+    case RENDER_VIEWER_UNKNOWN: break;
+    }
+    return v->game->turn;
+}
+
+/* It is the partner's turn, and this device knows it is not theirs: the
+ * page shows the position read-only and the link to send. */
+static inline bool is_waiting(const struct render_view *v)
+{
+    return !v->game->game_over && device_player(v) != v->game->turn;
+}
+
+static inline bool goals_on(const struct core_game *g)
+{
+    return g->goals.level != CORE_GOALS_OFF;
+}
+
+/* ---- render_board.c ------------------------------------------------------ */
+
+/* The board's 225 squares, with the marks of the last move, the tiles
+ * placed this turn and a refused move's squares and words. */
+void render_board(struct html_buf *b, const struct render_view *v);
+
+/* The rack of the player to move, each tile a toggle button. */
+void render_active_rack(struct html_buf *b, const struct render_view *v);
+
+/* Which plain rack: the partner's (with the blind-mode eye), this
+ * device's own while it waits, or one of both at the end. */
+enum rack_kind { RACK_PARTNER, RACK_MINE, RACK_FINAL };
+
+/* A rack shown, not played. */
+void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
+                       enum core_player who, const char *heading,
+                       enum rack_kind kind);
+
+/* The bag's count, opening to what is left in it (and, for blind mode,
+ * what the `hidden` rack's player has not seen; NULL for none). */
+void render_bag(struct html_buf *b, const struct core_game *g,
+                const struct core_rack *hidden);
+
+/* ---- render_goals.c ------------------------------------------------------ */
+
+void render_goals_stat(struct html_buf *b, const struct core_game *g);
+void render_goals(struct html_buf *b, const struct render_view *v);
+void render_helpers(struct html_buf *b, const struct core_game *g);
+void render_goal_marks(struct html_buf *b, const struct core_move_record *rec);
+void render_goals_outcome(struct html_buf *b, const struct core_game *g);
+void render_goals_choice(struct html_buf *b, const char *id);
+
+/* ---- render_moves.c ------------------------------------------------------ */
+
+/* The move list, its download link and, without script, the review's. */
+void render_moves(struct html_buf *b, const struct render_view *v);
+
+/* The review's total and grade (render_moves.c says when and how). */
+void render_review_total(struct html_buf *b, const struct core_review *review,
+                         const struct render_result *result);
+
+/* ---- render_forms.c ------------------------------------------------------ */
+
+void render_help(struct html_buf *b, const struct render_view *v);
+void render_plain_forms(struct html_buf *b, const struct render_view *v);
+void render_plain_send(struct html_buf *b, const struct render_view *v);
+void render_paste_box(struct html_buf *b);
+
+/* ---- render_pages.c ------------------------------------------------------ */
+
+/* What a pass would do, as a sentence; returns whether it ends the game. */
+bool render_pass_question(struct html_buf *b, const struct core_game *g);
+
+#endif

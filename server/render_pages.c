@@ -1,0 +1,868 @@
+/* server/render_pages.c - the pages themselves (render.h): the frame, the
+ * header, the share area and the messages around the board, the board
+ * page, the landing page and the error page; the board, the move list,
+ * goals and the no-script forms are written by their own files
+ * (render_internal.h).
+ *
+ * Nothing here is inline script or style: the Content-Security-Policy
+ * forbids both.
+ */
+/* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/goals.h"
+#include "qr.h"
+#include "render_internal.h"
+#include "respond.h"
+#include "static_assets.h"
+
+/* ---- page frame ---------------------------------------------------------
+ * The script is loaded blocking in <head> so it can mark <html> before the
+ * first paint ("js", and "loading" while a /#S link is being fetched):
+ * controls that need the script never flash for a no-script reader, and a
+ * turn link never flashes the landing page. It is a few KB and cached. */
+static void render_head_open(struct html_buf *b)
+{
+    html_lit(b, "<!doctype html>\n<html lang=\"en\"><head>"
+                "<meta charset=\"utf-8\">"
+                "<meta name=\"viewport\" "
+                "content=\"width=device-width,initial-scale=1\">"
+                "<title>");
+}
+
+static void render_head_open_fetched(struct html_buf *b)
+{
+    html_lit(b, "<!doctype html>\n<html lang=\"en\"><head>"
+                "<meta charset=\"utf-8\"><title>");
+}
+
+/* After the title's text, which the caller writes (escaped). */
+static void render_head_close(struct html_buf *b)
+{
+    /* Versioned links may be cached for good: a new build changes them. */
+    html_lit(b, "</title><link rel=\"icon\" href=\"data:,\">"
+                "<link rel=\"stylesheet\" href=\"");
+    html_url(b, "/static/app.css?v=");
+    html_attr(b, srv_static_version("app.css"));
+    html_lit(b, "\"><script src=\"");
+    html_url(b, "/static/app.js?v=");
+    html_attr(b, srv_static_version("app.js"));
+    html_lit(b, "\"></script></head>\n<body>"
+                "<div id=\"live\" class=\"sr\" role=\"status\" "
+                "aria-live=\"polite\" data-testid=\"live\"></div>\n");
+}
+
+/* The head of a page only the script reads (render_view.plain unset): it
+ * takes the title and #app out of it and swaps them into the page it is
+ * already showing, whose head, stylesheet, script and live region stay;
+ * so this one carries the title alone (300 bytes less to make, compress
+ * and send on every turn). */
+static void render_head_close_fetched(struct html_buf *b)
+{
+    html_lit(b, "</title></head>\n<body>");
+}
+
+static void render_head(struct html_buf *b, const char *title)
+{
+    render_head_open(b);
+    html_text(b, title);
+    render_head_close(b);
+}
+
+static void render_foot(struct html_buf *b)
+{
+    html_lit(b, "</div>\n</body></html>\n");
+}
+
+static void render_brand(struct html_buf *b)
+{
+    html_lit(b, "<h1 class=\"brand\"><a href=\"");
+    html_url(b, "/");
+    html_lit(b, "\">"
+                "<span aria-hidden=\"true\">\xe2\x9c\xa6 </span>Collabble"
+                "</a></h1>");
+}
+
+/* ---- small pieces ------------------------------------------------------- */
+
+/* "CAT, AT" for a list of words, escaped. */
+static void render_words(struct html_buf *b, int n,
+                         const char (*words)[CLB_WORD_MAX + 1])
+{
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            html_lit(b, ", ");
+        html_textn(b, words[i], strnlen(words[i], CLB_WORD_MAX));
+    }
+}
+
+/* ---- header, summaries, prompts ----------------------------------------- */
+
+static void render_stats(struct html_buf *b, const struct core_game *g,
+                         const struct core_rack *hidden)
+{
+    html_lit(b, "<dl class=\"stats\"><div><dt>Score</dt><dd id=\"score\" "
+                "data-testid=\"score\">");
+    html_int(b, g->score);
+    html_lit(b, "</dd></div><div><dt>Turn</dt><dd id=\"turn\" "
+                "data-testid=\"turn\">");
+    if (g->game_over)
+        html_lit(b, "Game over");
+    else
+        put_player(b, g->turn);
+    html_lit(b, "</dd></div>");
+    render_goals_stat(b, g);
+    render_bag(b, g, hidden);
+    html_lit(b, "</dl>");
+}
+
+/* Closes the last move's line; the zoom toggle beside it, shown on narrow
+ * screens, is the script's (it runs it). */
+static void render_zoom(struct html_buf *b)
+{
+    html_lit(b, "</p></div>");
+}
+
+/* What the previous move did, above the board (on a phone too, so it is in
+ * view with the rack), beside the phone's zoom toggle. */
+static void render_last_move(struct html_buf *b, const struct core_game *g)
+{
+    html_lit(b, "<div class=\"lastbar\"><p class=\"lastmove\" "
+                "id=\"last-move\" data-testid=\"last-move\">");
+    if (!g->has_last_move) {
+        html_lit(b, "New game: ");
+        put_player(b, g->turn);
+        html_lit(b, " starts. The first word must cover the \xe2\x98\x85.");
+        render_zoom(b);
+        return;
+    }
+    const struct core_last_move *lm = &g->last_move;
+    put_player(b, other_player(g->turn));
+    switch (lm->type) {
+    case CORE_MOVE_PLAY:
+        html_lit(b, " played <strong>");
+        render_words(b, lm->nwords < CLB_MAX_WORDS ? lm->nwords : CLB_MAX_WORDS,
+                     lm->words);
+        html_lit(b, "</strong> for ");
+        put_count(b, lm->points, "point", "points");
+        if (lm->ncells == CLB_RACK_SIZE)
+            html_lit(b, ", a bingo");
+        html_char(b, '.');
+        break;
+    case CORE_MOVE_EXCHANGE:
+        html_lit(b, " exchanged ");
+        put_count(b, lm->exchanged, "tile", "tiles");
+        html_char(b, '.');
+        break;
+    case CORE_MOVE_PASS:
+        html_lit(b, " passed.");
+        if (!g->game_over && g->consecutive_passes == 1)
+            html_lit(b, " <strong>One more pass ends the game.</strong>");
+        break;
+    case CORE_MOVE_HELPER: break; /* a helper is not a last move */
+    }
+    render_zoom(b);
+}
+
+/* The sentence for a move just made on this page. */
+static void render_moved(struct html_buf *b, const struct core_move_result *r)
+{
+    switch (r->type) {
+    case CORE_MOVE_PLAY:
+        html_lit(b, "You played <strong>");
+        render_words(b, r->nwords < CLB_MAX_WORDS ? r->nwords : CLB_MAX_WORDS,
+                     r->words);
+        html_lit(b, "</strong> for ");
+        put_count(b, r->points, "point", "points");
+        if (r->bingo)
+            html_lit(b, " (bingo: +50)");
+        html_char(b, '.');
+        break;
+    case CORE_MOVE_EXCHANGE: html_lit(b, "You exchanged tiles."); break;
+    case CORE_MOVE_PASS: html_lit(b, "You passed."); break;
+    case CORE_MOVE_HELPER: html_lit(b, "You used a helper."); break;
+    }
+}
+
+/* The share area's heading: what this device waits for. */
+static void render_share_heading(struct html_buf *b,
+                                 const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    html_lit(b, "<h2 id=\"send-h\">");
+    if (g->game_over)
+        html_lit(b, "Send the final board to your partner");
+    else if (is_waiting(v)) {
+        html_lit(b, "Waiting for ");
+        put_player(b, g->turn);
+        html_lit(b, " \xe2\x80\x94 send them the link");
+    } else
+        html_lit(b, "Send this link to your partner");
+    html_lit(b, "</h2>");
+}
+
+/* The one share area: the link (absolute when the script said the page's
+ * origin; the script completes it otherwise), Copy, Share where the
+ * browser has a share sheet, the QR code of the very same link, the
+ * classic link for a partner on the original design, and, while waiting,
+ * the switch for one person playing both racks. */
+static void render_share(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    bool origin = v->origin != NULL && v->origin[0] != '\0';
+    html_lit(b, "<section class=\"panel send\" id=\"send\" "
+                "data-testid=\"copy-prompt\" aria-labelledby=\"send-h\">");
+    render_share_heading(b, v);
+    if (v->moved != NULL) {
+        html_lit(b, "<p>");
+        render_moved(b, v->moved);
+        if (!g->game_over && v->moved->type == CORE_MOVE_PASS &&
+            g->consecutive_passes == 1)
+            html_lit(b, " One more pass ends the game.");
+        html_lit(b, "</p>");
+    }
+    html_lit(b, "<input id=\"link\" data-testid=\"copy-link\" readonly "
+                "aria-label=\"Turn link\" value=\"");
+    if (origin)
+        html_attr(b, v->origin);
+    html_url(b, "/#");
+    html_attr(b, v->state);
+    html_lit(b, "\"><div class=\"sharerow\"><button id=\"copy-link\" "
+                "class=\"primary needs-js\" "
+                "data-testid=\"copy-link-button\">Copy"
+                "</button><button id=\"share-link\" class=\"share\" "
+                "data-testid=\"share-link\" hidden>Share</button>");
+    /* The QR code is for handing the game over in the same room: while
+     * this device waits, and right after the move that ended the game. A
+     * finished game opened later keeps its first visit light without it. */
+    if (origin && (is_waiting(v) || v->moved != NULL)) {
+        /* The code holds the same text as the field above. */
+        char link[CLB_MAX_ENCODED_STATE + 160 + CLB_MAX_BASE_PATH];
+        int n = snprintf(link, sizeof link, "%s%.*s/#%s", v->origin,
+                         (int)b->base_len, b->base, v->state);
+        if (n > 0 && (size_t)n < sizeof link) {
+            html_lit(b, "<details class=\"qrbox\" data-testid=\"qr-box\">"
+                        "<summary data-testid=\"qr-toggle\">QR code"
+                        "</summary>");
+            if (!qr_svg(b, link))
+                html_lit(b, "<p>This link is too long for a QR code.</p>");
+            html_lit(b, "</details>");
+        }
+    }
+    /* A goals game has no classic link: the format has no place for its
+     * goals (DESIGN.md, "Goals mode"). */
+    if (g->goals.level == CORE_GOALS_OFF)
+        html_lit(b, "<button id=\"classic\" class=\"minor needs-js\" "
+                    "data-testid=\"copy-classic\">Copy classic link</button>");
+    html_lit(b, "</div>");
+    if (g->goals.level != CORE_GOALS_OFF)
+        html_lit(b, "<p class=\"opt\" data-testid=\"no-classic\">No classic "
+                    "link: the classic format has no place for goals.</p>");
+    if (is_waiting(v)) {
+        /* The script follows the partner's link opened in any tab of
+         * this browser; a page without it does not update (needs-js). */
+        html_lit(b, "<p class=\"note needs-js\" data-testid=\"wait-note\">"
+                    "This page "
+                    "updates by itself when your partner&#39;s link is "
+                    "opened on this device.</p>");
+        html_lit(b, "<button id=\"switch\" class=\"minor needs-js\" "
+                    "data-testid=\"switch-player\" data-player=");
+        html_int(b, (int)g->turn + 1);
+        html_lit(b, ">Play ");
+        put_player(b, g->turn);
+        html_lit(b, "&#39;s turn on this device</button>");
+    }
+    html_lit(b, "</section>");
+}
+
+/* The error as a sentence for the player: "Not in the dictionary: QXZ".
+ * A refused move's detail only repeats its words, so it is shown for the
+ * other errors (a damaged link, a malformed request) alone. */
+static void render_sentence(struct html_buf *b, const struct clb_error *err)
+{
+    const char *msg = clb_err_str(err->code);
+    char first[2] = {msg[0] >= 'a' && msg[0] <= 'z' ? (char)(msg[0] - 'a' + 'A')
+                                                    : msg[0],
+                     '\0'};
+    html_text(b, first);
+    if (msg[0] != '\0')
+        html_text(b, msg + 1);
+    if (err->nwords > 0) {
+        html_lit(b, ": <strong>");
+        render_words(b,
+                     err->nwords < CLB_MAX_WORDS ? err->nwords : CLB_MAX_WORDS,
+                     err->words);
+        html_lit(b, "</strong>");
+    } else if (err->detail[0] != '\0' && clb_err_status(err->code) != 422) {
+        html_lit(b, " (");
+        html_textn(b, err->detail, strnlen(err->detail, sizeof err->detail));
+        html_lit(b, ")");
+    }
+    html_lit(b, ".");
+}
+
+static void render_message(struct html_buf *b, const struct clb_error *err)
+{
+    if (err != NULL && err->code != CLB_ERR_OK) {
+        html_lit(b, "<p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
+        render_sentence(b, err);
+        html_lit(b, "</p>");
+    } else {
+        html_lit(b, "<p class=\"msg\" id=\"msg\" data-testid=\"message\"></p>");
+    }
+}
+
+static void render_footer(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    html_raw(
+        b, "<footer class=\"foot\"><span>Game <code data-testid=\"game-id\">");
+    html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
+    html_lit(b, "</code></span> <span>Dictionary ");
+    html_text(b, v->lexicon != NULL && v->lexicon[0] != '\0' ? v->lexicon
+                                                             : "default");
+    html_lit(b, "</span> <a href=\"");
+    html_url(b, "/");
+    html_lit(b, "\">New game</a></footer>");
+}
+
+/* ---- pages -------------------------------------------------------------- */
+
+static int tiles_on_board(const struct core_game *g)
+{
+    int n = 0;
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        for (int c = 0; c < CLB_BOARD_SIZE; c++)
+            n += g->board[r][c] != CORE_EMPTY;
+    return n;
+}
+
+/* One position of the chain: its core_position_hash() in five characters
+ * of the link's alphabet (30 bits: enough to tell apart the few lines of
+ * one game a device keeps). */
+static void put_chain_hash(struct html_buf *b, uint32_t x)
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                   "abcdefghijklmnopqrstuvwxyz0123456789-_";
+    for (int i = 4; i >= 0; i--)
+        html_char(b, alphabet[x >> (6 * i) & 63]);
+}
+
+/* data-chain: every position of the history, the first one first, so the
+ * script tells a newer link of a game from an older one or a branch
+ * (DESIGN.md, "One game, one truth"). */
+static void put_chain(struct html_buf *b, const struct core_history *h)
+{
+    html_lit(b, " data-chain=");
+    put_chain_hash(b, core_position_hash(&h->first));
+    for (int i = 0; i < h->nmoves; i++)
+        put_chain_hash(b, h->moves[i].after);
+}
+
+static void render_app_open(struct html_buf *b, const char *view,
+                            const struct render_view *v)
+{
+    html_lit(b, "<div id=\"app\" data-view=\"");
+    html_raw(b, view);
+    html_char(b, '"');
+    if (v != NULL) {
+        const struct core_game *g = v->game;
+        html_lit(b, " data-state=\"");
+        html_attr(b, v->state);
+        html_lit(b, "\" data-game-id=\"");
+        html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
+        html_lit(b, "\" data-turn=");
+        html_int(b, (int)g->turn + 1);
+        html_lit(b, " data-score=");
+        html_int(b, g->score);
+        html_lit(b, " data-bag=");
+        html_int(b, core_bag_count(g));
+        if (g->game_over)
+            html_lit(b, " data-over=1");
+        if (v->moved != NULL)
+            html_lit(b, " data-moved=1");
+        if (v->daily[0] != '\0') {
+            html_lit(b, " data-daily=");
+            html_attr(b, v->daily);
+        }
+        if (v->history != NULL && v->start != NULL) {
+            html_lit(b, " data-move=");
+            html_int(b, v->history->nmoves);
+            html_lit(b, " data-tiles=");
+            html_int(b, tiles_on_board(g));
+            html_lit(b, " data-start=\"");
+            html_attr(b, v->start);
+            html_lit(b, "\"");
+            put_chain(b, v->history);
+        }
+        if (v->error != NULL && v->error->code != CLB_ERR_OK) {
+            html_lit(b, " data-error=\"");
+            html_attr(b, clb_err_code(v->error->code));
+            html_lit(b, "\"");
+        }
+    }
+    html_lit(b, ">\n");
+}
+
+/* The points of the tiles on both racks, all of which a game that ends
+ * without a player going out takes off the score, down to 0. */
+static int racks_value(const struct core_game *g)
+{
+    int v = 0;
+    for (int p = CORE_P1; p <= CORE_P2; p++)
+        for (int i = 0; i < g->hands[p].count && i < CLB_RACK_SIZE; i++)
+            v += core_tile_points(g->hands[p].tiles[i]);
+    return v;
+}
+
+/* What a pass would do, as a sentence (the pass bar's question, and the
+ * no-script pass form's): the pass that would be the second in a row ends
+ * the game, so it says so and what the racks will cost; the score never
+ * goes below 0, and when it would, the sentence says why it stops there.
+ * Returns whether it ends the game. */
+bool render_pass_question(struct html_buf *b, const struct core_game *g)
+{
+    bool ends = g->consecutive_passes >= 1;
+    if (ends) {
+        int cost = core_end_adjustment(g), worth = racks_value(g);
+        html_lit(b, "<strong>Passing now ends the game</strong>: ");
+        put_player(b, other_player(g->turn));
+        html_lit(b, " passed last turn, and two passes in a row end it. ");
+        if (g->score == 0) {
+            html_lit(b, "The score stays 0: the tiles left on both racks "
+                        "would come off it, but it never goes below 0.");
+        } else {
+            html_lit(b, "The tiles left on both racks take ");
+            put_count(b, cost, "point", "points");
+            html_lit(b, " off the score (");
+            html_int(b, g->score);
+            html_lit(b, ", then ");
+            html_int(b, g->score - cost);
+            html_lit(b, ")");
+            if (cost < worth) {
+                html_lit(b, ": they are worth ");
+                html_int(b, worth);
+                html_lit(b, ", but the score never goes below 0");
+            }
+            html_lit(b, ".");
+        }
+    } else {
+        html_lit(b, "Pass this turn without playing? If ");
+        put_player(b, other_player(g->turn));
+        html_lit(b, " passes next, the game ends.");
+    }
+    return ends;
+}
+
+/* The confirmation a pass asks for. The pass that would be the second in
+ * a row ends the game, so it says so and what the racks will cost. */
+static void render_pass_bar(struct html_buf *b, const struct core_game *g)
+{
+    html_lit(b, "<div class=\"bar needs-js\" id=\"pass-bar\" hidden>"
+                "<p id=\"pass-q\" data-testid=\"pass-question\">");
+    bool ends = render_pass_question(b, g);
+    html_lit(b, "</p><button class=\"primary\" id=\"pass-confirm\" "
+                "data-testid=\"pass-confirm\" aria-describedby=\"pass-q\">");
+    if (ends)
+        html_lit(b, "Pass and end the game");
+    else
+        html_lit(b, "Pass");
+    html_lit(b, "</button><button id=\"pass-cancel\" "
+                "data-testid=\"pass-cancel\">Cancel</button></div>");
+}
+
+static void render_actions(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    bool can_exchange = core_bag_count(g) >= CLB_EXCHANGE_MIN_BAG;
+    html_lit(b, "<div class=\"actions needs-js\" id=\"actions\">"
+                "<button class=\"primary\" id=\"end-turn\" "
+                "data-testid=\"end-turn\" aria-describedby=\"preview\"");
+    if (v->npending == 0)
+        html_lit(b, " disabled");
+    html_lit(b, ">End Turn</button><button id=\"exchange\" "
+                "data-testid=\"exchange\"");
+    if (!can_exchange)
+        html_lit(b, " disabled aria-describedby=\"ex-why\"");
+    html_lit(b, ">Exchange</button><button id=\"pass\" data-testid=\"pass\">"
+                "Pass</button><button id=\"recall\" data-testid=\"recall\"");
+    if (v->npending == 0)
+        html_lit(b, " disabled");
+    html_lit(b, ">Recall all</button></div>");
+    if (!can_exchange) {
+        html_lit(b, "<p class=\"note\" id=\"ex-why\">Exchanging needs at "
+                    "least ");
+        html_int(b, CLB_EXCHANGE_MIN_BAG);
+        html_lit(b, " tiles in the bag.</p>");
+    }
+    /* The exchange's bar (the same on every page) is the script's. */
+    render_pass_bar(b, g);
+    if (v->plain)
+        render_plain_forms(b, v);
+}
+
+/* New game, and on a daily deal's finished game (a result link a visitor
+ * opens) "Play today's deal" first. */
+static void render_new_buttons(struct html_buf *b, bool daily)
+{
+    if (daily) {
+        html_lit(b, "<form method=\"get\" action=\"");
+        html_url(b, "/daily");
+        html_lit(b, "\"><button class=\"primary\" type=\"submit\" "
+                    "data-testid=\"play-daily\">Play today&#39;s deal</button>"
+                    "</form>");
+    }
+    html_lit(b, "<form method=\"get\" action=\"");
+    html_url(b, "/new");
+    html_rawf(b,
+              "\"><button%s type=\"submit\" "
+              "data-testid=\"new-game\">New game</button></form>",
+              daily ? "" : " class=\"primary\"");
+}
+
+static void render_game_over_panel(struct html_buf *b,
+                                   const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    html_rawf(b,
+              "<section class=\"panel over\" id=\"game-over\" "
+              "data-testid=\"game-over\" aria-labelledby=\"over-h\">"
+              "<h2 id=\"over-h\">Game over</h2><p class=\"final\">Final score "
+              "<strong data-testid=\"final-score\">%d</strong></p>"
+              "<p data-testid=\"game-end\">",
+              g->score);
+    switch (g->end) {
+    case CORE_END_PASSES:
+        html_lit(b, "Both players passed in a row, so the game ended.");
+        if (g->end_adjustment > 0)
+            html_rawf(b,
+                      " The tiles left on the racks, worth %d %s, were "
+                      "taken off the score (%d before).",
+                      g->end_adjustment,
+                      plural(g->end_adjustment, "point", "points"),
+                      g->score + g->end_adjustment);
+        break;
+    case CORE_END_OUT: {
+        enum core_player out = g->hands[CORE_P1].count == 0 ? CORE_P1 : CORE_P2;
+        html_rawf(b,
+                  "%s went out: the bag was empty and they played their "
+                  "last tile.",
+                  player_name(out));
+        if (g->end_adjustment > 0)
+            html_rawf(b, " %d %s left on the racks were taken off.",
+                      g->end_adjustment,
+                      plural(g->end_adjustment, "point", "points"));
+        break;
+    }
+    case CORE_END_LIMIT:
+        html_rawf(b,
+                  "The game reached %d moves, the most a game link holds, so "
+                  "it ended.",
+                  CLB_MAX_GAME_MOVES);
+        if (g->end_adjustment > 0)
+            html_rawf(b,
+                      " The tiles left on the racks, worth %d %s, were "
+                      "taken off the score.",
+                      g->end_adjustment,
+                      plural(g->end_adjustment, "point", "points"));
+        break;
+    case CORE_END_BLOCKED:
+        html_lit(b, "The bag was empty and neither player could play, so the "
+                    "game ended by itself.");
+        if (g->end_adjustment > 0)
+            html_rawf(b,
+                      " The tiles left on the racks, worth %d %s, were "
+                      "taken off the score (%d before).",
+                      g->end_adjustment,
+                      plural(g->end_adjustment, "point", "points"),
+                      g->score + g->end_adjustment);
+        break;
+    case CORE_END_NONE: html_lit(b, "The game has ended."); break;
+    }
+    html_lit(b, "</p>");
+    render_goals_outcome(b, g);
+    if (v->review != NULL) {
+        render_review_total(b, v->review, NULL);
+    } else if (v->history != NULL && v->history->nmoves > 0) {
+        /* The script puts the review's total here, then shows the result's
+         * buttons (the text is the server's: data-result). */
+        html_lit(b, "<p id=\"review-total\" hidden></p><p id=\"result\" "
+                    "class=\"sharerow\" hidden><button id=\"copy-result\" "
+                    "data-testid=\"copy-result\">Copy result</button>"
+                    "<button id=\"share-result\" class=\"share\" "
+                    "data-testid=\"share-result\" hidden>Share result"
+                    "</button></p>");
+    }
+    render_new_buttons(b, v->daily[0] != '\0');
+    html_lit(b, "</section>");
+}
+
+/* The side column of a game still on: the rack to play and its controls,
+ * then the partner's rack (blind mode hides it). */
+static void render_play_side(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    /* A helper is used during a turn: nothing to send yet. */
+    if (v->moved != NULL && v->moved->type != CORE_MOVE_HELPER)
+        render_share(b, v);
+    html_lit(b, "<section class=\"panel play\" aria-label=\"Your turn\">");
+    render_active_rack(b, v);
+    html_lit(b, "<p class=\"preview\" id=\"preview\" data-testid=\"preview\">"
+                "</p>");
+    if (v->moved != NULL && v->moved->type == CORE_MOVE_HELPER)
+        html_lit(b, "<p class=\"msg ok\" id=\"msg\" data-testid=\"message\">"
+                    "You used a helper.</p>");
+    else
+        render_message(b, v->error);
+    render_goals(b, v);
+    render_actions(b, v);
+    if (goals_on(g))
+        render_helpers(b, g);
+    html_lit(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
+    render_plain_rack(b, &g->hands[other_player(g->turn)],
+                      other_player(g->turn), "Partner&#39;s rack",
+                      RACK_PARTNER);
+    html_lit(b, "</section>");
+    render_help(b, v);
+}
+
+/* The side column while this device waits for its partner: the link to
+ * send, then this device's own rack and the partner's (blind mode hides
+ * the partner's, whoever is to move). */
+static void render_wait_side(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    enum core_player me = device_player(v);
+    render_share(b, v);
+    if (v->plain)
+        render_plain_send(b, v);
+    html_lit(b, "<section class=\"panel\" aria-label=\"Racks\">");
+    render_goals(b, v);
+    render_plain_rack(b, &g->hands[me], me, "Your rack", RACK_MINE);
+    render_plain_rack(b, &g->hands[other_player(me)], other_player(me),
+                      "Partner&#39;s rack", RACK_PARTNER);
+    html_lit(b, "</section>");
+}
+
+static void render_over_side(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    render_game_over_panel(b, v);
+    render_share(b, v);
+    if (v->plain)
+        render_plain_send(b, v);
+    html_lit(b, "<section class=\"panel\">");
+    render_plain_rack(b, &g->hands[CORE_P1], CORE_P1, "Rack left", RACK_FINAL);
+    render_plain_rack(b, &g->hands[CORE_P2], CORE_P2, "Rack left", RACK_FINAL);
+    html_lit(b, "</section>");
+}
+
+void render_game(struct html_buf *b, const struct render_view *v)
+{
+    const struct core_game *g = v->game;
+    bool waiting = is_waiting(v);
+    if (v->plain)
+        render_head_open(b);
+    else
+        render_head_open_fetched(b);
+    html_lit(b, "Collabble \xc2\xb7 ");
+    if (g->game_over) {
+        html_lit(b, "game over");
+    } else if (waiting) {
+        html_lit(b, "waiting for ");
+        put_player(b, g->turn);
+    } else {
+        put_player(b, g->turn);
+        html_lit(b, " to play");
+    }
+    html_lit(b, ", ");
+    html_int(b, g->score);
+    if (v->plain)
+        render_head_close(b);
+    else
+        render_head_close_fetched(b);
+    render_app_open(b, g->game_over ? "over" : waiting ? "wait" : "board", v);
+    html_lit(b, "<header class=\"top\">");
+    render_brand(b);
+    if (v->daily[0] != '\0') {
+        html_lit(b, "<p class=\"daily\" data-testid=\"daily\">Daily deal ");
+        html_text(b, v->daily);
+        html_lit(b, "</p>");
+    }
+    /* The rack blind mode (the script's) hides: the partner's, whoever
+     * is to move. */
+    render_stats(b, g,
+                 g->game_over ? NULL
+                 : waiting    ? &g->hands[g->turn]
+                              : &g->hands[other_player(g->turn)]);
+    html_lit(b, "</header>\n<main class=\"game\">");
+    render_last_move(b, g);
+    html_lit(b, "<section class=\"boardwrap\" id=\"boardwrap\" "
+                "aria-label=\"Board\">");
+    render_board(b, v);
+    html_lit(b, "</section>\n<section class=\"side\" aria-label=\"Racks and "
+                "actions\">");
+    if (g->game_over)
+        render_over_side(b, v);
+    else if (waiting)
+        render_wait_side(b, v);
+    else
+        render_play_side(b, v);
+    if (v->history != NULL)
+        render_moves(b, v);
+    render_footer(b, v);
+    html_lit(b, "</section></main>\n");
+    render_foot(b);
+}
+
+/* The landing page's daily deal (the same tiles for every team on a UTC
+ * date: GET /daily) and this device's personal bests, which the script
+ * fills from localStorage. */
+static void render_daily_card(struct html_buf *b)
+{
+    html_lit(b, "<form class=\"card\" method=\"get\" action=\"");
+    html_url(b, "/daily");
+    html_lit(b, "\"><h2>"
+                "Today&#39;s deal</h2><p>The same tiles for every team today."
+                "</p>");
+    render_goals_choice(b, "dgoals");
+    html_lit(b, "<button class=\"primary\" data-testid=\"daily\">Play "
+                "today&#39;s deal</button></form><p class=\"card\" "
+                "id=\"bests\" data-testid=\"bests\" hidden></p>");
+}
+
+/* The landing and error pages' "Your games", hidden until the script
+ * fills it from localStorage with static/landing.js, whose versioned
+ * address it carries (data-js): the script loads it only for these pages,
+ * so a game link's first visit never does. */
+static void render_saved_games(struct html_buf *b)
+{
+    html_lit(b, "<section class=\"card\" data-js=\"");
+    html_url(b, "/static/landing.js?v=");
+    html_attr(b, srv_static_version("landing.js"));
+    html_lit(b, "\" id=\"games\" data-testid=\"saved-games\" "
+                "aria-labelledby=\"games-h\" hidden><h2 id=\"games-h\">Your "
+                "games</h2><ul class=\"games\" id=\"game-list\"></ul>"
+                "</section>");
+}
+
+void render_landing(struct html_buf *b, const struct srv_context *ctx,
+                    const char *seed, size_t seed_len,
+                    const struct clb_error *err)
+{
+    render_head(b, "Collabble");
+    render_app_open(b, "landing", NULL);
+    html_lit(b, "<header class=\"top\">");
+    render_brand(b);
+    html_lit(b, "</header>\n<main class=\"landing\">"
+                "<p class=\"lead\">Scrabble for two, played together: every "
+                "word adds to one shared score. Play your turn, then send "
+                "the link to your partner.</p>");
+    render_paste_box(b);
+    render_saved_games(b);
+    html_lit(b, "<form class=\"card\" method=\"get\" action=\"");
+    html_url(b, "/new");
+    html_lit(b, "\" "
+                "aria-labelledby=\"new-h\"><h2 id=\"new-h\">New game</h2>"
+                "<label for=\"seed\">Seed <span class=\"opt\">(optional: the "
+                "same seed deals the same tiles)</span></label>"
+                "<input id=\"seed\" name=\"seed\" data-testid=\"seed\" "
+                "autocomplete=\"off\" maxlength=\"64\"");
+    if (seed != NULL && seed_len > 0) {
+        html_lit(b, " value=\"");
+        html_textn(b, seed, seed_len);
+        html_lit(b, "\"");
+    }
+    html_lit(b, ">");
+    if (ctx != NULL && ctx->nlexicons > 1) {
+        html_lit(b, "<label for=\"lexicon\">Dictionary</label>"
+                    "<select id=\"lexicon\" name=\"lexicon\" "
+                    "data-testid=\"lexicon\">");
+        for (int i = 0; i < ctx->nlexicons && i < CLB_MAX_LEXICONS; i++) {
+            html_lit(b, "<option value=\"");
+            html_attr(b, ctx->lexicon_names[i]);
+            html_lit(b, "\">");
+            html_text(b, ctx->lexicon_names[i]);
+            html_lit(b, "</option>");
+        }
+        html_lit(b, "</select>");
+    }
+    if (err != NULL && err->code != CLB_ERR_OK) {
+        html_lit(b, "<p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
+        render_sentence(b, err);
+        html_lit(b, "</p>");
+    }
+    render_goals_choice(b, "goals");
+    html_lit(b, "<button class=\"primary\" type=\"submit\" id=\"new-game\" "
+                "data-testid=\"new-game\">New game</button></form>");
+    render_daily_card(b);
+    html_lit(b, "<section class=\"card how\" aria-labelledby=\"how-h\">"
+                "<h2 id=\"how-h\">How it works</h2><ol>"
+                "<li>Start a game and play the first word through the "
+                "\xe2\x98\x85.</li>"
+                "<li>End your turn and send the link to your partner.</li>"
+                "<li>They open it, play, and send a link back. The game lives "
+                "in the link: nothing is stored on the server.</li></ol>"
+                "</section></main>\n");
+    render_foot(b);
+}
+
+/* What a broken link means to a player, and what to do about it: the
+ * technical reason goes in the page's Details. NULL for errors that are
+ * not about the link (they keep their one sentence). */
+static const char *link_trouble(const struct clb_error *err)
+{
+    switch (err->code) {
+    case CLB_ERR_BAD_STATE:
+        if (strstr(err->detail, "made by a newer") != NULL)
+            return "This link was made by a newer version of Collabble. "
+                   "Open it on the Collabble your partner uses, or update "
+                   "this one.";
+        return "This link is damaged: part of it was changed or cut off. "
+               "Ask your partner to send it again.";
+    case CLB_ERR_TOO_LARGE:
+        return "This link is too long to be a Collabble game: it may have "
+               "been pasted twice, or with other text. Ask your partner to "
+               "send it again.";
+    case CLB_ERR_UNKNOWN_LEXICON:
+        return "This game is judged by a dictionary this Collabble does not "
+               "have. Open it on the Collabble your partner uses.";
+    default: return NULL;
+    }
+}
+
+void render_error_page(struct html_buf *b, const struct clb_error *err)
+{
+    const char *trouble = link_trouble(err);
+    render_head(b, "Collabble \xc2\xb7 error");
+    render_app_open(b, "error", NULL);
+    html_lit(b, "<header class=\"top\">");
+    render_brand(b);
+    html_lit(b, "</header>\n<main class=\"landing\"><section class=\"card\" "
+                "data-testid=\"error-page\" aria-labelledby=\"err-h\">"
+                "<h2 id=\"err-h\">");
+    html_raw(b, trouble != NULL ? "This game link does not work"
+                                : "Something is not right");
+    html_lit(b,
+             "</h2><p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
+    if (trouble != NULL) {
+        html_raw(b, trouble);
+        html_lit(b, "</p><details class=\"help\" data-testid=\"error-details\">"
+                    "<summary>Details</summary><p>");
+    }
+    render_sentence(b, err);
+    if (trouble != NULL)
+        html_lit(b, "</p></details><p>A new game is one press away.");
+    else
+        html_lit(b, "</p><p>Check that the whole link was copied, or start a "
+                    "new game.");
+    html_lit(b, "</p><a class=\"btn primary\" href=\"");
+    html_url(b, "/");
+    html_lit(b, "\" "
+                "data-testid=\"new-game\">New game</a></section>");
+    render_paste_box(b);
+    render_saved_games(b);
+    html_lit(b, "</main>\n");
+    render_foot(b);
+}
