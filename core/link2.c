@@ -364,7 +364,7 @@ static bool get_tileset(struct reader *r, const struct core_tileset **ts)
 {
     size_t at = r->pos;
     uint64_t v;
-    char name[RADIX_NAME_LEN + 1];
+    char name[RADIX_NAME_LEN + 2];
     *ts = &core_tileset_english;
     if (!get(r, RADIX_MODE, &v))
         return false;
@@ -372,11 +372,12 @@ static bool get_tileset(struct reader *r, const struct core_tileset **ts)
         r->pos = at;
         return true;
     }
-    if (!get_name(r, name))
-        return false;
-    *ts = core_tileset_by_name(name, strlen(name));
+    /* A set this reader does not know, or a name that does not read, is
+     * a mode value out of its range: what it was before sets had one. */
+    if (get_name(r, name))
+        *ts = core_tileset_by_name(name, strlen(name));
     if (*ts == NULL || core_tileset_is_default(*ts)) {
-        damaged(r, "a tile set this Collabble does not know");
+        damaged(r, "a value out of range (no tile set this Collabble knows)");
         return false;
     }
     return true;

@@ -90,7 +90,8 @@ void render_active_rack(struct html_buf *b, const struct render_view *v);
 enum rack_kind { RACK_PARTNER, RACK_MINE, RACK_FINAL };
 
 /* A rack shown, not played. */
-void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
+void render_plain_rack(struct html_buf *b, const struct core_tileset *ts,
+                       const struct core_rack *rack,
                        enum core_player who, const char *heading,
                        enum rack_kind kind);
 

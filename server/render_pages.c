@@ -412,7 +412,7 @@ static int racks_value(const struct core_game *g)
     int v = 0;
     for (int p = CORE_P1; p <= CORE_P2; p++)
         for (int i = 0; i < g->hands[p].count && i < CLB_RACK_SIZE; i++)
-            v += core_tile_points(g->hands[p].tiles[i]);
+            v += core_tile_points(core_game_tileset(g), g->hands[p].tiles[i]);
     return v;
 }
 
@@ -620,7 +620,7 @@ static void render_play_side(struct html_buf *b, const struct render_view *v)
     if (goals_on(g))
         render_helpers(b, g);
     html_lit(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
-    render_plain_rack(b, &g->hands[other_player(g->turn)],
+    render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(g->turn)],
                       other_player(g->turn), "Partner&#39;s rack",
                       RACK_PARTNER);
     html_lit(b, "</section>");
@@ -639,8 +639,8 @@ static void render_wait_side(struct html_buf *b, const struct render_view *v)
         render_plain_send(b, v);
     html_lit(b, "<section class=\"panel\" aria-label=\"Racks\">");
     render_goals(b, v);
-    render_plain_rack(b, &g->hands[me], me, "Your rack", RACK_MINE);
-    render_plain_rack(b, &g->hands[other_player(me)], other_player(me),
+    render_plain_rack(b, core_game_tileset(g), &g->hands[me], me, "Your rack", RACK_MINE);
+    render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(me)], other_player(me),
                       "Partner&#39;s rack", RACK_PARTNER);
     html_lit(b, "</section>");
 }
@@ -653,8 +653,8 @@ static void render_over_side(struct html_buf *b, const struct render_view *v)
     if (v->plain)
         render_plain_send(b, v);
     html_lit(b, "<section class=\"panel\">");
-    render_plain_rack(b, &g->hands[CORE_P1], CORE_P1, "Rack left", RACK_FINAL);
-    render_plain_rack(b, &g->hands[CORE_P2], CORE_P2, "Rack left", RACK_FINAL);
+    render_plain_rack(b, core_game_tileset(g), &g->hands[CORE_P1], CORE_P1, "Rack left", RACK_FINAL);
+    render_plain_rack(b, core_game_tileset(g), &g->hands[CORE_P2], CORE_P2, "Rack left", RACK_FINAL);
     html_lit(b, "</section>");
 }
 
