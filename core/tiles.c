@@ -3,6 +3,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "tiles.h"
 
+#include <string.h>
+
 /* The spec's premium squares, one quadrant-symmetric map:
  * T = triple word, D = double word (and the star), t = triple letter,
  * d = double letter, _ = none. A lookup, since scoring asks for every
@@ -51,4 +53,21 @@ const char *core_tile_text(const struct core_tileset *ts, char tile)
     if (m >= 0)
         return ts->lower[m];
     return tile == CORE_BLANK ? "?" : "";
+}
+
+size_t core_tiles_text(const struct core_tileset *ts, const char *tiles,
+                       size_t n, char *out, size_t cap)
+{
+    size_t len = 0;
+    for (size_t i = 0; i < n && cap > 0; i++) {
+        const char *t = core_tile_text(ts, tiles[i]);
+        size_t k = strlen(t);
+        if (len + k >= cap)
+            break;
+        memcpy(out + len, t, k);
+        len += k;
+    }
+    if (cap > 0)
+        out[len] = '\0';
+    return len;
 }

@@ -138,4 +138,13 @@ const char *core_kind_name(const struct core_tileset *ts, int kind);
  * standing for one its lower, CORE_BLANK "?"; anything else "". */
 const char *core_tile_text(const struct core_tileset *ts, char tile);
 
+/* The bytes a word's text may take: each tile's display string. */
+#define CORE_WORD_TEXT_MAX (CLB_WORD_MAX * CLB_MAX_TILE_BYTES + 1)
+
+/* Writes the display strings of n tile bytes (a word, a rack) into out
+ * (cap bytes, NUL-terminated, cut short if it must be); returns its
+ * length. English's text is its bytes. */
+size_t core_tiles_text(const struct core_tileset *ts, const char *tiles,
+                       size_t n, char *out, size_t cap);
+
 #endif

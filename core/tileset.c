@@ -27,3 +27,35 @@ const struct core_tileset *core_tileset_by_name(const char *name, size_t len)
             return sets[i];
     return NULL;
 }
+
+/* The byte c with an ASCII lower-case letter made upper case. */
+static unsigned char ascii_upper(unsigned char c)
+{
+    return c >= 0x61 && c <= 0x7A ? (unsigned char)(c - 0x20) : c;
+}
+
+static int same_text(const char *a, const char *s, size_t len)
+{
+    if (strlen(a) != len)
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (ascii_upper((unsigned char)a[i]) != ascii_upper((unsigned char)s[i]))
+            return 0;
+    return 1;
+}
+
+int core_tileset_letter(const struct core_tileset *ts, const char *s,
+                        size_t len)
+{
+    if (s == NULL || len == 0 || len > CLB_MAX_TILE_BYTES)
+        return -1;
+    if (ts == &core_tileset_english && len == 1) { /* one ASCII letter */
+        unsigned m = (unsigned)ascii_upper((unsigned char)s[0]) -
+                     (unsigned char)ts->upper[0][0];
+        return m < (unsigned)ts->n ? (int)m : -1;
+    }
+    for (int m = 0; m < ts->n; m++)
+        if (same_text(ts->upper[m], s, len) || same_text(ts->lower[m], s, len))
+            return m;
+    return -1;
+}

@@ -48,6 +48,11 @@ const struct core_tileset *core_tileset_by_name(const char *name, size_t len);
  * last. */
 const struct core_tileset *core_tileset_at(int i);
 
+/* The letter (0..n-1) whose display string, upper or lower, is exactly
+ * the len bytes at s (ASCII letters in either case), or -1. */
+int core_tileset_letter(const struct core_tileset *ts, const char *s,
+                        size_t len);
+
 /* True for English, the set a link need not name. */
 static inline int core_tileset_is_default(const struct core_tileset *ts)
 {

@@ -589,15 +589,33 @@ static void write_row(struct jout *j, const char row[CLB_BOARD_SIZE])
     j->comma = true;
 }
 
-static void write_tile(struct jout *j, char tile)
+/* A board row of a game in another set than English: each square its
+ * tile's display string (a blank's lower), "." for an empty one. */
+static void write_row_text(struct jout *j, const struct core_tileset *ts,
+                           const char row[CLB_BOARD_SIZE])
+{
+    jout_open_array(j);
+    for (int c = 0; c < CLB_BOARD_SIZE; c++)
+        if (row[c] == CORE_EMPTY)
+            jout_string(j, ".");
+        else
+            jout_string(j, core_tile_text(ts, row[c]));
+    jout_close_array(j);
+}
+
+static void write_tile(struct jout *j, const struct core_tileset *ts,
+                       char tile)
 {
     if (tile == CORE_BLANK)
         jout_string(j, LINK_BLANK_NAME);
-    else
+    else if (core_tileset_is_default(ts))
         write_char(j, tile);
+    else
+        jout_string(j, core_tile_text(ts, tile));
 }
 
-static void write_last_move(struct jout *j, const struct core_last_move *lm)
+static void write_last_move(struct jout *j, const struct core_tileset *ts,
+                            const struct core_last_move *lm)
 {
     int ncells = link_count(lm->ncells, CLB_MAX_MOVE_CELLS);
     int nwords = link_count(lm->nwords, CLB_MAX_WORDS);
@@ -613,8 +631,13 @@ static void write_last_move(struct jout *j, const struct core_last_move *lm)
     jout_close_array(j);
     jout_key(j, "words");
     jout_open_array(j);
-    for (int i = 0; i < nwords; i++)
-        jout_string_n(j, lm->words[i], strnlen(lm->words[i], CLB_WORD_MAX));
+    for (int i = 0; i < nwords; i++) {
+        char text[CORE_WORD_TEXT_MAX];
+        size_t n = core_tiles_text(ts, lm->words[i],
+                                   strnlen(lm->words[i], CLB_WORD_MAX), text,
+                                   sizeof text);
+        jout_string_n(j, text, n);
+    }
     jout_close_array(j);
     jout_key(j, "points");
     jout_int(j, lm->points);
@@ -642,6 +665,10 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
 {
     bool was_bad = j->bad;
     j->bad = false;
+    /* A game in another set than English is written in its set's display
+     * strings (it has no classic link; G is for reading). */
+    const struct core_tileset *ts = core_game_tileset(game);
+    bool english = core_tileset_is_default(ts);
     /* The keys in the schema's order (see top_keys), as link_game_to_json
      * inserts them. */
     jout_open_object(j);
@@ -654,14 +681,17 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
     jout_key(j, "board");
     jout_open_array(j);
     for (int r = 0; r < CLB_BOARD_SIZE; r++)
-        write_row(j, game->board[r]);
+        if (english)
+            write_row(j, game->board[r]);
+        else
+            write_row_text(j, ts, game->board[r]);
     jout_close_array(j);
     /* All 27 keys, zeros included, A..Z then BLANK: what the original
      * writes, so our links decode there unchanged. */
     jout_key(j, "bag");
     jout_open_object(j);
-    for (int k = 0; k <= LINK_V1_SET->n; k++) {
-        const char *name = core_kind_name(LINK_V1_SET, k);
+    for (int k = 0; k <= ts->n; k++) {
+        const char *name = core_kind_name(ts, k);
         jout_key_n(j, name, strlen(name));
         jout_int(j, game->bag[k]);
     }
@@ -674,7 +704,7 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
         jout_key_n(j, p == CORE_P1 ? "P1" : "P2", 2);
         jout_open_array(j);
         for (int i = 0; i < n; i++)
-            write_tile(j, rack->tiles[i]);
+            write_tile(j, ts, rack->tiles[i]);
         jout_close_array(j);
     }
     jout_close_object(j);
@@ -682,7 +712,7 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
     jout_int(j, game->score);
     jout_key(j, "lastMove");
     if (game->has_last_move)
-        write_last_move(j, &game->last_move);
+        write_last_move(j, ts, &game->last_move);
     else
         jout_null(j);
     jout_key(j, "consecutivePasses");
@@ -704,6 +734,10 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
         jout_key(j, "lexicon");
         jout_string_n(j, game->lexicon,
                       strnlen(game->lexicon, CLB_LEXICON_NAME_MAX));
+    }
+    if (!english) {
+        jout_key(j, "tileset");
+        jout_string(j, ts->name);
     }
     if (more != NULL)
         more(j, ctx);

@@ -31,6 +31,12 @@ enum clb_err move_json_tree(const json_t *m, struct core_move *move,
  * caller then reads with move_json_tree to word the error. */
 bool move_json_fast(struct jin *j, struct core_move *move);
 
+/* move_json_tree() with the tiles named in the tile set `ts` (its display
+ * strings, either case); move_json_tree() and the in-place reader read
+ * English's. */
+enum clb_err move_json_tree_in(const json_t *m, const struct core_tileset *ts,
+                               struct core_move *move, struct clb_error *err);
+
 /* Reads a move from its JSON text (len bytes), as the page's move field
  * carries it: in place when it has the usual shape, else through jansson
  * and move_json_tree. Returns CLB_ERR_OK, or CLB_ERR_BAD_REQUEST ("the

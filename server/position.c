@@ -252,7 +252,10 @@ enum clb_err position_write(const struct position *pos, enum link_format format,
                             struct clb_error *err)
 {
     clb_error_clear(err);
-    if (format == LINK_V1 && pos->game.goals.level != CORE_GOALS_OFF)
+    /* A classic link holds a plain English game only. */
+    if (format == LINK_V1 &&
+        (pos->game.goals.level != CORE_GOALS_OFF ||
+         !core_tileset_is_default(core_game_tileset(&pos->game))))
         return clb_error_set(err, CLB_ERR_NO_CLASSIC_LINK, NULL);
     if (format == LINK_V1)
         return link_v1_encode(&pos->game, out, cap, len, err);
