@@ -44,8 +44,8 @@ bool core_board_empty(const struct core_game *game)
 }
 
 /* A draw from a bag holding `total` tiles (total >= 1). */
-static char bag_draw(const struct core_tileset *ts,
-                     int bag[CLB_MAX_TILE_KINDS], int total, uint64_t *rng)
+static char bag_draw(const struct core_tileset *ts, int bag[CLB_MAX_TILE_KINDS],
+                     int total, uint64_t *rng)
 {
     int pick = (int)core_rng_below(rng, (uint32_t)total);
     /* The pick-th tile with the kinds in order: the first kind k with
@@ -112,8 +112,7 @@ void core_game_deal(struct core_game *game, uint32_t seed, const char *lexicon)
 }
 
 void core_game_deal_in(struct core_game *game, uint32_t seed,
-                       const char *lexicon,
-                       const struct core_tileset *tileset)
+                       const char *lexicon, const struct core_tileset *tileset)
 {
     memset(game, 0, sizeof *game);
     game->tileset = tileset != NULL ? tileset : &core_tileset_english;

@@ -196,8 +196,7 @@ void core_game_deal(struct core_game *game, uint32_t seed, const char *lexicon);
 /* core_game_deal() in the tile set `tileset` (NULL: English): the same
  * procedure over that set's bag. Cannot fail. */
 void core_game_deal_in(struct core_game *game, uint32_t seed,
-                       const char *lexicon,
-                       const struct core_tileset *tileset);
+                       const char *lexicon, const struct core_tileset *tileset);
 
 /* The game's tile set: English when it names none. */
 static inline const struct core_tileset *

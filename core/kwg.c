@@ -52,13 +52,13 @@ enum clb_err core_kwg_check(const uint32_t *nodes, size_t count, int letters,
                             struct clb_error *err)
 {
     uint32_t gaddag;
-    return core_kwg_check_counts(nodes, count, letters, scratch, words,
-                                 &gaddag, err);
+    return core_kwg_check_counts(nodes, count, letters, scratch, words, &gaddag,
+                                 err);
 }
 
 enum clb_err core_kwg_check_counts(const uint32_t *nodes, size_t count,
-                                   int letters, uint32_t *scratch, uint32_t *words,
-                                   uint32_t *gaddag_words,
+                                   int letters, uint32_t *scratch,
+                                   uint32_t *words, uint32_t *gaddag_words,
                                    struct clb_error *err)
 {
     *words = 0;

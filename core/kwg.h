@@ -142,8 +142,8 @@ enum clb_err core_kwg_check(const uint32_t *nodes, size_t count, int letters,
  * *gaddag_words: a GADDAG of exactly its DAWG's words holds, for each word,
  * one string per letter (dict/ checks that a loaded file's does). */
 enum clb_err core_kwg_check_counts(const uint32_t *nodes, size_t count,
-                                   int letters, uint32_t *scratch, uint32_t *words,
-                                   uint32_t *gaddag_words,
+                                   int letters, uint32_t *scratch,
+                                   uint32_t *words, uint32_t *gaddag_words,
                                    struct clb_error *err);
 
 /* Makes *g a view of nodes that passed core_kwg_check() (valid while the

@@ -24,8 +24,8 @@
 #define LINK2_PAYLOAD_CHARS (CLB_MAX_LINK2_CHARS - LINK2_HEAD_CHARS)
 
 /* Radices of the fixed fields. */
-#define RADIX_NAME_LEN 32   /* a name of 1..32 characters */
-#define RADIX_NAME_CHAR 64  /* one base64url character */
+#define RADIX_NAME_LEN 32  /* a name of 1..32 characters */
+#define RADIX_NAME_CHAR 64 /* one base64url character */
 #define RADIX_RACK_COUNT 8 /* 0..7 tiles */
 /* The tile fields' radices come from the game's tile set of n letters: a
  * board tile is a letter or a blank standing for one (2n), a rack tile a

@@ -292,8 +292,8 @@ static int rack_value(const struct core_tileset *ts,
 int core_end_adjustment(const struct core_game *g)
 {
     const struct core_tileset *ts = core_game_tileset(g);
-    int left = rack_value(ts, &g->hands[CORE_P1]) +
-               rack_value(ts, &g->hands[CORE_P2]);
+    int left =
+        rack_value(ts, &g->hands[CORE_P1]) + rack_value(ts, &g->hands[CORE_P2]);
     /* Never below 0: the shared score is the team's, and a negative total
      * would say nothing a zero does not. */
     return left < g->score ? left : g->score;

@@ -39,7 +39,8 @@ static int same_text(const char *a, const char *s, size_t len)
     if (strlen(a) != len)
         return 0;
     for (size_t i = 0; i < len; i++)
-        if (ascii_upper((unsigned char)a[i]) != ascii_upper((unsigned char)s[i]))
+        if (ascii_upper((unsigned char)a[i]) !=
+            ascii_upper((unsigned char)s[i]))
             return 0;
     return 1;
 }

@@ -629,8 +629,7 @@ enum clb_err dict_load(const char *path, struct dict **out,
 }
 
 enum clb_err dict_load_in(const char *path, const struct core_tileset *tileset,
-                          struct dict **out,
-                       struct clb_error *err)
+                          struct dict **out, struct clb_error *err)
 {
     char name[DICT_NAME_BYTES];
     *out = NULL;
@@ -706,8 +705,8 @@ enum clb_err dict_load_in(const char *path, const struct core_tileset *tileset,
         *out = d;
         return CLB_ERR_OK;
     }
-    enum clb_err rc = dict_from_text_in((const char *)dict_bytes(d), size,
-                                        path, tileset, out, err);
+    enum clb_err rc = dict_from_text_in((const char *)dict_bytes(d), size, path,
+                                        tileset, out, err);
     free(d);
     return rc;
 }

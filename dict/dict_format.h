@@ -87,10 +87,10 @@ struct dict_word {
  * (dict_image_of()). */
 struct dict {
     uint32_t words;
-    uint32_t fingerprint; /* dict_fingerprint(), worked out at load */
-    size_t size;          /* bytes of image */
+    uint32_t fingerprint;  /* dict_fingerprint(), worked out at load */
+    size_t size;           /* bytes of image */
     struct core_kwg graph; /* graph.tileset: the set its words are in */
-    uint32_t image[]; /* the .clx bytes; nodes at DICT_HEADER_BYTES */
+    uint32_t image[];      /* the .clx bytes; nodes at DICT_HEADER_BYTES */
 };
 
 static inline uint32_t dict_rd32(const unsigned char *p)

@@ -108,9 +108,9 @@ static size_t dict_cut_word(const struct core_tileset *ts, const char *s,
     return tiles;
 }
 
-static enum clb_err dict_take_line(const struct core_tileset *ts,
-                                   const char *s, size_t n, const char *name,
-                                   size_t line_no, struct dict_word *word,
+static enum clb_err dict_take_line(const struct core_tileset *ts, const char *s,
+                                   size_t n, const char *name, size_t line_no,
+                                   struct dict_word *word,
                                    struct clb_error *err)
 {
     char problem[64];

@@ -358,11 +358,10 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
     clb_error_clear(&check);
     if (scratch == NULL)
         clb_error_set(&check, CLB_ERR_INTERNAL, "out of memory");
-    enum clb_err rc =
-        scratch == NULL
-            ? CLB_ERR_INTERNAL
-            : core_kwg_check(dict_nodes(d), gb.n, tileset->n, scratch,
-                             &counted, &check);
+    enum clb_err rc = scratch == NULL
+                          ? CLB_ERR_INTERNAL
+                          : core_kwg_check(dict_nodes(d), gb.n, tileset->n,
+                                           scratch, &counted, &check);
     /* Whether the scratch was there is decided above: a freed pointer's
      * value is indeterminate (C17 6.2.4p2), so it is not looked at after. */
     free(scratch);

@@ -389,8 +389,7 @@ static void api_history(struct jout *j, const struct core_history *h)
     jout_key(j, "moves");
     jout_open_array(j);
     for (int i = 0; i < h->nmoves; i++)
-        api_record(j, core_game_tileset(&h->first), &h->moves[i], i + 1,
-                   goals);
+        api_record(j, core_game_tileset(&h->first), &h->moves[i], i + 1, goals);
     jout_close_array(j);
     if (h->npending > 0) {
         jout_key(j, "helpers");
@@ -555,8 +554,8 @@ static enum clb_err api_state_and_move(const struct srv_request *req,
     enum link_format wanted = 0;
     struct clb_str state;
     enum clb_err rc;
-    bool fast = fast_state_and_move(
-        req->body, format != NULL ? &wanted : NULL, &state, move);
+    bool fast = fast_state_and_move(req->body, format != NULL ? &wanted : NULL,
+                                    &state, move);
     if (fast) {
         rc = api_open_state(req, state.p, state.len, pos, err);
         /* The in-place reader reads English's tiles: a game in another

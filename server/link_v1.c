@@ -246,8 +246,8 @@ static enum clb_err read_bag(const json_t *v, struct core_game *game,
                        key);
         char path[16];
         (void)snprintf(path, sizeof path, "bag.%s", key);
-        if (get_int(count, path, 0, LINK_V1_SET->total, &game->bag[kind], err) !=
-            CLB_ERR_OK)
+        if (get_int(count, path, 0, LINK_V1_SET->total, &game->bag[kind],
+                    err) != CLB_ERR_OK)
             return err->code;
     }
     return CLB_ERR_OK;
@@ -565,8 +565,7 @@ static void write_row(struct jout *j, const char row[CLB_BOARD_SIZE])
 {
     bool plain = true;
     for (int c = 0; c < CLB_BOARD_SIZE; c++)
-        plain &= link_is_tile(row[c]) ||
-                 row[c] == CORE_EMPTY;
+        plain &= link_is_tile(row[c]) || row[c] == CORE_EMPTY;
     char *o = plain ? html_room(j->b, 4 * CLB_BOARD_SIZE + 2) : NULL;
     if (o == NULL) {
         jout_open_array(j);
@@ -603,8 +602,7 @@ static void write_row_text(struct jout *j, const struct core_tileset *ts,
     jout_close_array(j);
 }
 
-static void write_tile(struct jout *j, const struct core_tileset *ts,
-                       char tile)
+static void write_tile(struct jout *j, const struct core_tileset *ts, char tile)
 {
     if (tile == CORE_BLANK)
         jout_string(j, LINK_BLANK_NAME);

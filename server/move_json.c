@@ -28,8 +28,8 @@ static bool text_letter(const struct core_tileset *ts, const char *s,
 static bool json_letter(const struct core_tileset *ts, const json_t *v,
                         char *out)
 {
-    return json_is_string(v) && text_letter(ts, json_string_value(v),
-                                            json_string_length(v), out);
+    return json_is_string(v) &&
+           text_letter(ts, json_string_value(v), json_string_length(v), out);
 }
 
 /* What a refused letter was expected to be, in the set's words. */
@@ -131,8 +131,7 @@ static enum clb_err exchange_tiles(const struct core_tileset *ts,
 }
 
 /* A rack tile: a letter A-Z (either case) or "BLANK". */
-static bool rack_tile(const struct core_tileset *ts, const json_t *v,
-                      char *out)
+static bool rack_tile(const struct core_tileset *ts, const json_t *v, char *out)
 {
     if (json_is_string(v) && strcmp(json_string_value(v), "BLANK") == 0) {
         *out = CORE_BLANK;

@@ -106,8 +106,7 @@ static enum clb_err open_v2(const struct srv_context *ctx, const char *s,
         return err->code;
     /* A game's tile set is its lexicon's: a link naming another set than
      * its lexicon's was not made by this lexicon. */
-    if (dict_tileset(ctx->lexicons[lexicon]) !=
-        core_game_tileset(&h->first))
+    if (dict_tileset(ctx->lexicons[lexicon]) != core_game_tileset(&h->first))
         return clb_error_set(err, CLB_ERR_BAD_STATE,
                              "the link is damaged: its tile set is not its "
                              "lexicon's");

@@ -45,6 +45,15 @@ static void render_tile_face(struct html_buf *b, const struct core_tileset *ts,
     html_lit(b, "</sub>");
 }
 
+void render_word(struct html_buf *b, const struct core_tileset *ts,
+                 const char *word)
+{
+    char text[CORE_WORD_TEXT_MAX];
+    size_t n = core_tiles_text(ts, word, strnlen(word, CLB_WORD_MAX), text,
+                               sizeof text);
+    html_textn(b, text, n);
+}
+
 /* ---- the board ---------------------------------------------------------- */
 
 enum {
@@ -119,9 +128,8 @@ static void board_marks_init(struct board_marks *m, const struct render_view *v)
     for (int i = 0; i < v->npending; i++) {
         const struct render_pending *p = &v->pending[i];
         int letter = core_tile_letter(p->letter, m->ts->n);
-        m->cell[p->row][p->col] = p->blank && letter >= 0
-                                      ? core_blank_tile(letter)
-                                      : p->letter;
+        m->cell[p->row][p->col] =
+            p->blank && letter >= 0 ? core_blank_tile(letter) : p->letter;
         m->mark[p->row][p->col] |= MARK_PENDING;
         m->from[p->row][p->col] = p->rack_index;
     }
@@ -387,9 +395,8 @@ static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
     int letter = core_tile_face_letter(ch, m->ts->n);
     if (ch == CORE_EMPTY && m->mark[r][c] == 0 && n > 0 && !label)
         html_rawn(b, empty_squares.text[r][c], n);
-    else if (letter >= 0 &&
-             (!(m->mark[r][c] & MARK_PENDING) ||
-              (m->from[r][c] >= 0 && m->from[r][c] < 100)))
+    else if (letter >= 0 && (!(m->mark[r][c] & MARK_PENDING) ||
+                             (m->from[r][c] >= 0 && m->from[r][c] < 100)))
         render_tile_square(b, m, r, c, letter, label);
     else /* empty; or, never for a position that was read and checked, a
           * square that is not a letter A-Z: it is not written raw */
