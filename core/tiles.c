@@ -59,6 +59,14 @@ size_t core_tiles_text(const struct core_tileset *ts, const char *tiles,
                        size_t n, char *out, size_t cap)
 {
     size_t len = 0;
+    if (core_tileset_is_default(ts)) { /* its bytes, whatever they hold */
+        len = cap > 0 && n >= cap ? cap - 1 : n;
+        if (cap > 0) {
+            memcpy(out, tiles, len);
+            out[len] = '\0';
+        }
+        return len;
+    }
     for (size_t i = 0; i < n && cap > 0; i++) {
         const char *t = core_tile_text(ts, tiles[i]);
         size_t k = strlen(t);

@@ -30,7 +30,7 @@
 struct render_pending {
     int row;
     int col;
-    char letter; /* 'A'..'Z', also for a blank */
+    char letter; /* a letter tile, also for a blank (core/tiles.h) */
     bool blank;
     int rack_index;
 };
