@@ -244,7 +244,7 @@ static char spelled(const struct judged *j, char sq)
 }
 
 /* The vowels, as the goal table's letters are written: tiles of the
- * English set (the goals are English's; DESIGN.md, "Tile sets"). */
+ * English set (the goals are written for English). */
 static const char goal_vowels[] = "AEIOU";
 
 static bool is_vowel(char letter)

@@ -67,7 +67,6 @@ struct mg_search {
     const uint32_t *nodes;
     /* the rack */
     int count[CORE_KWG_TILES];  /* by tile; [MG_BLANK] counts blanks */
-    int n;                      /* the tile set's letters (tiles 1..n) */
     uint32_t letters;           /* bit t: the rack holds a letter t */
     uint32_t blank_letters;     /* MG_ALL_LETTERS while a blank is left, or 0 */
     int tiles;                  /* tiles in the rack at the start */
@@ -925,10 +924,10 @@ static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
     s->d = -1;
     s->limit = mg->budget != NULL ? mg->budget->left : UINT64_MAX;
     const struct core_tileset *ts = mg->tileset;
-    s->n = ts->n;
+    int n = ts->n; /* the set's letters: tiles 1..n */
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
-        int value = 0, m = core_tile_letter(t, s->n);
+        int value = 0, m = core_tile_letter(t, n);
         if (t == CORE_BLANK) {
             s->count[MG_BLANK]++;
         } else if (m >= 0) {
@@ -943,7 +942,7 @@ static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
             s->best_values[j] = s->best_values[j - 1];
         s->best_values[j] = value;
     }
-    for (int t = 1; t <= s->n; t++) {
+    for (int t = 1; t <= n; t++) {
         s->points[t] = ts->points[t - 1];
         if (s->count[t] == 0)
             continue;

@@ -1,5 +1,6 @@
 /* core/tileset.c - the list of known tile sets and the look-up by name
- * (tileset.h). Each set's table is in its own file, tileset_NAME.c. */
+ * (tileset.h). Each set's table has a file of its own, named after
+ * the set (tileset_english.c). */
 /* SPDX-License-Identifier: MIT */
 #include "tileset.h"
 

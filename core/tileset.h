@@ -15,6 +15,7 @@
 #ifndef CORE_TILESET_H
 #define CORE_TILESET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -54,7 +55,7 @@ int core_tileset_letter(const struct core_tileset *ts, const char *s,
                         size_t len);
 
 /* True for English, the set a link need not name. */
-static inline int core_tileset_is_default(const struct core_tileset *ts)
+static inline bool core_tileset_is_default(const struct core_tileset *ts)
 {
     return ts == &core_tileset_english;
 }

@@ -315,9 +315,17 @@ bool move_json_fast(struct jin *j, struct core_move *move)
 enum clb_err move_json_text(const char *text, size_t len,
                             struct core_move *move, struct clb_error *err)
 {
+    return move_json_text_in(text, len, &core_tileset_english, move, err);
+}
+
+enum clb_err move_json_text_in(const char *text, size_t len,
+                               const struct core_tileset *ts,
+                               struct core_move *move, struct clb_error *err)
+{
+    /* The in-place reader reads English's letters only. */
     struct jin j;
     jin_init(&j, text, len);
-    if (move_json_fast(&j, move) && jin_end(&j))
+    if (core_tileset_is_default(ts) && move_json_fast(&j, move) && jin_end(&j))
         return CLB_ERR_OK;
     json_error_t jerr;
     bool nomem;
@@ -327,7 +335,7 @@ enum clb_err move_json_text(const char *text, size_t len,
         return clb_error_set(err, CLB_ERR_INTERNAL, "out of memory");
     if (root == NULL)
         return clb_error_set(err, CLB_ERR_BAD_REQUEST, "the move is not JSON");
-    enum clb_err rc = move_json_tree(root, move, err);
+    enum clb_err rc = move_json_tree_in(root, ts, move, err);
     json_decref(root);
     return rc;
 }

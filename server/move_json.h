@@ -37,6 +37,11 @@ bool move_json_fast(struct jin *j, struct core_move *move);
 enum clb_err move_json_tree_in(const json_t *m, const struct core_tileset *ts,
                                struct core_move *move, struct clb_error *err);
 
+/* move_json_text() with the tiles named in the tile set `ts`. */
+enum clb_err move_json_text_in(const char *text, size_t len,
+                               const struct core_tileset *ts,
+                               struct core_move *move, struct clb_error *err);
+
 /* Reads a move from its JSON text (len bytes), as the page's move field
  * carries it: in place when it has the usual shape, else through jansson
  * and move_json_tree. Returns CLB_ERR_OK, or CLB_ERR_BAD_REQUEST ("the
