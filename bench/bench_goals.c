@@ -187,7 +187,7 @@ int main(int argc, char **argv)
     if (dict_load(path, &d, &err) != CLB_ERR_OK)
         bench_die(prog, path, &err);
     struct core_lexicon lex = dict_lexicon(d);
-    struct core_lexicon_id id = {dict_fingerprint(d), "bench"};
+    struct core_lexicon_id id = {dict_fingerprint(d), "bench", NULL};
     if (core_lexicon_id_builtin(&id))
         strcpy(id.name, CORE_LEXICON_BUILTIN_NAME);
     printf("bench_goals: %d games per difficulty and player\n", games);

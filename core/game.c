@@ -28,8 +28,8 @@ static void copy_name(char *dst, size_t cap, const char *src)
 
 int core_bag_count(const struct core_game *game)
 {
-    int n = 0;
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
+    int n = 0, kinds = core_game_tileset(game)->n + 1;
+    for (int k = 0; k < kinds; k++)
         n += game->bag[k];
     return n;
 }
@@ -44,15 +44,17 @@ bool core_board_empty(const struct core_game *game)
 }
 
 /* A draw from a bag holding `total` tiles (total >= 1). */
-static char bag_draw(int bag[CLB_TILE_KINDS], int total, uint64_t *rng)
+static char bag_draw(const struct core_tileset *ts, int bag[CLB_MAX_TILE_KINDS],
+                     int total, uint64_t *rng)
 {
     int pick = (int)core_rng_below(rng, (uint32_t)total);
     /* The pick-th tile with the kinds in order: the first kind k with
      * pick < bag[k] once the kinds before are taken off. Three kinds at a
-     * time (27 = 9 x 3), then one by one in the group that holds it; the
-     * same kind, with a third of the comparisons. Counts are >= 0. */
-    static_assert(CLB_TILE_KINDS % 3 == 0, "the kinds make groups of 3");
-    for (int k = 0; k < CLB_TILE_KINDS; k += 3) {
+     * time (the kinds past the blank are zero), then one by one in the
+     * group that holds it; the same kind, with a third of the comparisons.
+     * Counts are >= 0. */
+    int end = core_bag_groups_end(ts);
+    for (int k = 0; k < end; k += 3) {
         int group = bag[k] + bag[k + 1] + bag[k + 2];
         if (pick < group) {
             if (pick >= bag[k]) {
@@ -62,35 +64,37 @@ static char bag_draw(int bag[CLB_TILE_KINDS], int total, uint64_t *rng)
                     k++;
             }
             bag[k]--;
-            return core_kind_tile(k);
+            return core_kind_tile(ts, k);
         }
         pick -= group;
     }
     return '\0'; /* unreachable: pick < total */
 }
 
-static int bag_total(const int bag[CLB_TILE_KINDS])
+static int bag_total(const struct core_tileset *ts,
+                     const int bag[CLB_MAX_TILE_KINDS])
 {
     int total = 0;
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
+    for (int k = 0; k <= ts->n; k++)
         total += bag[k];
     return total;
 }
 
-char core_bag_draw(int bag[CLB_TILE_KINDS], uint64_t *rng)
+char core_bag_draw(const struct core_tileset *ts, int bag[CLB_MAX_TILE_KINDS],
+                   uint64_t *rng)
 {
-    int total = bag_total(bag);
-    return total > 0 ? bag_draw(bag, total, rng) : '\0';
+    int total = bag_total(ts, bag);
+    return total > 0 ? bag_draw(ts, bag, total, rng) : '\0';
 }
 
-void core_rack_refill(struct core_rack *rack, int bag[CLB_TILE_KINDS],
-                      uint64_t *rng)
+void core_rack_refill(const struct core_tileset *ts, struct core_rack *rack,
+                      int bag[CLB_MAX_TILE_KINDS], uint64_t *rng)
 {
     /* The bag's count once, then one fewer a draw: the draws are
      * core_bag_draw's, without adding the bag up again each time. */
-    int total = bag_total(bag);
+    int total = bag_total(ts, bag);
     while (rack->count < CLB_RACK_SIZE && total > 0)
-        rack->tiles[rack->count++] = bag_draw(bag, total--, rng);
+        rack->tiles[rack->count++] = bag_draw(ts, bag, total--, rng);
 }
 
 uint32_t core_seed_from_text(const char *text, size_t len)
@@ -104,7 +108,15 @@ uint32_t core_seed_from_text(const char *text, size_t len)
 
 void core_game_deal(struct core_game *game, uint32_t seed, const char *lexicon)
 {
+    core_game_deal_in(game, seed, lexicon, NULL);
+}
+
+void core_game_deal_in(struct core_game *game, uint32_t seed,
+                       const char *lexicon, const struct core_tileset *tileset)
+{
     memset(game, 0, sizeof *game);
+    game->tileset = tileset != NULL ? tileset : &core_tileset_english;
+    const struct core_tileset *ts = game->tileset;
     seed &= (UINT32_C(1) << CLB_SEED_BITS) - 1;
     /* The seed as 4 little-endian bytes, so the deal is the same on every
      * platform (docs/RULES.md writes the procedure out). */
@@ -120,10 +132,10 @@ void core_game_deal(struct core_game *game, uint32_t seed, const char *lexicon)
     copy_name(game->lexicon, sizeof game->lexicon, lexicon);
 
     memset(game->board, CORE_EMPTY, sizeof game->board);
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
-        game->bag[k] = core_tile_distribution(k);
+    for (int k = 0; k <= ts->n; k++)
+        game->bag[k] = core_tile_distribution(ts, k);
     for (int p = 0; p < CLB_PLAYERS; p++)
-        core_rack_refill(&game->hands[p], game->bag, &rng);
+        core_rack_refill(ts, &game->hands[p], game->bag, &rng);
     game->turn = CORE_P1;
     game->end = CORE_END_NONE;
 }
@@ -136,52 +148,49 @@ void core_game_new(struct core_game *game, const char *seed, size_t len,
 
 /* Counts every tile the state holds, by kind, into seen[]. Board blanks
  * (lowercase) count as blanks, not as the letter they stand for. */
-static void count_tiles(const struct core_game *game, int seen[CLB_TILE_KINDS])
+static void count_tiles(const struct core_game *game,
+                        int seen[CLB_MAX_TILE_KINDS])
 {
-    memset(seen, 0, sizeof(int) * CLB_TILE_KINDS);
+    const struct core_tileset *ts = core_game_tileset(game);
+    memset(seen, 0, sizeof(int) * CLB_MAX_TILE_KINDS);
     for (int r = 0; r < CLB_BOARD_SIZE; r++)
         for (int c = 0; c < CLB_BOARD_SIZE; c++) {
             char ch = game->board[r][c];
-            if (core_is_upper(ch))
-                seen[ch - 'A']++;
-            else if (core_is_lower(ch))
-                seen[CLB_BLANK_INDEX]++;
+            int m = core_tile_letter(ch, ts->n);
+            if (m >= 0)
+                seen[m]++;
+            else if (core_tile_is_blank_letter(ch, ts->n))
+                seen[ts->n]++;
         }
     for (int p = 0; p < CLB_PLAYERS; p++)
         for (int i = 0; i < game->hands[p].count; i++)
-            seen[core_tile_kind(game->hands[p].tiles[i])]++;
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
+            seen[core_tile_kind(ts, game->hands[p].tiles[i])]++;
+    for (int k = 0; k <= ts->n; k++)
         seen[k] += game->bag[k];
-}
-
-static const char *kind_name(int kind, char buf[2])
-{
-    if (kind == CLB_BLANK_INDEX)
-        return "BLANK";
-    buf[0] = core_kind_tile(kind);
-    buf[1] = '\0';
-    return buf;
 }
 
 static enum clb_err validate_fields(const struct core_game *game,
                                     struct clb_error *err)
 {
+    const struct core_tileset *ts = core_game_tileset(game);
     if (game->turn != CORE_P1 && game->turn != CORE_P2)
         return clb_error_set(err, CLB_ERR_BAD_STATE, "turn: not P1 or P2");
     for (int r = 0; r < CLB_BOARD_SIZE; r++)
         for (int c = 0; c < CLB_BOARD_SIZE; c++) {
             char ch = game->board[r][c];
-            if (ch != CORE_EMPTY && !core_is_upper(ch) && !core_is_lower(ch))
+            if (ch != CORE_EMPTY && core_tile_face_letter(ch, ts->n) < 0)
                 return clb_error_set(err, CLB_ERR_BAD_STATE,
                                      "board[%d][%d]: not a tile", r, c);
         }
-    for (int k = 0; k < CLB_TILE_KINDS; k++) {
-        char nb[2];
-        if (game->bag[k] < 0 || game->bag[k] > CLB_TILE_TOTAL)
+    for (int k = 0; k <= ts->n; k++)
+        if (game->bag[k] < 0 || game->bag[k] > ts->total)
             return clb_error_set(err, CLB_ERR_BAD_STATE,
                                  "bag.%s: count %d out of range",
-                                 kind_name(k, nb), game->bag[k]);
-    }
+                                 core_kind_name(ts, k), game->bag[k]);
+    for (int k = ts->n + 1; k < CLB_MAX_TILE_KINDS; k++)
+        if (game->bag[k] != 0)
+            return clb_error_set(err, CLB_ERR_BAD_STATE,
+                                 "bag: a kind the tile set does not have");
     for (int p = 0; p < CLB_PLAYERS; p++) {
         const struct core_rack *rack = &game->hands[p];
         if (rack->count < 0 || rack->count > CLB_RACK_SIZE)
@@ -189,7 +198,7 @@ static enum clb_err validate_fields(const struct core_game *game,
                                  "hands.P%d: more than %d tiles", p + 1,
                                  CLB_RACK_SIZE);
         for (int i = 0; i < rack->count; i++)
-            if (core_tile_kind(rack->tiles[i]) < 0)
+            if (core_tile_kind(ts, rack->tiles[i]) < 0)
                 return clb_error_set(err, CLB_ERR_BAD_STATE,
                                      "hands.P%d[%d]: unknown tile", p + 1, i);
     }
@@ -249,18 +258,17 @@ enum clb_err core_game_validate(const struct core_game *game,
 
     /* Tile conservation: a link that conjures or loses a tile is forged or
      * damaged, and playing on from it would corrupt the shared score. */
-    int seen[CLB_TILE_KINDS];
+    const struct core_tileset *ts = core_game_tileset(game);
+    int seen[CLB_MAX_TILE_KINDS];
     count_tiles(game, seen);
-    for (int k = 0; k < CLB_TILE_KINDS; k++) {
-        int want = core_tile_distribution(k);
-        if (seen[k] != want) {
-            char nb[2];
+    for (int k = 0; k <= ts->n; k++) {
+        int want = core_tile_distribution(ts, k);
+        if (seen[k] != want)
             return clb_error_set(
                 err, CLB_ERR_BAD_STATE,
                 "tiles: %d %s tile%s on the board, in the hands and in the "
                 "bag, but the set has %d",
-                seen[k], kind_name(k, nb), seen[k] == 1 ? "" : "s", want);
-        }
+                seen[k], core_kind_name(ts, k), seen[k] == 1 ? "" : "s", want);
     }
     if (!game->game_over && game->consecutive_passes >= CLB_PASSES_TO_END)
         return clb_error_set(err, CLB_ERR_BAD_STATE,

@@ -26,7 +26,7 @@ enum core_player { CORE_P1 = 0, CORE_P2 = 1 };
 
 struct core_rack {
     int count;                 /* 0..CLB_RACK_SIZE */
-    char tiles[CLB_RACK_SIZE]; /* 'A'..'Z' or CORE_BLANK, in rack order */
+    char tiles[CLB_RACK_SIZE]; /* letter tiles or CORE_BLANK, in order */
 };
 
 /* CORE_MOVE_HELPER is not a move of the rules but a goals game's helper
@@ -53,7 +53,7 @@ enum core_helper { CORE_HELPER_NEW_GOALS, CORE_HELPER_SWAP, CORE_HELPER_PEEK };
 
 /* One use of a helper. A swap names a rack slot of the mover's (`mine`)
  * and of the partner's (`theirs`); the others name none (both 0). A swap
- * may be given with tiles ('A'..'Z', CORE_BLANK) in place of slots:
+ * may be given with tiles (letters, CORE_BLANK) in place of slots:
  * core_move_canonical() names each by the first slot holding it. */
 struct core_helper_use {
     uint8_t kind; /* enum core_helper */
@@ -105,9 +105,15 @@ struct core_game {
     char game_id[CLB_GAME_ID_MAX + 1];
     /* Lexicon name; "" means the server's default. */
     char lexicon[CLB_LEXICON_NAME_MAX + 1];
+    /* The tile set (its lexicon's); NULL means English. Read it through
+     * core_game_tileset(). Never hashed: the tiles' bytes are. */
+    const struct core_tileset *tileset;
     enum core_player turn;
-    char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE]; /* CORE_EMPTY, A-Z, a-z */
-    int bag[CLB_TILE_KINDS];                    /* remaining, by kind */
+    /* CORE_EMPTY, a letter tile, or a blank standing for a letter. */
+    char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+    /* Remaining, by kind (core_tile_kind): the set's letters, then the
+     * blank; zero past it. */
+    int bag[CLB_MAX_TILE_KINDS];
     struct core_rack hands[CLB_PLAYERS];
     int score;
     bool has_last_move;
@@ -128,7 +134,7 @@ struct core_game {
 struct core_placement {
     int row;
     int col;
-    char letter; /* 'A'..'Z' (the letter shown, also for a blank) */
+    char letter; /* a letter tile (the letter shown, also for a blank) */
     bool blank;
 };
 
@@ -137,7 +143,7 @@ struct core_move {
     int ntiles;
     /* PLAY: tiles[i] placements. */
     struct core_placement tiles[CLB_RACK_SIZE];
-    /* EXCHANGE: rack tiles to swap ('A'..'Z' or CORE_BLANK). */
+    /* EXCHANGE: rack tiles to swap (letter tiles or CORE_BLANK). */
     char exchange[CLB_RACK_SIZE];
     /* HELPER: which, and a swap's slots. */
     struct core_helper_use helper;
@@ -169,7 +175,7 @@ struct core_move_result {
 
 struct core_kwg;
 
-/* A word list as core sees it: does it contain `word` (len letters A..Z)?
+/* A word list as core sees it: does it contain `word` (len letter tiles)?
  * `graph` is its word graph (core/kwg.h) for the move generator, which the
  * end-of-game rule "neither player can play" needs; a lexicon without one
  * (NULL: only the unit tests' ten-word lists) cannot detect that ending. */
@@ -186,6 +192,18 @@ struct core_lexicon {
  * `lexicon` is the name to record ("" for the default; truncated to the
  * limit). Cannot fail. */
 void core_game_deal(struct core_game *game, uint32_t seed, const char *lexicon);
+
+/* core_game_deal() in the tile set `tileset` (NULL: English): the same
+ * procedure over that set's bag. Cannot fail. */
+void core_game_deal_in(struct core_game *game, uint32_t seed,
+                       const char *lexicon, const struct core_tileset *tileset);
+
+/* The game's tile set: English when it names none. */
+static inline const struct core_tileset *
+core_game_tileset(const struct core_game *game)
+{
+    return game->tileset != NULL ? game->tileset : &core_tileset_english;
+}
 
 /* The numeric seed of a seed text (a player's "New game" seed): a hash of
  * its len bytes, so the same text always deals the same game. */
@@ -209,7 +227,7 @@ int core_end_adjustment(const struct core_game *game);
 
 /* Checks that a state could occur in a real game: dimensions, characters,
  * rack sizes, non-negative counts, and tile conservation (board + racks +
- * bag == the 100-tile distribution). Returns CLB_ERR_OK or CLB_ERR_BAD_STATE
+ * bag == the tile set's distribution). Returns CLB_ERR_OK or CLB_ERR_BAD_STATE
  * with a detail naming the field. */
 enum clb_err core_game_validate(const struct core_game *game,
                                 struct clb_error *err);

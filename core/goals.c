@@ -237,16 +237,19 @@ static char word_square(const struct judged *j, int w, int i)
                     : j->after[at->row][at->col + i];
 }
 
-/* The letter a square spells (a blank as its capital). */
-static char spelled(char sq)
+/* The letter tile a square spells (a blank as its letter's). */
+static char spelled(const struct judged *j, char sq)
 {
-    return core_is_lower(sq) ? (char)(sq - 'a' + 'A') : sq;
+    return core_tile_face(sq, core_game_tileset(j->before)->n);
 }
+
+/* The vowels, as the goal table's letters are written: tiles of the
+ * English set (the goals are written for English). */
+static const char goal_vowels[] = "AEIOU";
 
 static bool is_vowel(char letter)
 {
-    return letter == 'A' || letter == 'E' || letter == 'I' || letter == 'O' ||
-           letter == 'U';
+    return letter != '\0' && strchr(goal_vowels, letter) != NULL;
 }
 
 /* Was square i of word w empty before the play (a tile placed now)? */
@@ -261,7 +264,7 @@ static int count_vowels(const struct judged *j, int w)
 {
     int n = 0;
     for (int i = 0; i < j->r->word_at[w].len; i++)
-        n += is_vowel(spelled(word_square(j, w, i)));
+        n += is_vowel(spelled(j, word_square(j, w, i)));
     return n;
 }
 
@@ -274,7 +277,8 @@ static bool word_meets(const struct judged *j, const struct goal_row *g, int w)
     case G_TILE_OF:
         for (int i = 0; i < len; i++) {
             char sq = word_square(j, w, i);
-            if (core_is_upper(sq) && strchr(g->s, sq) != NULL)
+            if (core_tile_is_letter(sq, core_game_tileset(j->before)->n) &&
+                strchr(g->s, sq) != NULL)
                 return true;
         }
         return false;
@@ -292,24 +296,25 @@ static bool word_meets(const struct judged *j, const struct goal_row *g, int w)
         if (len < g->p)
             return false;
         for (int i = 0; i < len / 2; i++)
-            if (spelled(word_square(j, w, i)) !=
-                spelled(word_square(j, w, len - 1 - i)))
+            if (spelled(j, word_square(j, w, i)) !=
+                spelled(j, word_square(j, w, len - 1 - i)))
                 return false;
         return true;
     case G_ONE_POINT:
         if (len < g->p)
             return false;
         for (int i = 0; i < len; i++)
-            if (core_tile_points(word_square(j, w, i)) != 1)
+            if (core_tile_points(core_game_tileset(j->before),
+                                 word_square(j, w, i)) != 1)
                 return false; /* a blank (0) is not a one-point tile */
         return true;
     case G_SAME_ENDS:
-        return len >= g->p && spelled(word_square(j, w, 0)) ==
-                                  spelled(word_square(j, w, len - 1));
+        return len >= g->p && spelled(j, word_square(j, w, 0)) ==
+                                  spelled(j, word_square(j, w, len - 1));
     case G_DOUBLE:
         for (int i = 1; i < len; i++)
-            if (spelled(word_square(j, w, i)) ==
-                spelled(word_square(j, w, i - 1)))
+            if (spelled(j, word_square(j, w, i)) ==
+                spelled(j, word_square(j, w, i - 1)))
                 return true;
         return false;
     case G_VOWELS: return count_vowels(j, w) >= g->p;
@@ -349,7 +354,9 @@ static bool last_of_letter(const struct judged *j)
         for (int r = 0; r < CLB_BOARD_SIZE; r++)
             for (int c = 0; c < CLB_BOARD_SIZE; c++)
                 on_board += j->after[r][c] == t->letter;
-        if (on_board == core_tile_distribution(t->letter - 'A'))
+        const struct core_tileset *ts = core_game_tileset(j->before);
+        if (on_board ==
+            core_tile_distribution(ts, core_tile_letter(t->letter, ts->n)))
             return true;
     }
     return false;

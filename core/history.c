@@ -36,7 +36,7 @@ void core_history_from_seed(struct core_history *h, uint32_t seed,
 {
     history_clear(h, lexicon);
     h->seed = seed & ((UINT32_C(1) << CLB_SEED_BITS) - 1);
-    core_game_deal(&h->first, h->seed, lexicon_name);
+    core_game_deal_in(&h->first, h->seed, lexicon_name, lexicon->tileset);
 }
 
 enum clb_err core_history_from_position(struct core_history *h,
@@ -63,17 +63,18 @@ uint32_t core_position_hash(const struct core_game *g)
     uint64_t x =
         core_hash_bytes(CORE_HASH_INIT, g->game_id, strlen(g->game_id));
     x = core_hash_board(x, g->board);
+    const struct core_tileset *ts = core_game_tileset(g);
     for (int p = 0; p < CLB_PLAYERS; p++) {
-        int kinds[CLB_TILE_KINDS] = {0};
+        int kinds[CLB_MAX_TILE_KINDS] = {0};
         for (int i = 0; i < g->hands[p].count && i < CLB_RACK_SIZE; i++) {
-            int k = core_tile_kind(g->hands[p].tiles[i]);
+            int k = core_tile_kind(ts, g->hands[p].tiles[i]);
             if (k >= 0)
                 kinds[k]++;
         }
-        for (int k = 0; k < CLB_TILE_KINDS; k++)
+        for (int k = 0; k <= ts->n; k++)
             x = core_hash_int(x, kinds[k]);
     }
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
+    for (int k = 0; k <= ts->n; k++)
         x = core_hash_int(x, g->bag[k]);
     x = core_hash_int(x, g->score);
     x = core_hash_int(x, (int)g->turn);

@@ -30,6 +30,9 @@
 struct core_lexicon_id {
     uint32_t fingerprint;
     char name[CLB_LEXICON_NAME_MAX + 1];
+    /* The tile set its words are spelled in (a game's set is its
+     * lexicon's); NULL means English. */
+    const struct core_tileset *tileset;
 };
 
 enum core_start_kind {

@@ -8,12 +8,22 @@
 
 #include "game.h"
 
-/* Takes one tile from the bag at random; '\0' when the bag is empty. */
-char core_bag_draw(int bag[CLB_TILE_KINDS], uint64_t *rng);
+/* Takes one tile from the bag (of set ts) at random; '\0' when the bag
+ * is empty. */
+char core_bag_draw(const struct core_tileset *ts, int bag[CLB_MAX_TILE_KINDS],
+                   uint64_t *rng);
 
 /* Draws into the rack until it holds CLB_RACK_SIZE or the bag is empty. */
-void core_rack_refill(struct core_rack *rack, int bag[CLB_TILE_KINDS],
-                      uint64_t *rng);
+void core_rack_refill(const struct core_tileset *ts, struct core_rack *rack,
+                      int bag[CLB_MAX_TILE_KINDS], uint64_t *rng);
+
+/* The kinds a bag of set ts counts (its letters and the blank), rounded
+ * up to whole groups of three, for the loops that take three at a time
+ * (the kinds past the blank are zero). */
+static inline int core_bag_groups_end(const struct core_tileset *ts)
+{
+    return (ts->n + 1 + 2) / 3 * 3;
+}
 
 /* Validates and scores a play (geometry, connection, words). The move is
  * canonical (core_move_canonical: sorted by square) and *result cleared

@@ -47,17 +47,18 @@ static void kwg_list_add(struct kwg_lists *l, size_t i, uint32_t words)
     l->words[l->n++] = words;
 }
 
-enum clb_err core_kwg_check(const uint32_t *nodes, size_t count,
+enum clb_err core_kwg_check(const uint32_t *nodes, size_t count, int letters,
                             uint32_t *scratch, uint32_t *words,
                             struct clb_error *err)
 {
     uint32_t gaddag;
-    return core_kwg_check_counts(nodes, count, scratch, words, &gaddag, err);
+    return core_kwg_check_counts(nodes, count, letters, scratch, words, &gaddag,
+                                 err);
 }
 
 enum clb_err core_kwg_check_counts(const uint32_t *nodes, size_t count,
-                                   uint32_t *scratch, uint32_t *words,
-                                   uint32_t *gaddag_words,
+                                   int letters, uint32_t *scratch,
+                                   uint32_t *words, uint32_t *gaddag_words,
                                    struct clb_error *err)
 {
     *words = 0;
@@ -67,6 +68,12 @@ enum clb_err core_kwg_check_counts(const uint32_t *nodes, size_t count,
                              "the word graph has %zu nodes; it needs at least "
                              "%d",
                              count, CORE_KWG_MIN_NODES);
+    if (letters < 1 || letters > CLB_KWG_MAX_LETTERS)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "the word graph's tile set has %d letters; it "
+                             "may have 1 to %d",
+                             letters, CLB_KWG_MAX_LETTERS);
+    uint32_t header_mask = core_kwg_header_mask(letters);
     if (count > CLB_KWG_MAX_NODES)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "the word graph has %zu nodes, more than the %zu "
@@ -85,7 +92,7 @@ enum clb_err core_kwg_check_counts(const uint32_t *nodes, size_t count,
             l.rank[ranked + 1] =
                 l.rank[ranked] + core_kwg_popcount(l.starts[ranked]);
         uint32_t mask = nodes[i];
-        if (mask == 0 || (mask & ~CORE_KWG_HEADER_MASK) != 0)
+        if (mask == 0 || (mask & ~header_mask) != 0)
             return kwg_bad(err, i, "not a list header");
         size_t n = core_kwg_popcount(mask);
         if (n > count - i - 1)
@@ -130,6 +137,7 @@ void core_kwg_init(struct core_kwg *g, const uint32_t *nodes, size_t count)
 {
     g->nodes = nodes;
     g->count = (uint32_t)count;
+    g->tileset = NULL;
 }
 
 uint32_t core_kwg_accepting(const struct core_kwg *g, uint32_t list)
@@ -144,12 +152,13 @@ uint32_t core_kwg_accepting(const struct core_kwg *g, uint32_t list)
     return set;
 }
 
-/* The tile of a letter in either case, or -1. Plain ASCII arithmetic:
- * <ctype.h> depends on the locale. */
+/* The graph tile (1..) of a letter tile or a blank standing for one, or
+ * -1. A letter past the graph's set is in none of its lists, so the
+ * look-up fails there without knowing the set. */
 static int kwg_letter_tile(char c)
 {
-    unsigned lower = (unsigned char)c | 0x20u;
-    return lower >= 'a' && lower <= 'z' ? (int)(lower - 'a') + 1 : -1;
+    int m = core_tile_face_letter(c, CLB_KWG_MAX_LETTERS);
+    return m >= 0 ? m + 1 : -1;
 }
 
 bool core_kwg_contains(const struct core_kwg *g, const char *word, size_t len)

@@ -14,10 +14,10 @@
  *
  *   nodes[0]     the DAWG's root list
  *   nodes[1]     the GADDAG's root list
- *   a list       one header node: bits 0..26 the tiles it has (bit 0 the
- *                GADDAG separator, bits 1..26 the letters A..Z), bits
- *                27..31 zero, never empty; then one arc per tile, in tile
- *                order
+ *   a list       one header node: bits 0..n the tiles it has (bit 0 the
+ *                GADDAG separator, bit m+1 the tile set's letter m, n
+ *                letters, at most CLB_KWG_MAX_LETTERS), the bits above
+ *                zero, never empty; then one arc per tile, in tile order
  *   an arc       bit 31: accepts (the path up to and including this tile
  *                spells a word); bits 0..30: the list it leads to, 0 when
  *                no word continues
@@ -34,18 +34,28 @@
 #ifndef CORE_KWG_H
 #define CORE_KWG_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "error.h"
 #include "limits.h"
+#include "tiles.h"
 
 #define CORE_KWG_SEPARATOR 0
-#define CORE_KWG_TILES (CLB_LETTERS + 1) /* the separator and A..Z */
+/* The separator and the most letters a graph's set may have. */
+#define CORE_KWG_TILES (CLB_KWG_MAX_LETTERS + 1)
 #define CORE_KWG_ACCEPTS 0x80000000u
 #define CORE_KWG_INDEX_MASK 0x7FFFFFFFu
-#define CORE_KWG_HEADER_MASK ((1u << CORE_KWG_TILES) - 1u)
+static_assert(CORE_KWG_TILES <= 32, "a list header is one 32-bit mask");
+
+/* The header bits a graph of `letters` letters may set (the separator's
+ * and theirs). */
+static inline uint32_t core_kwg_header_mask(int letters)
+{
+    return (uint32_t)((UINT64_C(2) << letters) - 1u);
+}
 
 /* nodes[0] and nodes[1] name the roots; the first list starts at 2. */
 #define CORE_KWG_DAWG_NODE 0
@@ -58,6 +68,8 @@
 struct core_kwg {
     const uint32_t *nodes;
     uint32_t count;
+    /* The tile set its letters are (dict/ sets it; NULL means English). */
+    const struct core_tileset *tileset;
 };
 
 /* Bits set in x, without the POPCNT instruction (not in baseline x86-64):
@@ -80,7 +92,7 @@ static inline bool core_kwg_accepts(uint32_t arc)
     return (arc & CORE_KWG_ACCEPTS) != 0;
 }
 
-/* The arc of `tile` (0..26) in the list at `list` (a header), or 0 when
+/* The arc of `tile` (0..n) in the list at `list` (a header), or 0 when
  * the list lacks it; list 0 is the empty list. An arc that leads nowhere
  * and accepts nothing is never stored, so 0 always means "no arc". */
 static inline uint32_t core_kwg_arc(const struct core_kwg *g, uint32_t list,
@@ -94,7 +106,7 @@ static inline uint32_t core_kwg_arc(const struct core_kwg *g, uint32_t list,
     return g->nodes[list + 1 + core_kwg_popcount(mask & ((1u << tile) - 1u))];
 }
 
-/* The letters (bits 1..26) whose arcs in the list accept: the letters that
+/* The letters (bits 1..n) whose arcs in the list accept: the letters that
  * end a word right after the path that led to the list. */
 uint32_t core_kwg_accepting(const struct core_kwg *g, uint32_t list);
 
@@ -115,13 +127,14 @@ static inline uint32_t core_kwg_gaddag_root(const struct core_kwg *g)
 #define CORE_KWG_CHECK_SCRATCH(count)                                          \
     (2 * (((size_t)(count) + 31) / 32) + (size_t)(count) / 2 + 1)
 
-/* Checks that `count` nodes form a graph the readers can walk safely (see
- * the top of this file) and counts the DAWG's words (saturating at
+/* Checks that `count` nodes form a graph of `letters` letters (1 to
+ * CLB_KWG_MAX_LETTERS) the readers can walk safely (see the top of this
+ * file) and counts the DAWG's words (saturating at
  * UINT32_MAX) into *words. `scratch` holds CORE_KWG_CHECK_SCRATCH(count)
  * entries (the caller's). Returns CLB_ERR_OK, or CLB_ERR_BAD_LEXICON with a
  * detail naming the first bad node ("word graph node 12: ..."). Reads only
  * nodes[0..count-1]; linear time. */
-enum clb_err core_kwg_check(const uint32_t *nodes, size_t count,
+enum clb_err core_kwg_check(const uint32_t *nodes, size_t count, int letters,
                             uint32_t *scratch, uint32_t *words,
                             struct clb_error *err);
 
@@ -129,15 +142,16 @@ enum clb_err core_kwg_check(const uint32_t *nodes, size_t count,
  * *gaddag_words: a GADDAG of exactly its DAWG's words holds, for each word,
  * one string per letter (dict/ checks that a loaded file's does). */
 enum clb_err core_kwg_check_counts(const uint32_t *nodes, size_t count,
-                                   uint32_t *scratch, uint32_t *words,
-                                   uint32_t *gaddag_words,
+                                   int letters, uint32_t *scratch,
+                                   uint32_t *words, uint32_t *gaddag_words,
                                    struct clb_error *err);
 
 /* Makes *g a view of nodes that passed core_kwg_check() (valid while the
- * nodes live). Cannot fail. */
+ * nodes live), its tile set NULL (English) until the caller sets it.
+ * Cannot fail. */
 void core_kwg_init(struct core_kwg *g, const uint32_t *nodes, size_t count);
 
-/* True if the DAWG holds `word`: len letters, 'A'..'Z' or 'a'..'z'.
+/* True if the DAWG holds `word`: len letter tiles or blanks (tiles.h).
  * Anything else (another character, an empty word) is not a word. Never
  * allocates; one list per letter. */
 bool core_kwg_contains(const struct core_kwg *g, const char *word, size_t len);

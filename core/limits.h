@@ -23,11 +23,24 @@
 /* Two players, P1 and P2, sharing one score. */
 #define CLB_PLAYERS 2
 
-/* The English bag: 100 tiles, 26 letters plus the blank. */
-#define CLB_TILE_TOTAL 100
-#define CLB_LETTERS 26
-#define CLB_TILE_KINDS 27 /* A..Z, then the blank */
-#define CLB_BLANK_INDEX 26
+/* A tile set (core/tileset.h) has at most 32 letters (Polish has 32), so
+ * a set of letters is one 32-bit mask and a tile's byte (0x41 + letter, a
+ * blank 0x61 + letter) stays below 0x81. A bag counts each letter, then
+ * the blank: at most 33 kinds. */
+#define CLB_MAX_LETTERS 32
+#define CLB_MAX_TILE_KINDS (CLB_MAX_LETTERS + 1)
+
+/* The most tiles one set holds (English 100; the largest published sets
+ * about 120): bounds a bag count and a position's size in a v2 link. */
+#define CLB_MAX_TILES 128
+
+/* Bytes of one tile's display string in UTF-8 ("CH", "L\u00b7L" is 4). */
+#define CLB_MAX_TILE_BYTES 8
+
+/* The word graph's list header (core/kwg.h) is a 32-bit mask of the
+ * separator and the letters, so a lexicon's set has at most 31 letters;
+ * a 32-letter set needs the header widened (a new .clx version). */
+#define CLB_KWG_MAX_LETTERS 31
 
 /* An exchange needs at least a full rack's worth in the bag (standard rule). */
 #define CLB_EXCHANGE_MIN_BAG 7
@@ -398,8 +411,9 @@ static_assert(CLB_DEADLINE_CHECK_MS < 1000 * CLB_HEADER_DEADLINE_S,
               "the watchdog must look more often than the deadline");
 static_assert(CLB_RESPONSE_INITIAL_BYTES < CLB_MAX_RESPONSE_BYTES,
               "the stack start must be below the cap");
-static_assert(CLB_EXCHANGE_MIN_BAG <= CLB_TILE_TOTAL - 2 * CLB_RACK_SIZE,
-              "an exchange must be possible at the start");
+static_assert(CLB_KWG_MAX_LETTERS < CLB_MAX_LETTERS + 1,
+              "a graph's letters are letters of a tile set");
+static_assert(CLB_MAX_TILE_KINDS % 3 == 0, "a bag's kinds make groups of 3");
 static_assert(CLB_MAX_PLAYS_LISTED * 500 < CLB_MAX_RESPONSE_BYTES,
               "the longest list of plays must fit one response");
 static_assert(CLB_MAX_LINK2_CHARS + 256 <= CLB_MAX_LOCATION,

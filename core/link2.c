@@ -24,25 +24,29 @@
 #define LINK2_PAYLOAD_CHARS (CLB_MAX_LINK2_CHARS - LINK2_HEAD_CHARS)
 
 /* Radices of the fixed fields. */
-#define RADIX_NAME_LEN 32   /* a name of 1..32 characters */
-#define RADIX_NAME_CHAR 64  /* one base64url character */
-#define RADIX_BOARD_TILE 52 /* 'A'..'Z' then a blank as 'a'..'z' */
-#define RADIX_RACK_COUNT 8  /* 0..7 tiles */
-#define RADIX_RACK_TILE 27  /* 'A'..'Z' then the blank */
-#define RADIX_BLANK_LETTER 26
+#define RADIX_NAME_LEN 32  /* a name of 1..32 characters */
+#define RADIX_NAME_CHAR 64 /* one base64url character */
+#define RADIX_RACK_COUNT 8 /* 0..7 tiles */
+/* The tile fields' radices come from the game's tile set of n letters: a
+ * board tile is a letter or a blank standing for one (2n), a rack tile a
+ * kind (n + 1), a blank's letter a letter (n). English's are 52, 27 and
+ * 26. A position start is a classic (v1) link's, so English. */
 
 /* The most bits a link can need (header with a classic position and a
  * named lexicon, then every move at its largest), which must fit. */
 #define LINK2_MAX_HEADER_BITS                                                  \
     (2 + (5 + 32 * 6 + 32) +                                                   \
      (5 + 32 * 6 + 1 + 1 + 20 + CLB_BOARD_SIZE * CLB_BOARD_SIZE +              \
-      CLB_TILE_TOTAL * 6 + 2 * (3 + CLB_RACK_SIZE * 5)))
+      CLB_MAX_TILES * 6 + 2 * (3 + CLB_RACK_SIZE * 5)))
 #define LINK2_MAX_MOVE_BITS (4 + 22 + 2 * 5) /* kind, play, two blanks */
+/* A tile set other than English: its mark and its name. */
+#define LINK2_MAX_TILESET_BITS (4 + 5 + 32 * 6)
 /* A goals game's mode field and its helpers (a swap: kind, which, two
  * slots), at most CLB_GOALS_MAX_HELPERS in a game. */
 #define LINK2_MAX_GOALS_BITS (4 + CLB_GOALS_MAX_HELPERS * (4 + 2 + 3 + 3))
+static_assert(CLB_MAX_LETTERS <= 32, "a blank's letter fits 5 bits");
 static_assert(LINK2_MAX_HEADER_BITS + CLB_MAX_GAME_MOVES * LINK2_MAX_MOVE_BITS +
-                      LINK2_MAX_GOALS_BITS + 4 <=
+                      LINK2_MAX_GOALS_BITS + LINK2_MAX_TILESET_BITS + 4 <=
                   6 * LINK2_PAYLOAD_CHARS,
               "CLB_MAX_LINK2_CHARS must hold the longest possible link");
 static_assert(CLB_MAX_GAME_MOVES <= 255, "move numbers fit the details");
@@ -158,6 +162,10 @@ enum { KIND_END = 0, KIND_PASS = 1, KIND_EXCHANGE = 2 };
  * say a goals game of Easy, Normal or Hard, whose first kind follows. */
 #define RADIX_MODE 16
 #define MODE_FIRST_GOALS 10
+/* 13 in the mode field's place: the game is in the tile set named next
+ * (written only for a set other than English, so English links are as
+ * they were); the mode field, if any, follows the name. */
+#define MODE_TILESET 13
 #define RADIX_HELPER 3 /* enum core_helper */
 
 /* ---- reading ------------------------------------------------------------ */
@@ -307,14 +315,17 @@ static bool get_lexicon(struct reader *r, struct core_lexicon_id *id)
 static bool get_position(struct reader *r, struct core_game *g)
 {
     memset(g, 0, sizeof *g);
+    const struct core_tileset *ts = &core_tileset_english;
+    g->tileset = ts;
+    int n = ts->n;
     int turn, v;
     if (!get_name(r, g->game_id) || !get_int(r, 2, &turn) ||
         !get_int(r, 2, &g->consecutive_passes) ||
         !get_int(r, CLB_MAX_SCORE + 1, &g->score))
         return false;
     g->turn = turn ? CORE_P2 : CORE_P1;
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
-        g->bag[k] = core_tile_distribution(k);
+    for (int k = 0; k <= n; k++)
+        g->bag[k] = core_tile_distribution(ts, k);
     for (int sq = 0; sq < CLB_BOARD_SIZE * CLB_BOARD_SIZE; sq++) {
         char *cell = &g->board[sq / CLB_BOARD_SIZE][sq % CLB_BOARD_SIZE];
         *cell = CORE_EMPTY;
@@ -322,29 +333,53 @@ static bool get_position(struct reader *r, struct core_game *g)
             return false;
         if (!v)
             continue;
-        if (!get_int(r, RADIX_BOARD_TILE, &v))
+        if (!get_int(r, (uint64_t)(2 * n), &v))
             return false;
-        *cell =
-            v < CLB_LETTERS ? (char)('A' + v) : (char)('a' + v - CLB_LETTERS);
-        g->bag[v < CLB_LETTERS ? v : CLB_BLANK_INDEX]--;
+        *cell = v < n ? core_letter_tile(v) : core_blank_tile(v - n);
+        g->bag[v < n ? v : n]--;
     }
     for (int p = 0; p < CLB_PLAYERS; p++) {
         struct core_rack *rack = &g->hands[p];
         if (!get_int(r, RADIX_RACK_COUNT, &rack->count))
             return false;
         for (int i = 0; i < rack->count; i++) {
-            if (!get_int(r, RADIX_RACK_TILE, &v))
+            if (!get_int(r, (uint64_t)(n + 1), &v))
                 return false;
-            rack->tiles[i] = core_kind_tile(v);
+            rack->tiles[i] = core_kind_tile(ts, v);
             g->bag[v]--;
         }
     }
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
+    for (int k = 0; k <= n; k++)
         if (g->bag[k] < 0) {
             damaged(r, "more tiles than the set has");
             return false;
         }
     g->end = CORE_END_NONE;
+    return true;
+}
+
+/* The tile set of a seed start: a MODE_TILESET mark and its name, or
+ * (any other value, read again as the mode field) English. */
+static bool get_tileset(struct reader *r, const struct core_tileset **ts)
+{
+    size_t at = r->pos;
+    uint64_t v;
+    char name[RADIX_NAME_LEN + 2];
+    *ts = &core_tileset_english;
+    if (!get(r, RADIX_MODE, &v))
+        return false;
+    if (v != MODE_TILESET) {
+        r->pos = at;
+        return true;
+    }
+    /* A set this reader does not know, or a name that does not read, is
+     * a mode value out of its range: what it was before sets had one. */
+    if (get_name(r, name))
+        *ts = core_tileset_by_name(name, strlen(name));
+    if (*ts == NULL || core_tileset_is_default(*ts)) {
+        damaged(r, "a value out of range (no tile set this Collabble knows)");
+        return false;
+    }
     return true;
 }
 
@@ -416,7 +451,11 @@ enum clb_err core_link2_read_header(const char *s, size_t len,
         h->start = CORE_START_SEED;
         h->seed = (uint32_t)seed;
         h->npending = 0;
-        core_game_deal(&h->first, h->seed, "");
+        const struct core_tileset *ts;
+        if (!get_tileset(&r, &ts))
+            return err->code;
+        h->lexicon.tileset = ts;
+        core_game_deal_in(&h->first, h->seed, "", ts);
         if (!get_mode(&r, h))
             return err->code;
     } else {
@@ -559,9 +598,9 @@ static bool get_play(struct reader *r, const struct core_game *g,
     for (int j = 0; j < k; j++) {
         int letter;
         if (m->tiles[j].blank) {
-            if (!get_int(r, RADIX_BLANK_LETTER, &letter))
+            if (!get_int(r, (uint64_t)core_game_tileset(g)->n, &letter))
                 return false;
-            m->tiles[j].letter = (char)('A' + letter);
+            m->tiles[j].letter = core_letter_tile(letter);
         }
     }
     return true;
@@ -724,16 +763,23 @@ static bool put_header(struct writer *w, const struct core_history *h)
             return false;
         put(w, h->lexicon.fingerprint, UINT64_C(1) << 32);
     }
+    const struct core_tileset *ts = core_game_tileset(g);
     if (h->start == CORE_START_SEED) {
         put(w, h->seed, UINT64_C(1) << CLB_SEED_BITS);
+        if (!core_tileset_is_default(ts)) {
+            put(w, MODE_TILESET, RADIX_MODE);
+            if (!put_name(w, ts->name))
+                return false;
+        }
         /* A plain game has no mode field (its bits are the first kind's). */
         if (g->goals.level != CORE_GOALS_OFF)
             put(w, MODE_FIRST_GOALS + g->goals.level - CORE_GOALS_EASY,
                 RADIX_MODE);
         return true;
     }
-    if (g->goals.level != CORE_GOALS_OFF)
-        return false; /* goals are dealt from a seed only */
+    if (g->goals.level != CORE_GOALS_OFF || !core_tileset_is_default(ts))
+        return false; /* goals and other sets are dealt from a seed only */
+    int n = ts->n;
     if (!put_name(w, g->game_id) || g->consecutive_passes < 0 ||
         g->consecutive_passes > 1 || g->score < 0 || g->score > CLB_MAX_SCORE)
         return false;
@@ -744,16 +790,18 @@ static bool put_header(struct writer *w, const struct core_history *h)
         for (int c = 0; c < CLB_BOARD_SIZE; c++) {
             char ch = g->board[r][c];
             put(w, ch != CORE_EMPTY, 2);
-            if (core_is_upper(ch))
-                put(w, (uint64_t)(ch - 'A'), RADIX_BOARD_TILE);
-            else if (core_is_lower(ch))
-                put(w, (uint64_t)(ch - 'a' + CLB_LETTERS), RADIX_BOARD_TILE);
+            int m = core_tile_letter(ch, n), b = core_tile_blank_letter(ch, n);
+            if (m >= 0)
+                put(w, (uint64_t)m, (uint64_t)(2 * n));
+            else if (b >= 0)
+                put(w, (uint64_t)(b + n), (uint64_t)(2 * n));
         }
     for (int p = 0; p < CLB_PLAYERS; p++) {
         const struct core_rack *rack = &g->hands[p];
         put(w, (uint64_t)rack->count, RADIX_RACK_COUNT);
         for (int i = 0; i < rack->count; i++)
-            put(w, (uint64_t)core_tile_kind(rack->tiles[i]), RADIX_RACK_TILE);
+            put(w, (uint64_t)core_tile_kind(ts, rack->tiles[i]),
+                (uint64_t)(n + 1));
     }
     return true;
 }
@@ -778,6 +826,7 @@ static int empty_index(const struct core_game *g, int row, int col)
 static bool put_play(struct writer *w, const struct core_game *g,
                      const struct core_move *m, bool exchange, uint64_t kinds)
 {
+    const struct core_tileset *ts = core_game_tileset(g);
     const struct core_rack *rack = &g->hands[g->turn];
     int n = rack->count, k = m->ntiles;
     if (k < 1 || k > n)
@@ -812,7 +861,7 @@ static bool put_play(struct writer *w, const struct core_game *g,
             else
                 free_before++;
         }
-        if (slot < 0 || (t->blank && !core_is_upper(t->letter)))
+        if (slot < 0 || (t->blank && !core_tile_is_letter(t->letter, ts->n)))
             return false;
         used[slot] = true;
         pick[j] = free_before;
@@ -827,7 +876,8 @@ static bool put_play(struct writer *w, const struct core_game *g,
     put(w, q, empties * dirs * permutations(n, k));
     for (int j = 0; j < k; j++)
         if (m->tiles[j].blank)
-            put(w, (uint64_t)(m->tiles[j].letter - 'A'), RADIX_BLANK_LETTER);
+            put(w, (uint64_t)core_tile_letter(m->tiles[j].letter, ts->n),
+                (uint64_t)ts->n);
     return true;
 }
 

@@ -44,9 +44,13 @@ static uint64_t move_seed(const struct core_game *g, const struct core_move *m)
         core_hash_bytes(CORE_HASH_INIT, g->game_id, strlen(g->game_id));
     h = core_hash_int(h, (int)g->turn);
     h = core_hash_board(h, (const char(*)[CLB_BOARD_SIZE])g->board);
-    static_assert(CLB_TILE_KINDS % 3 == 0, "the bag hashed 3 kinds a step");
-    for (int k = 0; k < CLB_TILE_KINDS; k += 3)
+    /* The set's kinds in order (English's 27 are 9 groups of 3); a last
+     * group of one or two hashes as the same sequence would. */
+    int kinds = core_game_tileset(g)->n + 1, k = 0;
+    for (; k + 3 <= kinds; k += 3)
         h = hash_int3(h, g->bag[k], g->bag[k + 1], g->bag[k + 2]);
+    for (; k < kinds; k++)
+        h = core_hash_int(h, g->bag[k]);
     for (int p = 0; p < CLB_PLAYERS; p++) {
         h = core_hash_int(h, g->hands[p].count);
         h = core_hash_bytes(h, g->hands[p].tiles, (size_t)g->hands[p].count);
@@ -98,7 +102,7 @@ static void rack_order(const struct core_rack *rack, const char *in, int n,
 }
 
 /* A swap's slot: one given as a slot (below CLB_RACK_SIZE) is kept; one
- * given as a tile ('A'..'Z', CORE_BLANK) becomes the first slot holding
+ * given as a tile (a letter, CORE_BLANK) becomes the first slot holding
  * it, or CLB_RACK_SIZE (off every rack, refused) when none does. */
 static uint8_t swap_slot(const struct core_rack *rack, uint8_t given)
 {
@@ -165,18 +169,19 @@ void core_move_canonical(const struct core_game *game,
  * each placed tile takes the first slot left that holds it (a blank for a
  * blank play), as removing them one by one would. So of each kind the
  * first `need` slots go, in one pass, and the rest close up. */
-static void rack_take(struct core_rack *rack, const struct core_move *move)
+static void rack_take(const struct core_tileset *ts, struct core_rack *rack,
+                      const struct core_move *move)
 {
-    unsigned char need[CLB_TILE_KINDS] = {0};
+    unsigned char need[CLB_MAX_TILE_KINDS] = {0};
     for (int i = 0; i < move->ntiles; i++) {
         const struct core_placement *t = &move->tiles[i];
-        int kind = t->blank ? CLB_BLANK_INDEX : core_tile_kind(t->letter);
+        int kind = t->blank ? ts->n : core_tile_kind(ts, t->letter);
         if (kind >= 0)
             need[kind]++;
     }
     int kept = 0;
     for (int j = 0; j < rack->count; j++) {
-        int kind = core_tile_kind(rack->tiles[j]);
+        int kind = core_tile_kind(ts, rack->tiles[j]);
         if (kind >= 0 && need[kind] > 0)
             need[kind]--;
         else
@@ -195,15 +200,16 @@ static enum clb_err check_exchange(const struct core_game *game,
         return clb_error_set(err, CLB_ERR_EXCHANGE_NOT_ALLOWED,
                              "the bag holds only %d tiles",
                              core_bag_count(game));
+    const struct core_tileset *ts = core_game_tileset(game);
     const struct core_rack *rack = &game->hands[game->turn];
-    int have[CLB_TILE_KINDS] = {0};
+    int have[CLB_MAX_TILE_KINDS] = {0};
     for (int i = 0; i < rack->count; i++)
-        have[core_tile_kind(rack->tiles[i])]++;
+        have[core_tile_kind(ts, rack->tiles[i])]++;
     if (move->ntiles > rack->count)
         return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
                              "more tiles than your rack holds");
     for (int i = 0; i < move->ntiles; i++) {
-        int kind = core_tile_kind(move->exchange[i]);
+        int kind = core_tile_kind(ts, move->exchange[i]);
         if (kind < 0 || have[kind] == 0)
             return clb_error_set(err, CLB_ERR_NOT_IN_RACK, NULL);
         have[kind]--;
@@ -274,17 +280,20 @@ int core_score_add(int score, int points)
     return points > CLB_MAX_SCORE - score ? CLB_MAX_SCORE : score + points;
 }
 
-static int rack_value(const struct core_rack *rack)
+static int rack_value(const struct core_tileset *ts,
+                      const struct core_rack *rack)
 {
     int v = 0;
     for (int i = 0; i < rack->count; i++)
-        v += core_tile_points(rack->tiles[i]);
+        v += core_tile_points(ts, rack->tiles[i]);
     return v;
 }
 
 int core_end_adjustment(const struct core_game *g)
 {
-    int left = rack_value(&g->hands[CORE_P1]) + rack_value(&g->hands[CORE_P2]);
+    const struct core_tileset *ts = core_game_tileset(g);
+    int left =
+        rack_value(ts, &g->hands[CORE_P1]) + rack_value(ts, &g->hands[CORE_P2]);
     /* Never below 0: the shared score is the team's, and a negative total
      * would say nothing a zero does not. */
     return left < g->score ? left : g->score;
@@ -313,9 +322,8 @@ static bool is_blocked(const struct core_game *g,
 {
     if (lexicon->graph == NULL)
         return false;
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
-        if (g->bag[k] > 0)
-            return false; /* tiles left in the bag: not blocked */
+    if (core_bag_count(g) > 0)
+        return false; /* tiles left in the bag: not blocked */
     struct core_movegen mg;
     core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board,
                       lexicon->graph);
@@ -342,14 +350,14 @@ static void apply_play(struct core_game *g, const struct core_move *move,
         lm->cells[lm->ncells].col = t->col;
         lm->ncells++;
     }
-    rack_take(rack, move);
+    rack_take(core_game_tileset(g), rack, move);
     memcpy(g->board, board, sizeof g->board);
     memcpy(lm->words, result->words, sizeof lm->words);
     lm->nwords = result->nwords;
     lm->points = result->points;
     g->score = core_score_add(g->score, result->points);
     g->consecutive_passes = 0;
-    core_rack_refill(rack, g->bag, rng);
+    core_rack_refill(core_game_tileset(g), rack, g->bag, rng);
     if (rack->count == 0)
         finish_game(g, CORE_END_OUT);
 }
@@ -360,11 +368,12 @@ static void apply_play(struct core_game *g, const struct core_move *move,
 static void apply_exchange(struct core_game *g, const struct core_move *move,
                            uint64_t *rng)
 {
+    const struct core_tileset *ts = core_game_tileset(g);
     struct core_rack *rack = &g->hands[g->turn];
     bool used[CLB_RACK_SIZE] = {false};
     char drawn[CLB_RACK_SIZE];
     for (int i = 0; i < move->ntiles; i++)
-        drawn[i] = core_bag_draw(g->bag, rng);
+        drawn[i] = core_bag_draw(ts, g->bag, rng);
     for (int i = 0; i < move->ntiles; i++) {
         for (int j = 0; j < rack->count; j++)
             if (!used[j] && rack->tiles[j] == move->exchange[i]) {
@@ -372,7 +381,7 @@ static void apply_exchange(struct core_game *g, const struct core_move *move,
                 used[j] = true;
                 break;
             }
-        g->bag[core_tile_kind(move->exchange[i])]++;
+        g->bag[core_tile_kind(ts, move->exchange[i])]++;
     }
     memset(&g->last_move, 0, sizeof g->last_move);
     g->last_move.type = CORE_MOVE_EXCHANGE;

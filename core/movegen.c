@@ -43,7 +43,10 @@
 
 #define MG_N CLB_BOARD_SIZE
 #define MG_LAST (CLB_BOARD_SIZE - 1)
-#define MG_ALL_LETTERS (((uint32_t)1 << (CLB_LETTERS + 1)) - 2u) /* 1..26 */
+/* Every letter's bit (all but the separator's): a graph's lists hold only
+ * its set's letters, so a set of letters taken with a list's header is
+ * the set's, whatever its size. */
+#define MG_ALL_LETTERS (~(uint32_t)1u)
 #define MG_LINE_SQUARES ((1u << CLB_BOARD_SIZE) - 1u)
 #define MG_BLANK 0      /* rack index of the blank: tile 0 is never a letter */
 #define MG_SEPARATOR 1u /* the separator's bit in a list header (tile 0) */
@@ -102,15 +105,11 @@ struct mg_score {
 
 /* ---- preparing a board ------------------------------------------------ */
 
-/* The tile number (1..26) of a board letter, 0 for anything else. Plain
- * ASCII arithmetic, as in core/tiles.c. */
-static uint8_t mg_tile_of(char c)
+/* The tile number (1..n) of a board letter or blank of a set of n
+ * letters, 0 for anything else. */
+static uint8_t mg_tile_of(char c, int n)
 {
-    if (c >= 'A' && c <= 'Z')
-        return (uint8_t)(c - 'A' + 1);
-    if (c >= 'a' && c <= 'z')
-        return (uint8_t)(c - 'a' + 1);
-    return 0;
+    return (uint8_t)(core_tile_face_letter(c, n) + 1);
 }
 
 /* The tiles before and after square `pos` of a line, as runs of tile
@@ -181,15 +180,14 @@ static void mg_copy_board(struct core_movegen *mg,
                           const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE])
 {
     memset(mg->occupied, 0, sizeof mg->occupied);
-    int points[CORE_KWG_TILES];
-    for (int t = 1; t <= CLB_LETTERS; t++)
-        points[t] = core_tile_points((char)('A' + t - 1));
+    const struct core_tileset *ts = mg->tileset;
+    int n = ts->n;
     for (int r = 0; r < MG_N; r++)
         for (int c = 0; c < MG_N; c++) {
             char ch = board[r][c];
-            uint8_t t = mg_tile_of(ch);
-            /* A blank on the board is its lowercase letter: no points. */
-            uint8_t v = (uint8_t)(ch >= 'A' && ch <= 'Z' ? points[t] : 0);
+            uint8_t t = mg_tile_of(ch, n);
+            /* A blank on the board is its blank byte: no points. */
+            uint8_t v = (uint8_t)core_tile_points(ts, ch);
             mg->tile[0][r][c] = mg->tile[1][c][r] = t;
             mg->value[0][r][c] = mg->value[1][c][r] = v;
             if (t != 0) {
@@ -214,6 +212,8 @@ void core_movegen_init(struct core_movegen *mg,
                        const struct core_kwg *graph)
 {
     mg->graph = graph;
+    mg->tileset =
+        graph->tileset != NULL ? graph->tileset : &core_tileset_english;
     mg->budget = NULL;
     mg->gaddag = core_kwg_gaddag_root(graph);
     mg->plain = false;
@@ -519,7 +519,7 @@ MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
         uint32_t arc = arcs[mg_rank(mask, (unsigned)t, v)];
         if (--s->count[t] == 0)
             s->letters &= ~(1u << t);
-        s->placed[pos] = (char)('A' + t - 1);
+        s->placed[pos] = core_letter_tile(t - 1);
         mg_next(s, pos, arc, mg_place(s, pos, s->points[t], sc), right, v);
         if (s->count[t]++ == 0)
             s->letters |= 1u << t;
@@ -534,7 +534,7 @@ MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
     for (uint32_t m = fits; m != 0 && !mg_stopped(s, v); m &= m - 1) {
         int t = __builtin_ctz(m);
         uint32_t arc = arcs[mg_rank(mask, (unsigned)t, v)];
-        s->placed[pos] = (char)('a' + t - 1);
+        s->placed[pos] = core_blank_tile(t - 1);
         mg_next(s, pos, arc, blank, right, v);
     }
     s->count[MG_BLANK]++;
@@ -923,14 +923,16 @@ static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
     s->cap = cap;
     s->d = -1;
     s->limit = mg->budget != NULL ? mg->budget->left : UINT64_MAX;
+    const struct core_tileset *ts = mg->tileset;
+    int n = ts->n; /* the set's letters: tiles 1..n */
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
-        int value = 0;
+        int value = 0, m = core_tile_letter(t, n);
         if (t == CORE_BLANK) {
             s->count[MG_BLANK]++;
-        } else if (t >= 'A' && t <= 'Z') {
-            value = core_tile_points(t);
-            s->count[t - 'A' + 1]++;
+        } else if (m >= 0) {
+            value = ts->points[m];
+            s->count[m + 1]++;
         } else {
             continue;
         }
@@ -940,8 +942,8 @@ static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
             s->best_values[j] = s->best_values[j - 1];
         s->best_values[j] = value;
     }
-    for (int t = 1; t <= CLB_LETTERS; t++) {
-        s->points[t] = core_tile_points((char)('A' + t - 1));
+    for (int t = 1; t <= n; t++) {
+        s->points[t] = ts->points[t - 1];
         if (s->count[t] == 0)
             continue;
         s->letters |= (uint32_t)1 << t;
@@ -1050,8 +1052,9 @@ void core_play_to_move(const struct core_play *p,
         struct core_placement *pl = &move->tiles[move->ntiles++];
         pl->row = r;
         pl->col = c;
-        pl->blank = core_is_lower(t);
-        pl->letter = pl->blank ? (char)(t - 'a' + 'A') : t;
+        /* Letter bytes lie below blank bytes for any set (tiles.h). */
+        pl->blank = core_tile_is_blank_letter(t, CLB_MAX_LETTERS);
+        pl->letter = core_tile_face(t, CLB_MAX_LETTERS);
     }
 }
 
@@ -1067,7 +1070,7 @@ void core_play_word(const struct core_play *p,
         char ch = board[r][c];
         if (ch == CORE_EMPTY)
             ch = k < p->ntiles ? p->tiles[k++] : '?';
-        out[n++] = core_is_lower(ch) ? (char)(ch - 'a' + 'A') : ch;
+        out[n++] = core_tile_face(ch, CLB_MAX_LETTERS);
     }
     out[n] = '\0';
 }

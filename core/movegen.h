@@ -47,7 +47,7 @@ struct core_play {
     uint8_t down;   /* 0: the main word runs across, 1: down */
     uint8_t len;    /* letters in the main word (placed and on the board) */
     uint8_t ntiles; /* tiles placed, 1..CLB_RACK_SIZE */
-    char tiles[CLB_RACK_SIZE]; /* 'A'..'Z', or 'a'..'z' for a blank */
+    char tiles[CLB_RACK_SIZE]; /* letter tiles, or blank bytes (tiles.h) */
 };
 
 /* A work budget shared by searches: nodes of the search (each square a
@@ -70,13 +70,14 @@ struct core_budget {
  * for the caller's stack. */
 struct core_movegen {
     const struct core_kwg *graph;
+    const struct core_tileset *tileset; /* the graph's (NULL there: English) */
     /* The searches' budget: NULL (what core_movegen_init sets) for none;
      * a caller that bounds its searches points it at its own counter. */
     struct core_budget *budget;
     uint32_t gaddag;  /* the GADDAG's root list */
     bool empty_board; /* the first play: only the centre is an anchor */
     bool mirrored;    /* an empty board that reads the same both ways */
-    uint8_t tile[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];      /* 0 or 1..26 */
+    uint8_t tile[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];      /* 0 or 1..n */
     uint8_t value[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];     /* its points */
     uint32_t cross[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];    /* bit t: allowed */
     int16_t cross_sum[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE]; /* -1: no word */
@@ -87,8 +88,9 @@ struct core_movegen {
     bool plain; /* core_movegen_use_plain(): never the POPCNT copy */
 };
 
-/* Prepares `board` (a game's board: CORE_EMPTY, 'A'..'Z', 'a'..'z') for
- * searches with `graph` (not NULL), which must outlive *mg. Cannot fail. */
+/* Prepares `board` (a game's board: CORE_EMPTY, letter tiles, blanks) for
+ * searches with `graph` (not NULL), which must outlive *mg; the tiles'
+ * points are the graph's tile set's. Cannot fail. */
 void core_movegen_init(struct core_movegen *mg,
                        const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
                        const struct core_kwg *graph);

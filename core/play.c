@@ -31,23 +31,25 @@ static void add_placement_cells(const struct core_move *move,
 
 /* Each placed tile must come from the rack: a blank for a blank play, the
  * letter itself otherwise. Counted as a multiset so two E's need two E's. */
-static enum clb_err check_rack(const struct core_rack *rack,
+static enum clb_err check_rack(const struct core_tileset *ts,
+                               const struct core_rack *rack,
                                const struct core_move *move,
                                struct clb_error *err)
 {
-    unsigned char have[CLB_TILE_KINDS] = {0}; /* at most 7 of a kind */
+    unsigned char have[CLB_MAX_TILE_KINDS] = {0}; /* at most 7 of a kind */
     for (int i = 0; i < rack->count; i++)
-        have[core_tile_kind(rack->tiles[i])]++;
+        have[core_tile_kind(ts, rack->tiles[i])]++;
     for (int i = 0; i < move->ntiles; i++) {
         const struct core_placement *t = &move->tiles[i];
-        int kind = t->blank ? CLB_BLANK_INDEX : core_tile_kind(t->letter);
-        if (!core_is_upper(t->letter) || kind < 0 || have[kind] == 0) {
+        int letter = core_tile_letter(t->letter, ts->n);
+        int kind = t->blank ? ts->n : letter;
+        if (letter < 0 || have[kind] == 0) {
             clb_error_add_cell(err, t->row, t->col);
-            if (t->blank || !core_is_upper(t->letter))
+            if (t->blank || letter < 0)
                 return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
                                      t->blank ? "no blank left" : NULL);
-            return clb_error_set(err, CLB_ERR_NOT_IN_RACK, "no %c left",
-                                 t->letter);
+            return clb_error_set(err, CLB_ERR_NOT_IN_RACK, "no %s left",
+                                 ts->upper[letter]);
         }
         have[kind]--;
     }
@@ -191,7 +193,8 @@ span_through(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE], int row, int col,
  * count only under tiles placed this turn (fresh: a bit per column, a
  * word per row), letter premiums first, then every word multiplier on the
  * word multiplied together (two DWs make x4, two TWs x9). */
-static int spell_and_score(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+static int spell_and_score(const struct core_tileset *ts,
+                           const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
                            const uint16_t fresh[CLB_BOARD_SIZE],
                            struct word_span s, char out[CLB_WORD_MAX + 1])
 {
@@ -199,8 +202,8 @@ static int spell_and_score(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
     for (int i = 0; i < s.len; i++) {
         int r = s.row + i * s.drow, c = s.col + i * s.dcol;
         char ch = board[r][c];
-        out[i] = core_is_lower(ch) ? (char)(ch - 'a' + 'A') : ch;
-        int letter = core_tile_points(ch);
+        out[i] = core_tile_face(ch, ts->n);
+        int letter = core_tile_points(ts, ch);
         if (fresh[r] >> c & 1u) {
             switch (core_premium_at(r, c)) {
             case CORE_PREMIUM_DL: letter *= 2; break;
@@ -287,7 +290,8 @@ enum clb_err core_play_check(const struct core_game *game,
         return clb_error_set(err, CLB_ERR_NOT_IN_RACK,
                              "more tiles than your rack holds");
     }
-    enum clb_err rc = check_rack(&game->hands[game->turn], move, err);
+    const struct core_tileset *ts = core_game_tileset(game);
+    enum clb_err rc = check_rack(ts, &game->hands[game->turn], move, err);
     if (rc == CLB_ERR_OK)
         rc = check_squares(game, move, err);
     int drow = 0, dcol = 1;
@@ -304,7 +308,8 @@ enum clb_err core_play_check(const struct core_game *game,
     for (int i = 0; i < move->ntiles; i++) {
         const struct core_placement *t = &move->tiles[i];
         board[t->row][t->col] =
-            t->blank ? (char)(t->letter - 'A' + 'a') : t->letter;
+            t->blank ? core_blank_tile(core_tile_letter(t->letter, ts->n))
+                     : t->letter;
         fresh[t->row] = (uint16_t)(fresh[t->row] | 1u << t->col);
     }
 
@@ -316,7 +321,7 @@ enum clb_err core_play_check(const struct core_game *game,
     for (int i = 0; i < nspans; i++) {
         char *word = result->words[result->nwords];
         result->word_points[result->nwords] = spell_and_score(
-            (const char(*)[CLB_BOARD_SIZE])board, fresh, spans[i], word);
+            ts, (const char(*)[CLB_BOARD_SIZE])board, fresh, spans[i], word);
         result->word_at[result->nwords] = (struct core_word_at){
             (uint8_t)spans[i].row, (uint8_t)spans[i].col,
             (uint8_t)spans[i].drow, (uint8_t)spans[i].len};

@@ -1,18 +1,9 @@
-/* core/tiles.c - the English tile set and the premium layout (tiles.h).
- * Tables straight from the design spec; pure, cannot fail. */
+/* core/tiles.c - the premium layout and the names of tile kinds
+ * (tiles.h). Pure, cannot fail. */
 /* SPDX-License-Identifier: MIT */
 #include "tiles.h"
 
-const unsigned char core_letter_points_[CLB_LETTERS] = {
-    1, 3, 3, 2,  1, 4, 2, 4, 1, 8, 5, 1, 3,  /* A..M */
-    1, 1, 3, 10, 1, 1, 1, 1, 4, 4, 8, 4, 10, /* N..Z */
-};
-
-static const int distribution[CLB_TILE_KINDS] = {
-    9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, /* A..M */
-    6, 8, 2, 1, 6,  4, 6, 4, 2, 2, 1, 2, 1, /* N..Z */
-    2,                                      /* blank */
-};
+#include <string.h>
 
 /* The spec's premium squares, one quadrant-symmetric map:
  * T = triple word, D = double word (and the star), t = triple letter,
@@ -46,9 +37,45 @@ const unsigned char core_premium_grid_[CLB_BOARD_SIZE][CLB_BOARD_SIZE] = {
 #undef d
 #undef _
 
-int core_tile_distribution(int kind)
+const char *core_kind_name(const struct core_tileset *ts, int kind)
 {
-    if (kind < 0 || kind >= CLB_TILE_KINDS)
-        return 0;
-    return distribution[kind];
+    if (kind >= 0 && kind < ts->n)
+        return ts->upper[kind];
+    return "BLANK";
+}
+
+const char *core_tile_text(const struct core_tileset *ts, char tile)
+{
+    int m = core_tile_letter(tile, ts->n);
+    if (m >= 0)
+        return ts->upper[m];
+    m = core_tile_blank_letter(tile, ts->n);
+    if (m >= 0)
+        return ts->lower[m];
+    return tile == CORE_BLANK ? "?" : "";
+}
+
+size_t core_tiles_text(const struct core_tileset *ts, const char *tiles,
+                       size_t n, char *out, size_t cap)
+{
+    size_t len = 0;
+    if (core_tileset_is_default(ts)) { /* its bytes, whatever they hold */
+        len = cap > 0 && n >= cap ? cap - 1 : n;
+        if (cap > 0) {
+            memcpy(out, tiles, len);
+            out[len] = '\0';
+        }
+        return len;
+    }
+    for (size_t i = 0; i < n && cap > 0; i++) {
+        const char *t = core_tile_text(ts, tiles[i]);
+        size_t k = strlen(t);
+        if (len + k >= cap)
+            break;
+        memcpy(out + len, t, k);
+        len += k;
+    }
+    if (cap > 0)
+        out[len] = '\0';
+    return len;
 }

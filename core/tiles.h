@@ -1,9 +1,13 @@
-/* core/tiles.h - the English tile set: letter values, the 100-tile
- * distribution, and the premium layout of the 15x15 board.
+/* core/tiles.h - a tile's byte and what it means in a tile set, and the
+ * premium layout of the 15x15 board.
  *
- * Tiles are written as chars throughout core: 'A'..'Z' for letters and
- * CORE_BLANK ('?') for a blank in a rack or the bag. On the board a blank is
- * stored as the lowercase letter it stands for. Pure tables; cannot fail.
+ * Tiles are one byte throughout core (core/tileset.h says why): letter m
+ * of the set is 0x41 + m, a blank standing for it (on the board, or in a
+ * play) 0x61 + m, CORE_BLANK a blank in a rack or the bag, CORE_EMPTY an
+ * empty square. Every test of a byte's range is one of the helpers below:
+ * they take the set's letter count n and compare unsigned, because the
+ * blank of letter 31 is 0x80. A bag counts tiles by kind: letters 0..n-1,
+ * then the blank as kind n. Pure; cannot fail.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef CORE_TILES_H
@@ -12,9 +16,14 @@
 #include <stdbool.h>
 
 #include "limits.h"
+#include "tileset.h"
 
 #define CORE_BLANK '?'
 #define CORE_EMPTY '.'
+
+/* The byte of letter 0 and of a blank standing for letter 0. */
+#define CORE_TILE_LETTER_BASE 0x41u
+#define CORE_TILE_BLANK_BASE 0x61u
 
 enum core_premium {
     CORE_PREMIUM_NONE,
@@ -24,23 +33,61 @@ enum core_premium {
     CORE_PREMIUM_TW,
 };
 
-/* The tables behind the inline lookups below (core/tiles.c): letter
- * values A..Z, and the premium of every square. Read them through the
- * functions. The lookups are inline because scoring and replaying a link
- * ask for them for every square of every word. */
-extern const unsigned char core_letter_points_[CLB_LETTERS];
+/* The premium of every square (core/tiles.c); read it through
+ * core_premium_at, inline because scoring asks for every square. */
 extern const unsigned char core_premium_grid_[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
 
-/* True for 'A'..'Z'. */
-static inline bool core_is_upper(char c)
+/* The letter (0..n-1) of a letter tile's byte, or -1. */
+static inline int core_tile_letter(char tile, int n)
 {
-    return c >= 'A' && c <= 'Z';
+    unsigned m = (unsigned char)tile - CORE_TILE_LETTER_BASE;
+    return m < (unsigned)n ? (int)m : -1;
 }
 
-/* True for 'a'..'z'. */
-static inline bool core_is_lower(char c)
+/* The letter (0..n-1) a blank's byte stands for, or -1. */
+static inline int core_tile_blank_letter(char tile, int n)
 {
-    return c >= 'a' && c <= 'z';
+    unsigned m = (unsigned char)tile - CORE_TILE_BLANK_BASE;
+    return m < (unsigned)n ? (int)m : -1;
+}
+
+/* True for a letter tile of a set of n letters. */
+static inline bool core_tile_is_letter(char tile, int n)
+{
+    return core_tile_letter(tile, n) >= 0;
+}
+
+/* True for a blank standing for a letter of a set of n letters. */
+static inline bool core_tile_is_blank_letter(char tile, int n)
+{
+    return core_tile_blank_letter(tile, n) >= 0;
+}
+
+/* The letter shown by a board square or play tile (a letter tile or a
+ * blank standing for one), or -1. */
+static inline int core_tile_face_letter(char tile, int n)
+{
+    int m = core_tile_letter(tile, n);
+    return m >= 0 ? m : core_tile_blank_letter(tile, n);
+}
+
+/* The byte of letter m, and of a blank standing for it. */
+static inline char core_letter_tile(int m)
+{
+    return (char)(unsigned char)(CORE_TILE_LETTER_BASE + (unsigned)m);
+}
+
+static inline char core_blank_tile(int m)
+{
+    return (char)(unsigned char)(CORE_TILE_BLANK_BASE + (unsigned)m);
+}
+
+/* The letter tile a square shows: a blank's byte becomes its letter's
+ * (so a word reads as letters); anything else is returned as it is. */
+static inline char core_tile_face(char tile, int n)
+{
+    int m = core_tile_blank_letter(tile, n);
+    return m >= 0 ? core_letter_tile(m) : tile;
 }
 
 /* Premium of a square; CORE_PREMIUM_NONE off the board. The centre is DW. */
@@ -51,34 +98,53 @@ static inline enum core_premium core_premium_at(int row, int col)
     return (enum core_premium)core_premium_grid_[row][col];
 }
 
-/* Points of a rack tile ('A'..'Z' or CORE_BLANK) or board square (a
- * lowercase board letter is a blank: 0). Anything else: 0. */
-static inline int core_tile_points(char tile)
+/* Points of a rack tile (a letter or CORE_BLANK) or board square (a blank
+ * standing for a letter: 0). Anything else: 0. */
+static inline int core_tile_points(const struct core_tileset *ts, char tile)
 {
-    if (core_is_upper(tile))
-        return core_letter_points_[tile - 'A'];
-    return 0; /* blanks, in a rack ('?') or on the board (lowercase) */
+    int m = core_tile_letter(tile, ts->n);
+    return m >= 0 ? ts->points[m] : 0;
 }
 
-/* How many of each kind the full bag holds: index 0..25 = A..Z, 26 = blank. */
-int core_tile_distribution(int kind);
-
-/* Kind index 0..26 of a rack tile ('A'..'Z', CORE_BLANK), or -1. */
-static inline int core_tile_kind(char tile)
+/* The kind of a rack tile (a letter m is kind m, CORE_BLANK kind n), or
+ * -1. */
+static inline int core_tile_kind(const struct core_tileset *ts, char tile)
 {
-    if (core_is_upper(tile))
-        return tile - 'A';
     if (tile == CORE_BLANK)
-        return CLB_BLANK_INDEX;
-    return -1;
+        return ts->n;
+    return core_tile_letter(tile, ts->n);
 }
 
-/* The rack tile of a kind index (inverse of core_tile_kind). */
-static inline char core_kind_tile(int kind)
+/* The rack tile of a kind (inverse of core_tile_kind). */
+static inline char core_kind_tile(const struct core_tileset *ts, int kind)
 {
-    if (kind >= 0 && kind < CLB_LETTERS)
-        return (char)('A' + kind);
-    return CORE_BLANK;
+    return kind >= 0 && kind < ts->n ? core_letter_tile(kind) : CORE_BLANK;
 }
+
+/* How many of a kind the full bag holds; 0 for no kind of the set. */
+static inline int core_tile_distribution(const struct core_tileset *ts,
+                                         int kind)
+{
+    if (kind >= 0 && kind < ts->n)
+        return ts->count[kind];
+    return kind == ts->n ? ts->blanks : 0;
+}
+
+/* The name of a kind as links, errors and the API write it: the letter's
+ * display string, or "BLANK" for the blank. */
+const char *core_kind_name(const struct core_tileset *ts, int kind);
+
+/* How a tile's byte is shown: a letter's upper display string, a blank
+ * standing for one its lower, CORE_BLANK "?"; anything else "". */
+const char *core_tile_text(const struct core_tileset *ts, char tile);
+
+/* The bytes a word's text may take: each tile's display string. */
+#define CORE_WORD_TEXT_MAX (CLB_WORD_MAX * CLB_MAX_TILE_BYTES + 1)
+
+/* Writes the display strings of n tile bytes (a word, a rack) into out
+ * (cap bytes, NUL-terminated, cut short if it must be); returns its
+ * length. English's text is its bytes. */
+size_t core_tiles_text(const struct core_tileset *ts, const char *tiles,
+                       size_t n, char *out, size_t cap);
 
 #endif

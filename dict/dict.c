@@ -144,7 +144,7 @@ static void dict_fp_walk(struct dict_fp_walk *w, uint32_t list, int depth)
         unsigned tile = (unsigned)__builtin_ctz(m);
         if (tile == CORE_KWG_SEPARATOR)
             continue; /* not in a DAWG; a forged one spells nothing here */
-        w->word[depth] = (unsigned char)('A' + tile - 1);
+        w->word[depth] = (unsigned char)core_letter_tile((int)tile - 1);
         int len = depth + 1;
         if (core_kwg_accepts(*arc) && len >= DICT_LEN_MIN) {
             w->word[len] = '\n';
@@ -521,6 +521,24 @@ static const char *dict_graph_disagrees(const struct core_kwg *kwg,
  * the DAWG's word count against the header's. On success d->graph is set
  * and the nodes are in host order. The checksum catches accidents; the
  * structural checks are what make a forged image harmless. */
+/* The tile set a header names: English for none (all zero), NULL for a
+ * name this build does not know or a field that is not a name. */
+static const struct core_tileset *
+dict_header_tileset(const unsigned char *image)
+{
+    const char *field = (const char *)image + DICT_OFF_TILESET;
+    size_t len = 0;
+    while (len < DICT_TILESET_BYTES && field[len] != 0)
+        len++;
+    for (size_t i = len; i < DICT_TILESET_BYTES; i++)
+        if (field[i] != 0)
+            return NULL;
+    if (len == 0)
+        return &core_tileset_english;
+    const struct core_tileset *ts = core_tileset_by_name(field, len);
+    return ts != NULL && ts->n <= CLB_KWG_MAX_LETTERS ? ts : NULL;
+}
+
 static enum clb_err dict_image_check(struct dict *d, size_t size,
                                      const char *name, struct clb_error *err)
 {
@@ -554,11 +572,9 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
                              "%s: checksum mismatch: the file is corrupt",
                              name);
 
-    bool reserved_zero = true;
-    for (size_t i = DICT_OFF_RESERVED; i < DICT_OFF_CRC; i++)
-        reserved_zero = reserved_zero && image[i] == 0;
+    const struct core_tileset *tileset = dict_header_tileset(image);
     if (dict_rd32(image + DICT_OFF_HEADER_BYTES) != DICT_HEADER_BYTES ||
-        !reserved_zero)
+        tileset == NULL)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "%s: unsupported header fields", name);
     /* 64-bit arithmetic so a forged count cannot wrap around. */
@@ -579,8 +595,9 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
     struct clb_error gerr;
     clb_error_clear(&gerr);
     uint32_t counted = 0, gaddag_words = 0;
-    enum clb_err rc = core_kwg_check_counts(
-        dict_nodes(d), (size_t)nodes, scratch, &counted, &gaddag_words, &gerr);
+    enum clb_err rc =
+        core_kwg_check_counts(dict_nodes(d), (size_t)nodes, tileset->n, scratch,
+                              &counted, &gaddag_words, &gerr);
     free(scratch);
     if (rc != CLB_ERR_OK)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: corrupt: %s", name,
@@ -600,6 +617,7 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
                              name, (unsigned long)words,
                              (unsigned long)CLB_MAX_LEXICON_WORDS);
     core_kwg_init(&d->graph, dict_nodes(d), (size_t)nodes);
+    d->graph.tileset = tileset;
     const char *disagrees = dict_graph_disagrees(&d->graph, gaddag_words);
     if (disagrees != NULL)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: corrupt: %s", name,
@@ -611,6 +629,12 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
 
 enum clb_err dict_load(const char *path, struct dict **out,
                        struct clb_error *err)
+{
+    return dict_load_in(path, NULL, out, err);
+}
+
+enum clb_err dict_load_in(const char *path, const struct core_tileset *tileset,
+                          struct dict **out, struct clb_error *err)
 {
     char name[DICT_NAME_BYTES];
     *out = NULL;
@@ -686,8 +710,8 @@ enum clb_err dict_load(const char *path, struct dict **out,
         *out = d;
         return CLB_ERR_OK;
     }
-    enum clb_err rc =
-        dict_from_text((const char *)dict_bytes(d), size, path, out, err);
+    enum clb_err rc = dict_from_text_in((const char *)dict_bytes(d), size, path,
+                                        tileset, out, err);
     free(d);
     return rc;
 }
@@ -878,6 +902,12 @@ bool dict_contains(const struct dict *d, const char *word, size_t len)
     if (d == NULL || word == NULL || len < DICT_LEN_MIN || len > DICT_LEN_MAX)
         return false;
     return core_kwg_contains(&d->graph, word, len);
+}
+
+const struct core_tileset *dict_tileset(const struct dict *d)
+{
+    return d != NULL && d->graph.tileset != NULL ? d->graph.tileset
+                                                 : &core_tileset_english;
 }
 
 size_t dict_word_count(const struct dict *d)

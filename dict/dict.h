@@ -39,6 +39,23 @@ enum clb_err dict_load(const char *path, struct dict **out,
 
 /* Builds a lexicon from words in memory (same rules as a text file; `name`
  * is used in error details). Returns as dict_load(). */
+/* dict_load() with a plain word list's words cut into the letters of
+ * `tileset` (NULL: English; see dict_from_text_in). A compiled lexicon
+ * keeps the set it names. */
+enum clb_err dict_load_in(const char *path, const struct core_tileset *tileset,
+                          struct dict **out, struct clb_error *err);
+
+/* dict_from_text() in a tile set (NULL: English): each word, in UTF-8, is
+ * cut into the set's tiles by longest match, in either case ("CHAT" in a
+ * set with a CH tile is CH, A, T: a multi-letter tile is never spelled by
+ * its parts); 2..15 tiles a word. */
+enum clb_err dict_from_text_in(const char *text, size_t len, const char *name,
+                               const struct core_tileset *tileset,
+                               struct dict **out, struct clb_error *err);
+
+/* The tile set the lexicon's words are spelled in (English for NULL). */
+const struct core_tileset *dict_tileset(const struct dict *d);
+
 enum clb_err dict_from_text(const char *text, size_t len, const char *name,
                             struct dict **out, struct clb_error *err);
 

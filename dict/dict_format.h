@@ -63,7 +63,10 @@
 #define DICT_OFF_FILE_BYTES 16
 #define DICT_OFF_WORDS 20
 #define DICT_OFF_NODES 24
-#define DICT_OFF_RESERVED 28
+/* The tile set's name, NUL-padded (all zero: English, as every file before
+ * sets had), then zero. */
+#define DICT_OFF_TILESET 28
+#define DICT_TILESET_BYTES 32
 #define DICT_OFF_CRC 60
 
 /* The largest file dict_load() reads: CLB_MAX_LEXICON_FILE_BYTES. */
@@ -84,10 +87,10 @@ struct dict_word {
  * (dict_image_of()). */
 struct dict {
     uint32_t words;
-    uint32_t fingerprint; /* dict_fingerprint(), worked out at load */
-    size_t size;          /* bytes of image */
-    struct core_kwg graph;
-    uint32_t image[]; /* the .clx bytes; nodes at DICT_HEADER_BYTES */
+    uint32_t fingerprint;  /* dict_fingerprint(), worked out at load */
+    size_t size;           /* bytes of image */
+    struct core_kwg graph; /* graph.tileset: the set its words are in */
+    uint32_t image[];      /* the .clx bytes; nodes at DICT_HEADER_BYTES */
 };
 
 static inline uint32_t dict_rd32(const unsigned char *p)
@@ -122,13 +125,11 @@ static inline const unsigned char *dict_image_of(const struct dict *d)
     return (const unsigned char *)d->graph.nodes - DICT_HEADER_BYTES;
 }
 
-/* The letter code of c (A..Z or a..z give 0..25), or -1 for anything else.
- * Plain ASCII arithmetic on purpose: <ctype.h> depends on the locale. */
-static inline int dict_code(unsigned char c)
-{
-    unsigned lower = c | 0x20u;
-    return lower >= 'a' && lower <= 'z' ? (int)(lower - 'a') : -1;
-}
+/* The longest tile of `ts` whose display string (upper or lower, ASCII
+ * letters in either case) starts the n bytes at s: its length in bytes,
+ * and its letter in *letter; 0 and -1 when none does. */
+size_t dict_cut_tile(const struct core_tileset *ts, const char *s, size_t n,
+                     int *letter);
 
 /* The checksum a header stores for an image of size bytes (>= the header):
  * every byte except the checksum field itself. */
@@ -168,6 +169,7 @@ void dict_set_fingerprint(struct dict *d);
  * CLB_ERR_BAD_LEXICON with a detail (out of memory, too many nodes) that
  * begins with `name`. */
 enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
+                              const struct core_tileset *tileset,
                               const char *name, struct dict **out,
                               struct clb_error *err);
 

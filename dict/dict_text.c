@@ -41,40 +41,126 @@ static enum clb_err dict_line_error(struct clb_error *err, const char *name,
 
 /* Checks one line (CR already removed, not empty) and appends its word.
  * Returns CLB_ERR_OK or CLB_ERR_BAD_LEXICON naming the line. */
-static enum clb_err dict_take_line(const char *s, size_t n, const char *name,
-                                   size_t line_no, struct dict_word *word,
+/* True if the n bytes at s begin with `tile` (a display string), ASCII
+ * letters compared in either case. */
+static bool dict_tile_matches(const char *s, size_t n, const char *tile,
+                              size_t len)
+{
+    if (len == 0 || len > n)
+        return false;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char a = (unsigned char)s[i], b = (unsigned char)tile[i];
+        if (a >= 'a' && a <= 'z')
+            a = (unsigned char)(a - 0x20);
+        if (b >= 'a' && b <= 'z')
+            b = (unsigned char)(b - 0x20);
+        if (a != b)
+            return false;
+    }
+    return true;
+}
+
+size_t dict_cut_tile(const struct core_tileset *ts, const char *s, size_t n,
+                     int *letter)
+{
+    size_t best = 0;
+    *letter = -1;
+    if (core_tileset_is_default(ts)) { /* English: one ASCII letter a tile */
+        unsigned lower = (unsigned char)s[0] | 0x20u;
+        unsigned m = lower - (unsigned char)ts->lower[0][0];
+        if (n == 0 || m >= (unsigned)ts->n)
+            return 0;
+        *letter = (int)m;
+        return 1;
+    }
+    for (int m = 0; m < ts->n; m++) {
+        const char *forms[2] = {ts->upper[m], ts->lower[m]};
+        for (int f = 0; f < 2; f++) {
+            size_t len = strlen(forms[f]);
+            if (len > best && dict_tile_matches(s, n, forms[f], len)) {
+                best = len;
+                *letter = m;
+            }
+        }
+    }
+    return best;
+}
+
+/* Cuts line s (n bytes) into word's tiles; 0 and the byte where no tile
+ * fits, or the number of tiles (which may pass DICT_LEN_MAX: counted,
+ * not stored, past it). */
+static size_t dict_cut_word(const struct core_tileset *ts, const char *s,
+                            size_t n, struct dict_word *word, size_t *bad)
+{
+    size_t tiles = 0;
+    for (size_t i = 0; i < n;) {
+        int m;
+        size_t used = dict_cut_tile(ts, s + i, n - i, &m);
+        if (used == 0) {
+            *bad = i;
+            return 0;
+        }
+        if (tiles < DICT_LEN_MAX)
+            word->codes[tiles] = (unsigned char)m;
+        tiles++;
+        i += used;
+    }
+    return tiles;
+}
+
+static enum clb_err dict_take_line(const struct core_tileset *ts, const char *s,
+                                   size_t n, const char *name, size_t line_no,
+                                   struct dict_word *word,
                                    struct clb_error *err)
 {
     char problem[64];
+    memset(word, 0, sizeof *word);
     /* Characters first: "CAFÉ" is four letters but five bytes, and saying
      * it has a bad character is the useful answer. */
-    for (size_t i = 0; i < n; i++)
-        if (dict_code((unsigned char)s[i]) < 0)
-            return dict_line_error(err, name, line_no, s, n,
-                                   "has a character other than A-Z");
-    if (n < DICT_LEN_MIN) {
+    size_t bad = 0, tiles = dict_cut_word(ts, s, n, word, &bad);
+    if (tiles == 0) {
+        if (!core_tileset_is_default(ts))
+            (void)snprintf(problem, sizeof problem,
+                           "has a character that is no tile of %s", ts->name);
+        return dict_line_error(err, name, line_no, s, n,
+                               core_tileset_is_default(ts)
+                                   ? "has a character other than A-Z"
+                                   : problem);
+    }
+    /* A word that one multi-letter tile spells ("CH" with a CH tile) is
+     * left out: a play makes words of two tiles or more. */
+    if (tiles < DICT_LEN_MIN && n >= DICT_LEN_MIN &&
+        !core_tileset_is_default(ts))
+        return CLB_ERR_OK; /* word->len 0: not taken */
+    if (tiles < DICT_LEN_MIN) {
         (void)snprintf(problem, sizeof problem,
-                       "is too short (%zu letter%s; the least is %d)", n,
-                       n == 1 ? "" : "s", DICT_LEN_MIN);
+                       "is too short (%zu letter%s; the least is %d)", tiles,
+                       tiles == 1 ? "" : "s", DICT_LEN_MIN);
         return dict_line_error(err, name, line_no, s, n, problem);
     }
-    if (n > DICT_LEN_MAX) {
+    if (tiles > DICT_LEN_MAX) {
         (void)snprintf(problem, sizeof problem,
-                       "is too long (%zu letters; the most is %d)", n,
+                       "is too long (%zu letters; the most is %d)", tiles,
                        DICT_LEN_MAX);
         return dict_line_error(err, name, line_no, s, n, problem);
     }
-    memset(word, 0, sizeof *word);
-    word->len = (unsigned char)n;
-    for (size_t i = 0; i < n; i++)
-        word->codes[i] = (unsigned char)dict_code((unsigned char)s[i]);
+    word->len = (unsigned char)tiles;
     return CLB_ERR_OK;
 }
 
 enum clb_err dict_from_text(const char *text, size_t len, const char *name,
                             struct dict **out, struct clb_error *err)
 {
+    return dict_from_text_in(text, len, name, NULL, out, err);
+}
+
+enum clb_err dict_from_text_in(const char *text, size_t len, const char *name,
+                               const struct core_tileset *tileset,
+                               struct dict **out, struct clb_error *err)
+{
     char shown[DICT_NAME_BYTES];
+    const struct core_tileset *ts =
+        tileset != NULL ? tileset : &core_tileset_english;
     *out = NULL;
     clb_error_clear(err);
     if (name == NULL)
@@ -82,6 +168,11 @@ enum clb_err dict_from_text(const char *text, size_t len, const char *name,
     dict_detail_name(shown, sizeof shown, name);
     if (text == NULL && len > 0)
         return clb_error_set(err, CLB_ERR_INTERNAL, "%s: no text", shown);
+    if (ts->n > CLB_KWG_MAX_LETTERS)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: the tile set %s has %d letters; a word "
+                             "graph holds at most %d",
+                             shown, ts->name, ts->n, CLB_KWG_MAX_LETTERS);
     if (len > DICT_MAX_FILE_BYTES)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "%s: %zu bytes, more than the %u MiB a lexicon "
@@ -117,12 +208,12 @@ enum clb_err dict_from_text(const char *text, size_t len, const char *name,
                 words = grown;
                 cap = ncap;
             }
-            if (dict_take_line(p, n, name, line_no, &words[count], err) !=
+            if (dict_take_line(ts, p, n, name, line_no, &words[count], err) !=
                 CLB_ERR_OK) {
                 free(words);
                 return err->code;
             }
-            count++;
+            count += words[count].len > 0;
         }
         p = nl != NULL ? nl + 1 : end;
     }
@@ -140,7 +231,7 @@ enum clb_err dict_from_text(const char *text, size_t len, const char *name,
         if (dict_word_cmp(&words[distinct - 1], &words[i]) != 0)
             words[distinct++] = words[i];
 
-    enum clb_err rc = dict_graph_build(words, distinct, shown, out, err);
+    enum clb_err rc = dict_graph_build(words, distinct, ts, shown, out, err);
     free(words);
     return rc;
 }

@@ -37,7 +37,7 @@ enum dictc_exit {
 
 static void dictc_usage(FILE *to)
 {
-    fputs("Usage: " DICTC_NAME " INPUT.txt OUTPUT.clx\n"
+    fputs("Usage: " DICTC_NAME " [--tileset NAME] INPUT.txt OUTPUT.clx\n"
           "       " DICTC_NAME " --check IMAGE.clx FACTS.h\n"
           "       " DICTC_NAME " --help | --version\n"
           "\n"
@@ -48,6 +48,11 @@ static void dictc_usage(FILE *to)
           "Blank lines and CR LF line ends are fine; duplicates are kept\n"
           "once. Any other line is an error naming the file and line.\n"
           "A compiled lexicon is accepted as input too.\n"
+          "\n"
+          "--tileset NAME spells the words in the tile set NAME (default\n"
+          "english): each word, in UTF-8, is cut into the set's tiles by\n"
+          "longest match, so with a CH tile CHAT is CH, A, T. The lexicon\n"
+          "records its set, and games judged by it are played in it.\n"
           "\n"
           "OUTPUT.clx is replaced only once it is completely written.\n"
           "\n"
@@ -160,6 +165,7 @@ int main(int argc, char **argv)
     int nfiles = 0;
     bool options_done = false;
     bool check = false;
+    const struct core_tileset *tileset = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -174,6 +180,15 @@ int main(int argc, char **argv)
         }
         if (!options_done && strcmp(a, "--check") == 0) {
             check = true;
+            continue;
+        }
+        if (!options_done && strcmp(a, "--tileset") == 0) {
+            if (i + 1 >= argc)
+                return dictc_misuse("--tileset needs a tile set's name");
+            const char *want = argv[++i];
+            tileset = core_tileset_by_name(want, strlen(want));
+            if (tileset == NULL)
+                return dictc_misuse("--tileset: no tile set of that name");
             continue;
         }
         if (!options_done && strcmp(a, "--") == 0) {
@@ -205,7 +220,7 @@ int main(int argc, char **argv)
 
     struct clb_error err;
     struct dict *d;
-    if (dict_load(files[0], &d, &err) != CLB_ERR_OK) {
+    if (dict_load_in(files[0], tileset, &d, &err) != CLB_ERR_OK) {
         fprintf(stderr, DICTC_NAME ": %s\n", err.detail);
         return DICTC_EXIT_FAILED;
     }

@@ -27,7 +27,7 @@
 /* A GADDAG string: at most 15 letters and the separator. */
 #define GRAPH_KEY_BYTES (DICT_LEN_MAX + 1)
 #define GRAPH_DEPTH (GRAPH_KEY_BYTES + 1)
-#define GRAPH_TILES (CLB_LETTERS + 1)
+#define GRAPH_TILES CORE_KWG_TILES
 
 /* A string as a sort key: tile + 1 per byte (separator 1, A 2 .. Z 27) and
  * zero padding, so memcmp() order is the graph's order (separator first,
@@ -304,7 +304,8 @@ static bool graph_build_gaddag(struct graph_builder *gb,
 }
 
 /* Fills the header of a finished image. */
-static void graph_header(struct dict *d, uint32_t words, size_t nodes)
+static void graph_header(struct dict *d, uint32_t words, size_t nodes,
+                         const struct core_tileset *tileset)
 {
     unsigned char *img = dict_bytes(d);
     memset(img, 0, DICT_HEADER_BYTES);
@@ -314,9 +315,12 @@ static void graph_header(struct dict *d, uint32_t words, size_t nodes)
     dict_wr32(img + DICT_OFF_FILE_BYTES, (uint32_t)d->size);
     dict_wr32(img + DICT_OFF_WORDS, words);
     dict_wr32(img + DICT_OFF_NODES, (uint32_t)nodes);
+    if (!core_tileset_is_default(tileset))
+        memcpy(img + DICT_OFF_TILESET, tileset->name, strlen(tileset->name));
 }
 
 enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
+                              const struct core_tileset *tileset,
                               const char *name, struct dict **out,
                               struct clb_error *err)
 {
@@ -344,7 +348,7 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
     gb.nodes[CORE_KWG_DAWG_NODE] = dawg;
     gb.nodes[CORE_KWG_GADDAG_NODE] = gaddag;
     d->words = (uint32_t)count;
-    graph_header(d, d->words, gb.n);
+    graph_header(d, d->words, gb.n, tileset);
     /* The builder's own output must pass the reader's check and hold every
      * word; anything else is a bug here, reported rather than handed to
      * the generator. */
@@ -354,10 +358,10 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
     clb_error_clear(&check);
     if (scratch == NULL)
         clb_error_set(&check, CLB_ERR_INTERNAL, "out of memory");
-    enum clb_err rc =
-        scratch == NULL
-            ? CLB_ERR_INTERNAL
-            : core_kwg_check(dict_nodes(d), gb.n, scratch, &counted, &check);
+    enum clb_err rc = scratch == NULL
+                          ? CLB_ERR_INTERNAL
+                          : core_kwg_check(dict_nodes(d), gb.n, tileset->n,
+                                           scratch, &counted, &check);
     /* Whether the scratch was there is decided above: a freed pointer's
      * value is indeterminate (C17 6.2.4p2), so it is not looked at after. */
     free(scratch);
@@ -368,6 +372,7 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
                              check.detail);
     }
     core_kwg_init(&d->graph, dict_nodes(d), gb.n);
+    d->graph.tileset = tileset;
     dict_set_fingerprint(d);
     dict_nodes_to_file(dict_nodes(d), gb.n);
     dict_wr32(dict_bytes(d) + DICT_OFF_CRC,

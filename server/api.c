@@ -158,15 +158,25 @@ static bool fast_state_and_move(struct clb_str body, enum link_format *format,
 
 /* The result's words, or their points with `points`, as a JSON array in
  * the same order (main word first). */
-static void api_word_list(struct jout *j, const struct core_move_result *r,
-                          bool points)
+/* A word (tile bytes) as its display strings: English's as it is. */
+static void api_word(struct jout *j, const struct core_tileset *ts,
+                     const char *word)
+{
+    char text[CORE_WORD_TEXT_MAX];
+    size_t n = core_tiles_text(ts, word, strnlen(word, CLB_WORD_MAX), text,
+                               sizeof text);
+    jout_string_n(j, text, n);
+}
+
+static void api_word_list(struct jout *j, const struct core_tileset *ts,
+                          const struct core_move_result *r, bool points)
 {
     jout_open_array(j);
     for (int i = 0; i < r->nwords && i < CLB_MAX_WORDS; i++) {
         if (points)
             jout_int(j, r->word_points[i]);
         else
-            jout_string_n(j, r->words[i], strnlen(r->words[i], CLB_WORD_MAX));
+            api_word(j, ts, r->words[i]);
     }
     jout_close_array(j);
 }
@@ -191,19 +201,19 @@ static void api_goal_names(struct jout *j, const struct core_move_result *r)
 
 /* The members of a move's "result" (also a history record's); a goals
  * game's (`goals`) adds the goals the move completed. */
-static void api_result_members(struct jout *j, const struct core_move_result *r,
-                               bool goals)
+static void api_result_members(struct jout *j, const struct core_tileset *ts,
+                               const struct core_move_result *r, bool goals)
 {
     jout_key(j, "type");
     jout_string(j, api_move_type_name(r->type));
     jout_key(j, "words");
-    api_word_list(j, r, false);
+    api_word_list(j, ts, r, false);
     jout_key(j, "points");
     jout_int(j, r->points);
     jout_key(j, "bingo");
     jout_bool(j, r->bingo);
     jout_key(j, "wordPoints");
-    api_word_list(j, r, true);
+    api_word_list(j, ts, r, true);
     jout_key(j, "gameOver");
     jout_bool(j, r->game_over);
     if (goals)
@@ -231,30 +241,33 @@ static void api_helpers(struct jout *j, const struct core_helper_use *uses,
     jout_close_array(j);
 }
 
-static void api_tile(struct jout *j, char tile)
+/* A tile as the API names it: its letter's display string, or BLANK. */
+static void api_tile(struct jout *j, const struct core_tileset *ts, char tile)
 {
     if (tile == CORE_BLANK)
         jout_string(j, "BLANK");
     else
-        jout_string_n(j, &tile, 1);
+        jout_string(j, core_tile_text(ts, tile));
 }
 
-static void api_rack(struct jout *j, const struct core_rack *rack)
+static void api_rack(struct jout *j, const struct core_tileset *ts,
+                     const struct core_rack *rack)
 {
     jout_open_array(j);
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++)
-        api_tile(j, rack->tiles[i]);
+        api_tile(j, ts, rack->tiles[i]);
     jout_close_array(j);
 }
 
 /* A move's tiles in the API's move format: placements for a play, tile
  * names for an exchange. */
-static void api_move_tiles(struct jout *j, const struct core_move *m)
+static void api_move_tiles(struct jout *j, const struct core_tileset *ts,
+                           const struct core_move *m)
 {
     jout_open_array(j);
     for (int i = 0; i < m->ntiles && i < CLB_RACK_SIZE; i++) {
         if (m->type != CORE_MOVE_PLAY) {
-            api_tile(j, m->exchange[i]);
+            api_tile(j, ts, m->exchange[i]);
             continue;
         }
         const struct core_placement *p = &m->tiles[i];
@@ -264,7 +277,7 @@ static void api_move_tiles(struct jout *j, const struct core_move *m)
         jout_key(j, "col");
         jout_int(j, p->col);
         jout_key(j, "letter");
-        jout_string_n(j, &p->letter, 1);
+        jout_string(j, core_tile_text(ts, p->letter));
         if (p->blank) {
             jout_key(j, "blank");
             jout_bool(j, true);
@@ -277,24 +290,25 @@ static void api_move_tiles(struct jout *j, const struct core_move *m)
 /* One move of the history: what the move's "result" says, plus its number
  * and player, the rack it was made from, its tiles and the running shared
  * score. */
-static void api_record(struct jout *j, const struct core_move_record *rec,
-                       int number, bool goals)
+static void api_record(struct jout *j, const struct core_tileset *ts,
+                       const struct core_move_record *rec, int number,
+                       bool goals)
 {
     jout_open_object(j);
     jout_key(j, "number");
     jout_int(j, number);
     jout_key(j, "player");
     jout_string(j, rec->player == CORE_P1 ? "P1" : "P2");
-    api_result_members(j, &rec->result, goals);
+    api_result_members(j, ts, &rec->result, goals);
     if (rec->nhelpers > 0) {
         jout_key(j, "helpers");
         api_helpers(j, rec->helpers, rec->nhelpers);
     }
     jout_key(j, "rack");
-    api_rack(j, &rec->rack);
+    api_rack(j, ts, &rec->rack);
     if (rec->move.type != CORE_MOVE_PASS) {
         jout_key(j, "tiles");
-        api_move_tiles(j, &rec->move);
+        api_move_tiles(j, ts, &rec->move);
     }
     if (rec->move.type == CORE_MOVE_EXCHANGE) {
         jout_key(j, "exchanged");
@@ -342,7 +356,7 @@ static void api_history(struct jout *j, const struct core_history *h)
     jout_key(j, "moves");
     jout_open_array(j);
     for (int i = 0; i < h->nmoves; i++)
-        api_record(j, &h->moves[i], i + 1, goals);
+        api_record(j, core_game_tileset(&h->first), &h->moves[i], i + 1, goals);
     jout_close_array(j);
     if (h->npending > 0) {
         jout_key(j, "helpers");
@@ -481,6 +495,21 @@ static bool api_failed(struct srv_response *resp, const struct clb_error *err)
 /* Reads {"state": S, "move": M} for /move and /preview, and for /move
  * (format not NULL) an optional "format": the answer's format is the
  * state's own unless the request asks for the other. */
+/* True when the move reads in a tile set other than English (it names a
+ * tile English has not, "CH"): then the state decides which set it is in,
+ * and the move is read again once the state is open. */
+static bool api_move_of_other_set(const json_t *m)
+{
+    struct core_move scratch;
+    struct clb_error ignored;
+    for (int i = 0; core_tileset_at(i) != NULL; i++)
+        if (!core_tileset_is_default(core_tileset_at(i)) &&
+            move_json_tree_in(m, core_tileset_at(i), &scratch, &ignored) ==
+                CLB_ERR_OK)
+            return true;
+    return false;
+}
+
 static enum clb_err api_state_and_move(const struct srv_request *req,
                                        struct position *pos,
                                        struct core_move *move,
@@ -492,10 +521,16 @@ static enum clb_err api_state_and_move(const struct srv_request *req,
     enum link_format wanted = 0;
     struct clb_str state;
     enum clb_err rc;
-    if (fast_state_and_move(req->body, format != NULL ? &wanted : NULL, &state,
-                            move)) {
+    bool fast = fast_state_and_move(req->body, format != NULL ? &wanted : NULL,
+                                    &state, move);
+    if (fast) {
         rc = api_open_state(req, state.p, state.len, pos, err);
-    } else {
+        /* The in-place reader reads English's tiles: a game in another
+         * set has its move read again, in its set, below. */
+        fast = rc != CLB_ERR_OK ||
+               core_tileset_is_default(core_game_tileset(&pos->game));
+    }
+    if (!fast) {
         json_t *root = api_body(req, false, err);
         if (root == NULL)
             return err->code;
@@ -506,12 +541,25 @@ static enum clb_err api_state_and_move(const struct srv_request *req,
                                 format != NULL ? move_keys : preview_keys, err);
         if (rc == CLB_ERR_OK && json_object_get(root, "move") == NULL)
             rc = clb_error_set(err, CLB_ERR_BAD_REQUEST, "move: required");
-        if (rc == CLB_ERR_OK)
-            rc = move_json_tree(json_object_get(root, "move"), move, err);
+        const json_t *m = json_object_get(root, "move");
+        bool again = false; /* read the move again in the state's set */
+        if (rc == CLB_ERR_OK) {
+            rc = move_json_tree(m, move, err);
+            again = rc == CLB_ERR_BAD_REQUEST && api_move_of_other_set(m);
+            if (again) {
+                clb_error_clear(err);
+                rc = CLB_ERR_OK;
+            }
+        }
         if (rc == CLB_ERR_OK && format != NULL)
             rc = api_format(root, &wanted, err);
         if (rc == CLB_ERR_OK)
             rc = api_position(req, root, pos, err);
+        if (rc == CLB_ERR_OK) {
+            const struct core_tileset *ts = core_game_tileset(&pos->game);
+            if (again || !core_tileset_is_default(ts))
+                rc = move_json_tree_in(m, ts, move, err);
+        }
         json_decref(root);
     }
     if (rc == CLB_ERR_OK && format != NULL)
@@ -574,7 +622,8 @@ static void api_answer_position(struct srv_response *resp, int status,
     if (result != NULL) {
         jout_key(&j, "result");
         jout_open_object(&j);
-        api_result_members(&j, result, pos->game.goals.level != CORE_GOALS_OFF);
+        api_result_members(&j, core_game_tileset(&pos->game), result,
+                           pos->game.goals.level != CORE_GOALS_OFF);
         jout_close_object(&j);
     }
     jout_close_object(&j);
@@ -695,13 +744,13 @@ void api_preview(const struct srv_request *req, struct srv_response *resp)
     jout_bool(&j, rc == CLB_ERR_OK);
     if (rc == CLB_ERR_OK) {
         jout_key(&j, "words");
-        api_word_list(&j, &result, false);
+        api_word_list(&j, core_game_tileset(&pos.game), &result, false);
         jout_key(&j, "points");
         jout_int(&j, result.points);
         jout_key(&j, "bingo");
         jout_bool(&j, result.bingo);
         jout_key(&j, "wordPoints");
-        api_word_list(&j, &result, true);
+        api_word_list(&j, core_game_tileset(&pos.game), &result, true);
         if (pos.game.goals.level != CORE_GOALS_OFF)
             api_goal_names(&j, &result);
     } else {
@@ -786,7 +835,8 @@ void api_gcg(const struct srv_request *req, struct srv_response *resp)
  * API's move form, ready to post to /move), its words and points as
  * core_move_check gives them (`r`), and where its main word starts in
  * Scrabble's notation. */
-static void api_play_json(struct jout *j, const struct core_play *play,
+static void api_play_json(struct jout *j, const struct core_tileset *ts,
+                          const struct core_play *play,
                           const struct core_move *move,
                           const struct core_move_result *r, bool goals)
 {
@@ -798,12 +848,12 @@ static void api_play_json(struct jout *j, const struct core_play *play,
     jout_key(j, "type");
     jout_string(j, "play");
     jout_key(j, "tiles");
-    api_move_tiles(j, move);
+    api_move_tiles(j, ts, move);
     jout_close_object(j);
     jout_key(j, "words");
-    api_word_list(j, r, false);
+    api_word_list(j, ts, r, false);
     jout_key(j, "wordPoints");
-    api_word_list(j, r, true);
+    api_word_list(j, ts, r, true);
     jout_key(j, "points");
     jout_int(j, r->points);
     jout_key(j, "bingo");
@@ -891,7 +941,7 @@ void api_plays(const struct srv_request *req, struct srv_response *resp)
             (void)api_failed(resp, &err);
             return;
         }
-        api_play_json(&j, &top[i], &move, &r,
+        api_play_json(&j, core_game_tileset(game), &top[i], &move, &r,
                       pos.game.goals.level != CORE_GOALS_OFF);
     }
     jout_close_array(&j);
@@ -939,7 +989,8 @@ void api_review(const struct srv_request *req, struct srv_response *resp)
         }
         jout_key(&j, "best");
         if (i < review.reviewed && rm->has_best)
-            api_play_json(&j, &rm->best, &rm->move, &rm->result, false);
+            api_play_json(&j, core_game_tileset(&pos.game), &rm->best,
+                          &rm->move, &rm->result, false);
         else
             jout_null(&j);
         jout_close_object(&j);

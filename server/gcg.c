@@ -23,32 +23,33 @@ static const char *const nick[CLB_PLAYERS] = {"P1", "P2"};
 
 /* A rack as GCG writes it: letters in alphabetical order, blanks ('?')
  * last. */
-static void gcg_rack(struct html_buf *b, const struct core_rack *rack)
+static void gcg_rack(struct html_buf *b, const struct core_tileset *ts,
+                     const struct core_rack *rack)
 {
-    int count[CLB_TILE_KINDS] = {0};
+    int count[CLB_MAX_TILE_KINDS] = {0};
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
-        int k = core_tile_kind(rack->tiles[i]);
+        int k = core_tile_kind(ts, rack->tiles[i]);
         if (k >= 0)
             count[k]++;
     }
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
-        for (int i = 0; i < count[k]; i++) {
-            char t[2] = {core_kind_tile(k), '\0'};
-            html_raw(b, t);
-        }
+    for (int k = 0; k <= ts->n; k++)
+        for (int i = 0; i < count[k]; i++)
+            html_raw(b, core_tile_text(ts, core_kind_tile(ts, k)));
 }
 
-static int rack_points(const struct core_rack *rack)
+static int rack_points(const struct core_tileset *ts,
+                       const struct core_rack *rack)
 {
     int v = 0;
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++)
-        v += core_tile_points(rack->tiles[i]);
+        v += core_tile_points(ts, rack->tiles[i]);
     return v;
 }
 
 /* A play: its position, then the main word with '.' for the tiles that
  * were on the board already. */
-static void gcg_play(struct html_buf *b, const struct core_move_record *rec)
+static void gcg_play(struct html_buf *b, const struct core_tileset *ts,
+                     const struct core_move_record *rec)
 {
     int r = rec->word_start.row, c = rec->word_start.col;
     if (rec->across)
@@ -57,23 +58,24 @@ static void gcg_play(struct html_buf *b, const struct core_move_record *rec)
         html_rawf(b, "%c%d ", 'A' + c, r + 1);
     for (int i = 0; i < rec->word_len; i++) {
         int rr = r + (rec->across ? 0 : i), cc = c + (rec->across ? i : 0);
-        char ch = '.';
+        const char *shown = ".";
         for (int t = 0; t < rec->move.ntiles && t < CLB_RACK_SIZE; t++) {
             const struct core_placement *p = &rec->move.tiles[t];
-            if (p->row == rr && p->col == cc)
-                ch = p->blank ? (char)(p->letter - 'A' + 'a') : p->letter;
+            int m = core_tile_letter(p->letter, ts->n);
+            if (p->row == rr && p->col == cc && m >= 0)
+                shown = p->blank ? ts->lower[m] : ts->upper[m];
         }
-        char s[2] = {ch, '\0'};
-        html_raw(b, s);
+        html_raw(b, shown);
     }
 }
 
-static void gcg_exchange(struct html_buf *b, const struct core_move *m)
+static void gcg_exchange(struct html_buf *b, const struct core_tileset *ts,
+                         const struct core_move *m)
 {
     struct core_rack given = {.count = m->ntiles};
     memcpy(given.tiles, m->exchange, sizeof given.tiles);
     html_raw(b, "-");
-    gcg_rack(b, &given);
+    gcg_rack(b, ts, &given);
 }
 
 /* The rack lines of a finished game. The shared score never goes below
@@ -82,11 +84,12 @@ static void gcg_exchange(struct html_buf *b, const struct core_move *m)
 static void gcg_ending(struct html_buf *b, const struct core_game *g,
                        int total[CLB_PLAYERS])
 {
+    const struct core_tileset *ts = core_game_tileset(g);
     if (g->end == CORE_END_OUT) {
         int out = g->hands[CORE_P1].count == 0 ? CORE_P1 : CORE_P2;
         const struct core_rack *left = &g->hands[1 - out];
         html_rawf(b, ">%s: (", nick[out]);
-        gcg_rack(b, left);
+        gcg_rack(b, ts, left);
         html_rawf(b, ") +0 %d\n", total[out]);
         html_raw(b, "#note Going out scores nothing in Collabble: what one "
                     "player would gain, the other would lose.\n");
@@ -100,14 +103,14 @@ static void gcg_ending(struct html_buf *b, const struct core_game *g,
         const struct core_rack *rack = &g->hands[p];
         if (rack->count == 0)
             continue;
-        int v = rack_points(rack);
+        int v = rack_points(ts, rack);
         int taken = v < left ? v : left;
         left -= taken;
         total[p] -= taken;
         html_rawf(b, ">%s: ", nick[p]);
-        gcg_rack(b, rack);
+        gcg_rack(b, ts, rack);
         html_raw(b, " (");
-        gcg_rack(b, rack);
+        gcg_rack(b, ts, rack);
         html_rawf(b, ") -%d %d\n", taken, total[p]);
     }
 }
@@ -148,11 +151,13 @@ void gcg_write(struct html_buf *b, const struct position *pos)
         total[p] += rec->result.points;
         gcg_helpers(b, nick[p], rec->helpers, rec->nhelpers);
         html_rawf(b, ">%s: ", nick[p]);
-        gcg_rack(b, &rec->rack);
+        gcg_rack(b, core_game_tileset(g), &rec->rack);
         html_raw(b, " ");
         switch (rec->move.type) {
-        case CORE_MOVE_PLAY: gcg_play(b, rec); break;
-        case CORE_MOVE_EXCHANGE: gcg_exchange(b, &rec->move); break;
+        case CORE_MOVE_PLAY: gcg_play(b, core_game_tileset(g), rec); break;
+        case CORE_MOVE_EXCHANGE:
+            gcg_exchange(b, core_game_tileset(g), &rec->move);
+            break;
         case CORE_MOVE_PASS: html_raw(b, "-"); break;
         case CORE_MOVE_HELPER: break; /* never a record's move */
         }

@@ -195,7 +195,7 @@ static enum clb_err read_board(const json_t *v, struct core_game *game,
             const char *s = json_string_value(sq);
             char ch = s[0];
             if (json_string_length(sq) != 1 ||
-                !(ch == CORE_EMPTY || core_is_upper(ch) || core_is_lower(ch)))
+                !(ch == CORE_EMPTY || link_is_tile(ch)))
                 return bad(err,
                            "%s: \"%.16s\" is not \".\", \"A\"-\"Z\" or "
                            "\"a\"-\"z\"",
@@ -226,8 +226,8 @@ static enum clb_err read_bag(const json_t *v, struct core_game *game,
                        key);
         char path[16];
         (void)snprintf(path, sizeof path, "bag.%s", key);
-        if (get_int(count, path, 0, CLB_TILE_TOTAL, &game->bag[kind], err) !=
-            CLB_ERR_OK)
+        if (get_int(count, path, 0, LINK_V1_SET->total, &game->bag[kind],
+                    err) != CLB_ERR_OK)
             return err->code;
     }
     return CLB_ERR_OK;
@@ -255,7 +255,7 @@ static enum clb_err read_hand(const json_t *v, const char *path,
                        "%s: \"%.16s\" is not a tile (\"A\"-\"Z\" or "
                        "\"BLANK\")",
                        tpath, json_string_value(t));
-        rack->tiles[i] = core_kind_tile(kind);
+        rack->tiles[i] = core_kind_tile(LINK_V1_SET, kind);
     }
     rack->count = (int)n;
     return CLB_ERR_OK;
@@ -335,7 +335,7 @@ static enum clb_err read_words(const json_t *v, struct core_last_move *lm,
         size_t len = json_string_length(w);
         bool ok = len >= CLB_WORD_MIN && len <= CLB_WORD_MAX;
         for (size_t k = 0; ok && k < len; k++)
-            ok = core_is_upper(s[k]) || core_is_lower(s[k]);
+            ok = link_is_tile(s[k]);
         if (!ok)
             return bad(err, "%s: \"%.20s\" is not a word of %d-%d letters",
                        path, s, CLB_WORD_MIN, CLB_WORD_MAX);
@@ -527,7 +527,7 @@ enum clb_err link_game_from_json(const json_t *root, struct core_game *game,
  * which escapes it or finds it is not text. */
 static void write_char(struct jout *j, char c)
 {
-    if (core_is_upper(c) || core_is_lower(c) || c == CORE_EMPTY) {
+    if (link_is_tile(c) || c == CORE_EMPTY) {
         char q[4] = {j->comma ? ',' : '"', '"', c, '"'};
         if (j->comma)
             html_rawn(j->b, q, 4);
@@ -545,8 +545,7 @@ static void write_row(struct jout *j, const char row[CLB_BOARD_SIZE])
 {
     bool plain = true;
     for (int c = 0; c < CLB_BOARD_SIZE; c++)
-        plain &= core_is_upper(row[c]) || core_is_lower(row[c]) ||
-                 row[c] == CORE_EMPTY;
+        plain &= link_is_tile(row[c]) || row[c] == CORE_EMPTY;
     char *o = plain ? html_room(j->b, 4 * CLB_BOARD_SIZE + 2) : NULL;
     if (o == NULL) {
         jout_open_array(j);
@@ -569,15 +568,32 @@ static void write_row(struct jout *j, const char row[CLB_BOARD_SIZE])
     j->comma = true;
 }
 
-static void write_tile(struct jout *j, char tile)
+/* A board row of a game in another set than English: each square its
+ * tile's display string (a blank's lower), "." for an empty one. */
+static void write_row_text(struct jout *j, const struct core_tileset *ts,
+                           const char row[CLB_BOARD_SIZE])
+{
+    jout_open_array(j);
+    for (int c = 0; c < CLB_BOARD_SIZE; c++)
+        if (row[c] == CORE_EMPTY)
+            jout_string(j, ".");
+        else
+            jout_string(j, core_tile_text(ts, row[c]));
+    jout_close_array(j);
+}
+
+static void write_tile(struct jout *j, const struct core_tileset *ts, char tile)
 {
     if (tile == CORE_BLANK)
         jout_string(j, LINK_BLANK_NAME);
-    else
+    else if (core_tileset_is_default(ts))
         write_char(j, tile);
+    else
+        jout_string(j, core_tile_text(ts, tile));
 }
 
-static void write_last_move(struct jout *j, const struct core_last_move *lm)
+static void write_last_move(struct jout *j, const struct core_tileset *ts,
+                            const struct core_last_move *lm)
 {
     int ncells = link_count(lm->ncells, CLB_MAX_MOVE_CELLS);
     int nwords = link_count(lm->nwords, CLB_MAX_WORDS);
@@ -593,8 +609,13 @@ static void write_last_move(struct jout *j, const struct core_last_move *lm)
     jout_close_array(j);
     jout_key(j, "words");
     jout_open_array(j);
-    for (int i = 0; i < nwords; i++)
-        jout_string_n(j, lm->words[i], strnlen(lm->words[i], CLB_WORD_MAX));
+    for (int i = 0; i < nwords; i++) {
+        char text[CORE_WORD_TEXT_MAX];
+        size_t n = core_tiles_text(ts, lm->words[i],
+                                   strnlen(lm->words[i], CLB_WORD_MAX), text,
+                                   sizeof text);
+        jout_string_n(j, text, n);
+    }
     jout_close_array(j);
     jout_key(j, "points");
     jout_int(j, lm->points);
@@ -622,6 +643,10 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
 {
     bool was_bad = j->bad;
     j->bad = false;
+    /* A game in another set than English is written in its set's display
+     * strings (it has no classic link; G is for reading). */
+    const struct core_tileset *ts = core_game_tileset(game);
+    bool english = core_tileset_is_default(ts);
     /* The keys in the schema's order (see top_keys), as link_game_to_json
      * inserts them. */
     jout_open_object(j);
@@ -634,15 +659,17 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
     jout_key(j, "board");
     jout_open_array(j);
     for (int r = 0; r < CLB_BOARD_SIZE; r++)
-        write_row(j, game->board[r]);
+        if (english)
+            write_row(j, game->board[r]);
+        else
+            write_row_text(j, ts, game->board[r]);
     jout_close_array(j);
     /* All 27 keys, zeros included, A..Z then BLANK: what the original
      * writes, so our links decode there unchanged. */
     jout_key(j, "bag");
     jout_open_object(j);
-    for (int k = 0; k < CLB_TILE_KINDS; k++) {
-        char buf[2];
-        const char *name = kind_name(k, buf);
+    for (int k = 0; k <= ts->n; k++) {
+        const char *name = core_kind_name(ts, k);
         jout_key_n(j, name, strlen(name));
         jout_int(j, game->bag[k]);
     }
@@ -655,7 +682,7 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
         jout_key_n(j, p == CORE_P1 ? "P1" : "P2", 2);
         jout_open_array(j);
         for (int i = 0; i < n; i++)
-            write_tile(j, rack->tiles[i]);
+            write_tile(j, ts, rack->tiles[i]);
         jout_close_array(j);
     }
     jout_close_object(j);
@@ -663,7 +690,7 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
     jout_int(j, game->score);
     jout_key(j, "lastMove");
     if (game->has_last_move)
-        write_last_move(j, &game->last_move);
+        write_last_move(j, ts, &game->last_move);
     else
         jout_null(j);
     jout_key(j, "consecutivePasses");
@@ -685,6 +712,10 @@ bool link_game_write_with(struct jout *j, const struct core_game *game,
         jout_key(j, "lexicon");
         jout_string_n(j, game->lexicon,
                       strnlen(game->lexicon, CLB_LEXICON_NAME_MAX));
+    }
+    if (!english) {
+        jout_key(j, "tileset");
+        jout_string(j, ts->name);
     }
     if (more != NULL)
         more(j, ctx);

@@ -79,7 +79,7 @@ static bool fast_board(struct jin *j, struct core_game *g)
             return false;
         for (int c = 0; c < CLB_BOARD_SIZE; c++) {
             char ch = g->board[r][c];
-            if (!(ch == CORE_EMPTY || core_is_upper(ch) || core_is_lower(ch)))
+            if (!(ch == CORE_EMPTY || link_is_tile(ch)))
                 return false;
         }
         r++;
@@ -96,7 +96,7 @@ static bool fast_bag(struct jin *j, struct core_game *g)
     while (jin_key(j, &key)) {
         int kind = name_kind(key.p, key.len);
         if (kind < 0 || (seen & (1u << kind)) != 0 ||
-            !fast_int(j, 0, CLB_TILE_TOTAL, &g->bag[kind]))
+            !fast_int(j, 0, LINK_V1_SET->total, &g->bag[kind]))
             return false;
         seen |= 1u << kind;
     }
@@ -115,7 +115,7 @@ static bool fast_hand(struct jin *j, struct core_rack *rack)
         int kind = name_kind(t.p, t.len);
         if (kind < 0)
             return false;
-        rack->tiles[n++] = core_kind_tile(kind);
+        rack->tiles[n++] = core_kind_tile(LINK_V1_SET, kind);
     }
     rack->count = n;
     return !j->failed;
@@ -171,7 +171,7 @@ static bool fast_words(struct jin *j, struct core_last_move *lm)
             w.len > CLB_WORD_MAX)
             return false;
         for (size_t k = 0; k < w.len; k++)
-            if (!core_is_upper(w.p[k]) && !core_is_lower(w.p[k]))
+            if (!link_is_tile(w.p[k]))
                 return false;
         memcpy(lm->words[n], w.p, w.len);
         lm->words[n][w.len] = '\0';

@@ -21,31 +21,36 @@
 /* JSON key of each tile kind in "bag" and of the blank in "hands". */
 #define LINK_BLANK_NAME "BLANK"
 
-/* True for the characters of a gameId or lexicon name: [A-Za-z0-9_-]. */
+/* A v1 link is English only: its tiles are the English set's. */
+#define LINK_V1_SET (&core_tileset_english)
+
+/* True for a letter tile of a v1 link, and for a board square's tile (a
+ * letter or a blank standing for one). */
+static inline bool link_is_letter(char c)
+{
+    return core_tile_is_letter(c, LINK_V1_SET->n);
+}
+
+static inline bool link_is_tile(char c)
+{
+    return core_tile_face_letter(c, LINK_V1_SET->n) >= 0;
+}
+
+/* True for the characters of a gameId or lexicon name: [A-Za-z0-9_-]
+ * (English's tile bytes are the ASCII letters). */
 static inline bool is_name_char(char c)
 {
-    return core_is_upper(c) || core_is_lower(c) || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-';
+    return link_is_tile(c) || (c >= '0' && c <= '9') || c == '_' || c == '-';
 }
 
-/* The JSON key of a tile kind: "A".."Z" or "BLANK" (buf holds 2 bytes). */
-static inline const char *kind_name(int kind, char buf[2])
-{
-    if (kind == CLB_BLANK_INDEX)
-        return LINK_BLANK_NAME;
-    buf[0] = core_kind_tile(kind);
-    buf[1] = '\0';
-    return buf;
-}
-
-/* The tile kind of a "bag"/"hands" name, or -1. */
+/* The tile kind of a "bag"/"hands" name (core_kind_name's), or -1. */
 static inline int name_kind(const char *s, size_t len)
 {
-    if (len == 1 && core_is_upper(s[0]))
-        return s[0] - 'A';
+    if (len == 1 && link_is_letter(s[0]))
+        return core_tile_kind(LINK_V1_SET, s[0]);
     if (len == sizeof LINK_BLANK_NAME - 1 &&
         memcmp(s, LINK_BLANK_NAME, len) == 0)
-        return CLB_BLANK_INDEX;
+        return LINK_V1_SET->n;
     return -1;
 }
 

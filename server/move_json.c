@@ -20,18 +20,33 @@ static const struct srv_json_what move_json = {
 
 /* ---- the jansson readers ------------------------------------------------ */
 
-/* Reads one tile letter: a single ASCII letter, either case. */
-static bool json_letter(const json_t *v, char *out)
+/* Reads one tile letter of the set: its display string, either case
+ * ("a" or "A", "ch" or "CH"), as the letter's tile. */
+static bool text_letter(const struct core_tileset *ts, const char *s,
+                        size_t len, char *out)
 {
-    if (!json_is_string(v) || json_string_length(v) != 1)
+    int m = core_tileset_letter(ts, s, len);
+    if (m < 0)
         return false;
-    char c = json_string_value(v)[0];
-    if (c >= 'a' && c <= 'z')
-        c = (char)(c - 'a' + 'A');
-    if (c < 'A' || c > 'Z')
-        return false;
-    *out = c;
+    *out = core_letter_tile(m);
     return true;
+}
+
+static bool json_letter(const struct core_tileset *ts, const json_t *v,
+                        char *out)
+{
+    return json_is_string(v) &&
+           text_letter(ts, json_string_value(v), json_string_length(v), out);
+}
+
+/* What a refused letter was expected to be, in the set's words. */
+static const char *letter_wanted(const struct core_tileset *ts, char *buf,
+                                 size_t cap)
+{
+    if (core_tileset_is_default(ts))
+        return "one letter A-Z";
+    (void)snprintf(buf, cap, "one tile of %s", ts->name);
+    return buf;
 }
 
 /* Reads a board coordinate of tile `where` ("move.tiles[1].row"). Any JSON
@@ -55,7 +70,8 @@ static enum clb_err json_coord(const json_t *v, const char *where, int *out,
     return CLB_ERR_OK;
 }
 
-static enum clb_err play_tiles(const json_t *tiles, struct core_move *move,
+static enum clb_err play_tiles(const struct core_tileset *ts,
+                               const json_t *tiles, struct core_move *move,
                                struct clb_error *err)
 {
     static const char *const tile_keys[] = {"row", "col", "letter", "blank",
@@ -82,9 +98,11 @@ static enum clb_err play_tiles(const json_t *tiles, struct core_move *move,
         if (json_coord(json_object_get(t, "col"), field, &p->col, err) !=
             CLB_ERR_OK)
             return err->code;
-        if (!json_letter(json_object_get(t, "letter"), &p->letter))
+        char wanted[48];
+        if (!json_letter(ts, json_object_get(t, "letter"), &p->letter))
             return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                                 "%s.letter: expected one letter A-Z", where);
+                                 "%s.letter: expected %s", where,
+                                 letter_wanted(ts, wanted, sizeof wanted));
         const json_t *blank = json_object_get(t, "blank");
         if (blank != NULL && !json_is_boolean(blank))
             return clb_error_set(err, CLB_ERR_BAD_REQUEST,
@@ -95,7 +113,8 @@ static enum clb_err play_tiles(const json_t *tiles, struct core_move *move,
     return CLB_ERR_OK;
 }
 
-static enum clb_err exchange_tiles(const json_t *tiles, struct core_move *move,
+static enum clb_err exchange_tiles(const struct core_tileset *ts,
+                                   const json_t *tiles, struct core_move *move,
                                    struct clb_error *err)
 {
     size_t i;
@@ -105,10 +124,13 @@ static enum clb_err exchange_tiles(const json_t *tiles, struct core_move *move,
         char c;
         if (json_is_string(t) && strcmp(json_string_value(t), "BLANK") == 0)
             c = CORE_BLANK;
-        else if (!json_letter(t, &c))
+        else if (!json_letter(ts, t, &c))
             return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                                 "move.tiles[%zu]: expected a letter A-Z or "
-                                 "\"BLANK\"",
+                                 core_tileset_is_default(ts)
+                                     ? "move.tiles[%zu]: expected a letter A-Z "
+                                       "or \"BLANK\""
+                                     : "move.tiles[%zu]: expected a tile of "
+                                       "the game's set or \"BLANK\"",
                                  i);
         move->exchange[i] = c;
     }
@@ -117,19 +139,20 @@ static enum clb_err exchange_tiles(const json_t *tiles, struct core_move *move,
 }
 
 /* A rack tile: a letter A-Z (either case) or "BLANK". */
-static bool rack_tile(const json_t *v, char *out)
+static bool rack_tile(const struct core_tileset *ts, const json_t *v, char *out)
 {
     if (json_is_string(v) && strcmp(json_string_value(v), "BLANK") == 0) {
         *out = CORE_BLANK;
         return true;
     }
-    return json_letter(v, out);
+    return json_letter(ts, v, out);
 }
 
 /* {"type": "helper", "helper": "newGoals" | "peek" | "swap", and for a
  * swap "give" (a tile of the mover's rack) and "take" (one of the
  * partner's)}: the tiles become slots in core_move_canonical(). */
-static enum clb_err helper_from_json(const json_t *m, struct core_move *move,
+static enum clb_err helper_from_json(const struct core_tileset *ts,
+                                     const json_t *m, struct core_move *move,
                                      struct clb_error *err)
 {
     static const char *const keys[] = {"type", "helper", NULL};
@@ -149,10 +172,10 @@ static enum clb_err helper_from_json(const json_t *m, struct core_move *move,
     if (srv_json_only_keys(m, "move", swap_keys, err) != CLB_ERR_OK)
         return err->code;
     char give, take;
-    if (!rack_tile(json_object_get(m, "give"), &give))
+    if (!rack_tile(ts, json_object_get(m, "give"), &give))
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "move.give: expected a letter A-Z or \"BLANK\"");
-    if (!rack_tile(json_object_get(m, "take"), &take))
+    if (!rack_tile(ts, json_object_get(m, "take"), &take))
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "move.take: expected a letter A-Z or \"BLANK\"");
     move->helper.mine = (uint8_t)give;
@@ -162,6 +185,12 @@ static enum clb_err helper_from_json(const json_t *m, struct core_move *move,
 
 enum clb_err move_json_tree(const json_t *m, struct core_move *move,
                             struct clb_error *err)
+{
+    return move_json_tree_in(m, &core_tileset_english, move, err);
+}
+
+enum clb_err move_json_tree_in(const json_t *m, const struct core_tileset *ts,
+                               struct core_move *move, struct clb_error *err)
 {
     static const char *const move_keys[] = {"type", "tiles", NULL};
     static const char *const pass_keys[] = {"type", NULL};
@@ -175,7 +204,7 @@ enum clb_err move_json_tree(const json_t *m, struct core_move *move,
     /* "helper" is a move of the API, never a classic state's lastMove
      * type, so it is not among srv_move_type_names. */
     if (json_is_string(type) && strcmp(json_string_value(type), "helper") == 0)
-        return helper_from_json(m, move, err);
+        return helper_from_json(ts, m, move, err);
     int t = srv_name_value(&srv_move_type_names, json_string_value(type),
                            json_string_length(type), -1);
     if (t < 0)
@@ -197,8 +226,8 @@ enum clb_err move_json_tree(const json_t *m, struct core_move *move,
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "move.tiles: at most %d tiles", CLB_RACK_SIZE);
     if (move->type == CORE_MOVE_PLAY)
-        return play_tiles(tiles, move, err);
-    return exchange_tiles(tiles, move, err);
+        return play_tiles(ts, tiles, move, err);
+    return exchange_tiles(ts, tiles, move, err);
 }
 
 /* ---- the fast readers ----------------------------------------------------
@@ -234,12 +263,9 @@ static bool fast_placement(struct jin *j, struct core_placement *p)
         if (!ok)
             return false;
     }
-    if (j->failed || (seen & 7u) != 7u || letter.len != 1)
-        return false;
-    char c = letter.p[0];
-    if (c >= 'a' && c <= 'z')
-        c = (char)(c - 'a' + 'A');
-    if (c < 'A' || c > 'Z')
+    char c;
+    if (j->failed || (seen & 7u) != 7u ||
+        !text_letter(&core_tileset_english, letter.p, letter.len, &c))
         return false;
     /* A square off the board is an error: the jansson reader words it. */
     if (row < 0 || row >= CLB_BOARD_SIZE || col < 0 || col >= CLB_BOARD_SIZE)
@@ -261,15 +287,7 @@ static bool fast_exchanged(struct jin *j, char *out)
         *out = CORE_BLANK;
         return true;
     }
-    if (t.len != 1)
-        return false;
-    char c = t.p[0];
-    if (c >= 'a' && c <= 'z')
-        c = (char)(c - 'a' + 'A');
-    if (c < 'A' || c > 'Z')
-        return false;
-    *out = c;
-    return true;
+    return text_letter(&core_tileset_english, t.p, t.len, out);
 }
 
 /* A move object, as move_json_tree reads it. */
@@ -306,16 +324,24 @@ bool move_json_fast(struct jin *j, struct core_move *move)
 enum clb_err move_json_text(const char *text, size_t len,
                             struct core_move *move, struct clb_error *err)
 {
+    return move_json_text_in(text, len, &core_tileset_english, move, err);
+}
+
+enum clb_err move_json_text_in(const char *text, size_t len,
+                               const struct core_tileset *ts,
+                               struct core_move *move, struct clb_error *err)
+{
     if (!srv_json_fits(len, &move_json, err))
         return err->code;
+    /* The in-place reader reads English's letters only. */
     struct jin j;
     jin_init(&j, text, len);
-    if (move_json_fast(&j, move) && jin_end(&j))
+    if (core_tileset_is_default(ts) && move_json_fast(&j, move) && jin_end(&j))
         return CLB_ERR_OK;
     json_t *root = srv_json_parse(text, len, &move_json, err);
     if (root == NULL)
         return err->code;
-    enum clb_err rc = move_json_tree(root, move, err);
+    enum clb_err rc = move_json_tree_in(root, ts, move, err);
     json_decref(root);
     return rc;
 }

@@ -31,6 +31,17 @@ enum clb_err move_json_tree(const json_t *m, struct core_move *move,
  * caller then reads with move_json_tree to word the error. */
 bool move_json_fast(struct jin *j, struct core_move *move);
 
+/* move_json_tree() with the tiles named in the tile set `ts` (its display
+ * strings, either case); move_json_tree() and the in-place reader read
+ * English's. */
+enum clb_err move_json_tree_in(const json_t *m, const struct core_tileset *ts,
+                               struct core_move *move, struct clb_error *err);
+
+/* move_json_text() with the tiles named in the tile set `ts`. */
+enum clb_err move_json_text_in(const char *text, size_t len,
+                               const struct core_tileset *ts,
+                               struct core_move *move, struct clb_error *err);
+
 /* Reads a move from its JSON text (len bytes), as the page's move field
  * carries it: in place when it has the usual shape, else through
  * srv_json_parse and move_json_tree. Returns CLB_ERR_OK, CLB_ERR_TOO_LARGE

@@ -54,6 +54,7 @@ void position_lexicon_id(const struct srv_context *ctx, int lexicon,
                            ? CORE_LEXICON_BUILTIN_NAME
                            : ctx->lexicon_names[lexicon];
     (void)snprintf(id->name, sizeof id->name, "%s", name);
+    id->tileset = dict_tileset(ctx->lexicons[lexicon]);
 }
 
 const char *position_lexicon_label(const struct srv_context *ctx, int lexicon)
@@ -135,6 +136,12 @@ static enum clb_err open_v2(const struct srv_context *ctx, const char *s,
     int lexicon = lexicon_by_id(ctx, &h->lexicon, err);
     if (lexicon < 0)
         return err->code;
+    /* A game's tile set is its lexicon's: a link naming another set than
+     * its lexicon's was not made by this lexicon. */
+    if (dict_tileset(ctx->lexicons[lexicon]) != core_game_tileset(&h->first))
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "the link is damaged: its tile set is not its "
+                             "lexicon's");
     set_lexicon(ctx, pos, lexicon);
     (void)snprintf(h->first.lexicon, sizeof h->first.lexicon, "%s",
                    position_lexicon_label(ctx, lexicon));
@@ -156,6 +163,10 @@ static enum clb_err open_v1(const struct srv_context *ctx, const char *s,
     int lexicon = position_lexicon_by_name(ctx, pos->game.lexicon, err);
     if (lexicon < 0)
         return err->code;
+    if (!core_tileset_is_default(dict_tileset(ctx->lexicons[lexicon])))
+        return clb_error_set(err, CLB_ERR_BAD_STATE,
+                             "a classic link is English: its lexicon is "
+                             "of another tile set");
     set_lexicon(ctx, pos, lexicon);
     pos->format = LINK_V1;
     pos->linked = false;
@@ -272,7 +283,10 @@ enum clb_err position_write(const struct position *pos, enum link_format format,
                             struct clb_error *err)
 {
     clb_error_clear(err);
-    if (format == LINK_V1 && pos->game.goals.level != CORE_GOALS_OFF)
+    /* A classic link holds a plain English game only. */
+    if (format == LINK_V1 &&
+        (pos->game.goals.level != CORE_GOALS_OFF ||
+         !core_tileset_is_default(core_game_tileset(&pos->game))))
         return clb_error_set(err, CLB_ERR_NO_CLASSIC_LINK, NULL);
     if (format == LINK_V1)
         return link_v1_encode(&pos->game, out, cap, len, err);

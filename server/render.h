@@ -30,7 +30,7 @@
 struct render_pending {
     int row;
     int col;
-    char letter; /* 'A'..'Z', also for a blank */
+    char letter; /* a letter tile, also for a blank (core/tiles.h) */
     bool blank;
     int rack_index;
 };
@@ -143,7 +143,8 @@ struct render_result {
  * finished game; NULL for one still on) adds the total's paragraph with
  * the grade and the result to share, with the id of the game-over page's
  * empty place for it. Cannot fail (overflow is sticky in *b). */
-void render_review_cells(struct html_buf *b, const struct core_review *review,
+void render_review_cells(struct html_buf *b, const struct core_tileset *ts,
+                         const struct core_review *review,
                          const struct render_result *result);
 
 /* A page for a link or request that cannot be shown, with the error's

@@ -34,13 +34,24 @@ static const struct render_str premium_name[] = {
     RENDER_STR(""), RENDER_STR("double letter"), RENDER_STR("triple letter"),
     RENDER_STR("double word"), RENDER_STR("triple word")};
 
-/* A tile's face: its letter and, as a subscript, its value. */
-static void render_tile_face(struct html_buf *b, char letter, int points)
+/* A tile's face: its letter's display string and, as a subscript, its
+ * value. */
+static void render_tile_face(struct html_buf *b, const struct core_tileset *ts,
+                             char letter, int points)
 {
-    html_textn(b, &letter, 1);
+    html_text(b, core_tile_text(ts, letter));
     html_lit(b, "<sub>");
     html_int(b, points);
     html_lit(b, "</sub>");
+}
+
+void render_word(struct html_buf *b, const struct core_tileset *ts,
+                 const char *word)
+{
+    char text[CORE_WORD_TEXT_MAX];
+    size_t n = core_tiles_text(ts, word, strnlen(word, CLB_WORD_MAX), text,
+                               sizeof text);
+    html_textn(b, text, n);
 }
 
 /* ---- the board ---------------------------------------------------------- */
@@ -53,6 +64,7 @@ enum {
 };
 
 struct board_marks {
+    const struct core_tileset *ts; /* the game's */
     unsigned char mark[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
     /* The board with the pending tiles on it (uppercase; blanks lower). */
     char cell[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
@@ -64,9 +76,10 @@ static bool on_board(int r, int c)
     return r >= 0 && r < CLB_BOARD_SIZE && c >= 0 && c < CLB_BOARD_SIZE;
 }
 
-static char upper(char c)
+/* The letter tile a square shows (a blank as its letter's). */
+static char upper(const struct board_marks *m, char c)
 {
-    return core_is_lower(c) ? (char)(c - 'a' + 'A') : c;
+    return core_tile_face(c, m->ts->n);
 }
 
 /* Marks the run of tiles through (r,c) along (dr,dc) when it spells one of
@@ -85,7 +98,7 @@ static void mark_bad_run(struct board_marks *m, const struct clb_error *err,
     int n = 0;
     for (int rr = r0, cc = c0;
          on_board(rr, cc) && m->cell[rr][cc] != CORE_EMPTY; rr += dr, cc += dc)
-        word[n++] = upper(m->cell[rr][cc]);
+        word[n++] = upper(m, m->cell[rr][cc]);
     word[n] = '\0';
     if (n < CLB_WORD_MIN)
         return;
@@ -101,6 +114,7 @@ static void mark_bad_run(struct board_marks *m, const struct clb_error *err,
 static void board_marks_init(struct board_marks *m, const struct render_view *v)
 {
     const struct core_game *g = v->game;
+    m->ts = core_game_tileset(g);
     memset(m->mark, 0, sizeof m->mark);
     memcpy(m->cell, g->board, sizeof m->cell);
     if (g->has_last_move && g->last_move.type == CORE_MOVE_PLAY) {
@@ -113,8 +127,9 @@ static void board_marks_init(struct board_marks *m, const struct render_view *v)
     }
     for (int i = 0; i < v->npending; i++) {
         const struct render_pending *p = &v->pending[i];
+        int letter = core_tile_letter(p->letter, m->ts->n);
         m->cell[p->row][p->col] =
-            p->blank ? (char)(p->letter - 'A' + 'a') : p->letter;
+            p->blank && letter >= 0 ? core_blank_tile(letter) : p->letter;
         m->mark[p->row][p->col] |= MARK_PENDING;
         m->from[p->row][p->col] = p->rack_index;
     }
@@ -168,16 +183,17 @@ static void render_square_label(struct html_buf *b, const struct board_marks *m,
     enum core_premium prem = core_premium_at(r, c);
     char ch = m->cell[r][c];
     unsigned mark = m->mark[r][c];
-    char letter = upper(ch);
+    const struct core_tileset *ts = m->ts;
+    int letter = core_tile_face_letter(ch, ts->n);
     html_lit(b, " aria-label=\"");
-    html_char(b, (char)('A' + c));
+    html_char(b, (char)('A' + c)); /* the column: a board coordinate */
     html_int(b, r + 1);
     html_lit(b, ", ");
-    if (core_is_upper(letter)) {
-        int pts = core_tile_points(ch);
-        if (core_is_lower(ch))
+    if (letter >= 0) {
+        int pts = core_tile_points(ts, ch);
+        if (core_tile_is_blank_letter(ch, ts->n))
             html_lit(b, "blank as ");
-        html_char(b, letter);
+        html_text(b, ts->upper[letter]);
         html_lit(b, ", ");
         html_int(b, pts);
         if (pts == 1)
@@ -277,6 +293,26 @@ static void empty_squares_make(void)
 #define PUT(o, lit)                                                            \
     (memcpy((o), "" lit, sizeof(lit) - 1), (o) += sizeof(lit) - 1)
 
+/* A tile's display string, at most CLB_MAX_TILE_BYTES bytes, each of
+ * which escaping may make 6 ("&quot;"). */
+#define RENDER_TILE_TEXT_MAX (6 * CLB_MAX_TILE_BYTES)
+
+/* Writes s (a tile's display string) at o, HTML-escaped, and moves past
+ * it. */
+static char *render_put_text(char *o, const char *s)
+{
+    for (size_t i = 0; s[i] != '\0' && i < CLB_MAX_TILE_BYTES; i++)
+        switch (s[i]) {
+        case '&': PUT(o, "&amp;"); break;
+        case '<': PUT(o, "&lt;"); break;
+        case '>': PUT(o, "&gt;"); break;
+        case '"': PUT(o, "&quot;"); break;
+        case '\'': PUT(o, "&#39;"); break;
+        default: *o++ = s[i]; break;
+        }
+    return o;
+}
+
 /* Writes 0..99 at o and moves past it. */
 static char *put_small(char *o, int v)
 {
@@ -294,16 +330,17 @@ static char *put_small(char *o, int v)
  * escaping: it is one of A-Z, and a pending tile's slot is 0-99 (render_cell
  * checks both). */
 static void render_tile_square(struct html_buf *b, const struct board_marks *m,
-                               int r, int c, char letter, bool label)
+                               int r, int c, int letter, bool label)
 {
-    char cell[256];
+    char cell[256 + 2 * RENDER_TILE_TEXT_MAX];
     char *o = cell;
     enum core_premium prem = core_premium_at(r, c);
     char ch = m->cell[r][c];
     unsigned mark = m->mark[r][c];
-    bool blank = core_is_lower(ch);
+    bool blank = core_tile_is_blank_letter(ch, m->ts->n);
     bool star = r == CLB_CENTER && c == CLB_CENTER;
-    int pts = core_tile_points(ch);
+    int pts = core_tile_points(m->ts, ch);
+    const char *face = m->ts->upper[letter];
     bool one = prem == CORE_PREMIUM_NONE && !star && !blank && mark == 0;
     if (one) {
         PUT(o, "<button class=t");
@@ -333,7 +370,7 @@ static void render_tile_square(struct html_buf *b, const struct board_marks *m,
         PUT(o, " data-from=");
         o = put_small(o, m->from[r][c]);
         PUT(o, " data-letter=");
-        *o++ = letter;
+        o = render_put_text(o, face);
         if (blank)
             PUT(o, " data-blank=1");
     }
@@ -343,7 +380,7 @@ static void render_tile_square(struct html_buf *b, const struct board_marks *m,
         o = cell;
     }
     *o++ = '>';
-    *o++ = letter;
+    o = render_put_text(o, face);
     PUT(o, "<sub>");
     o = put_small(o, pts);
     PUT(o, "</sub></button>");
@@ -355,12 +392,11 @@ static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
 {
     char ch = m->cell[r][c];
     unsigned char n = empty_squares.len[r][c];
-    char letter = upper(ch);
+    int letter = core_tile_face_letter(ch, m->ts->n);
     if (ch == CORE_EMPTY && m->mark[r][c] == 0 && n > 0 && !label)
         html_rawn(b, empty_squares.text[r][c], n);
-    else if (core_is_upper(letter) &&
-             (!(m->mark[r][c] & MARK_PENDING) ||
-              (m->from[r][c] >= 0 && m->from[r][c] < 100)))
+    else if (letter >= 0 && (!(m->mark[r][c] & MARK_PENDING) ||
+                             (m->from[r][c] >= 0 && m->from[r][c] < 100)))
         render_tile_square(b, m, r, c, letter, label);
     else /* empty; or, never for a position that was read and checked, a
           * square that is not a letter A-Z: it is not written raw */
@@ -409,7 +445,8 @@ void render_pending_from_move(struct render_view *v,
         return;
     for (int i = 0; i < move->ntiles && i < CLB_RACK_SIZE; i++) {
         const struct core_placement *t = &move->tiles[i];
-        if (!on_board(t->row, t->col) || !core_is_upper(t->letter) ||
+        if (!on_board(t->row, t->col) ||
+            !core_tile_is_letter(t->letter, core_game_tileset(g)->n) ||
             g->board[t->row][t->col] != CORE_EMPTY || taken[t->row][t->col])
             continue;
         char want = t->blank ? CORE_BLANK : t->letter;
@@ -445,7 +482,8 @@ static bool slot_pending(const struct render_view *v, int slot)
 /* A rack tile's index, letter and name, for the script's controls and a
  * screen reader: a page the script fetches leaves them to the script,
  * which reads them off the tile's face. */
-static void render_rack_tile_names(struct html_buf *b, char t, int i)
+static void render_rack_tile_names(struct html_buf *b,
+                                   const struct core_tileset *ts, char t, int i)
 {
     bool blank = t == CORE_BLANK;
     html_lit(b, " data-index=");
@@ -454,14 +492,14 @@ static void render_rack_tile_names(struct html_buf *b, char t, int i)
     if (blank)
         html_lit(b, "BLANK");
     else
-        html_textn(b, &t, 1);
+        html_text(b, core_tile_text(ts, t));
     html_lit(b, " aria-pressed=\"false\" aria-label=\"");
     if (blank) {
         html_lit(b, "Blank tile, 0 points");
     } else {
-        html_textn(b, &t, 1);
+        html_text(b, core_tile_text(ts, t));
         html_lit(b, ", ");
-        put_count(b, core_tile_points(t), "point", "points");
+        put_count(b, core_tile_points(ts, t), "point", "points");
     }
     html_lit(b, "\"");
 }
@@ -471,6 +509,7 @@ static void render_rack_tile_names(struct html_buf *b, char t, int i)
 void render_active_rack(struct html_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
+    const struct core_tileset *ts = core_game_tileset(g);
     const struct core_rack *rack = &g->hands[g->turn];
     html_lit(b, "<div class=\"prh\"><h2 id=\"rack-h\">Your rack <span "
                 "class=\"who\">(");
@@ -482,7 +521,7 @@ void render_active_rack(struct html_buf *b, const struct render_view *v)
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
         bool blank = t == CORE_BLANK;
-        int pts = core_tile_points(t);
+        int pts = core_tile_points(ts, t);
         html_lit(b, "<button class=\"tile");
         if (blank)
             html_lit(b, " bl");
@@ -490,12 +529,12 @@ void render_active_rack(struct html_buf *b, const struct render_view *v)
             html_lit(b, " used");
         html_lit(b, "\" data-testid=\"rack-tile\"");
         if (v->plain) /* the script adds these itself, from the face */
-            render_rack_tile_names(b, t, i);
+            render_rack_tile_names(b, ts, t, i);
         html_lit(b, ">");
         if (blank)
             html_lit(b, "<sub>0</sub>");
         else
-            render_tile_face(b, t, pts);
+            render_tile_face(b, ts, t, pts);
         html_lit(b, "</button>");
     }
     if (rack->count == 0)
@@ -504,9 +543,9 @@ void render_active_rack(struct html_buf *b, const struct render_view *v)
 }
 
 /* A rack shown, not played. */
-void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
-                       enum core_player who, const char *heading,
-                       enum rack_kind kind)
+void render_plain_rack(struct html_buf *b, const struct core_tileset *ts,
+                       const struct core_rack *rack, enum core_player who,
+                       const char *heading, enum rack_kind kind)
 {
     bool eye = kind == RACK_PARTNER;
     html_lit(b, "<div class=\"prh\"><h2 id=\"prack-h");
@@ -546,7 +585,7 @@ void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
                         "blank</span><sub>0</sub></span></li>");
         } else {
             html_lit(b, "<li class=\"tile\"><span>");
-            render_tile_face(b, t, core_tile_points(t));
+            render_tile_face(b, ts, t, core_tile_points(ts, t));
             html_lit(b, "</span></li>");
         }
     }
@@ -559,19 +598,21 @@ void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
 
 /* One list item per kind of tile counted in n[] ("A\xc3\x973",
  * "Blank\xc3\x971"), then the total: "42 in all.". */
-static void render_tile_counts(struct html_buf *b, const int n[CLB_TILE_KINDS])
+static void render_tile_counts(struct html_buf *b,
+                               const struct core_tileset *ts,
+                               const int n[CLB_MAX_TILE_KINDS])
 {
     int total = 0;
     html_lit(b, "<ul>");
-    for (int k = 0; k < CLB_TILE_KINDS; k++) {
+    for (int k = 0; k <= ts->n; k++) {
         if (n[k] <= 0)
             continue;
         total += n[k];
         html_lit(b, "<li>");
-        if (k == CLB_TILE_KINDS - 1)
+        if (k == ts->n)
             html_lit(b, "Blank");
         else
-            html_char(b, (char)('A' + k));
+            html_text(b, ts->upper[k]);
         html_lit(b, "\xc3\x97"); /* the multiplication sign */
         html_int(b, n[k]);
         html_lit(b, "</li>");
@@ -602,21 +643,22 @@ void render_bag(struct html_buf *b, const struct core_game *g,
         html_lit(b, "<p>The bag is empty.</p>");
     } else {
         html_lit(b, "<p>Tiles left in the bag:</p>");
-        render_tile_counts(b, g->bag);
+        render_tile_counts(b, core_game_tileset(g), g->bag);
     }
     html_lit(b, "</div>");
     if (hidden != NULL) {
-        int unseen[CLB_TILE_KINDS];
+        const struct core_tileset *ts = core_game_tileset(g);
+        int unseen[CLB_MAX_TILE_KINDS];
         memcpy(unseen, g->bag, sizeof unseen);
         for (int i = 0; i < hidden->count && i < CLB_RACK_SIZE; i++) {
-            int k = core_tile_kind(hidden->tiles[i]);
+            int k = core_tile_kind(ts, hidden->tiles[i]);
             if (k >= 0)
                 unseen[k]++;
         }
         html_lit(b, "<div class=\"bagl\" id=\"unseen\" "
                     "data-testid=\"unseen-list\" hidden><p>Tiles you have "
                     "not seen, in the bag and on the hidden rack:</p>");
-        render_tile_counts(b, unseen);
+        render_tile_counts(b, ts, unseen);
         html_lit(b, "</div>");
     }
     html_lit(b, "</details></dd></div>");

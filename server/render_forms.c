@@ -121,7 +121,7 @@ static void render_plain_exchange(struct html_buf *b,
         if (t == CORE_BLANK)
             html_lit(b, "blank");
         else
-            html_textn(b, &t, 1);
+            html_text(b, core_tile_text(core_game_tileset(g), t));
         html_lit(b, "</label> ");
     }
     html_lit(b, "<button name=\"act\" value=\"exchange\">Exchange</button>"

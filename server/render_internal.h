@@ -89,10 +89,14 @@ void render_active_rack(struct html_buf *b, const struct render_view *v);
  * device's own while it waits, or one of both at the end. */
 enum rack_kind { RACK_PARTNER, RACK_MINE, RACK_FINAL };
 
+/* A word (tile bytes) as its tiles' display strings, escaped. */
+void render_word(struct html_buf *b, const struct core_tileset *ts,
+                 const char *word);
+
 /* A rack shown, not played. */
-void render_plain_rack(struct html_buf *b, const struct core_rack *rack,
-                       enum core_player who, const char *heading,
-                       enum rack_kind kind);
+void render_plain_rack(struct html_buf *b, const struct core_tileset *ts,
+                       const struct core_rack *rack, enum core_player who,
+                       const char *heading, enum rack_kind kind);
 
 /* The bag's count, opening to what is left in it (and, for blind mode,
  * what the `hidden` rack's player has not seen; NULL for none). */

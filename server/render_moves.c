@@ -14,7 +14,7 @@
 
 /* The move cell: the words with their points (main word first), an
  * exchange's tile count, or a pass. */
-static void render_move_cell(struct html_buf *b,
+static void render_move_cell(struct html_buf *b, const struct core_tileset *ts,
                              const struct core_move_record *rec)
 {
     const struct core_move_result *r = &rec->result;
@@ -25,7 +25,7 @@ static void render_move_cell(struct html_buf *b,
                 html_lit(b, ", <b>");
             else
                 html_lit(b, "<b>");
-            html_textn(b, r->words[i], strnlen(r->words[i], CLB_WORD_MAX));
+            render_word(b, ts, r->words[i]);
             html_lit(b, "</b> ");
             html_int(b, r->word_points[i]);
         }
@@ -148,6 +148,7 @@ void render_review_total(struct html_buf *b, const struct core_review *review,
 /* A review cell's text: "QUIXOTE at 8D for 102" (the column is headed
  * "Best available"), or that the rack had no play at all. */
 static void render_review_text(struct html_buf *b,
+                               const struct core_tileset *ts,
                                const struct core_review_move *rm)
 {
     if (!rm->has_best) {
@@ -156,8 +157,7 @@ static void render_review_text(struct html_buf *b,
     }
     char at[4];
     core_play_coord(&rm->best, at);
-    const char *word = rm->result.words[0];
-    html_textn(b, word, strnlen(word, CLB_WORD_MAX));
+    render_word(b, ts, rm->result.words[0]);
     html_lit(b, " at ");
     html_raw(b, at);
     html_lit(b, " for ");
@@ -167,21 +167,23 @@ static void render_review_text(struct html_buf *b,
 /* The review cell of move i (0-based): its best play, or that the
  * review's budget ran out before it (core/review.h). */
 static void render_review_cell(struct html_buf *b,
+                               const struct core_tileset *ts,
                                const struct core_review *review, int i)
 {
     if (i >= review->reviewed)
         html_lit(b, "Not reviewed");
     else
-        render_review_text(b, &review->moves[i]);
+        render_review_text(b, ts, &review->moves[i]);
 }
 
-void render_review_cells(struct html_buf *b, const struct core_review *review,
+void render_review_cells(struct html_buf *b, const struct core_tileset *ts,
+                         const struct core_review *review,
                          const struct render_result *result)
 {
     html_lit(b, "<table>");
     for (int i = 0; i < review->nmoves && i < CLB_MAX_GAME_MOVES; i++) {
         html_lit(b, "<tr><td>");
-        render_review_cell(b, review, i);
+        render_review_cell(b, ts, review, i);
     }
     html_lit(b, "</table>\n");
     if (result != NULL)
@@ -192,7 +194,7 @@ void render_review_cells(struct html_buf *b, const struct core_review *review,
  * review (empty when `rv` is NULL). The end tags of cells and rows are
  * optional in HTML and left out: a long game's list would otherwise spend
  * a kilobyte of the first visit's budget on them. */
-static void render_move_row(struct html_buf *b,
+static void render_move_row(struct html_buf *b, const struct core_tileset *ts,
                             const struct core_move_record *rec, int number,
                             const struct core_review *rv)
 {
@@ -201,14 +203,14 @@ static void render_move_row(struct html_buf *b,
     html_lit(b, "<td>P");
     html_int(b, (int)rec->player + 1);
     html_lit(b, "<td>");
-    render_move_cell(b, rec);
+    render_move_cell(b, ts, rec);
     html_lit(b, "<td>");
     html_int(b, rec->result.points);
     html_lit(b, "<td>");
     html_int(b, rec->score);
     html_lit(b, "<td>");
     if (rv != NULL)
-        render_review_cell(b, rv, number - 1);
+        render_review_cell(b, ts, rv, number - 1);
 }
 
 /* The end of a finished game: what was taken off for the racks. */
@@ -263,7 +265,8 @@ void render_moves(struct html_buf *b, const struct render_view *v)
         html_lit(b, "<tr class=\"start\"><td colspan=\"6\">No moves yet"
                     "</td></tr>");
     for (int i = 0; i < h->nmoves && i < CLB_MAX_GAME_MOVES; i++)
-        render_move_row(b, &h->moves[i], i + 1, rv);
+        render_move_row(b, core_game_tileset(&h->first), &h->moves[i], i + 1,
+                        rv);
     html_lit(b, "</tbody>");
     render_moves_end(b, g);
     html_lit(b, "</table></div><p class=\"download\"><a href=\"");

@@ -86,13 +86,13 @@ static void render_brand(struct html_buf *b)
 /* ---- small pieces ------------------------------------------------------- */
 
 /* "CAT, AT" for a list of words, escaped. */
-static void render_words(struct html_buf *b, int n,
-                         const char (*words)[CLB_WORD_MAX + 1])
+static void render_words(struct html_buf *b, const struct core_tileset *ts,
+                         int n, const char (*words)[CLB_WORD_MAX + 1])
 {
     for (int i = 0; i < n; i++) {
         if (i > 0)
             html_lit(b, ", ");
-        html_textn(b, words[i], strnlen(words[i], CLB_WORD_MAX));
+        render_word(b, ts, words[i]);
     }
 }
 
@@ -141,7 +141,8 @@ static void render_last_move(struct html_buf *b, const struct core_game *g)
     switch (lm->type) {
     case CORE_MOVE_PLAY:
         html_lit(b, " played <strong>");
-        render_words(b, lm->nwords < CLB_MAX_WORDS ? lm->nwords : CLB_MAX_WORDS,
+        render_words(b, core_game_tileset(g),
+                     lm->nwords < CLB_MAX_WORDS ? lm->nwords : CLB_MAX_WORDS,
                      lm->words);
         html_lit(b, "</strong> for ");
         put_count(b, lm->points, "point", "points");
@@ -165,12 +166,14 @@ static void render_last_move(struct html_buf *b, const struct core_game *g)
 }
 
 /* The sentence for a move just made on this page. */
-static void render_moved(struct html_buf *b, const struct core_move_result *r)
+static void render_moved(struct html_buf *b, const struct core_tileset *ts,
+                         const struct core_move_result *r)
 {
     switch (r->type) {
     case CORE_MOVE_PLAY:
         html_lit(b, "You played <strong>");
-        render_words(b, r->nwords < CLB_MAX_WORDS ? r->nwords : CLB_MAX_WORDS,
+        render_words(b, ts,
+                     r->nwords < CLB_MAX_WORDS ? r->nwords : CLB_MAX_WORDS,
                      r->words);
         html_lit(b, "</strong> for ");
         put_count(b, r->points, "point", "points");
@@ -215,7 +218,7 @@ static void render_share(struct html_buf *b, const struct render_view *v)
     render_share_heading(b, v);
     if (v->moved != NULL) {
         html_lit(b, "<p>");
-        render_moved(b, v->moved);
+        render_moved(b, core_game_tileset(v->game), v->moved);
         if (!g->game_over && v->moved->type == CORE_MOVE_PASS &&
             g->consecutive_passes == 1)
             html_lit(b, " One more pass ends the game.");
@@ -293,7 +296,9 @@ static void render_sentence(struct html_buf *b, const struct clb_error *err)
         html_text(b, msg + 1);
     if (err->nwords > 0) {
         html_lit(b, ": <strong>");
-        render_words(b,
+        /* An error's words are shown as English's bytes: the sentence is
+         * written for pages without a game too. */
+        render_words(b, &core_tileset_english,
                      err->nwords < CLB_MAX_WORDS ? err->nwords : CLB_MAX_WORDS,
                      err->words);
         html_lit(b, "</strong>");
@@ -364,6 +369,23 @@ static void put_chain(struct html_buf *b, const struct core_history *h)
         put_chain_hash(b, h->moves[i].after);
 }
 
+/* data-alphabet: the tile set's letters for the script, their upper
+ * display strings in machine order, a space between. Written only for a
+ * set other than English (the script assumes A-Z without it), so an
+ * English page is as it was. */
+static void put_alphabet(struct html_buf *b, const struct core_tileset *ts)
+{
+    if (core_tileset_is_default(ts))
+        return;
+    html_lit(b, " data-alphabet=\"");
+    for (int m = 0; m < ts->n; m++) {
+        if (m > 0)
+            html_char(b, ' ');
+        html_attr(b, ts->upper[m]);
+    }
+    html_lit(b, "\"");
+}
+
 static void render_app_open(struct html_buf *b, const char *view,
                             const struct render_view *v)
 {
@@ -400,6 +422,7 @@ static void render_app_open(struct html_buf *b, const char *view,
             html_lit(b, "\"");
             put_chain(b, v->history);
         }
+        put_alphabet(b, core_game_tileset(g));
         if (v->error != NULL && v->error->code != CLB_ERR_OK) {
             html_lit(b, " data-error=\"");
             html_attr(b, clb_err_code(v->error->code));
@@ -416,7 +439,7 @@ static int racks_value(const struct core_game *g)
     int v = 0;
     for (int p = CORE_P1; p <= CORE_P2; p++)
         for (int i = 0; i < g->hands[p].count && i < CLB_RACK_SIZE; i++)
-            v += core_tile_points(g->hands[p].tiles[i]);
+            v += core_tile_points(core_game_tileset(g), g->hands[p].tiles[i]);
     return v;
 }
 
@@ -624,7 +647,7 @@ static void render_play_side(struct html_buf *b, const struct render_view *v)
     if (goals_on(g))
         render_helpers(b, g);
     html_lit(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
-    render_plain_rack(b, &g->hands[other_player(g->turn)],
+    render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(g->turn)],
                       other_player(g->turn), "Partner&#39;s rack",
                       RACK_PARTNER);
     html_lit(b, "</section>");
@@ -643,9 +666,10 @@ static void render_wait_side(struct html_buf *b, const struct render_view *v)
         render_plain_send(b, v);
     html_lit(b, "<section class=\"panel\" aria-label=\"Racks\">");
     render_goals(b, v);
-    render_plain_rack(b, &g->hands[me], me, "Your rack", RACK_MINE);
-    render_plain_rack(b, &g->hands[other_player(me)], other_player(me),
-                      "Partner&#39;s rack", RACK_PARTNER);
+    render_plain_rack(b, core_game_tileset(g), &g->hands[me], me, "Your rack",
+                      RACK_MINE);
+    render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(me)],
+                      other_player(me), "Partner&#39;s rack", RACK_PARTNER);
     html_lit(b, "</section>");
 }
 
@@ -657,8 +681,10 @@ static void render_over_side(struct html_buf *b, const struct render_view *v)
     if (v->plain)
         render_plain_send(b, v);
     html_lit(b, "<section class=\"panel\">");
-    render_plain_rack(b, &g->hands[CORE_P1], CORE_P1, "Rack left", RACK_FINAL);
-    render_plain_rack(b, &g->hands[CORE_P2], CORE_P2, "Rack left", RACK_FINAL);
+    render_plain_rack(b, core_game_tileset(g), &g->hands[CORE_P1], CORE_P1,
+                      "Rack left", RACK_FINAL);
+    render_plain_rack(b, core_game_tileset(g), &g->hands[CORE_P2], CORE_P2,
+                      "Rack left", RACK_FINAL);
     html_lit(b, "</section>");
 }
 

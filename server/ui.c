@@ -876,11 +876,13 @@ static bool write_next(struct srv_response *resp, const struct position *pos,
     return false;
 }
 
-/* Parses the move field (JSON, as the API takes it). */
-static enum clb_err read_move(const char *text, size_t len,
-                              struct core_move *move, struct clb_error *err)
+/* Parses the move field (JSON, as the API takes it), its tiles named in
+ * the game's tile set. */
+static enum clb_err read_move(const struct core_game *game, const char *text,
+                              size_t len, struct core_move *move,
+                              struct clb_error *err)
 {
-    return move_json_text(text, len, move, err);
+    return move_json_text_in(text, len, core_game_tileset(game), move, err);
 }
 
 /* POST /game/move with s=S and move=M (JSON): the next position with the
@@ -922,7 +924,7 @@ void ui_move(const struct srv_request *req, struct srv_response *resp)
         refused(req, resp, &pos, s, NULL, &err, NULL);
         return;
     }
-    if (read_move(mtext, mlen, &move, &err) != CLB_ERR_OK) {
+    if (read_move(&pos.game, mtext, mlen, &move, &err) != CLB_ERR_OK) {
         refused(req, resp, &pos, s, NULL, &err, NULL);
         return;
     }
@@ -1205,7 +1207,7 @@ void ui_review(const struct srv_request *req, struct srv_response *resp)
             pos.game.goals.level != CORE_GOALS_OFF ? &pos.game.goals : NULL};
     daily_of(&pos, result.daily);
     page_status(resp, 200);
-    render_review_cells(resp->body, &review,
+    render_review_cells(resp->body, core_game_tileset(&pos.game), &review,
                         pos.game.game_over ? &result : NULL);
 }
 

@@ -20,7 +20,7 @@ elseif(TARGET collabble)
     add_test(NAME http_${n}
              COMMAND ${CLB_NODE} --test --test-reporter=tap ${t})
     set_tests_properties(http_${n} PROPERTIES
-      ENVIRONMENT "COLLABBLE_BIN=$<TARGET_FILE:collabble>;COLLABBLE_CGI_BIN=$<TARGET_FILE:collabble-cgi>;COLLABBLE_SOWPODS=${CLB_SOWPODS_CLX};NGINX_BIN=${CLB_NGINX}"
+      ENVIRONMENT "COLLABBLE_BIN=$<TARGET_FILE:collabble>;COLLABBLE_CGI_BIN=$<TARGET_FILE:collabble-cgi>;COLLABBLE_DICTC=$<TARGET_FILE:collabble-dictc>;COLLABBLE_SOWPODS=${CLB_SOWPODS_CLX};COLLABBLE_SOWPODS_TXT=${CLB_SOWPODS_TXT};NGINX_BIN=${CLB_NGINX}"
       TIMEOUT 180
       LABELS http)
   endforeach()

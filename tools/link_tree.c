@@ -95,9 +95,8 @@ static json_t *bag_json(const struct core_game *game)
     bool ok = bag != NULL;
     /* All 27 keys, zeros included, A..Z then BLANK: what the original
      * writes, so our links decode there unchanged. */
-    for (int k = 0; ok && k < CLB_TILE_KINDS; k++) {
-        char buf[2];
-        ok = json_object_set_new(bag, kind_name(k, buf),
+    for (int k = 0; ok && k <= LINK_V1_SET->n; k++) {
+        ok = json_object_set_new(bag, core_kind_name(LINK_V1_SET, k),
                                  json_integer(game->bag[k])) == 0;
     }
     if (!ok) {

@@ -508,7 +508,7 @@ Test(core_goals, peek_shows_a_square_of_the_best_play)
 Test(core_goals, history_records_helpers_with_the_move_that_follows)
 {
     struct core_history *h = malloc(sizeof *h);
-    struct core_lexicon_id id = {CORE_LEXICON_BUILTIN_FINGERPRINT, "sowpods"};
+    struct core_lexicon_id id = {CORE_LEXICON_BUILTIN_FINGERPRINT, "sowpods", NULL};
     struct core_lexicon lex = ts_any_word();
     struct clb_error err;
     core_history_from_seed(h, 1478493, &id, "");
@@ -546,7 +546,7 @@ Test(core_goals, the_review_replays_the_helpers)
     struct core_lexicon lex = dict_lexicon(d);
     struct core_history *h = malloc(sizeof *h);
     struct core_review *review = malloc(sizeof *review);
-    struct core_lexicon_id id = {dict_fingerprint(d), "w"};
+    struct core_lexicon_id id = {dict_fingerprint(d), "w", NULL};
     core_history_from_seed(h, 1478493, &id, "");
     cr_assert_eq(core_history_set_goals(h, CORE_GOALS_EASY, &err), CLB_ERR_OK);
     struct core_game g = h->first;
@@ -589,7 +589,7 @@ Test(core_goals, a_carried_review_makes_the_helpers_again)
     struct core_review *first = malloc(sizeof *first);
     struct core_review *carried = malloc(sizeof *carried);
     struct core_review *whole = malloc(sizeof *whole);
-    struct core_lexicon_id id = {dict_fingerprint(d), "w"};
+    struct core_lexicon_id id = {dict_fingerprint(d), "w", NULL};
     core_history_from_seed(h, 1478493, &id, "");
     cr_assert_eq(core_history_set_goals(h, CORE_GOALS_EASY, &err), CLB_ERR_OK);
     struct core_game g = h->first;

@@ -13,7 +13,7 @@
 #include "test_support.h"
 
 static const struct core_lexicon_id builtin = {CORE_LEXICON_BUILTIN_FINGERPRINT,
-                                               CORE_LEXICON_BUILTIN_NAME};
+                                               CORE_LEXICON_BUILTIN_NAME, NULL};
 
 static enum clb_err decode(const char *s, size_t len,
                            const struct core_lexicon *lex,

@@ -12,7 +12,7 @@
 #include "test_support.h"
 
 static const struct core_lexicon_id builtin = {CORE_LEXICON_BUILTIN_FINGERPRINT,
-                                               CORE_LEXICON_BUILTIN_NAME};
+                                               CORE_LEXICON_BUILTIN_NAME, NULL};
 
 Test(core_history_hash, what_the_position_is_counts)
 {
@@ -40,12 +40,12 @@ Test(core_history_hash, what_the_position_is_counts)
     cr_assert_neq(core_position_hash(&b), h, "another game");
     /* One tile swapped between the bag and a rack. */
     b = a;
-    int k = core_tile_kind(b.hands[0].tiles[0]);
+    int k = core_tile_kind(&core_tileset_english, b.hands[0].tiles[0]);
     int other = k == 0 ? 1 : 0;
     cr_assert_gt(b.bag[other], 0);
     b.bag[k]++;
     b.bag[other]--;
-    b.hands[0].tiles[0] = core_kind_tile(other);
+    b.hands[0].tiles[0] = core_kind_tile(&core_tileset_english, other);
     cr_assert_neq(core_position_hash(&b), h, "a rack and the bag");
 }
 

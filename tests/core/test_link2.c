@@ -13,8 +13,8 @@
 #include "test_support.h"
 
 static const struct core_lexicon_id builtin = {CORE_LEXICON_BUILTIN_FINGERPRINT,
-                                               CORE_LEXICON_BUILTIN_NAME};
-static const struct core_lexicon_id twl = {0x12345678u, "twl06"};
+                                               CORE_LEXICON_BUILTIN_NAME, NULL};
+static const struct core_lexicon_id twl = {0x12345678u, "twl06", NULL};
 
 /* Decodes s with `lex`; returns the code. */
 static enum clb_err decode(const char *s, size_t len,

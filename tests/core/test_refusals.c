@@ -92,7 +92,7 @@ Test(core_refusals, the_fields_out_of_range)
     g.bag[3] = -1;
     expect_refused(&g, "bag.D: count -1 out of range");
     valid_game(&g);
-    g.bag[CLB_BLANK_INDEX] = CLB_TILE_TOTAL + 1;
+    g.bag[core_tileset_english.n] = core_tileset_english.total + 1;
     expect_refused(&g, "bag.BLANK: count 101 out of range");
     valid_game(&g);
     g.hands[1].count = -1;
@@ -276,7 +276,7 @@ Test(core_refusals, a_classic_header_cut_short_anywhere)
     cr_assert_eq(core_game_validate(&pos, &err), CLB_ERR_OK, "%s", err.detail);
     struct core_history *h = malloc(sizeof *h), *back = malloc(sizeof *back);
     struct core_link2 link, read;
-    const struct core_lexicon_id twl = {0x12345678u, "twl06"};
+    const struct core_lexicon_id twl = {0x12345678u, "twl06", NULL};
     cr_assert_eq(core_history_from_position(h, &pos, &twl, &err), CLB_ERR_OK,
                  "%s", err.detail);
     cr_assert_eq(core_link2_begin(h, &link, &err), CLB_ERR_OK, "%s",

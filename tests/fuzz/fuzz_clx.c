@@ -146,9 +146,9 @@ static void position(struct core_game *g, const char *word, size_t len,
         g->board[CLB_CENTER][col + (int)i] = word[i];
     struct core_rack *rack = &g->hands[CORE_P1];
     for (size_t i = 0; i < size && rack->count < CLB_RACK_SIZE; i++) {
-        unsigned v = data[i] % (CLB_LETTERS + 1);
+        unsigned v = data[i] % (core_tileset_english.n + 1);
         rack->tiles[rack->count++] =
-            v == CLB_LETTERS ? CORE_BLANK : (char)('A' + v);
+            v == core_tileset_english.n ? CORE_BLANK : (char)('A' + v);
     }
 }
 
@@ -176,7 +176,8 @@ static void write_header(unsigned char *image, size_t nodes_bytes,
             nodes[i] = dict_rd32(image + DICT_HEADER_BYTES + 4 * i);
         struct clb_error err;
         clb_error_clear(&err);
-        if (core_kwg_check(nodes, count, scratch, &words, &err) != CLB_ERR_OK)
+        if (core_kwg_check(nodes, count, core_tileset_english.n, scratch, &words,
+                           &err) != CLB_ERR_OK)
             words = 0;
         free(scratch);
         free(nodes);
@@ -236,7 +237,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t n = 1 + data[at] % (CLB_WORD_MAX + 1);
         size_t k = 0;
         for (; k < n && at + 1 + k < size; k++)
-            word[k] = (char)('A' + data[at + 1 + k] % CLB_LETTERS);
+            word[k] = (char)('A' + data[at + 1 + k] % core_tileset_english.n);
         (void)dict_contains(d, word, k);
     }
     (void)dict_contains(d, NULL, 0);

@@ -22,7 +22,7 @@ static void position(struct position *pos, const char *p1, const char *p2,
     strcpy(g.game_id, "gcgTest");
     ts_board_word(&g, 7, 6, true, "CAT");
     int sq = 0;
-    for (int k = 0; k < CLB_TILE_KINDS; k++) {
+    for (int k = 0; k < (core_tileset_english.n + 1); k++) {
         int keep = k == 'E' - 'A' ? bag_e : 0;
         while (g.bag[k] > keep) {
             /* Rows 1-6 and then 12-15: never next to rows 7-11. */
@@ -30,12 +30,12 @@ static void position(struct position *pos, const char *p1, const char *p2,
             cr_assert_lt(at, CLB_BOARD_SIZE * CLB_BOARD_SIZE);
             g.bag[k]--;
             g.board[at / CLB_BOARD_SIZE][at % CLB_BOARD_SIZE] =
-                k == CLB_BLANK_INDEX ? 'e' : core_kind_tile(k);
+                k == core_tileset_english.n ? 'e' : core_kind_tile(&core_tileset_english, k);
             sq++;
         }
     }
     g.score = 50;
-    struct core_lexicon_id id = {0x1234abcdu, "test"};
+    struct core_lexicon_id id = {0x1234abcdu, "test", NULL};
     struct clb_error err;
     cr_assert_eq(core_history_from_position(&pos->history, &g, &id, &err),
                  CLB_ERR_OK, "%s", err.detail);

@@ -314,7 +314,7 @@ Test(server_link_v1, optional_keys_absent_when_not_meaningful)
     cr_assert_null(json_object_get(root, "ending"));
     cr_assert(json_is_null(json_object_get(root, "lastMove")));
     cr_assert_eq(json_object_size(json_object_get(root, "bag")),
-                 CLB_TILE_KINDS);
+                 (core_tileset_english.n + 1));
     json_decref(root);
 }
 
@@ -332,8 +332,8 @@ Test(server_link_v1, the_fullest_state_fits_the_writers_buffer)
     memset(g.lexicon, 'l', CLB_LEXICON_NAME_MAX);
     g.lexicon[CLB_LEXICON_NAME_MAX] = '\0';
     memset(g.board, 'q', sizeof g.board);
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
-        g.bag[k] = CLB_TILE_TOTAL;
+    for (int k = 0; k <= core_tileset_english.n; k++)
+        g.bag[k] = core_tileset_english.total;
     g.score = CLB_MAX_SCORE;
     g.has_last_move = true;
     struct core_last_move *lm = &g.last_move;

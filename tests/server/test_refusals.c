@@ -152,7 +152,7 @@ static void classic(struct position *pos)
     g.score = 10;
     g.moves = 1;
     struct core_lexicon_id id = {CORE_LEXICON_BUILTIN_FINGERPRINT,
-                                 CORE_LEXICON_BUILTIN_NAME};
+                                 CORE_LEXICON_BUILTIN_NAME, NULL};
     struct clb_error err;
     cr_assert_eq(core_history_from_position(&pos->history, &g, &id, &err),
                  CLB_ERR_OK, "%s", err.detail);

@@ -321,7 +321,7 @@ Test(server_ui, rack_tiles_carry_index_letter_and_label)
             snprintf(want, sizeof want,
                      "data-index=%d data-letter=%c aria-pressed=\"false\" "
                      "aria-label=\"%c, %d point",
-                     i, t, t, core_tile_points(t));
+                     i, t, t, core_tile_points(&core_tileset_english, t));
         cr_assert_not_null(strstr(pg.body.p, want), "%s", want);
     }
     done(&pg);
@@ -1215,10 +1215,10 @@ static void end_of_bag(struct core_game *g, const char *p1, const char *p2)
 {
     ts_game(g, p1, p2);
     int n = 0;
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
+    for (int k = 0; k < (core_tileset_english.n + 1); k++)
         for (; g->bag[k] > 0; g->bag[k]--, n++)
             g->board[n / CLB_BOARD_SIZE][n % CLB_BOARD_SIZE] =
-                k == CLB_BLANK_INDEX ? 'e' : (char)('A' + k);
+                k == core_tileset_english.n ? 'e' : (char)('A' + k);
     cr_assert_eq(n, 90);
     g->score = 300;
 }
@@ -1490,9 +1490,9 @@ Test(server_ui, the_bag_lists_every_tile_left_by_letter)
     struct page pg;
     open_as(&pg, s, "");
     const char *h = pg.body.p;
-    for (int k = 0; k < CLB_TILE_KINDS; k++) {
+    for (int k = 0; k < (core_tileset_english.n + 1); k++) {
         char want[32];
-        if (k == CLB_TILE_KINDS - 1)
+        if (k == core_tileset_english.n)
             snprintf(want, sizeof want, "<li>Blank\xc3\x97%d</li>", g.bag[k]);
         else
             snprintf(want, sizeof want, "<li>%c\xc3\x97%d</li>", 'A' + k,

@@ -17,7 +17,7 @@ struct brute {
     const struct core_lexicon *lexicon;
     struct ts_play *out;
     size_t cap, count;
-    int have[CLB_TILE_KINDS];
+    int have[CLB_MAX_TILE_KINDS];
     bool down;
     int nsquares;
     struct clb_cell squares[CLB_RACK_SIZE];
@@ -92,18 +92,18 @@ static void brute_place(struct brute *b, int depth)
         brute_check(b);
     if (depth >= b->nsquares || depth >= CLB_RACK_SIZE)
         return;
-    for (int kind = 0; kind < CLB_TILE_KINDS; kind++) {
+    for (int kind = 0; kind < (core_tileset_english.n + 1); kind++) {
         if (b->have[kind] == 0)
             continue;
         b->have[kind]--;
         struct core_placement *p = &b->move.tiles[depth];
         p->row = b->squares[depth].row;
         p->col = b->squares[depth].col;
-        int first = kind == CLB_BLANK_INDEX ? 0 : kind;
-        int last = kind == CLB_BLANK_INDEX ? CLB_LETTERS - 1 : kind;
+        int first = kind == core_tileset_english.n ? 0 : kind;
+        int last = kind == core_tileset_english.n ? core_tileset_english.n - 1 : kind;
         for (int letter = first; letter <= last; letter++) {
             p->letter = (char)('A' + letter);
-            p->blank = kind == CLB_BLANK_INDEX;
+            p->blank = kind == core_tileset_english.n;
             brute_place(b, depth + 1);
         }
         b->have[kind]++;
@@ -122,7 +122,7 @@ size_t ts_brute_plays(const struct core_game *game,
     b.cap = cap;
     const struct core_rack *rack = &game->hands[game->turn];
     for (int i = 0; i < rack->count; i++)
-        b.have[core_tile_kind(rack->tiles[i])]++;
+        b.have[core_tile_kind(&core_tileset_english, rack->tiles[i])]++;
     b.move.type = CORE_MOVE_PLAY;
     for (int dir = 0; dir < 2; dir++) {
         b.down = dir == 1;

@@ -130,7 +130,7 @@ void ts_random_move(const struct core_game *g, const struct core_lexicon *lex,
 
 static void bag_take(struct core_game *g, char tile)
 {
-    int kind = core_tile_kind(tile);
+    int kind = core_tile_kind(&core_tileset_english, tile);
     cr_assert(kind >= 0, "bad tile %c", tile);
     cr_assert(g->bag[kind] > 0, "no %c left in the bag", tile);
     g->bag[kind]--;
@@ -140,7 +140,7 @@ void ts_rack(struct core_game *g, enum core_player who, const char *tiles)
 {
     struct core_rack *rack = &g->hands[who];
     for (int i = 0; i < rack->count; i++)
-        g->bag[core_tile_kind(rack->tiles[i])]++;
+        g->bag[core_tile_kind(&core_tileset_english, rack->tiles[i])]++;
     rack->count = 0;
     for (const char *t = tiles; *t; t++) {
         cr_assert(rack->count < CLB_RACK_SIZE);
@@ -154,8 +154,8 @@ void ts_game(struct core_game *g, const char *p1_rack, const char *p2_rack)
     memset(g, 0, sizeof *g);
     strcpy(g->game_id, "test");
     memset(g->board, CORE_EMPTY, sizeof g->board);
-    for (int k = 0; k < CLB_TILE_KINDS; k++)
-        g->bag[k] = core_tile_distribution(k);
+    for (int k = 0; k < (core_tileset_english.n + 1); k++)
+        g->bag[k] = core_tile_distribution(&core_tileset_english, k);
     ts_rack(g, CORE_P1, p1_rack);
     ts_rack(g, CORE_P2, p2_rack);
     g->turn = CORE_P1;
@@ -167,7 +167,7 @@ void ts_board_word(struct core_game *g, int row, int col, bool across,
     for (size_t i = 0; word[i]; i++) {
         int r = row + (across ? 0 : (int)i), c = col + (across ? (int)i : 0);
         char ch = word[i];
-        bag_take(g, core_is_lower(ch) ? CORE_BLANK : ch);
+        bag_take(g, core_tile_is_blank_letter(ch, core_tileset_english.n) ? CORE_BLANK : ch);
         g->board[r][c] = ch;
     }
 }
@@ -202,7 +202,7 @@ void ts_play_word(struct core_move *m, const struct core_game *g, int row,
         if (g->board[r][c] != CORE_EMPTY)
             continue;
         char ch = word[i];
-        if (core_is_lower(ch))
+        if (core_tile_is_blank_letter(ch, core_tileset_english.n))
             ts_place(m, r, c, (char)(ch - 'a' + 'A'), true);
         else
             ts_place(m, r, c, ch, false);

@@ -1,0 +1,63 @@
+/* core/tileset.c - the list of known tile sets and the look-up by name
+ * (tileset.h). Each set's table has a file of its own, named after
+ * the set (tileset_english.c). */
+/* SPDX-License-Identifier: MIT */
+#include "tileset.h"
+
+#include <string.h>
+
+static const struct core_tileset *const sets[] = {
+    &core_tileset_english,
+    &core_tileset_x_test27,
+};
+
+const struct core_tileset *core_tileset_at(int i)
+{
+    if (i < 0 || (size_t)i >= sizeof sets / sizeof sets[0])
+        return NULL;
+    return sets[i];
+}
+
+const struct core_tileset *core_tileset_by_name(const char *name, size_t len)
+{
+    if (name == NULL || len == 0)
+        return NULL;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        if (strlen(sets[i]->name) == len &&
+            memcmp(sets[i]->name, name, len) == 0)
+            return sets[i];
+    return NULL;
+}
+
+/* The byte c with an ASCII lower-case letter made upper case. */
+static unsigned char ascii_upper(unsigned char c)
+{
+    return c >= 0x61 && c <= 0x7A ? (unsigned char)(c - 0x20) : c;
+}
+
+static int same_text(const char *a, const char *s, size_t len)
+{
+    if (strlen(a) != len)
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (ascii_upper((unsigned char)a[i]) !=
+            ascii_upper((unsigned char)s[i]))
+            return 0;
+    return 1;
+}
+
+int core_tileset_letter(const struct core_tileset *ts, const char *s,
+                        size_t len)
+{
+    if (s == NULL || len == 0 || len > CLB_MAX_TILE_BYTES)
+        return -1;
+    if (ts == &core_tileset_english && len == 1) { /* one ASCII letter */
+        unsigned m = (unsigned)ascii_upper((unsigned char)s[0]) -
+                     (unsigned char)ts->upper[0][0];
+        return m < (unsigned)ts->n ? (int)m : -1;
+    }
+    for (int m = 0; m < ts->n; m++)
+        if (same_text(ts->upper[m], s, len) || same_text(ts->lower[m], s, len))
+            return m;
+    return -1;
+}

@@ -1,0 +1,63 @@
+/* core/tileset.h - a tile set as data: its letters, how each is shown,
+ * its points and how many the bag holds, and its blanks.
+ *
+ * Inside core a tile is one byte, whatever the set: letter m (0..n-1, the
+ * set's "machine letter") is the byte 0x41 + m, a blank standing for it
+ * 0x61 + m, CORE_BLANK a blank in a rack or the bag, CORE_EMPTY an empty
+ * square (core/tiles.h reads and writes them). English's bytes are so
+ * exactly 'A'..'Z' and 'a'..'z', and its links, boards and draws are the
+ * ASCII they always were; another set's letters are only ever shown
+ * through `upper` and `lower`, never as their bytes. A game reads its set
+ * through core_game_tileset(); a lexicon names the set its words are
+ * spelled in. Pure tables; cannot fail.
+ */
+/* SPDX-License-Identifier: MIT */
+#ifndef CORE_TILESET_H
+#define CORE_TILESET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "limits.h"
+
+struct core_tileset {
+    const char *name; /* the id links and the API use: "english" */
+    int n;            /* letters, 1..CLB_MAX_LETTERS */
+    int blanks;       /* blank tiles in the bag */
+    int total;        /* every tile: the counts and the blanks */
+    /* By machine letter 0..n-1 (a table per field, so scoring reads a
+     * packed row of points). */
+    uint8_t points[CLB_MAX_LETTERS];
+    uint8_t count[CLB_MAX_LETTERS];
+    /* The tile as shown (UTF-8, possibly several characters: "CH"), and
+     * as a blank standing for it is shown ("ch"). */
+    char upper[CLB_MAX_LETTERS][CLB_MAX_TILE_BYTES + 1];
+    char lower[CLB_MAX_LETTERS][CLB_MAX_TILE_BYTES + 1];
+};
+
+/* The sets (core/tileset_*.c). English is the default and the only set
+ * players meet; x-test27 (English plus a 27th tile "CH") exists so that
+ * the tests prove nothing assumes 26 letters or one-character tiles. */
+extern const struct core_tileset core_tileset_english;
+extern const struct core_tileset core_tileset_x_test27;
+
+/* The set named `name` (len bytes), or NULL. "" is not a name. */
+const struct core_tileset *core_tileset_by_name(const char *name, size_t len);
+
+/* The set at `i` of the known sets (for listing them), or NULL past the
+ * last. */
+const struct core_tileset *core_tileset_at(int i);
+
+/* The letter (0..n-1) whose display string, upper or lower, is exactly
+ * the len bytes at s (ASCII letters in either case), or -1. */
+int core_tileset_letter(const struct core_tileset *ts, const char *s,
+                        size_t len);
+
+/* True for English, the set a link need not name. */
+static inline bool core_tileset_is_default(const struct core_tileset *ts)
+{
+    return ts == &core_tileset_english;
+}
+
+#endif
