@@ -58,8 +58,8 @@ struct bench_req {
 static size_t serve(const struct bench_req *r)
 {
     static char mem[CLB_RESPONSE_INITIAL_BYTES];
-    struct html_buf body;
-    html_init(&body, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    struct out_buf body;
+    out_init(&body, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
     struct srv_response resp = {.body = &body};
     struct srv_request req = {
         .ctx = &ctx,
@@ -83,7 +83,7 @@ static size_t serve(const struct bench_req *r)
         exit(1);
     }
     size_t n = body.len;
-    html_free(&body);
+    out_free(&body);
     return n;
 }
 

@@ -475,11 +475,11 @@ static void api_end(struct srv_response *resp, struct jout *j)
         struct clb_error err;
         clb_error_clear(&err);
         clb_error_set(&err, CLB_ERR_INTERNAL, "out of memory");
-        html_reset(resp->body);
+        out_reset(resp->body);
         srv_error_json(resp, &err);
         return;
     }
-    html_lit(resp->body, "\n");
+    out_lit(resp->body, "\n");
 }
 
 /* Answers the error in *err if it is set; true when it did. */
@@ -487,7 +487,7 @@ static bool api_failed(struct srv_response *resp, const struct clb_error *err)
 {
     if (err->code == CLB_ERR_OK)
         return false;
-    html_reset(resp->body);
+    out_reset(resp->body);
     srv_error_json(resp, err);
     return true;
 }
@@ -808,9 +808,9 @@ void api_gcg(const struct srv_request *req, struct srv_response *resp)
     json_decref(root);
     if (api_failed(resp, &err))
         return;
-    struct html_buf text;
+    struct out_buf text;
     char mem[8192];
-    html_init(&text, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    out_init(&text, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
     gcg_write(&text, &pos);
     char name[64];
     gcg_filename(&pos, name, sizeof name);
@@ -828,7 +828,7 @@ void api_gcg(const struct srv_request *req, struct srv_response *resp)
         jout_close_object(&j);
         api_end(resp, &j);
     }
-    html_free(&text);
+    out_free(&text);
 }
 
 /* A play as /plays and /review answer it: the move that makes it (the

@@ -81,14 +81,14 @@ static void app_answer_start(struct srv_answer *a, struct clb_str base)
     a->zheap = NULL;
     a->retry[0] = '\0';
     a->location[0] = '\0';
-    html_init(&a->page, a->mem, sizeof a->mem, CLB_MAX_RESPONSE_BYTES);
+    out_init(&a->page, a->mem, sizeof a->mem, CLB_MAX_RESPONSE_BYTES);
     a->page.base = base.p != NULL ? base.p : "";
     a->page.base_len = base.p != NULL ? base.len : 0;
 }
 
 void srv_answer_free(struct srv_answer *a)
 {
-    html_free(&a->page);
+    out_free(&a->page);
     free(a->zheap);
     a->zheap = NULL;
 }
@@ -227,7 +227,7 @@ static void app_checked(struct srv_answer *a, const struct srv_request *req,
     const char *why = a->page.nomem      ? "out of memory"
                       : a->page.overflow ? "response too large"
                                          : "";
-    html_reset(&a->page);
+    out_reset(&a->page);
     struct srv_response err_resp = {
         .status = 500, .content_type = SRV_TYPE_TEXT, .body = &a->page};
     struct clb_error err;

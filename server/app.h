@@ -73,7 +73,7 @@ struct srv_answer {
     size_t len;
     bool body_kept; /* body lives as long as the process (not in *a) */
     /* What the answer owns, freed by srv_answer_free. */
-    struct html_buf page;
+    struct out_buf page;
     char *zheap;
     char retry[16];
     char location[CLB_MAX_BASE_PATH + CLB_MAX_LOCATION];

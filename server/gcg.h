@@ -19,7 +19,7 @@
 
 /* Appends the GCG text of pos's history to b (overflow is sticky in *b).
  * Cannot fail otherwise. */
-void gcg_write(struct html_buf *b, const struct position *pos);
+void gcg_write(struct out_buf *b, const struct position *pos);
 
 /* "collabble-<gameId>.gcg" into out (cap bytes). Cannot fail. */
 void gcg_filename(const struct position *pos, char *out, size_t cap);

@@ -58,7 +58,7 @@ struct srv_response {
     const char *cache_control;       /* static string, NULL for the default */
     char location[CLB_MAX_LOCATION]; /* for redirects; "" if none */
     int retry_after;                 /* seconds for Retry-After; 0: none */
-    struct html_buf *body;
+    struct out_buf *body;
 };
 
 typedef void srv_handler(const struct srv_request *req,

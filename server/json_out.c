@@ -1,4 +1,4 @@
-/* server/json_out.c - JSON written straight into an html_buf (json_out.h).
+/* server/json_out.c - JSON written straight into an out_buf (json_out.h).
  *
  * The bytes are jansson's compact dump's, so answers did not change when
  * the trees went: strings escape \ and " and the control bytes (the short
@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-void jout_init(struct jout *j, struct html_buf *b, bool html_safe)
+void jout_init(struct jout *j, struct out_buf *b, bool html_safe)
 {
     j->b = b;
     j->html_safe = html_safe;
@@ -22,10 +22,10 @@ void jout_init(struct jout *j, struct html_buf *b, bool html_safe)
 void jout_key_n(struct jout *j, const char *key, size_t n)
 {
     if (j->comma)
-        html_char(j->b, ',');
-    html_char(j->b, '"');
-    html_rawn(j->b, key, n);
-    html_rawn(j->b, "\":", 2);
+        out_char(j->b, ',');
+    out_char(j->b, '"');
+    out_rawn(j->b, key, n);
+    out_rawn(j->b, "\":", 2);
     j->comma = false; /* the value follows the colon */
 }
 
@@ -96,7 +96,7 @@ static const char jout_plain[2][129] = {
 static bool jout_plain_string(struct jout *j, const char *s, size_t n)
 {
     const char *plain = jout_plain[j->html_safe];
-    char *o = html_room(j->b, n + 3);
+    char *o = out_room(j->b, n + 3);
     if (o == NULL)
         return true; /* overflowed: nothing more is written anyway */
     size_t k = 0;
@@ -110,7 +110,7 @@ static bool jout_plain_string(struct jout *j, const char *s, size_t n)
         o[k++] = (char)c;
     }
     o[k++] = '"';
-    html_commit(j->b, k);
+    out_commit(j->b, k);
     j->comma = true;
     return true;
 }
@@ -124,9 +124,9 @@ void jout_string_n(struct jout *j, const char *s, size_t n)
         return;
     }
     if (j->comma)
-        html_char(j->b, ',');
-    struct html_buf *b = j->b;
-    html_char(b, '"');
+        out_char(j->b, ',');
+    struct out_buf *b = j->b;
+    out_char(b, '"');
     size_t run = 0; /* start of the pending run of bytes that stay */
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -152,12 +152,12 @@ void jout_string_n(struct jout *j, const char *s, size_t n)
         }
         if (esc == NULL)
             continue;
-        html_rawn(b, s + run, i - run);
-        html_raw(b, esc);
+        out_rawn(b, s + run, i - run);
+        out_raw(b, esc);
         run = i + 1;
     }
-    html_rawn(b, s + run, n - run);
-    html_char(b, '"');
+    out_rawn(b, s + run, n - run);
+    out_char(b, '"');
     j->comma = true;
 }
 
@@ -168,7 +168,7 @@ void jout_string(struct jout *j, const char *s)
 
 void jout_int(struct jout *j, long long v)
 {
-    char *o = html_room(j->b, 22); /* a comma, a sign and 20 digits */
+    char *o = out_room(j->b, 22); /* a comma, a sign and 20 digits */
     if (o == NULL)
         return;
     size_t k = 0;
@@ -190,25 +190,25 @@ void jout_int(struct jout *j, long long v)
         memcpy(o + k, digits + i, sizeof digits - i);
         k += sizeof digits - i;
     }
-    html_commit(j->b, k);
+    out_commit(j->b, k);
     j->comma = true;
 }
 
 void jout_bool(struct jout *j, bool v)
 {
     if (j->comma)
-        html_char(j->b, ',');
+        out_char(j->b, ',');
     if (v)
-        html_lit(j->b, "true");
+        out_lit(j->b, "true");
     else
-        html_lit(j->b, "false");
+        out_lit(j->b, "false");
     j->comma = true;
 }
 
 void jout_null(struct jout *j)
 {
     if (j->comma)
-        html_char(j->b, ',');
-    html_lit(j->b, "null");
+        out_char(j->b, ',');
+    out_lit(j->b, "null");
     j->comma = true;
 }

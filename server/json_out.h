@@ -1,4 +1,4 @@
-/* server/json_out.h - JSON written straight into an html_buf, for the API's
+/* server/json_out.h - JSON written straight into an out_buf, for the API's
  * answers and the classic link's state.
  *
  * Every answer used to be built as a jansson tree and then serialised: a
@@ -27,33 +27,33 @@
 #include "html.h"
 
 struct jout {
-    struct html_buf *b;
+    struct out_buf *b;
     bool html_safe; /* < > & as \u escapes */
     bool comma;     /* the open container already holds a value */
     bool bad;       /* a string was not valid UTF-8 */
 };
 
 /* Starts writing into b (appending to what it holds). Cannot fail. */
-void jout_init(struct jout *j, struct html_buf *b, bool html_safe);
+void jout_init(struct jout *j, struct out_buf *b, bool html_safe);
 
 /* Containers: `open` is '{' or '[' (after a comma if one is due), `close`
  * '}' or ']'. Inline: an answer opens hundreds. */
 static inline void jout_open(struct jout *j, char open)
 {
-    char *o = html_room(j->b, 2);
+    char *o = out_room(j->b, 2);
     if (o == NULL)
         return;
     size_t k = 0;
     if (j->comma)
         o[k++] = ',';
     o[k++] = open;
-    html_commit(j->b, k);
+    out_commit(j->b, k);
     j->comma = false;
 }
 
 static inline void jout_close(struct jout *j, char close)
 {
-    html_char(j->b, close);
+    out_char(j->b, close);
     j->comma = true;
 }
 
@@ -70,13 +70,13 @@ void jout_key_n(struct jout *j, const char *key, size_t n);
 /* `quoted` is "\"key\":" (n bytes): the comma if one is due, then it. */
 static inline void jout_key_quoted(struct jout *j, const char *quoted, size_t n)
 {
-    char *o = html_room(j->b, n + 1);
+    char *o = out_room(j->b, n + 1);
     if (o == NULL)
         return;
     size_t comma = j->comma ? 1 : 0;
     o[0] = ',';
     memcpy(o + comma, quoted, n);
-    html_commit(j->b, n + comma);
+    out_commit(j->b, n + comma);
     j->comma = false; /* the value follows the colon */
 }
 #define jout_key(j, lit)                                                       \

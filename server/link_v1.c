@@ -530,9 +530,9 @@ static void write_char(struct jout *j, char c)
     if (link_is_tile(c) || c == CORE_EMPTY) {
         char q[4] = {j->comma ? ',' : '"', '"', c, '"'};
         if (j->comma)
-            html_rawn(j->b, q, 4);
+            out_rawn(j->b, q, 4);
         else
-            html_rawn(j->b, q + 1, 3);
+            out_rawn(j->b, q + 1, 3);
         j->comma = true;
         return;
     }
@@ -546,7 +546,7 @@ static void write_row(struct jout *j, const char row[CLB_BOARD_SIZE])
     bool plain = true;
     for (int c = 0; c < CLB_BOARD_SIZE; c++)
         plain &= link_is_tile(row[c]) || row[c] == CORE_EMPTY;
-    char *o = plain ? html_room(j->b, 4 * CLB_BOARD_SIZE + 2) : NULL;
+    char *o = plain ? out_room(j->b, 4 * CLB_BOARD_SIZE + 2) : NULL;
     if (o == NULL) {
         jout_open_array(j);
         for (int c = 0; c < CLB_BOARD_SIZE; c++)
@@ -564,7 +564,7 @@ static void write_row(struct jout *j, const char row[CLB_BOARD_SIZE])
         o[k++] = '"';
         o[k++] = c + 1 < CLB_BOARD_SIZE ? ',' : ']';
     }
-    html_commit(j->b, k);
+    out_commit(j->b, k);
     j->comma = true;
 }
 
@@ -871,8 +871,8 @@ enum clb_err link_v1_encode(const struct core_game *game, char *out, size_t cap,
      * the stack, and so are its UTF-16 units (JSON of ours is ASCII: one
      * unit a byte). */
     char mem[CLB_MAX_V1_JSON];
-    struct html_buf text;
-    html_init(&text, mem, sizeof mem, sizeof mem);
+    struct out_buf text;
+    out_init(&text, mem, sizeof mem, sizeof mem);
     struct jout j;
     jout_init(&j, &text, false);
     if (!link_game_write(&j, game) || text.overflow)

@@ -115,7 +115,7 @@ void srv_metrics_set_lexicons(int n)
     atomic_store(&metrics.lexicons, n);
 }
 
-static void metrics_u64(struct html_buf *b, uint64_t v)
+static void metrics_u64(struct out_buf *b, uint64_t v)
 {
     char digits[24];
     size_t i = sizeof digits;
@@ -123,7 +123,7 @@ static void metrics_u64(struct html_buf *b, uint64_t v)
         digits[--i] = (char)('0' + v % 10);
         v /= 10;
     } while (v != 0);
-    html_rawn(b, digits + i, sizeof digits - i);
+    out_rawn(b, digits + i, sizeof digits - i);
 }
 
 static uint64_t metrics_get(_Atomic uint64_t *v)
@@ -132,38 +132,38 @@ static uint64_t metrics_get(_Atomic uint64_t *v)
 }
 
 /* "# HELP name text\n# TYPE name type\n" */
-static void metrics_head(struct html_buf *b, const char *name, const char *type,
+static void metrics_head(struct out_buf *b, const char *name, const char *type,
                          const char *help)
 {
-    html_lit(b, "# HELP ");
-    html_raw(b, name);
-    html_char(b, ' ');
-    html_raw(b, help);
-    html_lit(b, "\n# TYPE ");
-    html_raw(b, name);
-    html_char(b, ' ');
-    html_raw(b, type);
-    html_char(b, '\n');
+    out_lit(b, "# HELP ");
+    out_raw(b, name);
+    out_char(b, ' ');
+    out_raw(b, help);
+    out_lit(b, "\n# TYPE ");
+    out_raw(b, name);
+    out_char(b, ' ');
+    out_raw(b, type);
+    out_char(b, '\n');
 }
 
 /* name{key="value"} v */
-static void metrics_sample(struct html_buf *b, const char *name,
-                           const char *key, const char *value, uint64_t v)
+static void metrics_sample(struct out_buf *b, const char *name, const char *key,
+                           const char *value, uint64_t v)
 {
-    html_raw(b, name);
+    out_raw(b, name);
     if (key != NULL) {
-        html_char(b, '{');
-        html_raw(b, key);
-        html_lit(b, "=\"");
-        html_raw(b, value);
-        html_lit(b, "\"}");
+        out_char(b, '{');
+        out_raw(b, key);
+        out_lit(b, "=\"");
+        out_raw(b, value);
+        out_lit(b, "\"}");
     }
-    html_char(b, ' ');
+    out_char(b, ' ');
     metrics_u64(b, v);
-    html_char(b, '\n');
+    out_char(b, '\n');
 }
 
-static void metrics_write_requests(struct html_buf *b)
+static void metrics_write_requests(struct out_buf *b)
 {
     metrics_head(b, "collabble_http_requests_total", "counter",
                  "Requests answered, by route and status.");
@@ -172,25 +172,25 @@ static void metrics_write_requests(struct html_buf *b)
             uint64_t v = metrics_get(&metrics.requests[r][s]);
             if (v == 0)
                 continue;
-            html_lit(b, "collabble_http_requests_total{route=\"");
-            html_raw(b, srv_route_path(r));
-            html_lit(b, "\",status=\"");
+            out_lit(b, "collabble_http_requests_total{route=\"");
+            out_raw(b, srv_route_path(r));
+            out_lit(b, "\",status=\"");
             if (metrics_statuses[s] != 0)
-                html_int(b, (int)metrics_statuses[s]);
+                out_int(b, (int)metrics_statuses[s]);
             else
-                html_lit(b, "other");
-            html_lit(b, "\"} ");
+                out_lit(b, "other");
+            out_lit(b, "\"} ");
             metrics_u64(b, v);
-            html_char(b, '\n');
+            out_char(b, '\n');
         }
 }
 
 /* Microseconds as seconds: six decimals, or without their trailing zeros
  * when `trim` (100 -> "0.0001"). */
-static void metrics_seconds(struct html_buf *b, uint64_t us, bool trim)
+static void metrics_seconds(struct out_buf *b, uint64_t us, bool trim)
 {
     metrics_u64(b, us / 1000000);
-    html_char(b, '.');
+    out_char(b, '.');
     char frac[6];
     uint64_t f = us % 1000000;
     for (int d = 5; d >= 0; d--, f /= 10)
@@ -198,10 +198,10 @@ static void metrics_seconds(struct html_buf *b, uint64_t us, bool trim)
     int n = 6;
     while (trim && n > 1 && frac[n - 1] == '0')
         n--;
-    html_rawn(b, frac, (size_t)n);
+    out_rawn(b, frac, (size_t)n);
 }
 
-static void metrics_write_latency(struct html_buf *b)
+static void metrics_write_latency(struct out_buf *b)
 {
     metrics_head(b, "collabble_http_request_duration_seconds", "histogram",
                  "Time from a request's first byte to its answer queued, by "
@@ -215,42 +215,42 @@ static void metrics_write_latency(struct html_buf *b)
         cumulative = 0;
         for (size_t i = 0; i <= METRICS_NBUCKETS; i++) {
             cumulative += metrics_get(&metrics.latency[r][i]);
-            html_lit(b,
-                     "collabble_http_request_duration_seconds_bucket{route=\"");
-            html_raw(b, srv_route_path(r));
-            html_lit(b, "\",le=\"");
+            out_lit(b,
+                    "collabble_http_request_duration_seconds_bucket{route=\"");
+            out_raw(b, srv_route_path(r));
+            out_lit(b, "\",le=\"");
             if (i == METRICS_NBUCKETS)
-                html_lit(b, "+Inf");
+                out_lit(b, "+Inf");
             else
                 metrics_seconds(b, metrics_buckets_us[i], true);
-            html_lit(b, "\"} ");
+            out_lit(b, "\"} ");
             metrics_u64(b, cumulative);
-            html_char(b, '\n');
+            out_char(b, '\n');
         }
-        html_lit(b, "collabble_http_request_duration_seconds_sum{route=\"");
-        html_raw(b, srv_route_path(r));
-        html_lit(b, "\"} ");
+        out_lit(b, "collabble_http_request_duration_seconds_sum{route=\"");
+        out_raw(b, srv_route_path(r));
+        out_lit(b, "\"} ");
         metrics_seconds(b, metrics_get(&metrics.latency_sum_us[r]), false);
-        html_lit(b, "\ncollabble_http_request_duration_seconds_count{route=\"");
-        html_raw(b, srv_route_path(r));
-        html_lit(b, "\"} ");
+        out_lit(b, "\ncollabble_http_request_duration_seconds_count{route=\"");
+        out_raw(b, srv_route_path(r));
+        out_lit(b, "\"} ");
         metrics_u64(b, cumulative);
-        html_char(b, '\n');
+        out_char(b, '\n');
     }
 }
 
 /* The build, as a metric of value 1 whose labels say it. */
-static void metrics_write_build(struct html_buf *b)
+static void metrics_write_build(struct out_buf *b)
 {
     metrics_head(b, "collabble_build_info", "gauge",
                  "The build: version, commit and date.");
-    html_lit(b, "collabble_build_info{version=\"");
-    html_raw(b, metrics_build.version);
-    html_lit(b, "\",commit=\"");
-    html_raw(b, metrics_build.commit);
-    html_lit(b, "\",built=\"");
-    html_raw(b, metrics_build.date);
-    html_lit(b, "\"} 1\n");
+    out_lit(b, "collabble_build_info{version=\"");
+    out_raw(b, metrics_build.version);
+    out_lit(b, "\",commit=\"");
+    out_raw(b, metrics_build.commit);
+    out_lit(b, "\",built=\"");
+    out_raw(b, metrics_build.date);
+    out_lit(b, "\"} 1\n");
 }
 
 /* The process, under the names of Prometheus' process collector. */
@@ -271,7 +271,7 @@ static bool metrics_read_statm(unsigned long *size, unsigned long *resident)
     return sscanf(text, "%lu %lu", size, resident) == 2;
 }
 
-static void metrics_write_process(struct html_buf *b)
+static void metrics_write_process(struct out_buf *b)
 {
     struct rusage ru;
     if (getrusage(RUSAGE_SELF, &ru) == 0) {
@@ -281,9 +281,9 @@ static void metrics_write_process(struct html_buf *b)
                       (uint64_t)ru.ru_stime.tv_usec;
         metrics_head(b, "process_cpu_seconds_total", "counter",
                      "User and system CPU time spent, in seconds.");
-        html_lit(b, "process_cpu_seconds_total ");
+        out_lit(b, "process_cpu_seconds_total ");
         metrics_seconds(b, us, false);
-        html_char(b, '\n');
+        out_char(b, '\n');
     }
     /* statm's first two fields: the size and the resident pages. */
     unsigned long size = 0, resident = 0;
@@ -324,7 +324,7 @@ static void metrics_write_process(struct html_buf *b)
 }
 
 /* Writes the whole Prometheus text exposition (format 0.0.4) to b. */
-static void metrics_write(struct html_buf *b)
+static void metrics_write(struct out_buf *b)
 {
     metrics_write_build(b);
     metrics_write_process(b);
@@ -430,14 +430,14 @@ static enum MHD_Result metrics_access(void *cls, struct MHD_Connection *conn,
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
         return metrics_answer(conn, 405, text, "GET only\n", 9);
     char mem[8192];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, 256 * 1024);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, 256 * 1024);
     metrics_write(&b);
     enum MHD_Result ok =
         b.overflow ? metrics_answer(conn, 500, text, "too large\n", 10)
                    : metrics_answer(conn, 200, "text/plain; version=0.0.4", b.p,
                                     b.len);
-    html_free(&b);
+    out_free(&b);
     return ok;
 }
 

@@ -22,7 +22,7 @@ static bool qr_dark(const QRcode *code, int x, int y)
 }
 
 /* One row's runs, as path commands. */
-static void qr_row(struct html_buf *b, const QRcode *code, int y)
+static void qr_row(struct out_buf *b, const QRcode *code, int y)
 {
     int pen = -1; /* where the last run of this row ended, -1 for none */
     for (int x = 0; x < code->width;) {
@@ -35,22 +35,22 @@ static void qr_row(struct html_buf *b, const QRcode *code, int y)
             x++;
         /* "M<x> <y>.5h<n>" starts the row, "m<dx> 0h<n>" goes on. */
         if (pen < 0) {
-            html_char(b, 'M');
-            html_int(b, start + QR_QUIET_ZONE);
-            html_char(b, ' ');
-            html_int(b, y + QR_QUIET_ZONE);
-            html_lit(b, ".5h");
+            out_char(b, 'M');
+            out_int(b, start + QR_QUIET_ZONE);
+            out_char(b, ' ');
+            out_int(b, y + QR_QUIET_ZONE);
+            out_lit(b, ".5h");
         } else {
-            html_char(b, 'm');
-            html_int(b, start - pen);
-            html_lit(b, " 0h");
+            out_char(b, 'm');
+            out_int(b, start - pen);
+            out_lit(b, " 0h");
         }
-        html_int(b, x - start);
+        out_int(b, x - start);
         pen = x;
     }
 }
 
-bool qr_svg(struct html_buf *b, const char *text)
+bool qr_svg(struct out_buf *b, const char *text)
 {
     size_t len = strlen(text);
     if (len == 0 || len > CLB_MAX_QR_TEXT)
@@ -67,15 +67,15 @@ bool qr_svg(struct html_buf *b, const char *text)
     if (code == NULL)
         return false;
     int size = code->width + 2 * QR_QUIET_ZONE;
-    html_rawf(b,
-              "<svg class=\"qr\" viewBox=\"0 0 %d %d\" role=\"img\" "
-              "aria-label=\"QR code of the link\" data-testid=\"qr\" "
-              "shape-rendering=\"crispEdges\"><rect width=\"%d\" "
-              "height=\"%d\" fill=\"#fff\"/><path stroke=\"#000\" d=\"",
-              size, size, size, size);
+    out_rawf(b,
+             "<svg class=\"qr\" viewBox=\"0 0 %d %d\" role=\"img\" "
+             "aria-label=\"QR code of the link\" data-testid=\"qr\" "
+             "shape-rendering=\"crispEdges\"><rect width=\"%d\" "
+             "height=\"%d\" fill=\"#fff\"/><path stroke=\"#000\" d=\"",
+             size, size, size, size);
     for (int y = 0; y < code->width; y++)
         qr_row(b, code, y);
-    html_lit(b, "\"/></svg>");
+    out_lit(b, "\"/></svg>");
     QRcode_free(code);
     return true;
 }

@@ -31,6 +31,6 @@
  * nothing. When libqrencode runs out of memory, *b is marked as failed
  * (overflow, nomem) so the page is answered 500 rather than sent without
  * its code. Overflow of *b is sticky as always. */
-bool qr_svg(struct html_buf *b, const char *text);
+bool qr_svg(struct out_buf *b, const char *text);
 
 #endif

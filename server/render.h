@@ -2,7 +2,7 @@
  * and the in-app error page.
  *
  * ui.c parses and decides; this module only writes markup into an
- * html_buf. Every page is a whole document whose body holds one
+ * out_buf. Every page is a whole document whose body holds one
  * <div id="app">, which static/app.js swaps in place when it fetches the
  * next position, plus a live region the script keeps across swaps. Every
  * string that comes from a link, a form or the game state is written with
@@ -118,13 +118,13 @@ void render_pending_from_move(struct render_view *view,
  * list of the games this browser keeps, which the script fills from
  * localStorage. `seed` may be NULL;
  * `err` may be NULL. Cannot fail (overflow is sticky in *b). */
-void render_landing(struct html_buf *b, const struct srv_context *ctx,
+void render_landing(struct out_buf *b, const struct srv_context *ctx,
                     const char *seed, size_t seed_len,
                     const struct clb_error *err);
 
 /* The board page of a position, or the game-over page when the game has
  * ended. Cannot fail (overflow is sticky in *b). */
-void render_game(struct html_buf *b, const struct render_view *view);
+void render_game(struct out_buf *b, const struct render_view *view);
 
 /* What a finished game's shared result says beside the review's totals:
  * "Collabble daily 2026-12-01 · 932 points · 97% of the best plays ·
@@ -143,12 +143,12 @@ struct render_result {
  * finished game; NULL for one still on) adds the total's paragraph with
  * the grade and the result to share, with the id of the game-over page's
  * empty place for it. Cannot fail (overflow is sticky in *b). */
-void render_review_cells(struct html_buf *b, const struct core_tileset *ts,
+void render_review_cells(struct out_buf *b, const struct core_tileset *ts,
                          const struct core_review *review,
                          const struct render_result *result);
 
 /* A page for a link or request that cannot be shown, with the error's
  * sentence and detail (escaped) and a way back to a new game. */
-void render_error_page(struct html_buf *b, const struct clb_error *err);
+void render_error_page(struct out_buf *b, const struct clb_error *err);
 
 #endif

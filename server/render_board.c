@@ -36,16 +36,16 @@ static const struct render_str premium_name[] = {
 
 /* A tile's face: its letter's display string and, as a subscript, its
  * value. */
-static void render_tile_face(struct html_buf *b, const struct core_tileset *ts,
+static void render_tile_face(struct out_buf *b, const struct core_tileset *ts,
                              char letter, int points)
 {
     html_text(b, core_tile_text(ts, letter));
-    html_lit(b, "<sub>");
-    html_int(b, points);
-    html_lit(b, "</sub>");
+    out_lit(b, "<sub>");
+    out_int(b, points);
+    out_lit(b, "</sub>");
 }
 
-void render_word(struct html_buf *b, const struct core_tileset *ts,
+void render_word(struct out_buf *b, const struct core_tileset *ts,
                  const char *word)
 {
     char text[CORE_WORD_TEXT_MAX];
@@ -177,7 +177,7 @@ CLASS_TOKEN(class_bad, " bad");
  * ("H8, centre star, double word, empty"; "D2, blank as C, 0 points, last
  * move"), written by the server only on a page no script runs on: there
  * the script cannot name the squares (render_board). */
-static void render_square_label(struct html_buf *b, const struct board_marks *m,
+static void render_square_label(struct out_buf *b, const struct board_marks *m,
                                 int r, int c)
 {
     enum core_premium prem = core_premium_at(r, c);
@@ -185,42 +185,42 @@ static void render_square_label(struct html_buf *b, const struct board_marks *m,
     unsigned mark = m->mark[r][c];
     const struct core_tileset *ts = m->ts;
     int letter = core_tile_face_letter(ch, ts->n);
-    html_lit(b, " aria-label=\"");
-    html_char(b, (char)('A' + c)); /* the column: a board coordinate */
-    html_int(b, r + 1);
-    html_lit(b, ", ");
+    out_lit(b, " aria-label=\"");
+    out_char(b, (char)('A' + c)); /* the column: a board coordinate */
+    out_int(b, r + 1);
+    out_lit(b, ", ");
     if (letter >= 0) {
         int pts = core_tile_points(ts, ch);
         if (core_tile_is_blank_letter(ch, ts->n))
-            html_lit(b, "blank as ");
+            out_lit(b, "blank as ");
         html_text(b, ts->upper[letter]);
-        html_lit(b, ", ");
-        html_int(b, pts);
+        out_lit(b, ", ");
+        out_int(b, pts);
         if (pts == 1)
-            html_lit(b, " point");
+            out_lit(b, " point");
         else
-            html_lit(b, " points");
+            out_lit(b, " points");
         if (mark & MARK_PENDING)
-            html_lit(b, ", placed this turn");
+            out_lit(b, ", placed this turn");
         if (mark & MARK_LAST)
-            html_lit(b, ", last move");
+            out_lit(b, ", last move");
     } else {
         if (r == CLB_CENTER && c == CLB_CENTER)
-            html_lit(b, "centre star, ");
+            out_lit(b, "centre star, ");
         if (prem != CORE_PREMIUM_NONE) {
-            html_rawn(b, premium_name[prem].s, premium_name[prem].n);
-            html_lit(b, ", ");
+            out_rawn(b, premium_name[prem].s, premium_name[prem].n);
+            out_lit(b, ", ");
         }
-        html_lit(b, "empty");
+        out_lit(b, "empty");
     }
     if (mark & (MARK_BAD | MARK_BADWORD))
-        html_lit(b, ", not valid");
-    html_char(b, '"');
+        out_lit(b, ", not valid");
+    out_char(b, '"');
 }
 
 /* An empty square: its premium (or the centre star) as class and text,
  * and the marks an error can put on it. Every tile is render_tile_square's. */
-static void render_empty_square(struct html_buf *b, const struct board_marks *m,
+static void render_empty_square(struct out_buf *b, const struct board_marks *m,
                                 int r, int c, bool label)
 {
     enum core_premium prem = core_premium_at(r, c);
@@ -238,14 +238,14 @@ static void render_empty_square(struct html_buf *b, const struct board_marks *m,
         class_add(&cls, &class_badword);
     if (mark & MARK_BAD)
         class_add(&cls, &class_bad);
-    html_lit(b, "<button");
+    out_lit(b, "<button");
     if (cls.tokens == 1) {
-        html_lit(b, " class=");
-        html_rawn(b, cls.s + 1, cls.n - 1);
+        out_lit(b, " class=");
+        out_rawn(b, cls.s + 1, cls.n - 1);
     } else if (cls.tokens > 1) {
-        html_lit(b, " class=\"");
-        html_rawn(b, cls.s + 1, cls.n - 1);
-        html_char(b, '"');
+        out_lit(b, " class=\"");
+        out_rawn(b, cls.s + 1, cls.n - 1);
+        out_char(b, '"');
     }
 
     /* No label where the script runs: it names each square once from its
@@ -253,13 +253,13 @@ static void render_empty_square(struct html_buf *b, const struct board_marks *m,
      * render_board. */
     if (label)
         render_square_label(b, m, r, c);
-    html_char(b, '>');
+    out_char(b, '>');
 
     if (star)
-        html_lit(b, "\xe2\x98\x85");
+        out_lit(b, "\xe2\x98\x85");
     else
-        html_rawn(b, premium_short[prem].s, premium_short[prem].n);
-    html_lit(b, "</button>");
+        out_rawn(b, premium_short[prem].s, premium_short[prem].n);
+    out_lit(b, "</button>");
 }
 
 /* The markup of every empty square, unmarked, made once by
@@ -279,9 +279,9 @@ static void empty_squares_make(void)
     memset(none.cell, CORE_EMPTY, sizeof none.cell);
     for (int r = 0; r < CLB_BOARD_SIZE; r++)
         for (int c = 0; c < CLB_BOARD_SIZE; c++) {
-            struct html_buf b;
-            html_init(&b, empty_squares.text[r][c], EMPTY_SQUARE_MAX,
-                      EMPTY_SQUARE_MAX);
+            struct out_buf b;
+            out_init(&b, empty_squares.text[r][c], EMPTY_SQUARE_MAX,
+                     EMPTY_SQUARE_MAX);
             render_empty_square(&b, &none, r, c, false);
             /* Cannot overflow (the longest is "H8"'s 34 bytes); a square
              * that did is left out of the table and rendered in full. */
@@ -329,7 +329,7 @@ static char *put_small(char *o, int v)
  * appended in one copy (a board has dozens of these). The letter needs no
  * escaping: it is one of A-Z, and a pending tile's slot is 0-99 (render_cell
  * checks both). */
-static void render_tile_square(struct html_buf *b, const struct board_marks *m,
+static void render_tile_square(struct out_buf *b, const struct board_marks *m,
                                int r, int c, int letter, bool label)
 {
     char cell[256 + 2 * RENDER_TILE_TEXT_MAX];
@@ -375,7 +375,7 @@ static void render_tile_square(struct html_buf *b, const struct board_marks *m,
             PUT(o, " data-blank=1");
     }
     if (label) { /* a page without script: flush, label, go on */
-        html_rawn(b, cell, (size_t)(o - cell));
+        out_rawn(b, cell, (size_t)(o - cell));
         render_square_label(b, m, r, c);
         o = cell;
     }
@@ -384,17 +384,17 @@ static void render_tile_square(struct html_buf *b, const struct board_marks *m,
     PUT(o, "<sub>");
     o = put_small(o, pts);
     PUT(o, "</sub></button>");
-    html_rawn(b, cell, (size_t)(o - cell));
+    out_rawn(b, cell, (size_t)(o - cell));
 }
 
-static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
+static void render_cell(struct out_buf *b, const struct board_marks *m, int r,
                         int c, bool label)
 {
     char ch = m->cell[r][c];
     unsigned char n = empty_squares.len[r][c];
     int letter = core_tile_face_letter(ch, m->ts->n);
     if (ch == CORE_EMPTY && m->mark[r][c] == 0 && n > 0 && !label)
-        html_rawn(b, empty_squares.text[r][c], n);
+        out_rawn(b, empty_squares.text[r][c], n);
     else if (letter >= 0 && (!(m->mark[r][c] & MARK_PENDING) ||
                              (m->from[r][c] >= 0 && m->from[r][c] < 100)))
         render_tile_square(b, m, r, c, letter, label);
@@ -403,7 +403,7 @@ static void render_cell(struct html_buf *b, const struct board_marks *m, int r,
         render_empty_square(b, m, r, c, label);
 }
 
-void render_board(struct html_buf *b, const struct render_view *v)
+void render_board(struct out_buf *b, const struct render_view *v)
 {
     (void)pthread_once(&empty_squares_once, empty_squares_make);
     struct board_marks m;
@@ -420,17 +420,17 @@ void render_board(struct html_buf *b, const struct render_view *v)
      * square labelled by the server in the script's words, so a screen
      * reader without script still reads the board square by square; the
      * pages the script fetches never pay for it. */
-    html_lit(b, "<div class=\"board\" id=\"board\" role=\"group\" "
-                "aria-label=\"Board, 15 by 15; columns A to O, rows 1 to 15\" "
-                "data-testid=\"board\">");
+    out_lit(b, "<div class=\"board\" id=\"board\" role=\"group\" "
+               "aria-label=\"Board, 15 by 15; columns A to O, rows 1 to 15\" "
+               "data-testid=\"board\">");
     for (int c = 0; c <= CLB_BOARD_SIZE; c++)
-        html_lit(b, "<i></i>");
+        out_lit(b, "<i></i>");
     for (int r = 0; r < CLB_BOARD_SIZE; r++) {
-        html_lit(b, "\n<i></i>");
+        out_lit(b, "\n<i></i>");
         for (int c = 0; c < CLB_BOARD_SIZE; c++)
             render_cell(b, &m, r, c, v->plain);
     }
-    html_lit(b, "</div>\n");
+    out_lit(b, "</div>\n");
 }
 
 void render_pending_from_move(struct render_view *v,
@@ -482,85 +482,85 @@ static bool slot_pending(const struct render_view *v, int slot)
 /* A rack tile's index, letter and name, for the script's controls and a
  * screen reader: a page the script fetches leaves them to the script,
  * which reads them off the tile's face. */
-static void render_rack_tile_names(struct html_buf *b,
+static void render_rack_tile_names(struct out_buf *b,
                                    const struct core_tileset *ts, char t, int i)
 {
     bool blank = t == CORE_BLANK;
-    html_lit(b, " data-index=");
-    html_int(b, i);
-    html_lit(b, " data-letter=");
+    out_lit(b, " data-index=");
+    out_int(b, i);
+    out_lit(b, " data-letter=");
     if (blank)
-        html_lit(b, "BLANK");
+        out_lit(b, "BLANK");
     else
         html_text(b, core_tile_text(ts, t));
-    html_lit(b, " aria-pressed=\"false\" aria-label=\"");
+    out_lit(b, " aria-pressed=\"false\" aria-label=\"");
     if (blank) {
-        html_lit(b, "Blank tile, 0 points");
+        out_lit(b, "Blank tile, 0 points");
     } else {
         html_text(b, core_tile_text(ts, t));
-        html_lit(b, ", ");
+        out_lit(b, ", ");
         put_count(b, core_tile_points(ts, t), "point", "points");
     }
-    html_lit(b, "\"");
+    out_lit(b, "\"");
 }
 
 /* The player to move: each tile a toggle button (selected or, when
  * exchanging, chosen). */
-void render_active_rack(struct html_buf *b, const struct render_view *v)
+void render_active_rack(struct out_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
     const struct core_tileset *ts = core_game_tileset(g);
     const struct core_rack *rack = &g->hands[g->turn];
-    html_lit(b, "<div class=\"prh\"><h2 id=\"rack-h\">Your rack <span "
-                "class=\"who\">(");
+    out_lit(b, "<div class=\"prh\"><h2 id=\"rack-h\">Your rack <span "
+               "class=\"who\">(");
     put_player(b, g->turn);
     /* Shuffle, beside the heading, is the script's. */
-    html_lit(b, ")</span></h2></div><div class=\"rack\" id=\"rack\" "
-                "role=\"group\" aria-labelledby=\"rack-h\" "
-                "data-testid=\"rack\">");
+    out_lit(b, ")</span></h2></div><div class=\"rack\" id=\"rack\" "
+               "role=\"group\" aria-labelledby=\"rack-h\" "
+               "data-testid=\"rack\">");
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
         bool blank = t == CORE_BLANK;
         int pts = core_tile_points(ts, t);
-        html_lit(b, "<button class=\"tile");
+        out_lit(b, "<button class=\"tile");
         if (blank)
-            html_lit(b, " bl");
+            out_lit(b, " bl");
         if (slot_pending(v, i))
-            html_lit(b, " used");
-        html_lit(b, "\" data-testid=\"rack-tile\"");
+            out_lit(b, " used");
+        out_lit(b, "\" data-testid=\"rack-tile\"");
         if (v->plain) /* the script adds these itself, from the face */
             render_rack_tile_names(b, ts, t, i);
-        html_lit(b, ">");
+        out_lit(b, ">");
         if (blank)
-            html_lit(b, "<sub>0</sub>");
+            out_lit(b, "<sub>0</sub>");
         else
             render_tile_face(b, ts, t, pts);
-        html_lit(b, "</button>");
+        out_lit(b, "</button>");
     }
     if (rack->count == 0)
-        html_lit(b, "<p class=\"none\">No tiles left.</p>");
-    html_lit(b, "</div>");
+        out_lit(b, "<p class=\"none\">No tiles left.</p>");
+    out_lit(b, "</div>");
 }
 
 /* A rack shown, not played. */
-void render_plain_rack(struct html_buf *b, const struct core_tileset *ts,
+void render_plain_rack(struct out_buf *b, const struct core_tileset *ts,
                        const struct core_rack *rack, enum core_player who,
                        const char *heading, enum rack_kind kind)
 {
     bool eye = kind == RACK_PARTNER;
-    html_lit(b, "<div class=\"prh\"><h2 id=\"prack-h");
-    html_int(b, (int)who);
-    html_lit(b, "\">");
-    html_raw(b, heading);
-    html_lit(b, " <span class=\"who\">(");
+    out_lit(b, "<div class=\"prh\"><h2 id=\"prack-h");
+    out_int(b, (int)who);
+    out_lit(b, "\">");
+    out_raw(b, heading);
+    out_lit(b, " <span class=\"who\">(");
     put_player(b, who);
-    html_lit(b, ")</span></h2>");
+    out_lit(b, ")</span></h2>");
     if (eye)
-        html_lit(b, "<button class=\"eye needs-js\" id=\"eye\" "
-                    "data-testid=\"eye-toggle\" "
-                    "aria-pressed=\"false\" aria-controls=\"prack\" "
-                    "aria-label=\"Blind mode: hide your partner&#39;s tiles\">"
-                    "</button>"); /* its icon: the script's (it runs it) */
+        out_lit(b, "<button class=\"eye needs-js\" id=\"eye\" "
+                   "data-testid=\"eye-toggle\" "
+                   "aria-pressed=\"false\" aria-controls=\"prack\" "
+                   "aria-label=\"Blind mode: hide your partner&#39;s tiles\">"
+                   "</button>"); /* its icon: the script's (it runs it) */
     const char *id = kind == RACK_PARTNER ? "prack"
                      : kind == RACK_MINE  ? "myrack"
                      : who == CORE_P1     ? "rack1"
@@ -569,57 +569,56 @@ void render_plain_rack(struct html_buf *b, const struct core_tileset *ts,
                          : kind == RACK_MINE  ? "my-rack"
                          : who == CORE_P1     ? "final-rack-1"
                                               : "final-rack-2";
-    html_lit(b, "</div><ul class=\"rack partner\" id=\"");
-    html_raw(b, id);
-    html_lit(b, "\" data-testid=\"");
-    html_raw(b, testid);
-    html_lit(b, "\" aria-labelledby=\"prack-h");
-    html_int(b, (int)who);
-    html_lit(b, "\">");
+    out_lit(b, "</div><ul class=\"rack partner\" id=\"");
+    out_raw(b, id);
+    out_lit(b, "\" data-testid=\"");
+    out_raw(b, testid);
+    out_lit(b, "\" aria-labelledby=\"prack-h");
+    out_int(b, (int)who);
+    out_lit(b, "\">");
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
         /* The face sits in a span so blind mode can hide it, text and
          * all, from sight and from screen readers alike. */
         if (t == CORE_BLANK) {
-            html_lit(b, "<li class=\"tile bl\"><span><span class=\"sr\">"
-                        "blank</span><sub>0</sub></span></li>");
+            out_lit(b, "<li class=\"tile bl\"><span><span class=\"sr\">"
+                       "blank</span><sub>0</sub></span></li>");
         } else {
-            html_lit(b, "<li class=\"tile\"><span>");
+            out_lit(b, "<li class=\"tile\"><span>");
             render_tile_face(b, ts, t, core_tile_points(ts, t));
-            html_lit(b, "</span></li>");
+            out_lit(b, "</span></li>");
         }
     }
     if (rack->count == 0)
-        html_lit(b, "<li class=\"none\">No tiles</li>");
-    html_lit(b, "</ul>");
+        out_lit(b, "<li class=\"none\">No tiles</li>");
+    out_lit(b, "</ul>");
 }
 
 /* ---- the bag ------------------------------------------------------------ */
 
 /* One list item per kind of tile counted in n[] ("A\xc3\x973",
  * "Blank\xc3\x971"), then the total: "42 in all.". */
-static void render_tile_counts(struct html_buf *b,
-                               const struct core_tileset *ts,
+static void render_tile_counts(struct out_buf *b, const struct core_tileset *ts,
                                const int n[CLB_MAX_TILE_KINDS])
 {
     int total = 0;
-    html_lit(b, "<ul>");
+    out_lit(b, "<ul>");
     for (int k = 0; k <= ts->n; k++) {
         if (n[k] <= 0)
             continue;
         total += n[k];
-        html_lit(b, "<li>");
+        out_lit(b, "<li>");
         if (k == ts->n)
-            html_lit(b, "Blank");
+            out_lit(b, "Blank");
         else
             html_text(b, ts->upper[k]);
-        html_lit(b, "\xc3\x97"); /* the multiplication sign */
-        html_int(b, n[k]);
-        html_lit(b, "</li>");
+        out_lit(b, "\xc3\x97"); /* the multiplication sign */
+        out_int(b, n[k]);
+        out_lit(b, "</li>");
     }
-    html_lit(b, "</ul><p>");
-    html_int(b, total);
-    html_lit(b, " in all.</p>");
+    out_lit(b, "</ul><p>");
+    out_int(b, total);
+    out_lit(b, " in all.</p>");
 }
 
 /* The bag's count, which opens (a <details>, so without script too) to
@@ -628,24 +627,24 @@ static void render_tile_counts(struct html_buf *b,
  * partner's rack (`hidden`, NULL once the game is over), so the list of
  * what it has not seen, the bag and that rack, follows, hidden: the
  * script shows it instead of the bag's in blind mode. */
-void render_bag(struct html_buf *b, const struct core_game *g,
+void render_bag(struct out_buf *b, const struct core_game *g,
                 const struct core_rack *hidden)
 {
     int n = core_bag_count(g);
-    html_lit(b, "<div class=\"bagd\"><dt>Bag</dt><dd><details id=\"bagbox\">"
-                "<summary data-testid=\"bag-toggle\"><span id=\"bag\" "
-                "data-testid=\"bag\">");
-    html_int(b, n);
-    html_lit(b, "</span><span class=\"sr\"> tiles: "
-                "show them</span></summary><div class=\"bagl\" "
-                "data-testid=\"bag-list\">");
+    out_lit(b, "<div class=\"bagd\"><dt>Bag</dt><dd><details id=\"bagbox\">"
+               "<summary data-testid=\"bag-toggle\"><span id=\"bag\" "
+               "data-testid=\"bag\">");
+    out_int(b, n);
+    out_lit(b, "</span><span class=\"sr\"> tiles: "
+               "show them</span></summary><div class=\"bagl\" "
+               "data-testid=\"bag-list\">");
     if (n == 0) {
-        html_lit(b, "<p>The bag is empty.</p>");
+        out_lit(b, "<p>The bag is empty.</p>");
     } else {
-        html_lit(b, "<p>Tiles left in the bag:</p>");
+        out_lit(b, "<p>Tiles left in the bag:</p>");
         render_tile_counts(b, core_game_tileset(g), g->bag);
     }
-    html_lit(b, "</div>");
+    out_lit(b, "</div>");
     if (hidden != NULL) {
         const struct core_tileset *ts = core_game_tileset(g);
         int unseen[CLB_MAX_TILE_KINDS];
@@ -655,11 +654,11 @@ void render_bag(struct html_buf *b, const struct core_game *g,
             if (k >= 0)
                 unseen[k]++;
         }
-        html_lit(b, "<div class=\"bagl\" id=\"unseen\" "
-                    "data-testid=\"unseen-list\" hidden><p>Tiles you have "
-                    "not seen, in the bag and on the hidden rack:</p>");
+        out_lit(b, "<div class=\"bagl\" id=\"unseen\" "
+                   "data-testid=\"unseen-list\" hidden><p>Tiles you have "
+                   "not seen, in the bag and on the hidden rack:</p>");
         render_tile_counts(b, ts, unseen);
-        html_lit(b, "</div>");
+        out_lit(b, "</div>");
     }
-    html_lit(b, "</details></dd></div>");
+    out_lit(b, "</details></dd></div>");
 }

@@ -10,14 +10,14 @@
  * dragging, tapping, the keyboard), so no page carries that text; a page
  * a browser navigated to carries, for a reader without script, what the
  * forms do. */
-void render_help(struct html_buf *b, const struct render_view *v)
+void render_help(struct out_buf *b, const struct render_view *v)
 {
     if (!v->plain)
         return;
-    html_lit(b, "<noscript><details class=\"panel help\"><summary>How to play"
-                "</summary><p>Play a word, exchange tiles or pass with the "
-                "forms above. The page that follows has the link to send "
-                "to your partner.</p></details></noscript>");
+    out_lit(b, "<noscript><details class=\"panel help\"><summary>How to play"
+               "</summary><p>Play a word, exchange tiles or pass with the "
+               "forms above. The page that follows has the link to send "
+               "to your partner.</p></details></noscript>");
 }
 
 /* ---- the page without script -------------------------------------------
@@ -27,172 +27,172 @@ void render_help(struct html_buf *b, const struct render_view *v)
  * page again, the move refused, the forms as typed). The pages the script
  * fetches never have them, so a first visit does not pay for them. */
 
-static void render_state_field(struct html_buf *b, const char *state)
+static void render_state_field(struct out_buf *b, const char *state)
 {
-    html_lit(b, "<input type=\"hidden\" name=\"s\" value=\"");
+    out_lit(b, "<input type=\"hidden\" name=\"s\" value=\"");
     html_attr(b, state);
-    html_lit(b, "\">");
+    out_lit(b, "\">");
 }
 
 /* The squares a refused move names, in words, after the message: the board
  * marks them too, but a reader of text alone is told where. */
-static void render_plain_where(struct html_buf *b, const struct clb_error *e)
+static void render_plain_where(struct out_buf *b, const struct clb_error *e)
 {
     if (e == NULL || e->code == CLB_ERR_OK || e->ncells == 0 || e->nwords > 0)
         return;
-    html_lit(b, "<p class=\"nojs\" data-testid=\"nojs-where\">The square");
+    out_lit(b, "<p class=\"nojs\" data-testid=\"nojs-where\">The square");
     if (e->ncells > 1)
-        html_char(b, 's');
-    html_lit(b, " at fault:");
+        out_char(b, 's');
+    out_lit(b, " at fault:");
     for (int i = 0; i < e->ncells && i < CLB_MAX_ERR_CELLS; i++) {
         char sq[4];
         core_square_write(e->cells[i].row, e->cells[i].col, true, sq);
-        html_raw(b, i > 0 ? ", " : " ");
+        out_raw(b, i > 0 ? ", " : " ");
         html_text(b, sq);
     }
-    html_lit(b, ".</p>");
+    out_lit(b, ".</p>");
 }
 
 /* A play: the square the word starts on, across or down, and the word. */
-static void render_plain_play(struct html_buf *b, const struct render_view *v)
+static void render_plain_play(struct out_buf *b, const struct render_view *v)
 {
     const struct render_typed *t = v->typed;
-    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"");
+    out_lit(b, "<form class=\"bar\" method=\"post\" action=\"");
     html_url(b, "/game/turn");
-    html_lit(b, "\" "
-                "data-testid=\"nojs-play\"><fieldset><legend>Play a word"
-                "</legend>");
+    out_lit(b, "\" "
+               "data-testid=\"nojs-play\"><fieldset><legend>Play a word"
+               "</legend>");
     render_state_field(b, v->state);
-    html_lit(b, "<label for=\"nj-at\">Square</label> <input id=\"nj-at\" "
-                "name=\"at\" size=\"4\" maxlength=\"3\" autocomplete=\"off\" "
-                "placeholder=\"8H\" aria-describedby=\"nj-how\"");
+    out_lit(b, "<label for=\"nj-at\">Square</label> <input id=\"nj-at\" "
+               "name=\"at\" size=\"4\" maxlength=\"3\" autocomplete=\"off\" "
+               "placeholder=\"8H\" aria-describedby=\"nj-how\"");
     if (t != NULL && t->square[0] != '\0') {
-        html_lit(b, " value=\"");
+        out_lit(b, " value=\"");
         html_attr(b, t->square);
-        html_lit(b, "\"");
+        out_lit(b, "\"");
     }
-    html_lit(b, "> <label for=\"nj-dir\">Direction</label> <select "
-                "id=\"nj-dir\" name=\"dir\"><option value=\"across\">across"
-                "</option><option value=\"down\"");
+    out_lit(b, "> <label for=\"nj-dir\">Direction</label> <select "
+               "id=\"nj-dir\" name=\"dir\"><option value=\"across\">across"
+               "</option><option value=\"down\"");
     if (t != NULL && t->down)
-        html_lit(b, " selected");
-    html_lit(b, ">down</option></select> <label for=\"nj-word\">Word</label> "
-                "<input id=\"nj-word\" name=\"word\" size=\"16\" "
-                "maxlength=\"15\" autocomplete=\"off\" spellcheck=\"false\" "
-                "autocapitalize=\"characters\" aria-describedby=\"nj-how\"");
+        out_lit(b, " selected");
+    out_lit(b, ">down</option></select> <label for=\"nj-word\">Word</label> "
+               "<input id=\"nj-word\" name=\"word\" size=\"16\" "
+               "maxlength=\"15\" autocomplete=\"off\" spellcheck=\"false\" "
+               "autocapitalize=\"characters\" aria-describedby=\"nj-how\"");
     if (t != NULL && t->word[0] != '\0') {
-        html_lit(b, " value=\"");
+        out_lit(b, " value=\"");
         html_attr(b, t->word);
-        html_lit(b, "\"");
+        out_lit(b, "\"");
     }
-    html_lit(b, "> <button class=\"primary\" name=\"act\" value=\"play\">"
-                "Play word</button><p class=\"nojs\" id=\"nj-how\">The square "
-                "is a row (1-15) and a column (A-O), as 8H; the word is the "
-                "whole word from that square, the letters already on the "
-                "board included. A blank is a lowercase letter among "
-                "capitals (QuIT); a word typed all in lowercase has no "
-                "blank.</p></fieldset></form>");
+    out_lit(b, "> <button class=\"primary\" name=\"act\" value=\"play\">"
+               "Play word</button><p class=\"nojs\" id=\"nj-how\">The square "
+               "is a row (1-15) and a column (A-O), as 8H; the word is the "
+               "whole word from that square, the letters already on the "
+               "board included. A blank is a lowercase letter among "
+               "capitals (QuIT); a word typed all in lowercase has no "
+               "blank.</p></fieldset></form>");
 }
 
 /* An exchange: a box for each tile of the rack. */
-static void render_plain_exchange(struct html_buf *b,
+static void render_plain_exchange(struct out_buf *b,
                                   const struct render_view *v)
 {
     const struct core_game *g = v->game;
     const struct core_rack *rack = &g->hands[g->turn];
     if (core_bag_count(g) < CLB_EXCHANGE_MIN_BAG || rack->count == 0)
         return; /* the page's note says why there is no exchange */
-    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"");
+    out_lit(b, "<form class=\"bar\" method=\"post\" action=\"");
     html_url(b, "/game/turn");
-    html_lit(b, "\" "
-                "data-testid=\"nojs-exchange\"><fieldset><legend>Exchange "
-                "tiles</legend>");
+    out_lit(b, "\" "
+               "data-testid=\"nojs-exchange\"><fieldset><legend>Exchange "
+               "tiles</legend>");
     render_state_field(b, v->state);
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
-        html_lit(b, "<label><input type=\"checkbox\" name=\"x");
-        html_int(b, i);
-        html_lit(b, "\" value=\"");
+        out_lit(b, "<label><input type=\"checkbox\" name=\"x");
+        out_int(b, i);
+        out_lit(b, "\" value=\"");
         html_textn(b, &t, 1);
-        html_char(b, '"');
+        out_char(b, '"');
         if (v->typed != NULL && (v->typed->exchange >> i & 1u))
-            html_lit(b, " checked");
-        html_lit(b, "> ");
+            out_lit(b, " checked");
+        out_lit(b, "> ");
         if (t == CORE_BLANK)
-            html_lit(b, "blank");
+            out_lit(b, "blank");
         else
             html_text(b, core_tile_text(core_game_tileset(g), t));
-        html_lit(b, "</label> ");
+        out_lit(b, "</label> ");
     }
-    html_lit(b, "<button name=\"act\" value=\"exchange\">Exchange</button>"
-                "</fieldset></form>");
+    out_lit(b, "<button name=\"act\" value=\"exchange\">Exchange</button>"
+               "</fieldset></form>");
 }
 
 /* A pass, with what it would do (the same words the pass bar asks). */
-static void render_plain_pass(struct html_buf *b, const struct render_view *v)
+static void render_plain_pass(struct out_buf *b, const struct render_view *v)
 {
-    html_lit(b, "<form class=\"bar\" method=\"post\" action=\"");
+    out_lit(b, "<form class=\"bar\" method=\"post\" action=\"");
     html_url(b, "/game/turn");
-    html_lit(b, "\" "
-                "data-testid=\"nojs-pass\"><p id=\"nj-pass-q\">");
+    out_lit(b, "\" "
+               "data-testid=\"nojs-pass\"><p id=\"nj-pass-q\">");
     bool ends = render_pass_question(b, v->game);
-    html_lit(b, "</p>");
+    out_lit(b, "</p>");
     render_state_field(b, v->state);
-    html_lit(b, "<button name=\"act\" value=\"pass\" "
-                "aria-describedby=\"nj-pass-q\">");
+    out_lit(b, "<button name=\"act\" value=\"pass\" "
+               "aria-describedby=\"nj-pass-q\">");
     if (ends)
-        html_lit(b, "Pass and end the game");
+        out_lit(b, "Pass and end the game");
     else
-        html_lit(b, "Pass");
-    html_lit(b, "</button></form>");
+        out_lit(b, "Pass");
+    out_lit(b, "</button></form>");
 }
 
 /* The three forms of the player to move. */
-void render_plain_forms(struct html_buf *b, const struct render_view *v)
+void render_plain_forms(struct out_buf *b, const struct render_view *v)
 {
-    html_lit(b, "<noscript><div data-testid=\"nojs-forms\">");
+    out_lit(b, "<noscript><div data-testid=\"nojs-forms\">");
     render_plain_where(b, v->error);
     render_plain_play(b, v);
     render_plain_exchange(b, v);
     render_plain_pass(b, v);
-    html_lit(b, "</div></noscript>");
+    out_lit(b, "</div></noscript>");
 }
 
 /* While waiting or at the end, without script: the link as a link, whose
  * "Copy link" gives the whole address (the field above can only be whole
  * when the script says the page's scheme), and while waiting the other
  * player's board, for one person playing both racks on this device. */
-void render_plain_send(struct html_buf *b, const struct render_view *v)
+void render_plain_send(struct out_buf *b, const struct render_view *v)
 {
-    html_lit(b, "<noscript><p class=\"nojs\" data-testid=\"nojs-send\">Copy "
-                "this <a href=\"");
+    out_lit(b, "<noscript><p class=\"nojs\" data-testid=\"nojs-send\">Copy "
+               "this <a href=\"");
     html_url(b, "/#");
     html_attr(b, v->state);
-    html_lit(b, "\" data-testid=\"nojs-link\">link to the game</a> "
-                "(right-click or long-press it, then Copy link) and send it to "
-                "your partner. Without JavaScript they paste it into the box "
-                "on Collabble's first page.</p>");
+    out_lit(b, "\" data-testid=\"nojs-link\">link to the game</a> "
+               "(right-click or long-press it, then Copy link) and send it to "
+               "your partner. Without JavaScript they paste it into the box "
+               "on Collabble's first page.</p>");
     if (v->game->game_over) {
-        html_lit(b, "</noscript>");
+        out_lit(b, "</noscript>");
         return;
     }
-    html_lit(b, "<p class=\"nojs\"><a href=\"");
+    out_lit(b, "<p class=\"nojs\"><a href=\"");
     html_url(b, "/game?s=");
     html_attr(b, v->state);
-    html_lit(b, "\" data-testid=\"nojs-other\">Play ");
+    out_lit(b, "\" data-testid=\"nojs-other\">Play ");
     put_player(b, v->game->turn);
-    html_lit(b, "&#39;s turn on this device</a></p></noscript>");
+    out_lit(b, "&#39;s turn on this device</a></p></noscript>");
 }
 
 /* The box that opens a pasted turn link without script: a GET, so a
  * reload opens it again (ui.c reads the link's S from whatever of the
  * address was pasted). */
-void render_paste_box(struct html_buf *b)
+void render_paste_box(struct out_buf *b)
 {
-    html_lit(b, "<noscript><form class=\"card\" action=\"");
+    out_lit(b, "<noscript><form class=\"card\" action=\"");
     html_url(b, "/game");
-    html_lit(b, "\"><h2><label "
-                "for=\"paste\">Paste a game link to open it</label></h2>"
-                "<input id=\"paste\" name=\"link\" required> <button "
-                "class=\"primary\">Open</button></form></noscript>");
+    out_lit(b, "\"><h2><label "
+               "for=\"paste\">Paste a game link to open it</label></h2>"
+               "<input id=\"paste\" name=\"link\" required> <button "
+               "class=\"primary\">Open</button></form></noscript>");
 }

@@ -28,9 +28,9 @@ static inline const char *player_name(enum core_player p)
     return p == CORE_P1 ? "Player 1" : "Player 2";
 }
 
-static inline void put_player(struct html_buf *b, enum core_player p)
+static inline void put_player(struct out_buf *b, enum core_player p)
 {
-    html_raw(b, player_name(p));
+    out_raw(b, player_name(p));
 }
 
 static inline enum core_player other_player(enum core_player p)
@@ -44,12 +44,12 @@ static inline const char *plural(int n, const char *one, const char *many)
 }
 
 /* "1 point", "3 points": n and the word for it (one or many). */
-static inline void put_count(struct html_buf *b, int n, const char *one,
+static inline void put_count(struct out_buf *b, int n, const char *one,
                              const char *many)
 {
-    html_int(b, n);
-    html_char(b, ' ');
-    html_raw(b, plural(n, one, many));
+    out_int(b, n);
+    out_char(b, ' ');
+    out_raw(b, plural(n, one, many));
 }
 
 /* The player on this device: the viewer the script named, else the
@@ -80,57 +80,57 @@ static inline bool goals_on(const struct core_game *g)
 
 /* The board's 225 squares, with the marks of the last move, the tiles
  * placed this turn and a refused move's squares and words. */
-void render_board(struct html_buf *b, const struct render_view *v);
+void render_board(struct out_buf *b, const struct render_view *v);
 
 /* The rack of the player to move, each tile a toggle button. */
-void render_active_rack(struct html_buf *b, const struct render_view *v);
+void render_active_rack(struct out_buf *b, const struct render_view *v);
 
 /* Which plain rack: the partner's (with the blind-mode eye), this
  * device's own while it waits, or one of both at the end. */
 enum rack_kind { RACK_PARTNER, RACK_MINE, RACK_FINAL };
 
 /* A word (tile bytes) as its tiles' display strings, escaped. */
-void render_word(struct html_buf *b, const struct core_tileset *ts,
+void render_word(struct out_buf *b, const struct core_tileset *ts,
                  const char *word);
 
 /* A rack shown, not played. */
-void render_plain_rack(struct html_buf *b, const struct core_tileset *ts,
+void render_plain_rack(struct out_buf *b, const struct core_tileset *ts,
                        const struct core_rack *rack, enum core_player who,
                        const char *heading, enum rack_kind kind);
 
 /* The bag's count, opening to what is left in it (and, for blind mode,
  * what the `hidden` rack's player has not seen; NULL for none). */
-void render_bag(struct html_buf *b, const struct core_game *g,
+void render_bag(struct out_buf *b, const struct core_game *g,
                 const struct core_rack *hidden);
 
 /* ---- render_goals.c ------------------------------------------------------ */
 
-void render_goals_stat(struct html_buf *b, const struct core_game *g);
-void render_goals(struct html_buf *b, const struct render_view *v);
-void render_helpers(struct html_buf *b, const struct core_game *g);
-void render_goal_marks(struct html_buf *b, const struct core_move_record *rec);
-void render_goals_outcome(struct html_buf *b, const struct core_game *g);
-void render_goals_choice(struct html_buf *b, const char *id);
+void render_goals_stat(struct out_buf *b, const struct core_game *g);
+void render_goals(struct out_buf *b, const struct render_view *v);
+void render_helpers(struct out_buf *b, const struct core_game *g);
+void render_goal_marks(struct out_buf *b, const struct core_move_record *rec);
+void render_goals_outcome(struct out_buf *b, const struct core_game *g);
+void render_goals_choice(struct out_buf *b, const char *id);
 
 /* ---- render_moves.c ------------------------------------------------------ */
 
 /* The move list, its download link and, without script, the review's. */
-void render_moves(struct html_buf *b, const struct render_view *v);
+void render_moves(struct out_buf *b, const struct render_view *v);
 
 /* The review's total and grade (render_moves.c says when and how). */
-void render_review_total(struct html_buf *b, const struct core_review *review,
+void render_review_total(struct out_buf *b, const struct core_review *review,
                          const struct render_result *result);
 
 /* ---- render_forms.c ------------------------------------------------------ */
 
-void render_help(struct html_buf *b, const struct render_view *v);
-void render_plain_forms(struct html_buf *b, const struct render_view *v);
-void render_plain_send(struct html_buf *b, const struct render_view *v);
-void render_paste_box(struct html_buf *b);
+void render_help(struct out_buf *b, const struct render_view *v);
+void render_plain_forms(struct out_buf *b, const struct render_view *v);
+void render_plain_send(struct out_buf *b, const struct render_view *v);
+void render_paste_box(struct out_buf *b);
 
 /* ---- render_pages.c ------------------------------------------------------ */
 
 /* What a pass would do, as a sentence; returns whether it ends the game. */
-bool render_pass_question(struct html_buf *b, const struct core_game *g);
+bool render_pass_question(struct out_buf *b, const struct core_game *g);
 
 #endif

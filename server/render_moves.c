@@ -14,7 +14,7 @@
 
 /* The move cell: the words with their points (main word first), an
  * exchange's tile count, or a pass. */
-static void render_move_cell(struct html_buf *b, const struct core_tileset *ts,
+static void render_move_cell(struct out_buf *b, const struct core_tileset *ts,
                              const struct core_move_record *rec)
 {
     const struct core_move_result *r = &rec->result;
@@ -22,24 +22,24 @@ static void render_move_cell(struct html_buf *b, const struct core_tileset *ts,
     case CORE_MOVE_PLAY:
         for (int i = 0; i < r->nwords && i < CLB_MAX_WORDS; i++) {
             if (i > 0)
-                html_lit(b, ", <b>");
+                out_lit(b, ", <b>");
             else
-                html_lit(b, "<b>");
+                out_lit(b, "<b>");
             render_word(b, ts, r->words[i]);
-            html_lit(b, "</b> ");
-            html_int(b, r->word_points[i]);
+            out_lit(b, "</b> ");
+            out_int(b, r->word_points[i]);
         }
         if (r->bingo) {
-            html_lit(b, ", bingo +");
-            html_int(b, CLB_BINGO_BONUS);
+            out_lit(b, ", bingo +");
+            out_int(b, CLB_BINGO_BONUS);
         }
         render_goal_marks(b, rec);
         break;
     case CORE_MOVE_EXCHANGE:
-        html_lit(b, "Exchanged ");
+        out_lit(b, "Exchanged ");
         put_count(b, rec->move.ntiles, "tile", "tiles");
         break;
-    case CORE_MOVE_PASS: html_lit(b, "Passed"); break;
+    case CORE_MOVE_PASS: out_lit(b, "Passed"); break;
     case CORE_MOVE_HELPER: break; /* never a record's move */
     }
 }
@@ -52,17 +52,17 @@ static void render_move_cell(struct html_buf *b, const struct core_tileset *ts,
  * and GET /game/review fill them in. */
 
 /* 1034 as "1,034", as the review's total is read. */
-static void render_count(struct html_buf *b, int n)
+static void render_count(struct out_buf *b, int n)
 {
     if (n >= 1000) {
         int low = n % 1000;
-        html_int(b, n / 1000);
-        html_char(b, ',');
-        html_char(b, (char)('0' + low / 100));
-        html_char(b, (char)('0' + low / 10 % 10));
-        html_char(b, (char)('0' + low % 10));
+        out_int(b, n / 1000);
+        out_char(b, ',');
+        out_char(b, (char)('0' + low / 100));
+        out_char(b, (char)('0' + low / 10 % 10));
+        out_char(b, (char)('0' + low % 10));
     } else {
-        html_int(b, n);
+        out_int(b, n);
     }
 }
 
@@ -70,30 +70,28 @@ static void render_count(struct html_buf *b, int n)
  * 2026-12-01 · 932 points · 97% of the best plays · Superb · 25 turns";
  * the share and the grade only when the whole game was graded. Nothing of
  * the board: no word, no square, no rack. */
-static void render_result_attr(struct html_buf *b,
-                               const struct render_result *r,
+static void render_result_attr(struct out_buf *b, const struct render_result *r,
                                const struct core_grade *grade)
 {
-    html_lit(b, " data-result=\"Collabble");
+    out_lit(b, " data-result=\"Collabble");
     if (r->daily[0] != '\0') {
-        html_lit(b, " daily ");
+        out_lit(b, " daily ");
         html_attr(b, r->daily);
     }
-    html_rawf(b, " \xc2\xb7 %d %s", r->score,
-              plural(r->score, "point", "points"));
+    out_rawf(b, " \xc2\xb7 %d %s", r->score,
+             plural(r->score, "point", "points"));
     if (grade != NULL)
-        html_rawf(b, " \xc2\xb7 %d%% of the best plays \xc2\xb7 %s",
-                  grade->percent, grade->name);
-    html_rawf(b, " \xc2\xb7 %d %s", r->turns,
-              plural(r->turns, "turn", "turns"));
+        out_rawf(b, " \xc2\xb7 %d%% of the best plays \xc2\xb7 %s",
+                 grade->percent, grade->name);
+    out_rawf(b, " \xc2\xb7 %d %s", r->turns, plural(r->turns, "turn", "turns"));
     if (r->goals != NULL)
-        html_rawf(b, " \xc2\xb7 %s %d/%d goals",
-                  core_goals_won(r->goals) ? "won" : "lost",
-                  r->goals->completed, r->goals->target);
-    html_char(b, '"');
+        out_rawf(b, " \xc2\xb7 %s %d/%d goals",
+                 core_goals_won(r->goals) ? "won" : "lost", r->goals->completed,
+                 r->goals->target);
+    out_char(b, '"');
     if (grade != NULL)
-        html_rawf(b, " data-grade=\"%s\" data-pct=%d", grade->name,
-                  grade->percent);
+        out_rawf(b, " data-grade=\"%s\" data-pct=%d", grade->name,
+                 grade->percent);
 }
 
 /* The game-over page's sentence: "you scored 812 of a possible 1,034",
@@ -102,7 +100,7 @@ static void render_result_attr(struct html_buf *b,
  * grade. `result`: for the answer of POST /game/review, whose script puts
  * it in the game-over page's place for it (id review-total) and shares
  * its data-result; NULL on the review's own page. */
-void render_review_total(struct html_buf *b, const struct core_review *review,
+void render_review_total(struct out_buf *b, const struct core_review *review,
                          const struct render_result *result)
 {
     bool cut = review != NULL && review->reviewed < review->nmoves;
@@ -113,79 +111,77 @@ void render_review_total(struct html_buf *b, const struct core_review *review,
     bool graded =
         !cut && core_grade_of(review->scored, review->possible, &grade);
     if (result != NULL) {
-        html_lit(b, "<p id=\"review-total\" data-testid=\"review-total\"");
+        out_lit(b, "<p id=\"review-total\" data-testid=\"review-total\"");
         render_result_attr(b, result, graded ? &grade : NULL);
     } else {
-        html_lit(b, "<p data-testid=\"review-total\"");
+        out_lit(b, "<p data-testid=\"review-total\"");
     }
-    html_lit(b, ">Review: you scored <strong>");
+    out_lit(b, ">Review: you scored <strong>");
     render_count(b, review->scored);
-    html_lit(b, "</strong> of a possible <strong>");
+    out_lit(b, "</strong> of a possible <strong>");
     render_count(b, review->possible);
     if (!cut) {
-        html_lit(b, "</strong>, the best available play of every turn added "
-                    "up.");
+        out_lit(b, "</strong>, the best available play of every turn added "
+                   "up.");
         if (graded)
-            html_rawf(b,
-                      " Grade: <strong data-testid=\"grade\">%s</strong>, "
-                      "%d%% of the best plays.",
-                      grade.name, grade.percent);
-        html_lit(b, "</p>");
+            out_rawf(b,
+                     " Grade: <strong data-testid=\"grade\">%s</strong>, "
+                     "%d%% of the best plays.",
+                     grade.name, grade.percent);
+        out_lit(b, "</p>");
         return;
     }
-    html_lit(b, "</strong>");
+    out_lit(b, "</strong>");
     if (review->reviewed > 0) {
-        html_lit(b, " on moves 1\xe2\x80\x93");
-        html_int(b, review->reviewed);
+        out_lit(b, " on moves 1\xe2\x80\x93");
+        out_int(b, review->reviewed);
     }
-    html_lit(b, " (moves ");
-    html_int(b, review->reviewed + 1);
-    html_lit(b, "\xe2\x80\x93");
-    html_int(b, review->nmoves);
-    html_lit(b, " not reviewed: the review's work limit ran out).</p>");
+    out_lit(b, " (moves ");
+    out_int(b, review->reviewed + 1);
+    out_lit(b, "\xe2\x80\x93");
+    out_int(b, review->nmoves);
+    out_lit(b, " not reviewed: the review's work limit ran out).</p>");
 }
 
 /* A review cell's text: "QUIXOTE at 8D for 102" (the column is headed
  * "Best available"), or that the rack had no play at all. */
-static void render_review_text(struct html_buf *b,
-                               const struct core_tileset *ts,
+static void render_review_text(struct out_buf *b, const struct core_tileset *ts,
                                const struct core_review_move *rm)
 {
     if (!rm->has_best) {
-        html_lit(b, "No play possible");
+        out_lit(b, "No play possible");
         return;
     }
     char at[4];
     core_play_coord(&rm->best, at);
     render_word(b, ts, rm->result.words[0]);
-    html_lit(b, " at ");
-    html_raw(b, at);
-    html_lit(b, " for ");
-    html_int(b, rm->best.points);
+    out_lit(b, " at ");
+    out_raw(b, at);
+    out_lit(b, " for ");
+    out_int(b, rm->best.points);
 }
 
 /* The review cell of move i (0-based): its best play, or that the
  * review's budget ran out before it (core/review.h). */
-static void render_review_cell(struct html_buf *b,
-                               const struct core_tileset *ts,
+static void render_review_cell(struct out_buf *b, const struct core_tileset *ts,
                                const struct core_review *review, int i)
 {
     if (i >= review->reviewed)
-        html_lit(b, "Not reviewed");
+        out_lit(b, "Not reviewed");
     else
         render_review_text(b, ts, &review->moves[i]);
 }
 
-void render_review_cells(struct html_buf *b, const struct core_tileset *ts,
+void render_review_cells(struct out_buf *b, const struct core_tileset *ts,
                          const struct core_review *review,
                          const struct render_result *result)
 {
-    html_lit(b, "<table>");
+    out_lit(b, "<table>");
     for (int i = 0; i < review->nmoves && i < CLB_MAX_GAME_MOVES; i++) {
-        html_lit(b, "<tr><td>");
+        out_lit(b, "<tr><td>");
         render_review_cell(b, ts, review, i);
     }
-    html_lit(b, "</table>\n");
+    out_lit(b, "</table>\n");
     if (result != NULL)
         render_review_total(b, review, result);
 }
@@ -194,98 +190,98 @@ void render_review_cells(struct html_buf *b, const struct core_tileset *ts,
  * review (empty when `rv` is NULL). The end tags of cells and rows are
  * optional in HTML and left out: a long game's list would otherwise spend
  * a kilobyte of the first visit's budget on them. */
-static void render_move_row(struct html_buf *b, const struct core_tileset *ts,
+static void render_move_row(struct out_buf *b, const struct core_tileset *ts,
                             const struct core_move_record *rec, int number,
                             const struct core_review *rv)
 {
-    html_lit(b, "<tr><th scope=row>");
-    html_int(b, number);
-    html_lit(b, "<td>P");
-    html_int(b, (int)rec->player + 1);
-    html_lit(b, "<td>");
+    out_lit(b, "<tr><th scope=row>");
+    out_int(b, number);
+    out_lit(b, "<td>P");
+    out_int(b, (int)rec->player + 1);
+    out_lit(b, "<td>");
     render_move_cell(b, ts, rec);
-    html_lit(b, "<td>");
-    html_int(b, rec->result.points);
-    html_lit(b, "<td>");
-    html_int(b, rec->score);
-    html_lit(b, "<td>");
+    out_lit(b, "<td>");
+    out_int(b, rec->result.points);
+    out_lit(b, "<td>");
+    out_int(b, rec->score);
+    out_lit(b, "<td>");
     if (rv != NULL)
         render_review_cell(b, ts, rv, number - 1);
 }
 
 /* The end of a finished game: what was taken off for the racks. */
-static void render_moves_end(struct html_buf *b, const struct core_game *g)
+static void render_moves_end(struct out_buf *b, const struct core_game *g)
 {
     if (!g->game_over)
         return;
-    html_lit(b, "<tfoot><tr><th scope=row colspan=3>");
+    out_lit(b, "<tfoot><tr><th scope=row colspan=3>");
     /* A game that ended by itself says why, here too. */
     bool blocked = g->end == CORE_END_BLOCKED;
     if (g->end_adjustment > 0)
-        html_raw(b, blocked ? "Neither player could play: tiles left on the "
-                              "racks"
-                            : "Tiles left on the racks");
+        out_raw(b, blocked ? "Neither player could play: tiles left on the "
+                             "racks"
+                           : "Tiles left on the racks");
     else
-        html_raw(b, blocked ? "Neither player could play: game over"
-                            : "Game over");
-    html_lit(b, "</th><td>");
+        out_raw(b,
+                blocked ? "Neither player could play: game over" : "Game over");
+    out_lit(b, "</th><td>");
     if (g->end_adjustment > 0)
-        html_lit(b, "\xe2\x88\x92"); /* the minus sign */
-    html_int(b, g->end_adjustment);
-    html_lit(b, "</td><td>");
-    html_int(b, g->score);
-    html_lit(b, "</td></tr></tfoot>");
+        out_lit(b, "\xe2\x88\x92"); /* the minus sign */
+    out_int(b, g->end_adjustment);
+    out_lit(b, "</td><td>");
+    out_int(b, g->score);
+    out_lit(b, "</td></tr></tfoot>");
 }
 
 /* Every move of the game, oldest first, in a table a screen reader can
  * walk by row and column; the box scrolls (and takes the focus, so the
  * keyboard can scroll it) when the list is long. Then the download. */
-void render_moves(struct html_buf *b, const struct render_view *v)
+void render_moves(struct out_buf *b, const struct render_view *v)
 {
     const struct core_history *h = v->history;
     const struct core_game *g = v->game;
     /* The scrolling box is the one landmark named "Moves" (axe:
      * landmark-unique), so the section around it has no name. */
-    html_lit(b, "<section class=\"panel moves\" data-testid=\"move-list\">"
-                "<h2 id=\"moves-h\">Moves</h2>"
-                "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
-                "role=\"region\" aria-labelledby=\"moves-h\"><table>"
-                "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
-                "<th scope=col>Move</th><th scope=col>Points</th>"
-                "<th scope=col>Score</th><th scope=col>");
+    out_lit(b, "<section class=\"panel moves\" data-testid=\"move-list\">"
+               "<h2 id=\"moves-h\">Moves</h2>"
+               "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
+               "role=\"region\" aria-labelledby=\"moves-h\"><table>"
+               "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
+               "<th scope=col>Move</th><th scope=col>Points</th>"
+               "<th scope=col>Score</th><th scope=col>");
     const struct core_review *rv =
         v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
-    html_lit(b, "Best available</th></tr></thead><tbody>");
+    out_lit(b, "Best available</th></tr></thead><tbody>");
     if (h->start == CORE_START_POSITION) {
-        html_lit(b, "<tr class=\"start\"><td colspan=\"4\">From a classic "
-                    "link: the moves before it are not known</td><td>");
-        html_int(b, h->first.score);
-        html_lit(b, "</td></tr>");
+        out_lit(b, "<tr class=\"start\"><td colspan=\"4\">From a classic "
+                   "link: the moves before it are not known</td><td>");
+        out_int(b, h->first.score);
+        out_lit(b, "</td></tr>");
     } else if (h->nmoves == 0)
-        html_lit(b, "<tr class=\"start\"><td colspan=\"6\">No moves yet"
-                    "</td></tr>");
+        out_lit(b, "<tr class=\"start\"><td colspan=\"6\">No moves yet"
+                   "</td></tr>");
     for (int i = 0; i < h->nmoves && i < CLB_MAX_GAME_MOVES; i++)
         render_move_row(b, core_game_tileset(&h->first), &h->moves[i], i + 1,
                         rv);
-    html_lit(b, "</tbody>");
+    out_lit(b, "</tbody>");
     render_moves_end(b, g);
-    html_lit(b, "</table></div><p class=\"download\"><a href=\"");
+    out_lit(b, "</table></div><p class=\"download\"><a href=\"");
     html_url(b, "/game.gcg?s=");
     html_attr(b, v->state);
-    html_lit(b, "\" download=\"collabble-");
+    out_lit(b, "\" download=\"collabble-");
     html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
-    html_lit(b, ".gcg\" data-testid=\"download\">Download game</a> (GCG, "
-                "for Quackle)</p>");
+    out_lit(b, ".gcg\" data-testid=\"download\">Download game</a> (GCG, "
+               "for Quackle)</p>");
     /* Without the script the review's cells stay empty: this link (on the
      * pages a browser navigates to; the script fills the cells itself, so
      * it is hidden then) opens the page that has them filled in. The
      * heading is no link: it would only reload. */
     if (rv == NULL && h->nmoves > 0 && v->plain) {
-        html_lit(b, "<p class=\"nojs\"><a href=\"");
+        out_lit(b, "<p class=\"nojs\"><a href=\"");
         html_url(b, "/game/review?s=");
         html_attr(b, v->state);
-        html_lit(b, "\" data-testid=\"review-link\">The best available play "
-                    "of every turn</a></p>");
+        out_lit(b, "\" data-testid=\"review-link\">The best available play "
+                   "of every turn</a></p>");
     }
-    html_lit(b, "</section>");
+    out_lit(b, "</section>");
 }

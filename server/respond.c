@@ -70,7 +70,7 @@ void srv_error_json(struct srv_response *resp, const struct clb_error *err)
     jout_key(&j, "error");
     srv_error_write(&j, err);
     jout_close_object(&j);
-    html_lit(resp->body, "\n");
+    out_lit(resp->body, "\n");
     if (j.bad)
         resp->body->overflow = true; /* the dispatcher's last-resort answer */
 }

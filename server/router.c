@@ -39,7 +39,7 @@ static void router_healthz(const struct srv_request *req,
      * after that, so answering at all is the readiness signal. */
     resp->status = 200;
     resp->content_type = SRV_TYPE_TEXT;
-    html_lit(resp->body, "ok\n");
+    out_lit(resp->body, "ok\n");
 }
 
 /* /livez: the process answers. Nothing else is asked of it, so a
@@ -50,7 +50,7 @@ static void router_livez(const struct srv_request *req,
     (void)req;
     resp->status = 200;
     resp->content_type = SRV_TYPE_TEXT;
-    html_lit(resp->body, "ok\n");
+    out_lit(resp->body, "ok\n");
 }
 
 /* /readyz: ready for new players: its word lists loaded (main listens only
@@ -61,11 +61,11 @@ static void router_readyz(const struct srv_request *req,
     resp->content_type = SRV_TYPE_TEXT;
     if (atomic_load(&req->ctx->draining)) {
         resp->status = 503;
-        html_lit(resp->body, "draining\n");
+        out_lit(resp->body, "draining\n");
         return;
     }
     resp->status = 200;
-    html_lit(resp->body, "ready\n");
+    out_lit(resp->body, "ready\n");
 }
 
 /* A path nothing answers: JSON under /api, a page elsewhere. */

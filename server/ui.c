@@ -150,7 +150,7 @@ static void page_status(struct srv_response *resp, int status)
 
 static void error_page(struct srv_response *resp, const struct clb_error *err)
 {
-    html_reset(resp->body);
+    out_reset(resp->body);
     page_status(resp, clb_err_status(err->code));
     render_error_page(resp->body, err);
 }
@@ -169,10 +169,10 @@ static void redirect(struct srv_response *resp, const char *location)
     resp->content_type = SRV_TYPE_HTML;
     resp->cache_control = "no-store";
     (void)snprintf(resp->location, sizeof resp->location, "%s", location);
-    html_lit(resp->body, "<!doctype html>\n<title>Collabble</title>"
-                         "<p><a href=\"");
+    out_lit(resp->body, "<!doctype html>\n<title>Collabble</title>"
+                        "<p><a href=\"");
     html_attr(resp->body, location);
-    html_lit(resp->body, "\">Continue</a></p>\n");
+    out_lit(resp->body, "\">Continue</a></p>\n");
 }
 
 /* What the script says about the device looking at a page (`me`, `origin`
@@ -704,7 +704,7 @@ static void landing_error(const struct srv_request *req,
                           struct srv_response *resp, const char *seed,
                           size_t len, const struct clb_error *err)
 {
-    html_reset(resp->body);
+    out_reset(resp->body);
     page_status(resp, clb_err_status(err->code));
     render_landing(resp->body, req->ctx, seed, len, err);
 }
@@ -856,7 +856,7 @@ static void refused(const struct srv_request *req, struct srv_response *resp,
     view.typed = typed;
     if (failed && move != NULL)
         render_pending_from_move(&view, move);
-    html_reset(resp->body);
+    out_reset(resp->body);
     page_status(resp, failed ? clb_err_status(err->code) : 200);
     render_game(resp->body, &view);
 }

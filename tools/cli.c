@@ -328,14 +328,14 @@ static int cmd_moves(const struct position *pos)
 
 static int cmd_gcg(const struct position *pos)
 {
-    struct html_buf b;
+    struct out_buf b;
     static char mem[1 << 16];
-    html_init(&b, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    out_init(&b, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
     gcg_write(&b, pos);
     int rc = b.overflow ? CLI_REFUSED : CLI_OK;
     if (rc == CLI_OK)
         fwrite(b.p, 1, b.len, stdout);
-    html_free(&b);
+    out_free(&b);
     return rc;
 }
 

@@ -1,7 +1,7 @@
 /* tests/alloc_fail/test_alloc_fail.c - out of memory, in process: the
- * lexicon loaders and every kind of request of tests/server/test_pages.c through
- * the real router and handlers, each run once to count its allocations K
- * and then K times more with the Nth failing (N = 1..K), and once more with
+ * lexicon loaders and every kind of request of tests/server/test_pages.c
+ * through the real router and handlers, each run once to count its allocations
+ * K and then K times more with the Nth failing (N = 1..K), and once more with
  * every allocation from the Nth on failing.
  *
  * What must hold (DESIGN.md "Out of memory"): a loader returns
@@ -164,8 +164,8 @@ static void run(const char *method, const char *path, const char *query,
                 struct answer *a)
 {
     char mem[CLB_RESPONSE_INITIAL_BYTES];
-    struct html_buf out;
-    html_init(&out, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    struct out_buf out;
+    out_init(&out, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
     struct srv_response resp = {
         .status = 0, .content_type = SRV_TYPE_TEXT, .body = &out};
     struct srv_request req = {
@@ -193,7 +193,7 @@ static void run(const char *method, const char *path, const char *query,
     a->body = malloc(out.len + 1);
     cr_assert_not_null(a->body);
     memcpy(a->body, out.p, out.len + 1);
-    html_free(&out);
+    out_free(&out);
     runs++;
 }
 

@@ -115,8 +115,8 @@ static void check_slow_path_agrees(const struct srv_request *req,
     struct srv_request again = *req;
     again.body = (struct clb_str){body, req->body.len + 5};
     static char mem[CLB_RESPONSE_INITIAL_BYTES];
-    struct html_buf out;
-    html_init(&out, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    struct out_buf out;
+    out_init(&out, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
     struct srv_response resp2 = {.status = 0, .body = &out};
     (void)answer(&again, &resp2);
     if (resp2.status != resp->status || out.len != resp->body->len ||
@@ -128,7 +128,7 @@ static void check_slow_path_agrees(const struct srv_request *req,
                 resp->body->p, (int)out.len, out.p);
         abort();
     }
-    html_free(&out);
+    out_free(&out);
 }
 
 /* What the server writes it reads back: a redirect's target (the page
@@ -148,8 +148,8 @@ static void check_redirect_reads(const struct srv_request *req,
     again.query = (struct clb_str){q + 1, strlen(q + 1)};
     again.body = (struct clb_str){"", 0};
     static char mem[CLB_RESPONSE_INITIAL_BYTES];
-    struct html_buf out;
-    html_init(&out, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    struct out_buf out;
+    out_init(&out, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
     static struct srv_response resp2;
     memset(&resp2, 0, sizeof resp2);
     resp2.body = &out;
@@ -161,7 +161,7 @@ static void check_redirect_reads(const struct srv_request *req,
                 resp2.status, loc);
         abort();
     }
-    html_free(&out);
+    out_free(&out);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -192,8 +192,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         .host = "127.0.0.1:8080",
     };
     static char mem[CLB_RESPONSE_INITIAL_BYTES];
-    struct html_buf out;
-    html_init(&out, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    struct out_buf out;
+    out_init(&out, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
     struct srv_response resp = {.status = 0, .body = &out};
     if (!answer(&req, &resp))
         return 0;
@@ -207,6 +207,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_slow_path_agrees(&req, &resp);
     if (resp.status == 303)
         check_redirect_reads(&req, &resp);
-    html_free(&out);
+    out_free(&out);
     return 0;
 }

@@ -30,7 +30,9 @@ static void position(struct position *pos, const char *p1, const char *p2,
             cr_assert_lt(at, CLB_BOARD_SIZE * CLB_BOARD_SIZE);
             g.bag[k]--;
             g.board[at / CLB_BOARD_SIZE][at % CLB_BOARD_SIZE] =
-                k == core_tileset_english.n ? 'e' : core_kind_tile(&core_tileset_english, k);
+                k == core_tileset_english.n
+                    ? 'e'
+                    : core_kind_tile(&core_tileset_english, k);
             sq++;
         }
     }
@@ -55,8 +57,8 @@ static void play(struct position *pos, const struct core_move *m)
 static char *gcg_of(const struct position *pos)
 {
     static char mem[8192];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, sizeof mem);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, sizeof mem);
     gcg_write(&b, pos);
     cr_assert_not(b.overflow);
     return b.p;

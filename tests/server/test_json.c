@@ -36,13 +36,13 @@ static char *jansson_string(const char *s, size_t n)
 static char *written(const char *s, size_t n, bool html_safe)
 {
     char mem[16];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, 1 << 16);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, 1 << 16);
     struct jout j;
     jout_init(&j, &b, html_safe);
     jout_string_n(&j, s, n);
     char *out = j.bad ? NULL : strdup(b.p);
-    html_free(&b);
+    out_free(&b);
     return out;
 }
 
@@ -116,8 +116,8 @@ Test(server_json, utf8_is_checked_as_jansson_checks_it)
 Test(server_json, containers_get_their_commas)
 {
     char mem[256];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, sizeof mem);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, sizeof mem);
     struct jout j;
     jout_init(&j, &b, true);
     jout_open_object(&j);

@@ -353,8 +353,8 @@ Test(server_link_v1, the_fullest_state_fits_the_writers_buffer)
     g.end_adjustment = CLB_MAX_SCORE;
 
     char mem[CLB_MAX_V1_JSON];
-    struct html_buf text;
-    html_init(&text, mem, sizeof mem, sizeof mem);
+    struct out_buf text;
+    out_init(&text, mem, sizeof mem, sizeof mem);
     struct jout j;
     jout_init(&j, &text, false);
     cr_assert(link_game_write(&j, &g));
@@ -932,15 +932,15 @@ static char *assert_writers_agree(const struct core_game *g)
                      : NULL;
     json_decref(root);
     char mem[64];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, 1 << 20);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, 1 << 20);
     struct jout j;
     jout_init(&j, &b, false);
     bool ok = link_game_write(&j, g);
     cr_assert_eq(ok, want != NULL, "writer %d, jansson %d", ok, want != NULL);
     if (want != NULL)
         cr_assert_str_eq(b.p, want);
-    html_free(&b);
+    out_free(&b);
     return want;
 }
 

@@ -114,8 +114,8 @@ static void check(const char *name, const char *method, const char *path,
                   const char *query, const char *body, int status)
 {
     char mem[CLB_RESPONSE_INITIAL_BYTES];
-    struct html_buf out;
-    html_init(&out, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    struct out_buf out;
+    out_init(&out, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
     struct srv_response resp = {.status = 0, .body = &out};
     struct srv_request req = {
         .ctx = &ctx,
@@ -139,7 +139,7 @@ static void check(const char *name, const char *method, const char *path,
     cr_assert_not_null(got);
     memcpy(got, out.p, out.len + 1);
     size_t got_len = normalize(got, out.len);
-    html_free(&out);
+    out_free(&out);
 
     char file[256];
     snprintf(file, sizeof file, "%s%s", PAGES_DIR, name);

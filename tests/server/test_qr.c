@@ -68,8 +68,8 @@ static void qr_read(const char *svg, struct qr_grid *g)
 static void check_code(const char *text)
 {
     char mem[8192];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, 1 << 20);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, 1 << 20);
     cr_assert(qr_svg(&b, text));
     cr_assert_not(b.overflow);
     static const char open[] = "<svg class=\"qr\" ";
@@ -95,7 +95,7 @@ static void check_code(const char *text)
         }
     }
     QRcode_free(want);
-    html_free(&b);
+    out_free(&b);
 }
 
 Test(server_qr, a_new_games_link_is_drawn_module_for_module)
@@ -117,8 +117,8 @@ Test(server_qr, a_late_game_link_is_drawn_module_for_module)
 Test(server_qr, a_late_game_link_makes_a_small_code)
 {
     char mem[8192];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, 1 << 20);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, 1 << 20);
     char link[256] = "http://localhost:8080/#2";
     for (size_t i = strlen(link); i < 135; i++)
         link[i] =
@@ -131,14 +131,14 @@ Test(server_qr, a_late_game_link_makes_a_small_code)
     cr_assert_leq(g->size - 2 * QR_QUIET_ZONE, 45);
     cr_assert_lt(b.len, 4000, "%zu bytes of markup", b.len);
     free(g);
-    html_free(&b);
+    out_free(&b);
 }
 
 Test(server_qr, nothing_is_written_for_an_empty_or_oversized_text)
 {
     char mem[64];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, 1 << 20);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, 1 << 20);
     cr_assert_not(qr_svg(&b, ""));
     char *big = malloc(CLB_MAX_QR_TEXT + 2);
     memset(big, 'A', CLB_MAX_QR_TEXT + 1);
@@ -146,7 +146,7 @@ Test(server_qr, nothing_is_written_for_an_empty_or_oversized_text)
     cr_assert_not(qr_svg(&b, big));
     cr_assert_eq(b.len, 0);
     free(big);
-    html_free(&b);
+    out_free(&b);
 }
 
 /* The longest link a page writes (a v2 link of CLB_MAX_LINK2_CHARS after
@@ -172,20 +172,20 @@ Test(server_qr, the_longest_link_a_page_writes_gets_a_code)
     text[n] = '\0';
     cr_assert_eq(n, CLB_MAX_QR_TEXT);
     char mem[64];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, 1 << 22);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, 1 << 22);
     cr_assert(qr_svg(&b, text));
     cr_assert_not_null(strstr(b.p, "<svg class=\"qr\""));
-    html_free(&b);
+    out_free(&b);
     free(text);
 }
 
 Test(server_qr, markup_in_the_text_never_reaches_the_svg)
 {
     char mem[8192];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, 1 << 20);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, 1 << 20);
     cr_assert(qr_svg(&b, "http://x/#<script>alert(1)</script>"));
     cr_assert_null(strstr(b.p, "script"));
-    html_free(&b);
+    out_free(&b);
 }

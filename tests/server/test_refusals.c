@@ -595,44 +595,44 @@ Test(server_refusals, the_in_place_json_reader_fails_where_it_must)
 Test(server_refusals, the_page_buffer_refuses_past_its_limit)
 {
     /* No memory at all: nothing is ever written. */
-    struct html_buf none;
-    html_init(&none, NULL, 0, 100);
+    struct out_buf none;
+    out_init(&none, NULL, 0, 100);
     cr_assert(none.overflow);
-    html_raw(&none, "x");
+    out_raw(&none, "x");
     cr_assert_eq(none.len, 0);
-    html_reset(&none);
+    out_reset(&none);
     cr_assert(none.overflow);
-    html_free(&none);
+    out_free(&none);
 
     /* 8 bytes of its own, 64 at most: the stack, then the heap, doubled,
      * then full. */
     char mem[8];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, 64);
-    html_raw(&b, "abcdef");
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, 64);
+    out_raw(&b, "abcdef");
     cr_assert(!b.heap);
-    html_raw(&b, "ghij");
+    out_raw(&b, "ghij");
     cr_assert(b.heap);
     cr_assert_str_eq(b.p, "abcdefghij");
-    html_int(&b, -2147483647 - 1);
-    html_int(&b, 100);
-    html_int(&b, 7);
+    out_int(&b, -2147483647 - 1);
+    out_int(&b, 100);
+    out_int(&b, 7);
     cr_assert_str_eq(b.p, "abcdefghij-21474836481007");
-    html_rawf(&b, "%s", "0123456789012345678901234567890123456789");
+    out_rawf(&b, "%s", "0123456789012345678901234567890123456789");
     cr_assert(b.overflow, "past 64 bytes");
     cr_assert_str_eq(b.p, "abcdefghij-21474836481007");
-    html_raw(&b, "z");
+    out_raw(&b, "z");
     cr_assert_str_eq(b.p, "abcdefghij-21474836481007", "sticky");
-    cr_assert(!html_grow(&b, 1));
+    cr_assert(!out_grow(&b, 1));
     /* A length that would wrap size_t cannot fake room. */
-    html_reset(&b);
+    out_reset(&b);
     cr_assert(!b.overflow);
-    cr_assert(!html_grow(&b, SIZE_MAX));
+    cr_assert(!out_grow(&b, SIZE_MAX));
     cr_assert(b.overflow);
-    html_reset(&b);
-    html_rawf(&b, "%d-%s", 42, "ok");
+    out_reset(&b);
+    out_rawf(&b, "%d-%s", 42, "ok");
     cr_assert_str_eq(b.p, "42-ok");
-    html_free(&b);
+    out_free(&b);
     cr_assert(!b.heap);
     cr_assert_eq(b.p, mem);
 }

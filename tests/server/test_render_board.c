@@ -17,13 +17,13 @@
 static char *page_of(const struct render_view *v)
 {
     char mem[256];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, PAGE_MAX);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, PAGE_MAX);
     render_game(&b, v);
     cr_assert_not(b.overflow);
     char *copy = strdup(b.p);
     cr_assert_not_null(copy);
-    html_free(&b);
+    out_free(&b);
     return copy;
 }
 

@@ -63,15 +63,15 @@ Test(server_respond, error_object_names_words_and_cells)
     clb_error_add_cell(&err, 7, 7);
     clb_error_add_cell(&err, 7, 7); /* named once */
     char mem[512];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, 4096);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, 4096);
     struct jout j;
     jout_init(&j, &b, true);
     srv_error_write(&j, &err);
     cr_assert(jout_ok(&j));
     json_error_t jerr;
     json_t *o = json_loadb(b.p, b.len, 0, &jerr);
-    html_free(&b);
+    out_free(&b);
     cr_assert_not_null(o, "%s", jerr.text);
     cr_assert_str_eq(json_string_value(json_object_get(o, "code")),
                      "invalid_word");
@@ -91,8 +91,8 @@ Test(server_respond, error_object_names_words_and_cells)
 Test(server_respond, json_body_never_carries_markup)
 {
     char mem[256];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, 4096);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, 4096);
     struct srv_response resp = {.body = &b};
     struct clb_error err;
     clb_error_clear(&err);
@@ -103,7 +103,7 @@ Test(server_respond, json_body_never_carries_markup)
     cr_assert_null(strchr(b.p, '<'));
     cr_assert_null(strchr(b.p, '&'));
     cr_assert_not_null(strstr(b.p, "\\u003cscript\\u003e\\u0026"));
-    html_free(&b);
+    out_free(&b);
 }
 
 /* The pages' error page (outside /api) says the error's sentence once,
@@ -111,8 +111,8 @@ Test(server_respond, json_body_never_carries_markup)
 Test(server_respond, error_page_sentence_is_escaped_html)
 {
     char mem[256];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, 64 * 1024);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, 64 * 1024);
     struct srv_response resp = {.body = &b};
     struct clb_error err;
     clb_error_clear(&err);
@@ -124,7 +124,7 @@ Test(server_respond, error_page_sentence_is_escaped_html)
                                    "src=x onerror=alert(1)&gt;)."),
                        "%s", b.p);
     cr_assert_null(strstr(b.p, "<img"));
-    html_free(&b);
+    out_free(&b);
 }
 
 /* The kind column and the status column agree: a rule's refusal is 422,

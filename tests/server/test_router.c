@@ -31,8 +31,8 @@ TestSuite(server_router, .init = setup, .fini = teardown);
 static int status_of(const char *method, const char *path, bool head)
 {
     static char mem[CLB_RESPONSE_INITIAL_BYTES];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, CLB_MAX_RESPONSE_BYTES);
     struct srv_response resp;
     memset(&resp, 0, sizeof resp);
     resp.body = &b;
@@ -47,11 +47,11 @@ static int status_of(const char *method, const char *path, bool head)
     srv_route(&req, &r);
     cr_assert((r.handler != NULL) != (r.asset != NULL), "%s %s", method, path);
     if (r.asset != NULL) {
-        html_free(&b);
+        out_free(&b);
         return 200;
     }
     r.handler(&req, &resp);
-    html_free(&b);
+    out_free(&b);
     return resp.status;
 }
 

@@ -24,7 +24,7 @@
 
 struct page {
     char mem[4096];
-    struct html_buf body;
+    struct out_buf body;
     struct srv_response resp;
 };
 
@@ -64,7 +64,7 @@ static const char *request_host = "127.0.0.1:8080";
 static void request(struct page *pg, const char *method, const char *path,
                     const char *query, const char *body, const char *ctype)
 {
-    html_init(&pg->body, pg->mem, sizeof pg->mem, PAGE_MAX);
+    out_init(&pg->body, pg->mem, sizeof pg->mem, PAGE_MAX);
     memset(&pg->resp, 0, sizeof pg->resp);
     pg->resp.body = &pg->body;
     struct srv_request req = {
@@ -87,7 +87,7 @@ static void request(struct page *pg, const char *method, const char *path,
 
 static void done(struct page *pg)
 {
-    html_free(&pg->body);
+    out_free(&pg->body);
 }
 
 static int count(const char *hay, const char *needle)
@@ -817,14 +817,14 @@ Test(server_ui, a_player_going_out_is_told)
     g.hands[CORE_P2].count = 0;
     struct render_view v = {.game = &g, .state = "S", .lexicon = "test"};
     char mem[256];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, PAGE_MAX);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, PAGE_MAX);
     render_game(&b, &v);
     cr_assert_not(b.overflow);
     cr_assert_not_null(strstr(b.p, "Player 2 went out"));
     cr_assert_not_null(strstr(b.p, "data-testid=\"final-rack-2\""));
     cr_assert_not_null(strstr(b.p, "No tiles"));
-    html_free(&b);
+    out_free(&b);
 }
 
 Test(server_ui, exchange_is_disabled_when_the_bag_is_low)
@@ -835,12 +835,12 @@ Test(server_ui, exchange_is_disabled_when_the_bag_is_low)
     g.bag[0] = 3;
     struct render_view v = {.game = &g, .state = "S", .lexicon = "test"};
     char mem[256];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, PAGE_MAX);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, PAGE_MAX);
     render_game(&b, &v);
     cr_assert_not_null(strstr(b.p, "data-testid=\"exchange\" disabled"));
     cr_assert_not_null(strstr(b.p, "data-testid=\"bag\">3<"));
-    html_free(&b);
+    out_free(&b);
 }
 
 Test(server_ui, blank_on_board_is_marked)
@@ -856,12 +856,12 @@ Test(server_ui, blank_on_board_is_marked)
     strcpy(g.last_move.words[0], "Q");
     struct render_view v = {.game = &g, .state = "S", .lexicon = "test"};
     char mem[256];
-    struct html_buf b;
-    html_init(&b, mem, sizeof mem, PAGE_MAX);
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, PAGE_MAX);
     render_game(&b, &v);
     cr_assert_not_null(
         strstr(b.p, "<button class=\"dw st t bl lm\">Q<sub>0</sub></button>"));
-    html_free(&b);
+    out_free(&b);
 }
 
 Test(server_ui, pending_tiles_come_only_from_the_rack)

@@ -1,0 +1,144 @@
+/* server/outbuf.c - the per-request output buffer (outbuf.h).
+ *
+ * A response is built by many small appends; checking each for failure
+ * would bury the page code in error handling, so a failed append sets a
+ * sticky flag instead and every later append becomes a no-op. The
+ * dispatcher tests the flag once and answers 500 rather than send a page
+ * cut off in the middle of a tag.
+ */
+/* SPDX-License-Identifier: MIT */
+#include "outbuf.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void out_init(struct out_buf *b, char *mem, size_t cap, size_t max)
+{
+    b->p = mem;
+    b->len = 0;
+    b->cap = cap;
+    b->max = max < cap ? cap : max;
+    b->heap = false;
+    b->overflow = cap == 0 || mem == NULL;
+    b->nomem = false;
+    b->initial = mem;
+    b->initial_cap = cap;
+    b->base = "";
+    b->base_len = 0;
+    if (!b->overflow)
+        b->p[0] = '\0';
+}
+
+void out_free(struct out_buf *b)
+{
+    if (b->heap)
+        free(b->p);
+    b->p = b->initial;
+    b->cap = b->initial_cap;
+    b->heap = false;
+    b->len = 0;
+}
+
+void out_reset(struct out_buf *b)
+{
+    b->len = 0;
+    b->overflow = b->p == NULL || b->cap == 0;
+    b->nomem = false;
+    if (!b->overflow)
+        b->p[0] = '\0';
+}
+
+/* Makes room for `extra` more bytes plus the NUL. Returns false (and sets
+ * the sticky flag) when that would pass b->max or allocation fails; the
+ * existing contents are then left as they were. */
+bool out_grow(struct out_buf *b, size_t extra)
+{
+    if (b->overflow)
+        return false;
+    /* len + extra + 1 must not wrap: a hostile length cannot fake room. */
+    if (extra > SIZE_MAX - 1 - b->len) {
+        b->overflow = true;
+        return false;
+    }
+    size_t need = b->len + extra + 1;
+    if (need <= b->cap)
+        return true;
+    if (need > b->max) {
+        b->overflow = true;
+        return false;
+    }
+    /* Doubling keeps a page of many small appends linear overall. */
+    size_t ncap = b->cap;
+    while (ncap < need)
+        ncap = ncap > b->max / 2 ? b->max : ncap * 2;
+    char *np;
+    if (b->heap) {
+        np = realloc(b->p, ncap);
+    } else {
+        np = malloc(ncap);
+        if (np != NULL)
+            memcpy(np, b->p, b->len + 1);
+    }
+    if (np == NULL) {
+        b->overflow = b->nomem = true;
+        return false;
+    }
+    b->p = np;
+    b->cap = ncap;
+    b->heap = true;
+    return true;
+}
+
+void out_raw(struct out_buf *b, const char *s)
+{
+    out_rawn(b, s, strlen(s));
+}
+
+void out_int(struct out_buf *b, int v)
+{
+    /* Most numbers on a page are a row, a count or a tile's points. */
+    if (v >= 0 && v < 100) {
+        char two[2] = {(char)('0' + v / 10), (char)('0' + v % 10)};
+        out_rawn(b, two + (v < 10), v < 10 ? 1 : 2);
+        return;
+    }
+    /* Written backwards from the last digit; unsigned so INT_MIN works. */
+    char digits[12];
+    size_t i = sizeof digits;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    do {
+        digits[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (v < 0)
+        digits[--i] = '-';
+    out_rawn(b, digits + i, sizeof digits - i);
+}
+
+void out_rawf(struct out_buf *b, const char *fmt, ...)
+{
+    if (b->overflow)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        b->p[b->len] = '\0';
+        b->overflow = true;
+        return;
+    }
+    if ((size_t)n >= b->cap - b->len) {
+        /* Did not fit: grow, then format again from the start. */
+        b->p[b->len] = '\0';
+        if (!out_grow(b, (size_t)n))
+            return;
+        va_start(ap, fmt);
+        (void)vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+        va_end(ap);
+    }
+    b->len += (size_t)n;
+}
