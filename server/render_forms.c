@@ -113,7 +113,9 @@ static void render_plain_exchange(struct html_buf *b,
         html_lit(b, "<label><input type=\"checkbox\" name=\"x");
         html_int(b, i);
         html_lit(b, "\" value=\"");
-        html_textn(b, &t, 1);
+        /* The tile's display string ("CH"), as the form is read back in
+         * the game's set; English's is its byte. */
+        html_text(b, core_tile_text(core_game_tileset(g), t));
         html_char(b, '"');
         if (v->typed != NULL && (v->typed->exchange >> i & 1u))
             html_lit(b, " checked");

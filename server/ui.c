@@ -1033,18 +1033,25 @@ static enum clb_err read_form_play(struct clb_str form,
 }
 
 /* The exchange form: a field x0..x6 for each rack slot chosen, its value
- * the tile ('?' a blank), into *move; the slots into typed->exchange. */
+ * the tile's display string ('?' a blank), into *move; the slots into
+ * typed->exchange. The values are read in the game's set, a space
+ * between them (so a C and an H stay two tiles, not one CH). */
 static enum clb_err read_form_exchange(struct clb_str form,
+                                       const struct core_game *g,
                                        struct render_typed *typed,
                                        struct core_move *move,
                                        struct clb_error *err)
 {
-    char tiles[CLB_RACK_SIZE + 1];
+    const struct core_tileset *ts = core_game_tileset(g);
+    /* English's value is one byte, as it always was. */
+    size_t cap = core_tileset_is_default(ts) ? 2 : CLB_MAX_TILE_BYTES + 1;
+    char tiles[CLB_RACK_SIZE * (CLB_MAX_TILE_BYTES + 1)];
     size_t ntiles = 0;
     for (int i = 0; i < CLB_RACK_SIZE; i++) {
-        char key[4] = {'x', (char)('0' + i), '\0'}, tile[2];
+        char key[4] = {'x', (char)('0' + i), '\0'},
+             tile[CLB_MAX_TILE_BYTES + 1];
         size_t n;
-        switch (form_value(form, key, true, tile, sizeof tile, &n)) {
+        switch (form_value(form, key, true, tile, cap, &n)) {
         case UI_ABSENT: continue;
         case UI_BAD:
             return clb_error_set(err, CLB_ERR_BAD_NOTATION,
@@ -1052,12 +1059,15 @@ static enum clb_err read_form_exchange(struct clb_str form,
                                  "for a blank");
         case UI_FOUND: break;
         }
-        if (n == 1) {
+        if (n >= 1) {
             typed->exchange |= 1u << i;
-            tiles[ntiles++] = tile[0];
+            if (ntiles > 0 && !core_tileset_is_default(ts))
+                tiles[ntiles++] = ' ';
+            memcpy(tiles + ntiles, tile, n);
+            ntiles += n;
         }
     }
-    return core_notation_exchange(tiles, ntiles, move, err);
+    return core_notation_exchange_in(ts, tiles, ntiles, move, err);
 }
 
 /* The move the form sent (its act field: play, exchange or pass). */
@@ -1075,7 +1085,7 @@ static enum clb_err read_form_move(struct clb_str form,
     if (strcmp(act, "play") == 0)
         return read_form_play(form, g, typed, move, err);
     if (strcmp(act, "exchange") == 0)
-        return read_form_exchange(form, typed, move, err);
+        return read_form_exchange(form, g, typed, move, err);
     if (strcmp(act, "pass") == 0) {
         move->type = CORE_MOVE_PASS;
         return CLB_ERR_OK;
