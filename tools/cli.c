@@ -483,7 +483,11 @@ static int parse_move(const char *text, const struct core_game *g,
                  jerr.column, jerr.text);
         return misuse(msg);
     }
-    enum clb_err rc = move_json_tree(j, m, &err);
+    /* In the game's set: a tile's letter is its display string ("CH"). */
+    const struct core_tileset *ts = core_game_tileset(g);
+    enum clb_err rc = core_tileset_is_default(ts)
+                          ? move_json_tree(j, m, &err)
+                          : move_json_tree_in(j, ts, m, &err);
     json_decref(j);
     return rc == CLB_ERR_OK ? CLI_OK : refused(&err);
 }

@@ -276,6 +276,7 @@ describe('a game in x-test27', () => {
       assert.equal(res.status, 200, res.text);
       if (res.body.valid) continue;
       assert.deepEqual(res.body.error.words, [`CH${x}`]);
+      assert.equal(res.body.error.detail, `CH${x}`, 'the detail in display strings too');
       const moved = await post(api('move'), {
         state,
         move: { type: 'play', tiles: [{ row: 7, col: 7, letter: 'CH' }, { row: 7, col: 8, letter: x }] },
