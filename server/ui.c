@@ -992,6 +992,48 @@ static void word_case(char *word)
             *c = (char)(*c - 'a' + 'A');
 }
 
+/* The most bytes a typed word takes once its tiles are written in upper
+ * case (a tile's display strings differ in length by at most this). */
+#define UI_WORD_CASED (RENDER_TYPED_WORD * CLB_MAX_TILE_BYTES + 1)
+
+/* The same rule in another tile set, by its display strings: a word whose
+ * every tile is typed as its lower display string ("chat") is plain
+ * letters, each written as its upper one ("CHAT"); a byte that starts no
+ * tile is kept as it is, for the notation to name. English keeps
+ * word_case's bytes exactly. Writes into out (UI_WORD_CASED bytes). */
+static void word_case_in(const struct core_tileset *ts, const char *word,
+                         char *out)
+{
+    size_t len = strlen(word), n = 0;
+    bool all_lower = true;
+    if (core_tileset_is_default(ts)) {
+        memcpy(out, word, len + 1);
+        word_case(out);
+        return;
+    }
+    for (size_t i = 0; i < len && all_lower;) {
+        int m;
+        size_t used = core_tileset_cut(ts, word + i, len - i, &m);
+        all_lower = used == 0 || (strlen(ts->lower[m]) == used &&
+                                  memcmp(ts->lower[m], word + i, used) == 0);
+        i += used > 0 ? used : 1;
+    }
+    for (size_t i = 0; i < len;) {
+        int m;
+        size_t used = core_tileset_cut(ts, word + i, len - i, &m);
+        const char *put = word + i;
+        size_t k = used > 0 ? used : 1;
+        if (all_lower && used > 0) {
+            put = ts->upper[m];
+            k = strlen(put);
+        }
+        memcpy(out + n, put, k);
+        n += k;
+        i += used > 0 ? used : 1;
+    }
+    out[n] = '\0';
+}
+
 /* The play form: square, direction and word, into *move; the fields as
  * typed into *typed. */
 static enum clb_err read_form_play(struct clb_str form,
@@ -1025,9 +1067,8 @@ static enum clb_err read_form_play(struct clb_str form,
                              "from A to O, as 8H");
     if (typed->word[0] == '\0')
         return clb_error_set(err, CLB_ERR_BAD_NOTATION, "write the word");
-    char word[RENDER_TYPED_WORD + 1];
-    memcpy(word, typed->word, sizeof word);
-    word_case(word);
+    char word[UI_WORD_CASED];
+    word_case_in(core_game_tileset(g), typed->word, word);
     return core_notation_play(g, row, col, typed->down, word, strlen(word),
                               move, err);
 }

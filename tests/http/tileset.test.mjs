@@ -253,6 +253,8 @@ describe('a game in x-test27', () => {
     const page = await (await fetch(`${srv.url}/game?s=${encodeURIComponent(state)}&me=1`)).text();
     const boxes = [...page.matchAll(/name="x(\d)" value="([^"]*)"/g)].map((x) => x[2]);
     assert.deepEqual(boxes, game.hands.P1.map((t) => (t === 'BLANK' ? '?' : t)), 'values are display strings');
+    // The word field takes 15 tiles of two characters.
+    assert.match(page, /name="word" size="16" maxlength="30"/);
     const at = boxes.indexOf('CH');
     const r = await fetch(`${srv.url}/game/turn`, {
       method: 'POST', redirect: 'manual',
