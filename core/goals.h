@@ -45,6 +45,14 @@ enum core_goals_level core_goals_level_of(const char *name, size_t len);
 int core_goals_target(enum core_goals_level level);
 int core_goals_helpers(enum core_goals_level level);
 
+/* Goals mode is English's: its vowel and letter goals name English
+ * letters, so a game of another tile set has no goals. The refusal's
+ * detail (a format: the set's name follows), the same for a new game
+ * (core_history_set_goals) and a link that asks for goals (core_link2). */
+#define CORE_GOALS_NEED_ENGLISH                                                \
+    "goals need the English tile set (their goals name English letters); "     \
+    "this game's tile set is %s"
+
 /* Deals a goals game's goals from the game's seed (docs/RULES.md, "Goals
  * mode"): the difficulty's deck in the order the seed shuffles it, its
  * first three face up, the target and the pool. CORE_GOALS_OFF (or any

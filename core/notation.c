@@ -86,33 +86,103 @@ static bool printable(char c)
     return c > ' ' && c < 0x7f;
 }
 
-/* The refusal of letter i (0-based) of a word that is not a letter. */
-static enum clb_err not_a_letter(char c, size_t i, struct clb_error *err)
+/* The refusal of tile i (0-based) of a word, whose first byte c starts
+ * no tile of ts. English names its letters as it always did. */
+static enum clb_err not_a_letter(const struct core_tileset *ts, char c,
+                                 size_t i, struct clb_error *err)
 {
+    bool english = core_tileset_is_default(ts);
     if (printable(c))
-        return clb_error_set(err, CLB_ERR_BAD_NOTATION,
-                             "'%c' (letter %zu of the word) is not a letter "
-                             "from A to Z",
-                             c, i + 1);
+        return english ? clb_error_set(err, CLB_ERR_BAD_NOTATION,
+                                       "'%c' (letter %zu of the word) is not "
+                                       "a letter from A to Z",
+                                       c, i + 1)
+                       : clb_error_set(err, CLB_ERR_BAD_NOTATION,
+                                       "'%c' (letter %zu of the word) is not "
+                                       "a tile of %s",
+                                       c, i + 1, ts->name);
+    return english ? clb_error_set(err, CLB_ERR_BAD_NOTATION,
+                                   "letter %zu of the word is not a letter "
+                                   "from A to Z",
+                                   i + 1)
+                   : clb_error_set(err, CLB_ERR_BAD_NOTATION,
+                                   "letter %zu of the word is not a tile of "
+                                   "%s",
+                                   i + 1, ts->name);
+}
+
+/* One tile of a typed word: its letter (-1 where no tile of the set
+ * starts), whether it is written as a blank, and its first byte. */
+struct typed_tile {
+    int letter;
+    bool blank;
+    char first;
+};
+
+/* Whether the len bytes at s, read as letter m, are written as a blank:
+ * exactly the set's lower display string (a lowercase letter for
+ * English; "ch" for a CH tile, where "Ch" and "CH" are the letter). */
+static bool typed_blank(const struct core_tileset *ts, int m, const char *s,
+                        size_t len)
+{
+    const char *lower = ts->lower[m];
+    return strlen(lower) == len && memcmp(lower, s, len) == 0 &&
+           strcmp(lower, ts->upper[m]) != 0;
+}
+
+/* Cuts the typed word (len bytes) into tiles by the set's longest match
+ * (core_tileset_cut), keeping at most `cap`. A byte no tile starts counts
+ * as one tile (letter -1) so that a word's length is judged before its
+ * characters, as English always did (every English tile is one byte).
+ * Returns the number of tiles, counted past cap. */
+static size_t cut_typed(const struct core_tileset *ts, const char *word,
+                        size_t len, struct typed_tile *tiles, size_t cap)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < len; count++) {
+        int m;
+        size_t used = core_tileset_cut(ts, word + i, len - i, &m);
+        if (count < cap) {
+            tiles[count].letter = m;
+            tiles[count].blank = used > 0 && typed_blank(ts, m, word + i, used);
+            tiles[count].first = word[i];
+        }
+        i += used > 0 ? used : 1;
+    }
+    return count;
+}
+
+/* The refusal of a letter on the board that the word does not spell. */
+static enum clb_err not_on_board(const struct core_tileset *ts, int r, int cl,
+                                 int on, int typed, size_t i,
+                                 struct clb_error *err)
+{
+    char sq[4];
+    core_square_write(r, cl, true, sq);
+    clb_error_add_cell(err, r, cl);
     return clb_error_set(err, CLB_ERR_BAD_NOTATION,
-                         "letter %zu of the word is not a letter from A to Z",
-                         i + 1);
+                         "%s already holds %s, not %s (letter %zu of the "
+                         "word)",
+                         sq, ts->upper[on], ts->upper[typed], i + 1);
 }
 
 enum clb_err core_notation_play(const struct core_game *game, int row, int col,
                                 bool down, const char *word, size_t len,
                                 struct core_move *move, struct clb_error *err)
 {
+    const struct core_tileset *ts = core_game_tileset(game);
+    struct typed_tile typed[CLB_WORD_MAX];
     memset(move, 0, sizeof *move);
     move->type = CORE_MOVE_PLAY;
-    if (len < CLB_WORD_MIN || len > CLB_WORD_MAX)
+    size_t count = cut_typed(ts, word, len, typed, CLB_WORD_MAX);
+    if (count < CLB_WORD_MIN || count > CLB_WORD_MAX)
         return clb_error_set(err, CLB_ERR_BAD_NOTATION,
                              "the word must have %d to %d letters",
                              CLB_WORD_MIN, CLB_WORD_MAX);
-    for (size_t i = 0; i < len; i++) {
-        char c = word[i];
-        if (!is_upper(c) && !is_lower(c))
-            return not_a_letter(c, i, err);
+    for (size_t i = 0; i < count; i++) {
+        int m = typed[i].letter;
+        if (m < 0)
+            return not_a_letter(ts, typed[i].first, i, err);
         int r = row + (down ? (int)i : 0), cl = col + (down ? 0 : (int)i);
         if (r < 0 || cl < 0 || r >= CLB_BOARD_SIZE || cl >= CLB_BOARD_SIZE)
             return clb_error_set(err, CLB_ERR_BAD_NOTATION,
@@ -120,17 +190,12 @@ enum clb_err core_notation_play(const struct core_game *game, int row, int col,
                                  i + 1);
         char on = game->board[r][cl];
         if (on != CORE_EMPTY) {
-            /* A letter already there (a blank's is lowercase): the word
-             * must spell it, whatever case it is written in. */
-            if (to_upper(on) != to_upper(c)) {
-                char sq[4];
-                core_square_write(r, cl, true, sq);
-                clb_error_add_cell(err, r, cl);
-                return clb_error_set(err, CLB_ERR_BAD_NOTATION,
-                                     "%s already holds %c, not %c (letter "
-                                     "%zu of the word)",
-                                     sq, to_upper(on), to_upper(c), i + 1);
-            }
+            /* A letter already there (a blank's too): the word must spell
+             * it, whatever case it is written in. */
+            int there = core_tile_face_letter(on, ts->n);
+            if (there != m)
+                return not_on_board(ts, r, cl, there < 0 ? m : there, m, i,
+                                    err);
             continue;
         }
         if (move->ntiles >= CLB_RACK_SIZE)
@@ -140,8 +205,8 @@ enum clb_err core_notation_play(const struct core_game *game, int row, int col,
         struct core_placement *t = &move->tiles[move->ntiles++];
         t->row = r;
         t->col = cl;
-        t->letter = to_upper(c);
-        t->blank = is_lower(c);
+        t->letter = core_letter_tile(m);
+        t->blank = typed[i].blank;
     }
     if (move->ntiles == 0)
         return clb_error_set(err, CLB_ERR_BAD_NOTATION,
@@ -150,31 +215,61 @@ enum clb_err core_notation_play(const struct core_game *game, int row, int col,
     return CLB_ERR_OK;
 }
 
+/* The refusal of a character that starts no tile in an exchange. */
+static enum clb_err not_a_tile(const struct core_tileset *ts, char c,
+                               struct clb_error *err)
+{
+    bool english = core_tileset_is_default(ts);
+    if (printable(c))
+        return english ? clb_error_set(err, CLB_ERR_BAD_NOTATION,
+                                       "'%c' is not a tile (A to Z, ? for a "
+                                       "blank)",
+                                       c)
+                       : clb_error_set(err, CLB_ERR_BAD_NOTATION,
+                                       "'%c' is not a tile of %s (? for a "
+                                       "blank)",
+                                       c, ts->name);
+    return english ? clb_error_set(err, CLB_ERR_BAD_NOTATION,
+                                   "a tile is a letter from A to Z, or ? for "
+                                   "a blank")
+                   : clb_error_set(err, CLB_ERR_BAD_NOTATION,
+                                   "a tile is a tile of %s, or ? for a blank",
+                                   ts->name);
+}
+
 enum clb_err core_notation_exchange(const char *tiles, size_t len,
                                     struct core_move *move,
                                     struct clb_error *err)
 {
+    return core_notation_exchange_in(&core_tileset_english, tiles, len, move,
+                                     err);
+}
+
+enum clb_err core_notation_exchange_in(const struct core_tileset *ts,
+                                       const char *tiles, size_t len,
+                                       struct core_move *move,
+                                       struct clb_error *err)
+{
     memset(move, 0, sizeof *move);
     move->type = CORE_MOVE_EXCHANGE;
-    for (size_t i = 0; i < len; i++) {
+    for (size_t i = 0; i < len;) {
         char c = tiles[i];
-        if (c == ' ')
+        if (c == ' ') {
+            i++;
             continue;
-        if (c != CORE_BLANK && !is_upper(c) && !is_lower(c)) {
-            if (printable(c))
-                return clb_error_set(err, CLB_ERR_BAD_NOTATION,
-                                     "'%c' is not a tile (A to Z, ? for a "
-                                     "blank)",
-                                     c);
-            return clb_error_set(err, CLB_ERR_BAD_NOTATION,
-                                 "a tile is a letter from A to Z, or ? for "
-                                 "a blank");
         }
+        int m = -1;
+        size_t used =
+            c == CORE_BLANK ? 1 : core_tileset_cut(ts, tiles + i, len - i, &m);
+        if (used == 0)
+            return not_a_tile(ts, c, err);
         if (move->ntiles >= CLB_RACK_SIZE)
             return clb_error_set(err, CLB_ERR_BAD_NOTATION,
                                  "an exchange is at most %d tiles",
                                  CLB_RACK_SIZE);
-        move->exchange[move->ntiles++] = to_upper(c);
+        move->exchange[move->ntiles++] =
+            c == CORE_BLANK ? CORE_BLANK : core_letter_tile(m);
+        i += used;
     }
     return CLB_ERR_OK;
 }
@@ -198,7 +293,8 @@ enum clb_err core_notation_read(const struct core_game *game, const char *text,
         return CLB_ERR_OK;
     }
     if (starts_with_word(text, len, "exchange"))
-        return core_notation_exchange(text + 8, len - 8, move, err);
+        return core_notation_exchange_in(core_game_tileset(game), text + 8,
+                                         len - 8, move, err);
     const char *space = memchr(text, ' ', len);
     if (space == NULL || space == text)
         return clb_error_set(err, CLB_ERR_BAD_NOTATION,

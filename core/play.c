@@ -254,20 +254,24 @@ static int collect_spans(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
     return n;
 }
 
-/* The detail of an invalid play lists its words: "CTA, AZ". */
-static enum clb_err set_word_list(struct clb_error *err)
+/* The detail of an invalid play lists its words in the set's display
+ * strings: "CTA, AZ" (err->words keeps their tile bytes). */
+static enum clb_err set_word_list(const struct core_tileset *ts,
+                                  struct clb_error *err)
 {
     size_t used = 0;
     err->detail[0] = '\0';
     for (int i = 0; i < err->nwords; i++) {
-        size_t n = strlen(err->words[i]);
+        char text[CORE_WORD_TEXT_MAX];
+        size_t n = core_tiles_text(ts, err->words[i], strlen(err->words[i]),
+                                   text, sizeof text);
         if (used + n + 3 > sizeof err->detail)
             break; /* the words array still names them all */
         if (i > 0) {
             memcpy(err->detail + used, ", ", 2);
             used += 2;
         }
-        memcpy(err->detail + used, err->words[i], n + 1);
+        memcpy(err->detail + used, text, n + 1);
         used += n;
     }
     err->code = CLB_ERR_INVALID_WORD;
@@ -335,7 +339,7 @@ enum clb_err core_play_check(const struct core_game *game,
         result->nwords++;
     }
     if (err->nwords > 0)
-        return set_word_list(err);
+        return set_word_list(ts, err);
     result->bingo = move->ntiles == CLB_RACK_SIZE;
     if (result->bingo)
         result->points += CLB_BINGO_BONUS;

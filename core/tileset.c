@@ -35,6 +35,48 @@ static unsigned char ascii_upper(unsigned char c)
     return c >= 0x61 && c <= 0x7A ? (unsigned char)(c - 0x20) : c;
 }
 
+/* True if the n bytes at s begin with the len bytes of tile, ASCII
+ * letters compared in either case. */
+static bool starts_with_tile(const char *s, size_t n, const char *tile,
+                             size_t len)
+{
+    if (len == 0 || len > n)
+        return false;
+    for (size_t i = 0; i < len; i++)
+        if (ascii_upper((unsigned char)s[i]) !=
+            ascii_upper((unsigned char)tile[i]))
+            return false;
+    return true;
+}
+
+size_t core_tileset_cut(const struct core_tileset *ts, const char *s, size_t n,
+                        int *letter)
+{
+    *letter = -1;
+    if (s == NULL || n == 0)
+        return 0;
+    if (ts == &core_tileset_english) { /* one ASCII letter a tile */
+        unsigned m = (unsigned)ascii_upper((unsigned char)s[0]) -
+                     (unsigned char)ts->upper[0][0];
+        if (m >= (unsigned)ts->n)
+            return 0;
+        *letter = (int)m;
+        return 1;
+    }
+    size_t best = 0;
+    for (int m = 0; m < ts->n; m++) {
+        const char *forms[2] = {ts->upper[m], ts->lower[m]};
+        for (int f = 0; f < 2; f++) {
+            size_t len = strlen(forms[f]);
+            if (len > best && starts_with_tile(s, n, forms[f], len)) {
+                best = len;
+                *letter = m;
+            }
+        }
+    }
+    return best;
+}
+
 static int same_text(const char *a, const char *s, size_t len)
 {
     if (strlen(a) != len)

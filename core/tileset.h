@@ -54,6 +54,14 @@ const struct core_tileset *core_tileset_at(int i);
 int core_tileset_letter(const struct core_tileset *ts, const char *s,
                         size_t len);
 
+/* The longest tile of ts whose display string, upper or lower (ASCII
+ * letters in either case), starts the n bytes at s: its length in bytes,
+ * with its letter in *letter; 0 with -1 when none does. The one rule by
+ * which typed text (a move's word) and word lists are cut into tiles:
+ * with a CH tile "CHAT" is CH, A, T, never C, H, A, T. */
+size_t core_tileset_cut(const struct core_tileset *ts, const char *s, size_t n,
+                        int *letter);
+
 /* True for English, the set a link need not name. */
 static inline bool core_tileset_is_default(const struct core_tileset *ts)
 {

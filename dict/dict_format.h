@@ -14,7 +14,8 @@
  *       16     4   file bytes (the whole file, header included)
  *       20     4   word count
  *       24     4   node count N
- *       28    32   reserved, zero
+ *       28    32   the tile set's name (core/tileset.h), NUL-padded; all
+ *                  zero is English (every file before sets had names)
  *       60     4   CRC-32 of bytes 0..59 then 64..end
  *       64    4N   the word graph: N nodes in the layout of core/kwg.h, a
  *                  DAWG and a GADDAG of the words sharing one node array

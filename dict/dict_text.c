@@ -39,51 +39,12 @@ static enum clb_err dict_line_error(struct clb_error *err, const char *name,
                          line_no, quoted, whole ? "" : "...", problem);
 }
 
-/* Checks one line (CR already removed, not empty) and appends its word.
- * Returns CLB_ERR_OK or CLB_ERR_BAD_LEXICON naming the line. */
-/* True if the n bytes at s begin with `tile` (a display string), ASCII
- * letters compared in either case. */
-static bool dict_tile_matches(const char *s, size_t n, const char *tile,
-                              size_t len)
-{
-    if (len == 0 || len > n)
-        return false;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char a = (unsigned char)s[i], b = (unsigned char)tile[i];
-        if (a >= 'a' && a <= 'z')
-            a = (unsigned char)(a - 0x20);
-        if (b >= 'a' && b <= 'z')
-            b = (unsigned char)(b - 0x20);
-        if (a != b)
-            return false;
-    }
-    return true;
-}
-
+/* The rule lives in core (core_tileset_cut): the notation reads a typed
+ * word by it too, so a word list and a move cut text the same way. */
 size_t dict_cut_tile(const struct core_tileset *ts, const char *s, size_t n,
                      int *letter)
 {
-    size_t best = 0;
-    *letter = -1;
-    if (core_tileset_is_default(ts)) { /* English: one ASCII letter a tile */
-        unsigned lower = (unsigned char)s[0] | 0x20u;
-        unsigned m = lower - (unsigned char)ts->lower[0][0];
-        if (n == 0 || m >= (unsigned)ts->n)
-            return 0;
-        *letter = (int)m;
-        return 1;
-    }
-    for (int m = 0; m < ts->n; m++) {
-        const char *forms[2] = {ts->upper[m], ts->lower[m]};
-        for (int f = 0; f < 2; f++) {
-            size_t len = strlen(forms[f]);
-            if (len > best && dict_tile_matches(s, n, forms[f], len)) {
-                best = len;
-                *letter = m;
-            }
-        }
-    }
-    return best;
+    return core_tileset_cut(ts, s, n, letter);
 }
 
 /* Cuts line s (n bytes) into word's tiles; 0 and the byte where no tile
@@ -108,6 +69,8 @@ static size_t dict_cut_word(const struct core_tileset *ts, const char *s,
     return tiles;
 }
 
+/* Checks one line (CR already removed, not empty) and appends its word.
+ * Returns CLB_ERR_OK or CLB_ERR_BAD_LEXICON naming the line. */
 static enum clb_err dict_take_line(const struct core_tileset *ts, const char *s,
                                    size_t n, const char *name, size_t line_no,
                                    struct dict_word *word,

@@ -492,6 +492,16 @@ static bool api_failed(struct srv_response *resp, const struct clb_error *err)
     return true;
 }
 
+/* The same for an error about a game of tile set ts: its words in the
+ * set's display strings. */
+static void api_failed_in(struct srv_response *resp,
+                          const struct core_tileset *ts,
+                          const struct clb_error *err)
+{
+    out_reset(resp->body);
+    srv_error_json_in(resp, ts, err);
+}
+
 /* Reads {"state": S, "move": M} for /move and /preview, and for /move
  * (format not NULL) an optional "format": the answer's format is the
  * state's own unless the request asks for the other. */
@@ -685,9 +695,12 @@ void api_move(const struct srv_request *req, struct srv_response *resp)
     struct core_move move;
     struct core_move_result result;
     enum link_format format = LINK_V2;
-    if (api_state_and_move(req, &pos, &move, &format, &err) != CLB_ERR_OK ||
-        position_play(&pos, &move, &result, &err) != CLB_ERR_OK) {
+    if (api_state_and_move(req, &pos, &move, &format, &err) != CLB_ERR_OK) {
         (void)api_failed(resp, &err);
+        return;
+    }
+    if (position_play(&pos, &move, &result, &err) != CLB_ERR_OK) {
+        api_failed_in(resp, core_game_tileset(&pos.game), &err);
         return;
     }
     api_answer_position(resp, 200, &pos, format, &result);
@@ -755,7 +768,7 @@ void api_preview(const struct srv_request *req, struct srv_response *resp)
             api_goal_names(&j, &result);
     } else {
         jout_key(&j, "error");
-        srv_error_write(&j, &play_err);
+        srv_error_write_in(&j, core_game_tileset(&pos.game), &play_err);
     }
     jout_close_object(&j);
     api_end(resp, &j);

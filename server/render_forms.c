@@ -53,6 +53,20 @@ static void render_plain_where(struct out_buf *b, const struct clb_error *e)
     out_lit(b, ".</p>");
 }
 
+/* The most characters the word field takes: a word's letters, each as
+ * long as the set's longest display string ("CH": two), within what the
+ * form reader keeps. 15 for English. */
+static int word_maxlength(const struct core_tileset *ts)
+{
+    size_t longest = 1;
+    for (int m = 0; m < ts->n; m++) {
+        size_t n = strlen(ts->upper[m]);
+        longest = n > longest ? n : longest;
+    }
+    size_t most = CLB_WORD_MAX * longest;
+    return (int)(most < RENDER_TYPED_WORD ? most : RENDER_TYPED_WORD);
+}
+
 /* A play: the square the word starts on, across or down, and the word. */
 static void render_plain_play(struct out_buf *b, const struct render_view *v)
 {
@@ -78,7 +92,9 @@ static void render_plain_play(struct out_buf *b, const struct render_view *v)
         out_lit(b, " selected");
     out_lit(b, ">down</option></select> <label for=\"nj-word\">Word</label> "
                "<input id=\"nj-word\" name=\"word\" size=\"16\" "
-               "maxlength=\"15\" autocomplete=\"off\" spellcheck=\"false\" "
+               "maxlength=\"");
+    out_int(b, word_maxlength(core_game_tileset(v->game)));
+    out_lit(b, "\" autocomplete=\"off\" spellcheck=\"false\" "
                "autocapitalize=\"characters\" aria-describedby=\"nj-how\"");
     if (t != NULL && t->word[0] != '\0') {
         out_lit(b, " value=\"");
@@ -113,7 +129,9 @@ static void render_plain_exchange(struct out_buf *b,
         out_lit(b, "<label><input type=\"checkbox\" name=\"x");
         out_int(b, i);
         out_lit(b, "\" value=\"");
-        html_textn(b, &t, 1);
+        /* The tile's display string ("CH"), as the form is read back in
+         * the game's set; English's is its byte. */
+        html_text(b, core_tile_text(core_game_tileset(g), t));
         out_char(b, '"');
         if (v->typed != NULL && (v->typed->exchange >> i & 1u))
             out_lit(b, " checked");

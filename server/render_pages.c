@@ -284,7 +284,8 @@ static void render_share(struct out_buf *b, const struct render_view *v)
  * ("The request is malformed (move.tiles: expected an array)."). A rule's
  * detail only repeats its words and squares, which the page marks on the
  * board, so it is left out. Escaped for HTML text. */
-static void render_sentence(struct out_buf *b, const struct clb_error *err)
+static void render_sentence(struct out_buf *b, const struct core_tileset *ts,
+                            const struct clb_error *err)
 {
     const char *msg = clb_err_str(err->code);
     char first[2] = {msg[0] >= 'a' && msg[0] <= 'z' ? (char)(msg[0] - 'a' + 'A')
@@ -295,9 +296,9 @@ static void render_sentence(struct out_buf *b, const struct clb_error *err)
         html_text(b, msg + 1);
     if (err->nwords > 0) {
         out_lit(b, ": <strong>");
-        /* An error's words are shown as English's bytes: the sentence is
-         * written for pages without a game too. */
-        render_words(b, &core_tileset_english,
+        /* An error's words in the game's display strings (English where
+         * the page has no game). */
+        render_words(b, ts,
                      err->nwords < CLB_MAX_WORDS ? err->nwords : CLB_MAX_WORDS,
                      err->words);
         out_lit(b, "</strong>");
@@ -310,11 +311,12 @@ static void render_sentence(struct out_buf *b, const struct clb_error *err)
     out_lit(b, ".");
 }
 
-static void render_message(struct out_buf *b, const struct clb_error *err)
+static void render_message(struct out_buf *b, const struct core_tileset *ts,
+                           const struct clb_error *err)
 {
     if (err != NULL && err->code != CLB_ERR_OK) {
         out_lit(b, "<p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
-        render_sentence(b, err);
+        render_sentence(b, ts, err);
         out_lit(b, "</p>");
     } else {
         out_lit(b, "<p class=\"msg\" id=\"msg\" data-testid=\"message\"></p>");
@@ -640,7 +642,7 @@ static void render_play_side(struct out_buf *b, const struct render_view *v)
         out_lit(b, "<p class=\"msg ok\" id=\"msg\" data-testid=\"message\">"
                    "You used a helper.</p>");
     else
-        render_message(b, v->error);
+        render_message(b, core_game_tileset(g), v->error);
     render_goals(b, v);
     render_actions(b, v);
     if (goals_on(g))
@@ -819,7 +821,7 @@ void render_landing(struct out_buf *b, const struct srv_context *ctx,
     }
     if (err != NULL && err->code != CLB_ERR_OK) {
         out_lit(b, "<p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
-        render_sentence(b, err);
+        render_sentence(b, &core_tileset_english, err);
         out_lit(b, "</p>");
     }
     render_goals_choice(b, "goals");
@@ -879,7 +881,7 @@ void render_error_page(struct out_buf *b, const struct clb_error *err)
         out_lit(b, "</p><details class=\"help\" data-testid=\"error-details\">"
                    "<summary>Details</summary><p>");
     }
-    render_sentence(b, err);
+    render_sentence(b, &core_tileset_english, err);
     if (trouble != NULL)
         out_lit(b, "</p></details><p>A new game is one press away.");
     else

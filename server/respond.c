@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include "../core/tiles.h"
+
 #include "render.h"
 
 #define SRV_ERR_STATUS_(name, code, status, kind, msg)                         \
@@ -27,6 +29,12 @@ int clb_err_status(enum clb_err code)
 
 void srv_error_write(struct jout *j, const struct clb_error *err)
 {
+    srv_error_write_in(j, &core_tileset_english, err);
+}
+
+void srv_error_write_in(struct jout *j, const struct core_tileset *ts,
+                        const struct clb_error *err)
+{
     jout_open_object(j);
     jout_key(j, "code");
     jout_string(j, clb_err_code(err->code));
@@ -34,8 +42,13 @@ void srv_error_write(struct jout *j, const struct clb_error *err)
     jout_string(j, clb_err_str(err->code));
     jout_key(j, "words");
     jout_open_array(j);
-    for (int i = 0; i < err->nwords && i < CLB_MAX_WORDS; i++)
-        jout_string_n(j, err->words[i], strnlen(err->words[i], CLB_WORD_MAX));
+    for (int i = 0; i < err->nwords && i < CLB_MAX_WORDS; i++) {
+        char text[CORE_WORD_TEXT_MAX];
+        size_t n = core_tiles_text(ts, err->words[i],
+                                   strnlen(err->words[i], CLB_WORD_MAX), text,
+                                   sizeof text);
+        jout_string_n(j, text, n);
+    }
     jout_close_array(j);
     jout_key(j, "cells");
     jout_open_array(j);
@@ -62,13 +75,19 @@ void srv_error_write(struct jout *j, const struct clb_error *err)
 
 void srv_error_json(struct srv_response *resp, const struct clb_error *err)
 {
+    srv_error_json_in(resp, &core_tileset_english, err);
+}
+
+void srv_error_json_in(struct srv_response *resp, const struct core_tileset *ts,
+                       const struct clb_error *err)
+{
     resp->status = clb_err_status(err->code);
     resp->content_type = SRV_TYPE_JSON;
     struct jout j;
     jout_init(&j, resp->body, true);
     jout_open_object(&j);
     jout_key(&j, "error");
-    srv_error_write(&j, err);
+    srv_error_write_in(&j, ts, err);
     jout_close_object(&j);
     out_lit(resp->body, "\n");
     if (j.bad)

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 
 #include "../core/error.h"
+#include "../core/tileset.h"
 #include "html.h"
 #include "http.h"
 #include "json_out.h"
@@ -33,9 +34,18 @@ int clb_err_status(enum clb_err code);
  * Cannot fail (the writer's flags are sticky). */
 void srv_error_write(struct jout *j, const struct clb_error *err);
 
+/* The same for a game of tile set ts: its words in the set's display
+ * strings (srv_error_write is English's: its words are their bytes). */
+void srv_error_write_in(struct jout *j, const struct core_tileset *ts,
+                        const struct clb_error *err);
+
 /* Answers {"error": {...}} with the error's status. Cannot fail: when even
  * that cannot be built the body overflows and the dispatcher answers. */
 void srv_error_json(struct srv_response *resp, const struct clb_error *err);
+
+/* The same for a game of tile set ts (srv_error_write_in). */
+void srv_error_json_in(struct srv_response *resp, const struct core_tileset *ts,
+                       const struct clb_error *err);
 
 /* Answers the error as JSON under /api/ and as a page elsewhere: the one
  * choice the dispatcher makes for errors found before any handler ran. */

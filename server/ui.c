@@ -992,6 +992,48 @@ static void word_case(char *word)
             *c = (char)(*c - 'a' + 'A');
 }
 
+/* The most bytes a typed word takes once its tiles are written in upper
+ * case (a tile's display strings differ in length by at most this). */
+#define UI_WORD_CASED (RENDER_TYPED_WORD * CLB_MAX_TILE_BYTES + 1)
+
+/* The same rule in another tile set, by its display strings: a word whose
+ * every tile is typed as its lower display string ("chat") is plain
+ * letters, each written as its upper one ("CHAT"); a byte that starts no
+ * tile is kept as it is, for the notation to name. English keeps
+ * word_case's bytes exactly. Writes into out (UI_WORD_CASED bytes). */
+static void word_case_in(const struct core_tileset *ts, const char *word,
+                         char *out)
+{
+    size_t len = strlen(word), n = 0;
+    bool all_lower = true;
+    if (core_tileset_is_default(ts)) {
+        memcpy(out, word, len + 1);
+        word_case(out);
+        return;
+    }
+    for (size_t i = 0; i < len && all_lower;) {
+        int m;
+        size_t used = core_tileset_cut(ts, word + i, len - i, &m);
+        all_lower = used == 0 || (strlen(ts->lower[m]) == used &&
+                                  memcmp(ts->lower[m], word + i, used) == 0);
+        i += used > 0 ? used : 1;
+    }
+    for (size_t i = 0; i < len;) {
+        int m;
+        size_t used = core_tileset_cut(ts, word + i, len - i, &m);
+        const char *put = word + i;
+        size_t k = used > 0 ? used : 1;
+        if (all_lower && used > 0) {
+            put = ts->upper[m];
+            k = strlen(put);
+        }
+        memcpy(out + n, put, k);
+        n += k;
+        i += used > 0 ? used : 1;
+    }
+    out[n] = '\0';
+}
+
 /* The play form: square, direction and word, into *move; the fields as
  * typed into *typed. */
 static enum clb_err read_form_play(struct clb_str form,
@@ -1025,26 +1067,32 @@ static enum clb_err read_form_play(struct clb_str form,
                              "from A to O, as 8H");
     if (typed->word[0] == '\0')
         return clb_error_set(err, CLB_ERR_BAD_NOTATION, "write the word");
-    char word[RENDER_TYPED_WORD + 1];
-    memcpy(word, typed->word, sizeof word);
-    word_case(word);
+    char word[UI_WORD_CASED];
+    word_case_in(core_game_tileset(g), typed->word, word);
     return core_notation_play(g, row, col, typed->down, word, strlen(word),
                               move, err);
 }
 
 /* The exchange form: a field x0..x6 for each rack slot chosen, its value
- * the tile ('?' a blank), into *move; the slots into typed->exchange. */
+ * the tile's display string ('?' a blank), into *move; the slots into
+ * typed->exchange. The values are read in the game's set, a space
+ * between them (so a C and an H stay two tiles, not one CH). */
 static enum clb_err read_form_exchange(struct clb_str form,
+                                       const struct core_game *g,
                                        struct render_typed *typed,
                                        struct core_move *move,
                                        struct clb_error *err)
 {
-    char tiles[CLB_RACK_SIZE + 1];
+    const struct core_tileset *ts = core_game_tileset(g);
+    /* English's value is one byte, as it always was. */
+    size_t cap = core_tileset_is_default(ts) ? 2 : CLB_MAX_TILE_BYTES + 1;
+    char tiles[CLB_RACK_SIZE * (CLB_MAX_TILE_BYTES + 1)];
     size_t ntiles = 0;
     for (int i = 0; i < CLB_RACK_SIZE; i++) {
-        char key[4] = {'x', (char)('0' + i), '\0'}, tile[2];
+        char key[4] = {'x', (char)('0' + i), '\0'},
+             tile[CLB_MAX_TILE_BYTES + 1];
         size_t n;
-        switch (form_value(form, key, true, tile, sizeof tile, &n)) {
+        switch (form_value(form, key, true, tile, cap, &n)) {
         case UI_ABSENT: continue;
         case UI_BAD:
             return clb_error_set(err, CLB_ERR_BAD_NOTATION,
@@ -1052,12 +1100,15 @@ static enum clb_err read_form_exchange(struct clb_str form,
                                  "for a blank");
         case UI_FOUND: break;
         }
-        if (n == 1) {
+        if (n >= 1) {
             typed->exchange |= 1u << i;
-            tiles[ntiles++] = tile[0];
+            if (ntiles > 0 && !core_tileset_is_default(ts))
+                tiles[ntiles++] = ' ';
+            memcpy(tiles + ntiles, tile, n);
+            ntiles += n;
         }
     }
-    return core_notation_exchange(tiles, ntiles, move, err);
+    return core_notation_exchange_in(ts, tiles, ntiles, move, err);
 }
 
 /* The move the form sent (its act field: play, exchange or pass). */
@@ -1075,7 +1126,7 @@ static enum clb_err read_form_move(struct clb_str form,
     if (strcmp(act, "play") == 0)
         return read_form_play(form, g, typed, move, err);
     if (strcmp(act, "exchange") == 0)
-        return read_form_exchange(form, typed, move, err);
+        return read_form_exchange(form, g, typed, move, err);
     if (strcmp(act, "pass") == 0) {
         move->type = CORE_MOVE_PASS;
         return CLB_ERR_OK;

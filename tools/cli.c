@@ -189,14 +189,25 @@ static int refused(const struct clb_error *err)
     return CLI_REFUSED;
 }
 
+/* A word of tile bytes (NUL-terminated) in the set's display strings. */
+static const char *word_shown(const struct core_tileset *ts, const char *word,
+                              char out[CORE_WORD_TEXT_MAX])
+{
+    core_tiles_text(ts, word, strnlen(word, CLB_WORD_MAX), out,
+                    CORE_WORD_TEXT_MAX);
+    return out;
+}
+
 /* A move the rules refused: the headline first, so that the first line
  * says what happened, then the words and squares it names, one a line
  * (the rules' own; cmd_play clears err before it asks them). */
-static int refused_move(const struct clb_error *err)
+static int refused_move(const struct core_tileset *ts,
+                        const struct clb_error *err)
 {
+    char text[CORE_WORD_TEXT_MAX];
     refused(err);
     for (int i = 0; i < err->nwords && i < CLB_MAX_WORDS; i++)
-        fprintf(stderr, "  word: %s\n", err->words[i]);
+        fprintf(stderr, "  word: %s\n", word_shown(ts, err->words[i], text));
     for (int i = 0; i < err->ncells && i < CLB_MAX_ERR_CELLS; i++)
         fprintf(stderr, "  cell: %d,%d (%c%d)\n", err->cells[i].row,
                 err->cells[i].col, 'A' + err->cells[i].col,
@@ -239,11 +250,19 @@ static int open_arg(const char *s, struct position *pos)
     return CLI_OK;
 }
 
-static void print_rack(const char *label, const struct core_rack *r)
+/* A square or rack tile as shown: the set's display string ("CH"), '.'
+ * for an empty square; English's is its byte. */
+static const char *tile_shown(const struct core_tileset *ts, char tile)
+{
+    return tile == CORE_EMPTY ? "." : core_tile_text(ts, tile);
+}
+
+static void print_rack(const struct core_tileset *ts, const char *label,
+                       const struct core_rack *r)
 {
     printf("%s:", label);
     for (int i = 0; i < r->count; i++)
-        printf(" %c", r->tiles[i]);
+        printf(" %s", tile_shown(ts, r->tiles[i]));
     putchar('\n');
 }
 
@@ -283,11 +302,11 @@ static int cmd_show(const struct position *pos)
     for (int r = 0; r < CLB_BOARD_SIZE; r++) {
         printf("%2d", r + 1);
         for (int c = 0; c < CLB_BOARD_SIZE; c++)
-            printf(" %c", g->board[r][c]);
+            printf(" %s", tile_shown(core_game_tileset(g), g->board[r][c]));
         putchar('\n');
     }
-    print_rack("P1", &g->hands[CORE_P1]);
-    print_rack("P2", &g->hands[CORE_P2]);
+    print_rack(core_game_tileset(g), "P1", &g->hands[CORE_P1]);
+    print_rack(core_game_tileset(g), "P2", &g->hands[CORE_P2]);
     print_goals(pos);
     return CLI_OK;
 }
@@ -295,6 +314,7 @@ static int cmd_show(const struct position *pos)
 static int cmd_moves(const struct position *pos)
 {
     const struct core_history *h = &pos->history;
+    char text[CORE_WORD_TEXT_MAX];
     if (h->start == CORE_START_POSITION)
         printf("from a classic link at score %d\n", h->first.score);
     for (int i = 0; i < h->nmoves; i++) {
@@ -306,7 +326,9 @@ static int cmd_moves(const struct position *pos)
         switch (rec->move.type) {
         case CORE_MOVE_PLAY:
             for (int w = 0; w < rec->result.nwords; w++)
-                printf("%s%s %d", w > 0 ? ", " : "", rec->result.words[w],
+                printf("%s%s %d", w > 0 ? ", " : "",
+                       word_shown(core_game_tileset(&h->first),
+                                  rec->result.words[w], text),
                        rec->result.word_points[w]);
             if (rec->result.bingo)
                 printf(", bingo");
@@ -376,7 +398,36 @@ static int cmd_encode(void)
  * a blank as '?'; the rules name the first slot holding each, in
  * core_move_canonical). CLI_OK with *m, CLI_USAGE for a swap misspelt, or
  * -1 when the text is not a helper. */
-static int parse_helper(const char *text, struct core_move *m)
+/* A tile of "swap": '?' a blank, or a letter's upper display string as
+ * the set writes it ("Q", "CH"); -1 when it is neither. */
+static int swap_tile(const struct core_tileset *ts, const char *word)
+{
+    if (strcmp(word, "?") == 0)
+        return CORE_BLANK;
+    for (int m = 0; m < ts->n; m++)
+        if (strcmp(word, ts->upper[m]) == 0)
+            return (unsigned char)core_letter_tile(m);
+    return -1;
+}
+
+/* "swap GIVE TAKE" of a set other than English: two tiles a space apart. */
+static bool read_swap_in(const struct core_tileset *ts, const char *text,
+                         char *give, char *take)
+{
+    char a[CLB_MAX_TILE_BYTES + 1], b[CLB_MAX_TILE_BYTES + 1], extra;
+    _Static_assert(CLB_MAX_TILE_BYTES == 8, "the widths in the format");
+    if (sscanf(text, " %8s %8s %c", a, b, &extra) != 2)
+        return false;
+    int x = swap_tile(ts, a), y = swap_tile(ts, b);
+    if (x < 0 || y < 0)
+        return false;
+    *give = (char)x;
+    *take = (char)y;
+    return true;
+}
+
+static int parse_helper(const struct core_tileset *ts, const char *text,
+                        struct core_move *m)
 {
     memset(m, 0, sizeof *m);
     m->type = CORE_MOVE_HELPER;
@@ -388,9 +439,13 @@ static int parse_helper(const char *text, struct core_move *m)
     if (strncmp(text, "swap ", 5) != 0)
         return -1;
     char give, take, extra;
-    if (sscanf(text + 5, " %c %c %c", &give, &take, &extra) != 2 ||
-        !(give == '?' || (give >= 'A' && give <= 'Z')) ||
-        !(take == '?' || (take >= 'A' && take <= 'Z')))
+    bool read =
+        core_tileset_is_default(ts)
+            ? sscanf(text + 5, " %c %c %c", &give, &take, &extra) == 2 &&
+                  (give == '?' || (give >= 'A' && give <= 'Z')) &&
+                  (take == '?' || (take >= 'A' && take <= 'Z'))
+            : read_swap_in(ts, text + 5, &give, &take);
+    if (!read)
         return misuse("swap: expected two tiles, as in 'swap Q E' (? is a "
                       "blank)");
     m->helper.kind = CORE_HELPER_SWAP;
@@ -407,7 +462,7 @@ static int parse_move(const char *text, const struct core_game *g,
 {
     struct clb_error err;
     clb_error_clear(&err);
-    int helper = parse_helper(text, m);
+    int helper = parse_helper(core_game_tileset(g), text, m);
     if (helper >= 0)
         return helper;
     if (text[0] != '{') {
@@ -428,7 +483,11 @@ static int parse_move(const char *text, const struct core_game *g,
                  jerr.column, jerr.text);
         return misuse(msg);
     }
-    enum clb_err rc = move_json_tree(j, m, &err);
+    /* In the game's set: a tile's letter is its display string ("CH"). */
+    const struct core_tileset *ts = core_game_tileset(g);
+    enum clb_err rc = core_tileset_is_default(ts)
+                          ? move_json_tree(j, m, &err)
+                          : move_json_tree_in(j, ts, m, &err);
     json_decref(j);
     return rc == CLB_ERR_OK ? CLI_OK : refused(&err);
 }
@@ -444,9 +503,12 @@ static int cmd_play(struct position *pos, const char *move_text,
     struct core_move_result res;
     clb_error_clear(&err);
     if (position_play(pos, &m, &res, &err) != CLB_ERR_OK)
-        return refused_move(&err);
+        return refused_move(core_game_tileset(&pos->game), &err);
+    char text[CORE_WORD_TEXT_MAX];
     for (int i = 0; i < res.nwords; i++)
-        fprintf(stderr, "%s %d\n", res.words[i], res.word_points[i]);
+        fprintf(stderr, "%s %d\n",
+                word_shown(core_game_tileset(&pos->game), res.words[i], text),
+                res.word_points[i]);
     fprintf(stderr, "points %d%s%s\n", res.points, res.bingo ? " bingo" : "",
             res.game_over ? " game-over" : "");
     for (int i = 0; i < res.ngoals && i < CLB_GOALS_FACE_UP; i++)
@@ -465,18 +527,21 @@ static int print_play(const struct core_game *g, const struct core_play *p,
     core_play_to_move(p, (const char(*)[CLB_BOARD_SIZE])g->board, &m);
     if (core_move_check(g, &m, lex, &res, &err) != CLB_ERR_OK)
         return refused(&err);
-    char at[4], words[CLB_MAX_WORDS * (CLB_WORD_MAX + 2) + 1] = "";
+    const struct core_tileset *ts = core_game_tileset(g);
+    char at[4], words[CLB_MAX_WORDS * CORE_WORD_TEXT_MAX] = "";
+    char text[CORE_WORD_TEXT_MAX];
     core_play_coord(p, at);
     for (int i = 0; i < res.nwords; i++) {
         if (i > 0)
             strcat(words, ",");
-        strcat(words, res.words[i]);
+        strcat(words, word_shown(ts, res.words[i], text));
     }
     printf("%5d  %-4s %-6s %-24s {\"type\":\"play\",\"tiles\":[", res.points,
            at, p->down ? "down" : "across", words);
     for (int i = 0; i < m.ntiles; i++)
-        printf("%s{\"row\":%d,\"col\":%d,\"letter\":\"%c\"%s}", i ? "," : "",
-               m.tiles[i].row, m.tiles[i].col, m.tiles[i].letter,
+        printf("%s{\"row\":%d,\"col\":%d,\"letter\":\"%s\"%s}", i ? "," : "",
+               m.tiles[i].row, m.tiles[i].col,
+               core_tile_text(ts, m.tiles[i].letter),
                m.tiles[i].blank ? ",\"blank\":true" : "");
     puts("]}");
     return CLI_OK;

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # tests/cli/run.sh - drives collabble-cli through a short game: new, show,
 # decode/encode round trip, an invalid word, the legal plays and the best of
-# them played, pass, pass, and the usage errors. Usage: run.sh PATH_TO_collabble-cli
+# them played, pass, pass, and the usage errors; given collabble-dictc and
+# a word list, a game in the made-up tile set x-test27 (a CH tile) too.
+# Usage: run.sh PATH_TO_collabble-cli [PATH_TO_collabble-dictc WORDS.txt]
 set -uo pipefail
 cli=$1
+dictc=${2:-}
+wordlist=${3:-}
 pass=0 fail=0
 check() { # name, then a command that must succeed
     local name=$1
@@ -192,6 +196,37 @@ msg=$("$cli" --format v1 --goals hard new docs 2>&1)
 check "a goals game has no classic link" bash -c '[ $0 -eq 1 ] && grep -q "no_classic_link" <<<"$1"' $? "$msg"
 msg=$("$cli" --goals expert new 2>&1)
 check "an unknown difficulty is a usage error" bash -c '[ $0 -eq 2 ] && grep -q "easy, normal or hard" <<<"$1"' $? "$msg"
+
+# A game in x-test27: its CH tile shown, typed and refused in its display
+# strings; goals (English's) refused.
+if [ -n "$dictc" ]; then
+    tmp=$(mktemp -d)
+    "$dictc" --tileset x-test27 "$wordlist" "$tmp/x27.clx" >/dev/null
+    x27=("$cli" --lexicon "$tmp/x27.clx")
+    seed=
+    for i in $(seq 0 60); do # a deal whose P1 rack holds a CH tile
+        s=$("${x27[@]}" new "ch-$i")
+        if "${x27[@]}" show "$s" | grep -q '^P1:.* CH\b'; then seed=ch-$i; break; fi
+    done
+    check "a deal with a CH tile, shown as CH" test -n "$seed"
+    best=$("${x27[@]}" plays "$s" 1000 | grep '"letter":"CH"' | grep -v blank | head -n 1)
+    at=$(awk '{print $2}' <<<"$best")
+    word=$(awk '{print $4}' <<<"$best" | cut -d, -f1)
+    json="{${best#*\{}"
+    check "plays writes CH words in display strings" grep -q CH <<<"$word"
+    check "a CH word typed in the notation is the same move as its JSON" \
+        test "$("${x27[@]}" play "$s" "$at $word" 2>/dev/null)" = "$("${x27[@]}" play "$s" "$json" 2>/dev/null)"
+    check "its words and points in display strings" \
+        bash -c '"${@:3}" play "$0" "$1" 2>&1 >/dev/null | grep -q "^$2 [0-9]"' "$s" "$at $word" "$word" "${x27[@]}"
+    msg=$("${x27[@]}" play "$s" "8H CHT" 2>&1)
+    check "a refused CH word is written as CH" \
+        bash -c 'grep -q "^collabble-cli: invalid_word: Not in the dictionary - CHT$" <<<"$0" && grep -q "^  word: CHT$" <<<"$0"' "$msg"
+    check "exchange CH" "${x27[@]}" play "$s" "exchange CH"
+    msg=$("${x27[@]}" --goals easy new "$seed" 2>&1)
+    check "goals are refused in x-test27, naming it" \
+        bash -c '[ $0 -eq 1 ] && grep -q "goals need the English tile set.*x-test27" <<<"$1"' $? "$msg"
+    rm -rf "$tmp"
+fi
 
 echo "cli: $pass passed, $fail failed"
 test "$fail" -eq 0

@@ -207,3 +207,106 @@ Test(core_notation, exchanges_that_cannot_be_read)
     cr_assert_eq(core_notation_exchange("A\n", 2, &m, &err),
                  CLB_ERR_BAD_NOTATION);
 }
+
+/* x-test27's CH tile is letter 26: byte '[' (0x41 + 26), a blank for it
+ * '{' (0x61 + 26). */
+#define CH_TILE '['
+#define CH_BLANK '{'
+
+/* An x-test27 game: an empty board with `word` (tile bytes) across from
+ * (row, col). */
+static void x27_board_with(struct core_game *g, int row, int col,
+                           const char *word)
+{
+    board_with(g, row, col, word);
+    g->tileset = &core_tileset_x_test27;
+}
+
+Test(core_notation, a_word_is_cut_into_the_sets_tiles)
+{
+    struct core_game g;
+    struct core_move m;
+    struct clb_error err;
+    x27_board_with(&g, 0, 0, "");
+    cr_assert_eq(read_move(&g, "8H CHAT", &m, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    cr_assert_eq(m.ntiles, 3, "CH is one tile");
+    cr_assert(m.tiles[0].letter == CH_TILE && !m.tiles[0].blank);
+    cr_assert(m.tiles[1].letter == 'A' && m.tiles[1].col == 8);
+    cr_assert(m.tiles[2].letter == 'T' && m.tiles[2].col == 9);
+    /* Exactly the lower display string is a blank; any other case the
+     * letter. */
+    cr_assert_eq(read_move(&g, "H8 chAT", &m, &err), CLB_ERR_OK);
+    cr_assert(m.tiles[0].letter == CH_TILE && m.tiles[0].blank);
+    cr_assert(m.tiles[1].row == 8 && m.tiles[1].col == 7, "down");
+    cr_assert_eq(read_move(&g, "8H ChAT", &m, &err), CLB_ERR_OK);
+    cr_assert(m.tiles[0].letter == CH_TILE && !m.tiles[0].blank);
+    cr_assert_eq(read_move(&g, "8H CHat", &m, &err), CLB_ERR_OK);
+    cr_assert(m.tiles[1].letter == 'A' && m.tiles[1].blank);
+    cr_assert(m.tiles[2].letter == 'T' && m.tiles[2].blank);
+}
+
+Test(core_notation, a_multi_letter_tile_on_the_board_is_matched)
+{
+    struct core_game g;
+    struct core_move m;
+    struct clb_error err;
+    char on[2] = {CH_TILE, '\0'};
+    x27_board_with(&g, 7, 8, on);
+    cr_assert_eq(read_move(&g, "8H ACHE", &m, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    cr_assert_eq(m.ntiles, 2);
+    cr_assert(m.tiles[0].col == 7 && m.tiles[1].col == 9);
+    on[0] = CH_BLANK; /* a blank's letter, written in any case */
+    x27_board_with(&g, 7, 8, on);
+    cr_assert_eq(read_move(&g, "8H AchE", &m, &err), CLB_ERR_OK);
+    cr_assert_eq(m.ntiles, 2);
+    x27_board_with(&g, 7, 8, "C");
+    cr_assert_eq(read_move(&g, "8H ACHE", &m, &err), CLB_ERR_BAD_NOTATION);
+    cr_assert_str_eq(err.detail,
+                     "I8 already holds C, not CH (letter 2 of the word)");
+    x27_board_with(&g, 7, 8, on);
+    cr_assert_eq(read_move(&g, "8H ACE", &m, &err), CLB_ERR_BAD_NOTATION);
+    cr_assert_str_eq(err.detail,
+                     "I8 already holds CH, not C (letter 2 of the word)");
+}
+
+Test(core_notation, words_of_another_set_that_cannot_be_read)
+{
+    struct core_game g;
+    struct core_move m;
+    struct clb_error err;
+    x27_board_with(&g, 0, 0, "");
+    cr_assert_eq(read_move(&g, "8H CH", &m, &err), CLB_ERR_BAD_NOTATION);
+    cr_assert_str_eq(err.detail, "the word must have 2 to 15 letters",
+                     "CH is one tile");
+    cr_assert_eq(read_move(&g, "8H CH1", &m, &err), CLB_ERR_BAD_NOTATION);
+    cr_assert_str_eq(err.detail,
+                     "'1' (letter 2 of the word) is not a tile of x-test27");
+    cr_assert_eq(read_move(&g, "8H CH\xc3\x89", &m, &err),
+                 CLB_ERR_BAD_NOTATION);
+    cr_assert_str_eq(err.detail,
+                     "letter 2 of the word is not a tile of x-test27");
+    cr_assert_eq(read_move(&g, "exchange C1", &m, &err), CLB_ERR_BAD_NOTATION);
+    cr_assert_str_eq(err.detail, "'1' is not a tile of x-test27 (? for a "
+                                 "blank)");
+}
+
+Test(core_notation, an_exchange_in_another_set)
+{
+    struct core_game g;
+    struct core_move m;
+    struct clb_error err;
+    x27_board_with(&g, 0, 0, "");
+    cr_assert_eq(read_move(&g, "exchange CH C H ?", &m, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    cr_assert_eq(m.ntiles, 4);
+    cr_assert(m.exchange[0] == CH_TILE && m.exchange[1] == 'C' &&
+              m.exchange[2] == 'H' && m.exchange[3] == CORE_BLANK);
+    cr_assert_eq(read_move(&g, "exchange chc", &m, &err), CLB_ERR_OK);
+    cr_assert(m.ntiles == 2 && m.exchange[0] == CH_TILE &&
+              m.exchange[1] == 'C');
+    /* The same letters in English are two tiles. */
+    cr_assert_eq(core_notation_exchange("CH", 2, &m, &err), CLB_ERR_OK);
+    cr_assert(m.ntiles == 2 && m.exchange[0] == 'C' && m.exchange[1] == 'H');
+}

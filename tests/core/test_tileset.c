@@ -2,7 +2,8 @@
  * count, value and total of English and x-test27, the look-up by name, the
  * byte helpers of core/tiles.h at the edges of the largest set, a deal in a
  * 27-letter set, and collabble-dictc's longest-match cutting of words into
- * a set's tiles (dict/dict_text.c). */
+ * a set's tiles (core_tileset_cut, which dict/dict_text.c uses), and
+ * goals refused for a set other than English. */
 /* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, unlink */
 #include <criterion/criterion.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "../../core/game.h"
+#include "../../core/goals.h"
 #include "../../core/history.h"
 #include "../../core/link2.h"
 #include "../../core/tiles.h"
@@ -237,6 +239,76 @@ Test(core_tileset, a_v2_link_names_its_set)
     free(read);
     free(link);
     free(back);
+    free(h);
+    dict_free(d);
+}
+
+Test(core_tileset, core_cuts_typed_text_as_dictc_does)
+{
+    const struct core_tileset *ts = &core_tileset_x_test27;
+    static const char *const texts[] = {"CHAT", "chat", "Ch",        "C",
+                                        "CAT",  "H",    "\xc3\x89T", "[",
+                                        "cH",   "z",    "?"};
+    for (int s = 0; s < 2; s++) {
+        const struct core_tileset *set = s == 0 ? ts : &core_tileset_english;
+        for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+            int a, b;
+            size_t n = strlen(texts[i]);
+            cr_assert_eq(core_tileset_cut(set, texts[i], n, &a),
+                         dict_cut_tile(set, texts[i], n, &b), "%s", texts[i]);
+            cr_assert_eq(a, b, "%s", texts[i]);
+        }
+    }
+    int m;
+    cr_assert_eq(core_tileset_cut(ts, "cH", 2, &m), 2, "either case");
+    cr_assert_eq(m, 26);
+    cr_assert_eq(core_tileset_cut(ts, "CH", 1, &m), 1, "only n bytes");
+    cr_assert_eq(m, 2);
+    cr_assert_eq(core_tileset_cut(ts, "", 0, &m), 0);
+    cr_assert_eq(m, -1);
+}
+
+/* A new game of x-test27 (its lexicon's words in its tiles). */
+static struct core_history *x27_history(struct dict **d)
+{
+    static const char words[] = "CHAT\nCAT\nACHE\nTEACH\n";
+    struct clb_error err;
+    cr_assert_eq(dict_from_text_in(words, sizeof words - 1, "x27",
+                                   &core_tileset_x_test27, d, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    struct core_lexicon_id id = {dict_fingerprint(*d), "x27",
+                                 &core_tileset_x_test27};
+    struct core_history *h = malloc(sizeof *h);
+    core_history_from_seed(h, 4242, &id, "x27");
+    return h;
+}
+
+Test(core_tileset, goals_need_english)
+{
+    struct dict *d;
+    struct core_history *h = x27_history(&d);
+    struct clb_error err;
+    cr_assert_eq(core_history_set_goals(h, CORE_GOALS_EASY, &err),
+                 CLB_ERR_BAD_REQUEST);
+    cr_assert(strstr(err.detail, "x-test27") != NULL, "%s", err.detail);
+    cr_assert(strstr(err.detail, "English") != NULL, "%s", err.detail);
+    cr_assert_eq(h->first.goals.level, CORE_GOALS_OFF, "no goals dealt");
+
+    /* A link made by hand with goals in x-test27 is refused as such. */
+    core_goals_deal(&h->first.goals, h->seed, CORE_GOALS_NORMAL);
+    struct core_link2 *link = malloc(sizeof *link),
+                      *read = malloc(sizeof *read);
+    struct core_history *back = malloc(sizeof *back);
+    cr_assert_eq(core_link2_begin(h, link, &err), CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(
+        core_link2_read_header(link->text, link->len, back, read, &err),
+        CLB_ERR_BAD_STATE);
+    cr_assert(strstr(err.detail, "goals need the English tile set") != NULL,
+              "%s", err.detail);
+    cr_assert(strstr(err.detail, "x-test27") != NULL, "%s", err.detail);
+    free(back);
+    free(read);
+    free(link);
     free(h);
     dict_free(d);
 }

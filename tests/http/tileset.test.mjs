@@ -6,7 +6,10 @@
 // each turn's best play (/api/v1/plays, limit 1) until the game ends by
 // the rules; every link the server writes must read back, a CH tile must
 // be played and scored at 5 before premiums (each play is scored again
-// here, independently), and the page must show CH tiles.
+// here, independently), and the page must show CH tiles. Its GCG file
+// writes display strings; a CH word typed into the no-script play form
+// is read in the set and scored; refused words are written in display
+// strings; goals (English's) are refused in this set.
 // SPDX-License-Identifier: MIT
 //
 // Run: COLLABBLE_BIN=build/server/collabble \
@@ -158,6 +161,18 @@ describe('a game in x-test27', () => {
     const page = await pageRes.text();
     assert.match(page, /data-alphabet="A B C D E F G H I J K L M N O P Q R S T U V W X Y Z CH"/);
     assert.match(page, />CH<sub>5<\/sub>/, 'a CH tile on the page, worth 5');
+    // The GCG file: every rack, word and exchange in display strings.
+    const gcgRes = await fetch(`${srv.url}/game.gcg?s=${encodeURIComponent(state)}`);
+    assert.equal(gcgRes.status, 200);
+    const gcg = await gcgRes.text();
+    const events = gcg.split('\n').filter((l) => l.startsWith('>'));
+    assert.ok(events.length >= moves, gcg);
+    assert.ok(!/[[\]{}]/.test(gcg), 'no tile byte shown as itself');
+    const tiles = '(?:CH|[A-Z?])*';
+    for (const line of events) {
+      assert.match(line, new RegExp(`^>P[12]: (${tiles} |\\(${tiles}\\) [+-]|${tiles} \\(${tiles}\\) -)`), line);
+    }
+    assert.ok(events.some((l) => /^>P[12]: \S+ (\d+[A-O]|[A-O]\d+) \S*(CH|ch)/.test(l)), 'a CH in a played word');
   });
 
   test('a CH tile is read in either case and refused where English has none', async () => {
@@ -178,5 +193,120 @@ describe('a game in x-test27', () => {
     // A classic link cannot carry another set.
     const v1 = await post(api('games'), { seed: 'twenty-seven', format: 'v1' });
     assert.equal(v1.status, 422, v1.text);
+  });
+
+  // A new game of this set whose first rack holds a CH tile, and the
+  // best opening play with a CH tile and no blank.
+  async function openingWithCh() {
+    for (let i = 0; i < 60; i++) {
+      const start = await post(api('games'), { seed: `ch-${i}` });
+      const { state, game } = start.body;
+      if (!game.hands.P1.includes('CH')) continue;
+      const plays = await post(api('plays'), { state, limit: 200 });
+      const play = plays.body.plays.find((p) => p.move.tiles.some((t) => t.letter === 'CH')
+        && p.move.tiles.every((t) => !t.blank));
+      if (play) return { state, game, play };
+    }
+    assert.fail('no seed deals a CH play');
+  }
+
+  test('a CH word typed into the no-script play form is played and scored', async () => {
+    const { state, play } = await openingWithCh();
+    const word = play.words[0];
+    assert.match(word, /CH/);
+    // Typed as a player without script would: lowercase, all plain letters.
+    const r = await fetch(`${srv.url}/game/turn`, {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ s: state, act: 'play', at: play.at, dir: play.direction, word: word.toLowerCase() }),
+    });
+    assert.equal(r.status, 303, await r.text());
+    const m = /^\/game\?s=([A-Za-z0-9_-]+)&me=1$/.exec(r.headers.get('location'));
+    assert.ok(m, r.headers.get('location'));
+    const after = await post(api('decode'), { state: m[1] });
+    assert.equal(after.status, 200, after.text);
+    assert.equal(after.body.game.score, play.points);
+    assert.deepEqual(after.body.game.lastMove.words, play.words);
+    const placed = after.body.history.moves[0];
+    assert.equal(placed.points, play.points);
+    // The same word with its CH typed as "ch" in a word with capitals is
+    // a blank standing for CH: refused here, as P1 holds no blank for it
+    // (or plays it as a blank when it does).
+    const typed = word.replace('CH', 'ch');
+    const b = await fetch(`${srv.url}/game/turn`, {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ s: state, act: 'play', at: play.at, dir: play.direction, word: typed }),
+    });
+    assert.equal(b.status, 303);
+    const loc = b.headers.get('location');
+    if (loc.startsWith('/game?')) {
+      const blank = await post(api('decode'), { state: /s=([^&]+)/.exec(loc)[1] });
+      assert.ok(blank.body.game.score < play.points, 'the blank scores nothing');
+    } else {
+      assert.match(loc, /^\/game\/turn\?/);
+    }
+  });
+
+  test('a CH tile is exchanged with the no-script form', async () => {
+    const { state, game } = await openingWithCh();
+    const page = await (await fetch(`${srv.url}/game?s=${encodeURIComponent(state)}&me=1`)).text();
+    const boxes = [...page.matchAll(/name="x(\d)" value="([^"]*)"/g)].map((x) => x[2]);
+    assert.deepEqual(boxes, game.hands.P1.map((t) => (t === 'BLANK' ? '?' : t)), 'values are display strings');
+    // The word field takes 15 tiles of two characters.
+    assert.match(page, /name="word" size="16" maxlength="30"/);
+    const at = boxes.indexOf('CH');
+    const r = await fetch(`${srv.url}/game/turn`, {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ s: state, act: 'exchange', [`x${at}`]: 'CH' }),
+    });
+    assert.equal(r.status, 303, await r.text());
+    const next = await post(api('decode'), { state: /s=([^&]+)/.exec(r.headers.get('location'))[1] });
+    assert.equal(next.body.history.moves[0].type, 'exchange');
+    assert.deepEqual(next.body.history.moves[0].tiles ?? next.body.game.lastMove.tiles, ['CH']);
+  });
+
+  test('a refused word is written in display strings, in the API and on the page', async () => {
+    const { state, game } = await openingWithCh();
+    const others = game.hands.P1.filter((t) => t !== 'CH' && t !== 'BLANK');
+    for (const x of others) {
+      const res = await post(api('preview'), {
+        state,
+        move: { type: 'play', tiles: [{ row: 7, col: 7, letter: 'CH' }, { row: 7, col: 8, letter: x }] },
+      });
+      assert.equal(res.status, 200, res.text);
+      if (res.body.valid) continue;
+      assert.deepEqual(res.body.error.words, [`CH${x}`]);
+      assert.equal(res.body.error.detail, `CH${x}`, 'the detail in display strings too');
+      const moved = await post(api('move'), {
+        state,
+        move: { type: 'play', tiles: [{ row: 7, col: 7, letter: 'CH' }, { row: 7, col: 8, letter: x }] },
+      });
+      assert.deepEqual(moved.body.error.words, [`CH${x}`]);
+      // The no-script form: refused, the page says which word.
+      const fields = { s: state, act: 'play', at: '8H', dir: 'across', word: `ch${x.toLowerCase()}` };
+      const r = await fetch(`${srv.url}/game/turn`, {
+        method: 'POST', redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+      assert.equal(r.status, 303);
+      const shown = await (await fetch(srv.url + r.headers.get('location'))).text();
+      const msg = /<p class="msg err" id="msg" data-testid="message">(.*?)<\/p>/.exec(shown)[1];
+      assert.match(msg, new RegExp(`<strong>CH${x}</strong>`), msg);
+      return;
+    }
+    assert.fail('every CH opening was a word');
+  });
+
+  test('goals are English\'s: refused for this set, naming it', async () => {
+    const res = await post(api('games'), { seed: 'twenty-seven', goals: 'easy' });
+    assert.equal(res.status, 400, res.text);
+    assert.equal(res.body.error.code, 'bad_request');
+    assert.match(res.body.error.detail, /goals need the English tile set.*x-test27/);
+    const page = await fetch(`${srv.url}/new?seed=twenty-seven&goals=easy`);
+    assert.equal(page.status, 400);
+    assert.match(await page.text(), /goals need the English tile set.*x-test27/);
   });
 });
