@@ -35,9 +35,11 @@ valgrind --tool=callgrind --dump-instr=no --collect-jumps=no -q \
   --callgrind-out-file="$OUT/cg.out" "$BUILD/bench/bench_zstd" --count \
   "${dict[@]}" "${files[@]}" >"$OUT/sizes.txt"
 # Each dump: "desc: Trigger: Client Request: CODING FILE" and "totals: N".
-for f in $(ls -v "$OUT"/cg.out.*); do
+i=1
+while [ -f "$OUT/cg.out.$i" ]; do
   awk '/^desc: Trigger: Client Request: /{sub(/^desc: Trigger: Client Request: /,""); name=$0}
-       /^totals: /{print name, $2}' "$f"
+       /^totals: /{print name, $2}' "$OUT/cg.out.$i"
+  i=$((i + 1))
 done >"$OUT/counts.txt"
 node - "$OUT/counts.txt" "$OUT/sizes.txt" <<'JS'
 const fs = require('fs');
