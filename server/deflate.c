@@ -87,6 +87,10 @@ struct codebook {
     uint8_t length_bits[SRV_DEFLATE_MAX_MATCH + 1];
     uint16_t dist_code[DIST_SYMS];
     uint8_t dist_bits[DIST_SYMS];
+    /* A distance d of code c is sent as (d << dist_bits[c]) + dist_adj[c]
+     * in dist_total[c] bits: its code with d - dist_base[c] above it. */
+    uint32_t dist_adj[DIST_SYMS];
+    uint8_t dist_total[DIST_SYMS];
     uint16_t end_code;
     uint8_t end_bits;
     uint8_t header[SRV_DEFLATE_MAX_HEADER];
@@ -342,6 +346,11 @@ static void codebook_make(struct codebook *cb, const uint32_t *litlen_w,
     huffman_lengths(w, DIST_SYMS, SRV_DEFLATE_MAX_CODE, d_len);
     huffman_codes(d_len, DIST_SYMS, cb->dist_code);
     memcpy(cb->dist_bits, d_len, sizeof cb->dist_bits);
+    for (unsigned c = 0; c < DIST_SYMS; c++) {
+        cb->dist_adj[c] =
+            cb->dist_code[c] - ((uint32_t)dist_base[c] << d_len[c]);
+        cb->dist_total[c] = (uint8_t)(d_len[c] + dist_extra[c]);
+    }
     header_make(cb, ll_len, d_len);
 
     for (unsigned i = 0; i < 256; i++) {
@@ -566,8 +575,8 @@ static size_t encode(struct srv_deflate *z, const struct codebook *cb,
             /* A code and its extra bits in one put: at most 15 + 5 and
              * 15 + 13 bits. */
             PUT(cb->length_code[len], cb->length_bits[len]);
-            PUT(cb->dist_code[ds] | (dist - dist_base[ds]) << cb->dist_bits[ds],
-                cb->dist_bits[ds] + dist_extra[ds]);
+            PUT((dist << cb->dist_bits[ds]) + cb->dist_adj[ds],
+                cb->dist_total[ds]);
             pos += len;
             continue;
         }
