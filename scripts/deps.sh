@@ -8,7 +8,8 @@
 #                          nginx and openssl for the reverse-proxy test,
 #                          lighttpd, apache2 and fcgiwrap for the CGI and
 #                          FastCGI hosts)
-#   scripts/deps.sh bench  the test set plus wrk and valgrind, for bench/
+#   scripts/deps.sh bench  the test set plus wrk, valgrind and libzstd-dev,
+#                          for bench/
 #
 # Debian packages are installed only when missing (apt-get update runs only
 # then), with a line of progress at least every few seconds; the npm
@@ -55,7 +56,8 @@ if [ "$mode" != run ]; then
 fi
 if [ "$mode" = bench ]; then
     # valgrind: bench/server_callgrind.sh counts instructions per request.
-    packages+=(wrk valgrind)
+    # libzstd-dev: bench/bench_zstd weighs zstd against the gzip writer.
+    packages+=(wrk valgrind libzstd-dev)
 fi
 
 missing=()
