@@ -74,6 +74,11 @@ struct mg_search {
     int best_values[CLB_RACK_SIZE];  /* the rack's tile points, highest first */
     uint8_t by_value[CLB_RACK_SIZE]; /* the rack's letters, highest first */
     int nletters;                    /* distinct letters in the rack */
+    int rack_count[CORE_KWG_TILES];  /* count[] at the start */
+    /* The best play alone: a blank is a wildcard the search spends only on
+     * a letter the rack has run out of, and mg_record_best chooses which
+     * of the play's tiles are blanks (mg_blank_loss). */
+    bool wild;
     /* the line: direction d, line index, and a copy of its data (one load
      * less per square than reaching into the prepared board) */
     int d, line;
@@ -353,6 +358,79 @@ static void mg_keep(struct mg_search *s, const struct core_play *p)
     }
 }
 
+/* What the blanks cost the best play covering first..last, searched with
+ * the blank as a wildcard (s->wild): each of its letters placed more often
+ * than the rack holds it takes that many blanks, on the squares where the
+ * letter is worth least (its weight: the letter premium times the word
+ * multiplier, plus the letter premium times the square's word premium when
+ * it makes a word across), the later square on a tie, so the tiles read
+ * as early as possible with letters rather than blanks: the first play in
+ * core_play_compare order among those with the most points. Using a blank
+ * more than needed never scores more nor sorts first. Returns the points
+ * lost and sets in *blanks bit i for the i-th tile placed that is a blank. */
+static int mg_blank_loss(const struct mg_search *s, int first, int last,
+                         int word_mult, uint32_t *blanks)
+{
+    int letter[CLB_RACK_SIZE], weight[CLB_RACK_SIZE], k = 0, loss = 0;
+    uint32_t span = ((2u << last) - 1u) & ~((1u << first) - 1u);
+    for (uint32_t m = s->empty & span; m != 0 && k < CLB_RACK_SIZE;
+         m &= m - 1) {
+        int q = __builtin_ctz(m);
+        letter[k] =
+            (int)((unsigned char)s->placed[q] - CORE_TILE_LETTER_BASE) + 1;
+        weight[k++] = s->lm[q] * word_mult +
+                      (s->cross_sum[q] >= 0 ? s->lm[q] * s->wm[q] : 0);
+    }
+    *blanks = 0;
+    uint32_t done = 0; /* letters already given their blanks */
+    for (int i = 0; i < k; i++) {
+        int t = letter[i];
+        if ((done >> t & 1u) != 0)
+            continue;
+        done |= 1u << t;
+        int extra = -s->rack_count[t];
+        for (int j = i; j < k; j++)
+            extra += letter[j] == t;
+        int v = s->points[t];
+        for (; extra > 0; extra--) {
+            int pick = -1;
+            for (int j = i; j < k; j++)
+                if (letter[j] == t && (*blanks >> j & 1u) == 0 &&
+                    (pick < 0 || weight[j] * v <= weight[pick] * v))
+                    pick = j;
+            *blanks |= 1u << pick;
+            loss += weight[pick] * v;
+        }
+    }
+    return loss;
+}
+
+/* The best play so far, or this one if it comes first (core_play_compare):
+ * fewer points never win; as many may, on the tie-break (never a mirror
+ * image: across comes before down). */
+static void mg_record_best(struct mg_search *s, int first, int last, int ntiles,
+                           int word_mult, int points)
+{
+    if (s->stored > 0 && points < s->out->points)
+        return;
+    uint32_t blanks = 0;
+    if (s->wild && s->count[MG_BLANK] < s->rack_count[MG_BLANK]) {
+        points -= mg_blank_loss(s, first, last, word_mult, &blanks);
+        if (s->stored > 0 && points < s->out->points)
+            return;
+    }
+    struct core_play p;
+    mg_fill(s, first, last, ntiles, points, &p);
+    for (uint32_t m = blanks; m != 0; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        p.tiles[i] = core_blank_tile(
+            (int)((unsigned char)p.tiles[i] - CORE_TILE_LETTER_BASE));
+    }
+    if (s->stored == 0 || core_play_compare(&p, s->out) < 0)
+        *s->out = p;
+    s->stored = 1;
+}
+
 static void mg_record(struct mg_search *s, int first, int last,
                       struct mg_score sc)
 {
@@ -375,14 +453,7 @@ static void mg_record(struct mg_search *s, int first, int last,
     switch (s->mode) {
     case MG_ANY: s->found = true; break;
     case MG_BEST:
-        /* Fewer points never win; as many may, on the tie-break (never
-         * a mirror image: across comes before down). */
-        if (s->stored > 0 && points < s->out->points)
-            break;
-        mg_fill(s, first, last, sc.ntiles, points, &p);
-        if (s->stored == 0 || core_play_compare(&p, s->out) < 0)
-            *s->out = p;
-        s->stored = 1;
+        mg_record_best(s, first, last, sc.ntiles, sc.word_mult, points);
         break;
     case MG_ALL:
     case MG_TOP:
@@ -504,6 +575,28 @@ MG_INLINE void mg_next(struct mg_search *s, int pos, uint32_t arc,
     }
 }
 
+/* The best play's blank (s->wild): every letter in `wanted` (those the
+ * list and the cross-check allow and the rack has none of) as a blank,
+ * scored and written as the letter itself: mg_record_best decides which of
+ * the play's tiles of each letter are blanks. A letter the rack still has
+ * is never given a blank here, so each word is searched once rather than
+ * once for every way of spelling it with blanks. */
+MG_INLINE void mg_try_wild(struct mg_search *s, int pos, uint32_t wanted,
+                           uint32_t mask, const uint32_t *arcs,
+                           struct mg_score sc, bool right, enum mg_variant v)
+{
+    if (--s->count[MG_BLANK] == 0)
+        s->blank_letters = 0;
+    for (uint32_t m = wanted; m != 0; m &= m - 1) {
+        int t = __builtin_ctz(m);
+        uint32_t arc = arcs[mg_rank(mask, (unsigned)t, v)];
+        s->placed[pos] = core_letter_tile(t - 1);
+        mg_next(s, pos, arc, mg_place(s, pos, s->points[t], sc), right, v);
+    }
+    s->count[MG_BLANK]++;
+    s->blank_letters = MG_ALL_LETTERS;
+}
+
 /* The empty square pos, going left (`right` false) or right: every letter
  * of the rack that the list and the square's cross-check both allow, then
  * every such letter as a blank; the list's bitmap gives each one's arc at
@@ -528,6 +621,10 @@ MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
     }
     if (s->blank_letters == 0)
         return;
+    if (s->wild) {
+        mg_try_wild(s, pos, fits & ~s->letters, mask, arcs, sc, right, v);
+        return;
+    }
     if (--s->count[MG_BLANK] == 0)
         s->blank_letters = 0;
     struct mg_score blank = mg_place(s, pos, 0, sc);
@@ -693,17 +790,15 @@ static void mg_load_line(struct mg_search *s, int d, int line)
  * starts (the last tile of a run right of a, or a). */
 static void mg_set_anchor(struct mg_search *s, int a)
 {
-    unsigned anchors = s->mg->anchors[s->d][s->line];
-    int limit = a;
-    while (limit > 0 && s->tile[limit - 1] == 0 &&
-           (anchors >> (limit - 1) & 1u) == 0)
-        limit--;
-    int start = a;
-    while (start < MG_LAST && s->tile[start + 1] != 0)
-        start++;
+    /* Found from the line's bits: the left part stops after the nearest
+     * tile or anchor left of a, the walk starts at the end of the run of
+     * tiles right of a. */
+    uint32_t occupied = ~s->empty & MG_LINE_SQUARES;
+    uint32_t stops =
+        (occupied | s->mg->anchors[s->d][s->line]) & ((1u << a) - 1u);
     s->anchor = a;
-    s->left_limit = limit;
-    s->start = start;
+    s->left_limit = stops != 0 ? 32 - __builtin_clz(stops) : 0;
+    s->start = a + __builtin_ctz(~(occupied >> (a + 1)));
 }
 
 /* True when the budget is spent: the next anchor is not searched and the
@@ -753,15 +848,22 @@ static int mg_cap(const struct mg_search *s, int q)
 /* The bound of one span: the anchor, the first kl squares of left[] and
  * the first kr of right[], with `board` the points of the tiles on the
  * board it covers. See mg_bound. */
-static int mg_span_bound(const struct mg_search *s, const int *left, int kl,
-                         const int *right, int kr, int board)
+static int mg_span_bound(const struct mg_search *s, const int *left,
+                         const int *left_cap, int kl, const int *right,
+                         const int *right_cap, int kr, int anchor_cap,
+                         int board)
 {
-    int sq[CLB_RACK_SIZE], k = 0;
+    int sq[CLB_RACK_SIZE], cap[CLB_RACK_SIZE], k = 0;
+    cap[k] = anchor_cap;
     sq[k++] = s->anchor;
-    for (int i = 0; i < kl; i++)
+    for (int i = 0; i < kl; i++) {
+        cap[k] = left_cap[i];
         sq[k++] = left[i];
-    for (int i = 0; i < kr; i++)
+    }
+    for (int i = 0; i < kr; i++) {
+        cap[k] = right_cap[i];
         sq[k++] = right[i];
+    }
     int word_mult = 1, fixed = 0;
     for (int i = 0; i < k; i++) {
         word_mult *= s->wm[sq[i]];
@@ -775,7 +877,7 @@ static int mg_span_bound(const struct mg_search *s, const int *left, int kl,
         int q = sq[i];
         int wi = s->lm[q] * word_mult +
                  (s->cross_sum[q] >= 0 ? s->lm[q] * s->wm[q] : 0);
-        capped += wi * mg_cap(s, q);
+        capped += wi * cap[i];
         int j = i;
         for (; j > 0 && w[j - 1] < wi; j--)
             w[j] = w[j - 1];
@@ -834,10 +936,17 @@ static int mg_bound(const struct mg_search *s)
             runs[nr + 1] += s->value[q++];
         nr++;
     }
-    int best = -1;
+    /* Each square's cap once, for the spans that share it. */
+    int left_cap[CLB_RACK_SIZE], right_cap[CLB_RACK_SIZE];
+    for (int i = 0; i < nl; i++)
+        left_cap[i] = mg_cap(s, left[i]);
+    for (int i = 0; i < nr; i++)
+        right_cap[i] = mg_cap(s, right[i]);
+    int anchor_cap = mg_cap(s, a), best = -1;
     for (int kl = 0; kl <= nl; kl++) {
         int kr = n - 1 - kl < nr ? n - 1 - kl : nr;
-        int b = mg_span_bound(s, left, kl, right, kr, board + runs[kr]);
+        int b = mg_span_bound(s, left, left_cap, kl, right, right_cap, kr,
+                              anchor_cap, board + runs[kr]);
         if (b > best)
             best = b;
     }
@@ -954,6 +1063,8 @@ static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
     }
     if (s->count[MG_BLANK] > 0)
         s->blank_letters = MG_ALL_LETTERS;
+    memcpy(s->rack_count, s->count, sizeof s->rack_count);
+    s->wild = mode == MG_BEST;
 }
 
 /* Prepares a search of `rack` in `mode` and runs it (an empty rack has no
