@@ -848,22 +848,15 @@ static int mg_cap(const struct mg_search *s, int q)
 /* The bound of one span: the anchor, the first kl squares of left[] and
  * the first kr of right[], with `board` the points of the tiles on the
  * board it covers. See mg_bound. */
-static int mg_span_bound(const struct mg_search *s, const int *left,
-                         const int *left_cap, int kl, const int *right,
-                         const int *right_cap, int kr, int anchor_cap,
-                         int board)
+static int mg_span_bound(const struct mg_search *s, const int *left, int kl,
+                         const int *right, int kr, int board)
 {
-    int sq[CLB_RACK_SIZE], cap[CLB_RACK_SIZE], k = 0;
-    cap[k] = anchor_cap;
+    int sq[CLB_RACK_SIZE], k = 0;
     sq[k++] = s->anchor;
-    for (int i = 0; i < kl; i++) {
-        cap[k] = left_cap[i];
+    for (int i = 0; i < kl; i++)
         sq[k++] = left[i];
-    }
-    for (int i = 0; i < kr; i++) {
-        cap[k] = right_cap[i];
+    for (int i = 0; i < kr; i++)
         sq[k++] = right[i];
-    }
     int word_mult = 1, fixed = 0;
     for (int i = 0; i < k; i++) {
         word_mult *= s->wm[sq[i]];
@@ -877,7 +870,7 @@ static int mg_span_bound(const struct mg_search *s, const int *left,
         int q = sq[i];
         int wi = s->lm[q] * word_mult +
                  (s->cross_sum[q] >= 0 ? s->lm[q] * s->wm[q] : 0);
-        capped += wi * cap[i];
+        capped += wi * mg_cap(s, q);
         int j = i;
         for (; j > 0 && w[j - 1] < wi; j--)
             w[j] = w[j - 1];
@@ -936,17 +929,10 @@ static int mg_bound(const struct mg_search *s)
             runs[nr + 1] += s->value[q++];
         nr++;
     }
-    /* Each square's cap once, for the spans that share it. */
-    int left_cap[CLB_RACK_SIZE], right_cap[CLB_RACK_SIZE];
-    for (int i = 0; i < nl; i++)
-        left_cap[i] = mg_cap(s, left[i]);
-    for (int i = 0; i < nr; i++)
-        right_cap[i] = mg_cap(s, right[i]);
-    int anchor_cap = mg_cap(s, a), best = -1;
+    int best = -1;
     for (int kl = 0; kl <= nl; kl++) {
         int kr = n - 1 - kl < nr ? n - 1 - kl : nr;
-        int b = mg_span_bound(s, left, left_cap, kl, right, right_cap, kr,
-                              anchor_cap, board + runs[kr]);
+        int b = mg_span_bound(s, left, kl, right, kr, board + runs[kr]);
         if (b > best)
             best = b;
     }
