@@ -118,16 +118,19 @@ static uint8_t mg_tile_of(char c, int n)
 }
 
 /* The tiles before and after square `pos` of a line, as runs of tile
- * numbers: [*lo, pos) and (pos, *hi]. */
-static void mg_runs(const uint8_t *line, int pos, int *lo, int *hi)
+ * numbers: [*lo, pos) and (pos, *hi]; returns their points (`value`, the
+ * line's points), summed in the same scan. */
+static int mg_runs(const uint8_t *line, const uint8_t *value, int pos, int *lo,
+                   int *hi)
 {
-    int a = pos, b = pos;
+    int a = pos, b = pos, sum = 0;
     while (a > 0 && line[a - 1] != 0)
-        a--;
+        sum += value[--a];
     while (b < MG_LAST && line[b + 1] != 0)
-        b++;
+        sum += value[++b];
     *lo = a;
     *hi = b;
+    return sum;
 }
 
 /* Follows tiles perp[from], perp[from + step], ... up to (not including)
@@ -245,10 +248,8 @@ void core_movegen_init(struct core_movegen *mg,
                 int pos = __builtin_ctz(m);
                 /* The line at right angles through this square. */
                 const uint8_t *perp = mg->tile[1 - d][pos];
-                int lo, hi, sum = 0;
-                mg_runs(perp, line, &lo, &hi);
-                for (int i = lo; i <= hi; i++)
-                    sum += i == line ? 0 : mg->value[1 - d][pos][i];
+                int lo, hi;
+                int sum = mg_runs(perp, mg->value[1 - d][pos], line, &lo, &hi);
                 mg->cross_sum[d][line][pos] = (int16_t)sum;
                 mg->cross[d][line][pos] = mg_cross_set(mg, perp, line, lo, hi);
             }
