@@ -108,6 +108,23 @@ struct mg_score {
     int main_sum, word_mult, cross_total, ntiles;
 };
 
+/* Whether the processor has the POPCNT instruction, and the attribute
+ * that compiles a function with it (the search and the cross-checks have
+ * a copy each way, see enum mg_variant). */
+#if defined(__x86_64__) || defined(__i386__)
+#define MG_TARGET_POPCNT __attribute__((target("popcnt")))
+static bool mg_has_popcnt(void)
+{
+    return __builtin_cpu_supports("popcnt");
+}
+#else
+#define MG_TARGET_POPCNT
+static bool mg_has_popcnt(void)
+{
+    return false;
+}
+#endif
+
 /* ---- preparing a board ------------------------------------------------ */
 
 /* The tile number (1..n) of a board letter or blank of a set of n
@@ -136,9 +153,9 @@ static int mg_runs(const uint8_t *line, const uint8_t *value, int pos, int *lo,
 /* Follows tiles perp[from], perp[from + step], ... up to (not including)
  * perp[to] from `list`; returns the list reached and, in *arc, the last
  * arc taken (both 0 on a dead end; *arc 0 when there were no tiles). */
-static uint32_t mg_walk(const struct core_kwg *g, uint32_t list,
-                        const uint8_t *perp, int from, int to, int step,
-                        uint32_t *arc)
+MG_INLINE uint32_t mg_walk(const struct core_kwg *g, uint32_t list,
+                           const uint8_t *perp, int from, int to, int step,
+                           uint32_t *arc)
 {
     *arc = 0;
     for (int i = from; i != to; i += step) {
@@ -152,8 +169,8 @@ static uint32_t mg_walk(const struct core_kwg *g, uint32_t list,
 
 /* The letters t for which before + t + after is a word (before = perp[lo..
  * pos-1], after = perp[pos+1..hi]), as a bit set. */
-static uint32_t mg_cross_set(const struct core_movegen *mg, const uint8_t *perp,
-                             int pos, int lo, int hi)
+MG_INLINE uint32_t mg_cross_set(const struct core_movegen *mg,
+                                const uint8_t *perp, int pos, int lo, int hi)
 {
     const struct core_kwg *g = mg->graph;
     uint32_t arc, list;
@@ -215,18 +232,10 @@ static void mg_copy_board(struct core_movegen *mg,
         }
 }
 
-void core_movegen_init(struct core_movegen *mg,
-                       const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
-                       const struct core_kwg *graph)
+/* Every line's anchors, cross-checks and cross-scores, and whether the
+ * board is empty (which the caller has set true). */
+MG_INLINE void mg_lines(struct core_movegen *mg)
 {
-    mg->graph = graph;
-    mg->tileset =
-        graph->tileset != NULL ? graph->tileset : &core_tileset_english;
-    mg->budget = NULL;
-    mg->gaddag = core_kwg_gaddag_root(graph);
-    mg->plain = false;
-    mg_copy_board(mg, board);
-    mg->empty_board = true;
     for (int d = 0; d < 2; d++)
         for (int line = 0; line < MG_N; line++) {
             /* The line's tiles, and those of its neighbours: a square with
@@ -254,6 +263,37 @@ void core_movegen_init(struct core_movegen *mg,
                 mg->cross[d][line][pos] = mg_cross_set(mg, perp, line, lo, hi);
             }
         }
+}
+
+/* mg_lines compiled twice: the walks' popcounts are the bulk of it, and
+ * the compiler turns core_kwg_popcount into the POPCNT instruction where
+ * the target has it (chosen at run time, as for the search). */
+static void mg_lines_plain(struct core_movegen *mg)
+{
+    mg_lines(mg);
+}
+
+MG_TARGET_POPCNT static void mg_lines_popcnt(struct core_movegen *mg)
+{
+    mg_lines(mg);
+}
+
+void core_movegen_init(struct core_movegen *mg,
+                       const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                       const struct core_kwg *graph)
+{
+    mg->graph = graph;
+    mg->tileset =
+        graph->tileset != NULL ? graph->tileset : &core_tileset_english;
+    mg->budget = NULL;
+    mg->gaddag = core_kwg_gaddag_root(graph);
+    mg->plain = false;
+    mg_copy_board(mg, board);
+    mg->empty_board = true;
+    if (mg_has_popcnt())
+        mg_lines_popcnt(mg);
+    else
+        mg_lines_plain(mg);
     if (mg->empty_board) {
         mg->anchors[0][CLB_CENTER] = (uint16_t)(1u << CLB_CENTER);
         mg->anchors[1][CLB_CENTER] = (uint16_t)(1u << CLB_CENTER);
@@ -487,20 +527,6 @@ static void mg_record(struct mg_search *s, int first, int last,
  *              never test for that.
  * MG_POPCNT is only compiled for x86; elsewhere MG_PLAIN serves. */
 enum mg_variant { MG_PLAIN, MG_POPCNT, MG_STOP };
-
-#if defined(__x86_64__) || defined(__i386__)
-#define MG_TARGET_POPCNT __attribute__((target("popcnt")))
-static bool mg_has_popcnt(void)
-{
-    return __builtin_cpu_supports("popcnt");
-}
-#else
-#define MG_TARGET_POPCNT
-static bool mg_has_popcnt(void)
-{
-    return false;
-}
-#endif
 
 /* Bits of x below bit `tile`: the index of tile's arc in a list. */
 MG_INLINE unsigned mg_rank(uint32_t mask, unsigned tile, enum mg_variant v)
