@@ -188,7 +188,14 @@ MG_INLINE uint32_t mg_cross_set(const struct core_movegen *mg,
         return core_kwg_accepting(g, list) & MG_ALL_LETTERS;
     if (list == 0)
         return 0;
-    uint32_t mask = g->nodes[list] & MG_ALL_LETTERS, set = 0;
+    /* Only a letter that can precede the suffix in some word (the GADDAG's
+     * list after the suffix backwards) can do, so the walks through the
+     * suffix are made for the letters both lists hold. */
+    uint32_t before =
+        mg_walk(g, core_kwg_gaddag_root(g), perp, hi, pos, -1, &arc);
+    if (before == 0)
+        return 0;
+    uint32_t mask = g->nodes[list] & g->nodes[before] & MG_ALL_LETTERS, set = 0;
     for (uint32_t m = mask; m != 0; m &= m - 1) {
         unsigned t = (unsigned)__builtin_ctz(m);
         uint32_t sub = core_kwg_target(core_kwg_arc(g, list, t));
