@@ -285,6 +285,8 @@ MG_TARGET_POPCNT static void mg_lines_popcnt(struct core_movegen *mg)
     mg_lines(mg);
 }
 
+static void mg_prepare_lines(struct core_movegen *mg);
+
 void core_movegen_init(struct core_movegen *mg,
                        const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
                        const struct core_kwg *graph)
@@ -296,8 +298,15 @@ void core_movegen_init(struct core_movegen *mg,
     mg->gaddag = core_kwg_gaddag_root(graph);
     mg->plain = false;
     mg_copy_board(mg, board);
+    mg_prepare_lines(mg);
+}
+
+/* Every line's anchors and cross-checks from the board copied into mg,
+ * with the copy of mg_lines that mg->plain asks for. */
+static void mg_prepare_lines(struct core_movegen *mg)
+{
     mg->empty_board = true;
-    if (mg_has_popcnt())
+    if (mg_has_popcnt() && !mg->plain)
         mg_lines_popcnt(mg);
     else
         mg_lines_plain(mg);
@@ -1115,6 +1124,7 @@ static void mg_search(struct mg_search *s, const struct core_movegen *mg,
 void core_movegen_use_plain(struct core_movegen *mg)
 {
     mg->plain = true;
+    mg_prepare_lines(mg); /* the cross-checks again, with the plain copy */
 }
 
 size_t core_movegen_all(const struct core_movegen *mg,
