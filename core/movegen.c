@@ -206,6 +206,16 @@ MG_INLINE uint32_t mg_cross_set(const struct core_movegen *mg,
     return set;
 }
 
+/* The letter and word multipliers of each kind of square. */
+static const uint8_t mg_letter_premium[] = {
+    [CORE_PREMIUM_NONE] = 1, [CORE_PREMIUM_DL] = 2, [CORE_PREMIUM_TL] = 3,
+    [CORE_PREMIUM_DW] = 1,   [CORE_PREMIUM_TW] = 1,
+};
+static const uint8_t mg_word_premium[] = {
+    [CORE_PREMIUM_NONE] = 1, [CORE_PREMIUM_DL] = 1, [CORE_PREMIUM_TL] = 1,
+    [CORE_PREMIUM_DW] = 2,   [CORE_PREMIUM_TW] = 3,
+};
+
 /* The board's letters, points and premiums, each seen along both
  * directions, and which squares hold a tile. */
 static void mg_copy_board(struct core_movegen *mg,
@@ -226,14 +236,8 @@ static void mg_copy_board(struct core_movegen *mg,
                 mg->occupied[0][r] |= (uint16_t)(1u << c);
                 mg->occupied[1][c] |= (uint16_t)(1u << r);
             }
-            uint8_t lm = 1, wm = 1;
-            switch (core_premium_at(r, c)) {
-            case CORE_PREMIUM_DL: lm = 2; break;
-            case CORE_PREMIUM_TL: lm = 3; break;
-            case CORE_PREMIUM_DW: wm = 2; break;
-            case CORE_PREMIUM_TW: wm = 3; break;
-            case CORE_PREMIUM_NONE: break;
-            }
+            enum core_premium p = core_premium_at(r, c);
+            uint8_t lm = mg_letter_premium[p], wm = mg_word_premium[p];
             mg->letter_mult[0][r][c] = mg->letter_mult[1][c][r] = lm;
             mg->word_mult[0][r][c] = mg->word_mult[1][c][r] = wm;
         }
