@@ -236,6 +236,7 @@ static void make_positions(const struct core_lexicon *lex)
 
 struct timing {
     double all_us, init_us, any_us, best_us;
+    int best_points; /* the best play's points, -1 for none (--each) */
     size_t plays;
 };
 
@@ -277,8 +278,9 @@ static struct timing time_position(const struct position *p,
         struct core_play best;
         double t0 = bench_cpu_ns();
         core_movegen_init(&mg, board, graph);
-        sink += core_movegen_best(&mg, rack, &best);
+        bool found = core_movegen_best(&mg, rack, &best);
         v[i] = bench_cpu_ns() - t0;
+        t.best_points = found ? best.points : -1;
     }
     t.best_us = bench_quantile(v, runs, 0.5) / 1e3;
     (void)sink;
@@ -289,13 +291,14 @@ static struct timing time_position(const struct position *p,
 static void print_each(const struct position *pos, const struct timing *t,
                        int n)
 {
-    printf("%4s %-8s %-7s %7s %9s %9s %9s %9s\n", "#", "", "rack", "plays",
-           "all", "init", "any", "best");
+    printf("%4s %-8s %-7s %7s %9s %9s %9s %9s %5s\n", "#", "", "rack", "plays",
+           "all", "init", "any", "best", "pts");
     for (int i = 0; i < n; i++) {
         const struct core_rack *r = &pos[i].game.hands[CORE_P1];
-        printf("%4d %-8s %-7.*s %7zu %7.1fus %7.1fus %7.1fus %7.1fus\n", i,
+        printf("%4d %-8s %-7.*s %7zu %7.1fus %7.1fus %7.1fus %7.1fus %5d\n", i,
                categories[pos[i].cat], r->count, r->tiles, t[i].plays,
-               t[i].all_us, t[i].init_us, t[i].any_us, t[i].best_us);
+               t[i].all_us, t[i].init_us, t[i].any_us, t[i].best_us,
+               t[i].best_points);
     }
     printf("\n");
 }

@@ -74,6 +74,11 @@ struct mg_search {
     int best_values[CLB_RACK_SIZE];  /* the rack's tile points, highest first */
     uint8_t by_value[CLB_RACK_SIZE]; /* the rack's letters, highest first */
     int nletters;                    /* distinct letters in the rack */
+    int rack_count[CORE_KWG_TILES];  /* count[] at the start */
+    /* The best play alone: a blank is a wildcard the search spends only on
+     * a letter the rack has run out of, and mg_record_best chooses which
+     * of the play's tiles are blanks (mg_blank_loss). */
+    bool wild;
     /* the line: direction d, line index, and a copy of its data (one load
      * less per square than reaching into the prepared board) */
     int d, line;
@@ -103,6 +108,23 @@ struct mg_score {
     int main_sum, word_mult, cross_total, ntiles;
 };
 
+/* Whether the processor has the POPCNT instruction, and the attribute
+ * that compiles a function with it (the search and the cross-checks have
+ * a copy each way, see enum mg_variant). */
+#if defined(__x86_64__) || defined(__i386__)
+#define MG_TARGET_POPCNT __attribute__((target("popcnt")))
+static bool mg_has_popcnt(void)
+{
+    return __builtin_cpu_supports("popcnt");
+}
+#else
+#define MG_TARGET_POPCNT
+static bool mg_has_popcnt(void)
+{
+    return false;
+}
+#endif
+
 /* ---- preparing a board ------------------------------------------------ */
 
 /* The tile number (1..n) of a board letter or blank of a set of n
@@ -113,24 +135,27 @@ static uint8_t mg_tile_of(char c, int n)
 }
 
 /* The tiles before and after square `pos` of a line, as runs of tile
- * numbers: [*lo, pos) and (pos, *hi]. */
-static void mg_runs(const uint8_t *line, int pos, int *lo, int *hi)
+ * numbers: [*lo, pos) and (pos, *hi]; returns their points (`value`, the
+ * line's points), summed in the same scan. */
+static int mg_runs(const uint8_t *line, const uint8_t *value, int pos, int *lo,
+                   int *hi)
 {
-    int a = pos, b = pos;
+    int a = pos, b = pos, sum = 0;
     while (a > 0 && line[a - 1] != 0)
-        a--;
+        sum += value[--a];
     while (b < MG_LAST && line[b + 1] != 0)
-        b++;
+        sum += value[++b];
     *lo = a;
     *hi = b;
+    return sum;
 }
 
 /* Follows tiles perp[from], perp[from + step], ... up to (not including)
  * perp[to] from `list`; returns the list reached and, in *arc, the last
  * arc taken (both 0 on a dead end; *arc 0 when there were no tiles). */
-static uint32_t mg_walk(const struct core_kwg *g, uint32_t list,
-                        const uint8_t *perp, int from, int to, int step,
-                        uint32_t *arc)
+MG_INLINE uint32_t mg_walk(const struct core_kwg *g, uint32_t list,
+                           const uint8_t *perp, int from, int to, int step,
+                           uint32_t *arc)
 {
     *arc = 0;
     for (int i = from; i != to; i += step) {
@@ -144,8 +169,8 @@ static uint32_t mg_walk(const struct core_kwg *g, uint32_t list,
 
 /* The letters t for which before + t + after is a word (before = perp[lo..
  * pos-1], after = perp[pos+1..hi]), as a bit set. */
-static uint32_t mg_cross_set(const struct core_movegen *mg, const uint8_t *perp,
-                             int pos, int lo, int hi)
+MG_INLINE uint32_t mg_cross_set(const struct core_movegen *mg,
+                                const uint8_t *perp, int pos, int lo, int hi)
 {
     const struct core_kwg *g = mg->graph;
     uint32_t arc, list;
@@ -163,7 +188,14 @@ static uint32_t mg_cross_set(const struct core_movegen *mg, const uint8_t *perp,
         return core_kwg_accepting(g, list) & MG_ALL_LETTERS;
     if (list == 0)
         return 0;
-    uint32_t mask = g->nodes[list] & MG_ALL_LETTERS, set = 0;
+    /* Only a letter that can precede the suffix in some word (the GADDAG's
+     * list after the suffix backwards) can do, so the walks through the
+     * suffix are made for the letters both lists hold. */
+    uint32_t before =
+        mg_walk(g, core_kwg_gaddag_root(g), perp, hi, pos, -1, &arc);
+    if (before == 0)
+        return 0;
+    uint32_t mask = g->nodes[list] & g->nodes[before] & MG_ALL_LETTERS, set = 0;
     for (uint32_t m = mask; m != 0; m &= m - 1) {
         unsigned t = (unsigned)__builtin_ctz(m);
         uint32_t sub = core_kwg_target(core_kwg_arc(g, list, t));
@@ -173,6 +205,16 @@ static uint32_t mg_cross_set(const struct core_movegen *mg, const uint8_t *perp,
     }
     return set;
 }
+
+/* The letter and word multipliers of each kind of square. */
+static const uint8_t mg_letter_premium[] = {
+    [CORE_PREMIUM_NONE] = 1, [CORE_PREMIUM_DL] = 2, [CORE_PREMIUM_TL] = 3,
+    [CORE_PREMIUM_DW] = 1,   [CORE_PREMIUM_TW] = 1,
+};
+static const uint8_t mg_word_premium[] = {
+    [CORE_PREMIUM_NONE] = 1, [CORE_PREMIUM_DL] = 1, [CORE_PREMIUM_TL] = 1,
+    [CORE_PREMIUM_DW] = 2,   [CORE_PREMIUM_TW] = 3,
+};
 
 /* The board's letters, points and premiums, each seen along both
  * directions, and which squares hold a tile. */
@@ -194,31 +236,17 @@ static void mg_copy_board(struct core_movegen *mg,
                 mg->occupied[0][r] |= (uint16_t)(1u << c);
                 mg->occupied[1][c] |= (uint16_t)(1u << r);
             }
-            uint8_t lm = 1, wm = 1;
-            switch (core_premium_at(r, c)) {
-            case CORE_PREMIUM_DL: lm = 2; break;
-            case CORE_PREMIUM_TL: lm = 3; break;
-            case CORE_PREMIUM_DW: wm = 2; break;
-            case CORE_PREMIUM_TW: wm = 3; break;
-            case CORE_PREMIUM_NONE: break;
-            }
+            enum core_premium p = core_premium_at(r, c);
+            uint8_t lm = mg_letter_premium[p], wm = mg_word_premium[p];
             mg->letter_mult[0][r][c] = mg->letter_mult[1][c][r] = lm;
             mg->word_mult[0][r][c] = mg->word_mult[1][c][r] = wm;
         }
 }
 
-void core_movegen_init(struct core_movegen *mg,
-                       const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
-                       const struct core_kwg *graph)
+/* Every line's anchors, cross-checks and cross-scores, and whether the
+ * board is empty (which the caller has set true). */
+MG_INLINE void mg_lines(struct core_movegen *mg)
 {
-    mg->graph = graph;
-    mg->tileset =
-        graph->tileset != NULL ? graph->tileset : &core_tileset_english;
-    mg->budget = NULL;
-    mg->gaddag = core_kwg_gaddag_root(graph);
-    mg->plain = false;
-    mg_copy_board(mg, board);
-    mg->empty_board = true;
     for (int d = 0; d < 2; d++)
         for (int line = 0; line < MG_N; line++) {
             /* The line's tiles, and those of its neighbours: a square with
@@ -240,14 +268,52 @@ void core_movegen_init(struct core_movegen *mg,
                 int pos = __builtin_ctz(m);
                 /* The line at right angles through this square. */
                 const uint8_t *perp = mg->tile[1 - d][pos];
-                int lo, hi, sum = 0;
-                mg_runs(perp, line, &lo, &hi);
-                for (int i = lo; i <= hi; i++)
-                    sum += i == line ? 0 : mg->value[1 - d][pos][i];
+                int lo, hi;
+                int sum = mg_runs(perp, mg->value[1 - d][pos], line, &lo, &hi);
                 mg->cross_sum[d][line][pos] = (int16_t)sum;
                 mg->cross[d][line][pos] = mg_cross_set(mg, perp, line, lo, hi);
             }
         }
+}
+
+/* mg_lines compiled twice: the walks' popcounts are the bulk of it, and
+ * the compiler turns core_kwg_popcount into the POPCNT instruction where
+ * the target has it (chosen at run time, as for the search). */
+static void mg_lines_plain(struct core_movegen *mg)
+{
+    mg_lines(mg);
+}
+
+MG_TARGET_POPCNT static void mg_lines_popcnt(struct core_movegen *mg)
+{
+    mg_lines(mg);
+}
+
+static void mg_prepare_lines(struct core_movegen *mg);
+
+void core_movegen_init(struct core_movegen *mg,
+                       const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
+                       const struct core_kwg *graph)
+{
+    mg->graph = graph;
+    mg->tileset =
+        graph->tileset != NULL ? graph->tileset : &core_tileset_english;
+    mg->budget = NULL;
+    mg->gaddag = core_kwg_gaddag_root(graph);
+    mg->plain = false;
+    mg_copy_board(mg, board);
+    mg_prepare_lines(mg);
+}
+
+/* Every line's anchors and cross-checks from the board copied into mg,
+ * with the copy of mg_lines that mg->plain asks for. */
+static void mg_prepare_lines(struct core_movegen *mg)
+{
+    mg->empty_board = true;
+    if (mg_has_popcnt() && !mg->plain)
+        mg_lines_popcnt(mg);
+    else
+        mg_lines_plain(mg);
     if (mg->empty_board) {
         mg->anchors[0][CLB_CENTER] = (uint16_t)(1u << CLB_CENTER);
         mg->anchors[1][CLB_CENTER] = (uint16_t)(1u << CLB_CENTER);
@@ -353,6 +419,79 @@ static void mg_keep(struct mg_search *s, const struct core_play *p)
     }
 }
 
+/* What the blanks cost the best play covering first..last, searched with
+ * the blank as a wildcard (s->wild): each of its letters placed more often
+ * than the rack holds it takes that many blanks, on the squares where the
+ * letter is worth least (its weight: the letter premium times the word
+ * multiplier, plus the letter premium times the square's word premium when
+ * it makes a word across), the later square on a tie, so the tiles read
+ * as early as possible with letters rather than blanks: the first play in
+ * core_play_compare order among those with the most points. Using a blank
+ * more than needed never scores more nor sorts first. Returns the points
+ * lost and sets in *blanks bit i for the i-th tile placed that is a blank. */
+static int mg_blank_loss(const struct mg_search *s, int first, int last,
+                         int word_mult, uint32_t *blanks)
+{
+    int letter[CLB_RACK_SIZE], weight[CLB_RACK_SIZE], k = 0, loss = 0;
+    uint32_t span = ((2u << last) - 1u) & ~((1u << first) - 1u);
+    for (uint32_t m = s->empty & span; m != 0 && k < CLB_RACK_SIZE;
+         m &= m - 1) {
+        int q = __builtin_ctz(m);
+        letter[k] =
+            (int)((unsigned char)s->placed[q] - CORE_TILE_LETTER_BASE) + 1;
+        weight[k++] = s->lm[q] * word_mult +
+                      (s->cross_sum[q] >= 0 ? s->lm[q] * s->wm[q] : 0);
+    }
+    *blanks = 0;
+    uint32_t done = 0; /* letters already given their blanks */
+    for (int i = 0; i < k; i++) {
+        int t = letter[i];
+        if ((done >> t & 1u) != 0)
+            continue;
+        done |= 1u << t;
+        int extra = -s->rack_count[t];
+        for (int j = i; j < k; j++)
+            extra += letter[j] == t;
+        int v = s->points[t];
+        for (; extra > 0; extra--) {
+            int pick = -1;
+            for (int j = i; j < k; j++)
+                if (letter[j] == t && (*blanks >> j & 1u) == 0 &&
+                    (pick < 0 || weight[j] * v <= weight[pick] * v))
+                    pick = j;
+            *blanks |= 1u << pick;
+            loss += weight[pick] * v;
+        }
+    }
+    return loss;
+}
+
+/* The best play so far, or this one if it comes first (core_play_compare):
+ * fewer points never win; as many may, on the tie-break (never a mirror
+ * image: across comes before down). */
+static void mg_record_best(struct mg_search *s, int first, int last, int ntiles,
+                           int word_mult, int points)
+{
+    if (s->stored > 0 && points < s->out->points)
+        return;
+    uint32_t blanks = 0;
+    if (s->wild && s->count[MG_BLANK] < s->rack_count[MG_BLANK]) {
+        points -= mg_blank_loss(s, first, last, word_mult, &blanks);
+        if (s->stored > 0 && points < s->out->points)
+            return;
+    }
+    struct core_play p;
+    mg_fill(s, first, last, ntiles, points, &p);
+    for (uint32_t m = blanks; m != 0; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        p.tiles[i] = core_blank_tile(
+            (int)((unsigned char)p.tiles[i] - CORE_TILE_LETTER_BASE));
+    }
+    if (s->stored == 0 || core_play_compare(&p, s->out) < 0)
+        *s->out = p;
+    s->stored = 1;
+}
+
 static void mg_record(struct mg_search *s, int first, int last,
                       struct mg_score sc)
 {
@@ -375,14 +514,7 @@ static void mg_record(struct mg_search *s, int first, int last,
     switch (s->mode) {
     case MG_ANY: s->found = true; break;
     case MG_BEST:
-        /* Fewer points never win; as many may, on the tie-break (never
-         * a mirror image: across comes before down). */
-        if (s->stored > 0 && points < s->out->points)
-            break;
-        mg_fill(s, first, last, sc.ntiles, points, &p);
-        if (s->stored == 0 || core_play_compare(&p, s->out) < 0)
-            *s->out = p;
-        s->stored = 1;
+        mg_record_best(s, first, last, sc.ntiles, sc.word_mult, points);
         break;
     case MG_ALL:
     case MG_TOP:
@@ -415,20 +547,6 @@ static void mg_record(struct mg_search *s, int first, int last,
  *              never test for that.
  * MG_POPCNT is only compiled for x86; elsewhere MG_PLAIN serves. */
 enum mg_variant { MG_PLAIN, MG_POPCNT, MG_STOP };
-
-#if defined(__x86_64__) || defined(__i386__)
-#define MG_TARGET_POPCNT __attribute__((target("popcnt")))
-static bool mg_has_popcnt(void)
-{
-    return __builtin_cpu_supports("popcnt");
-}
-#else
-#define MG_TARGET_POPCNT
-static bool mg_has_popcnt(void)
-{
-    return false;
-}
-#endif
 
 /* Bits of x below bit `tile`: the index of tile's arc in a list. */
 MG_INLINE unsigned mg_rank(uint32_t mask, unsigned tile, enum mg_variant v)
@@ -504,6 +622,28 @@ MG_INLINE void mg_next(struct mg_search *s, int pos, uint32_t arc,
     }
 }
 
+/* The best play's blank (s->wild): every letter in `wanted` (those the
+ * list and the cross-check allow and the rack has none of) as a blank,
+ * scored and written as the letter itself: mg_record_best decides which of
+ * the play's tiles of each letter are blanks. A letter the rack still has
+ * is never given a blank here, so each word is searched once rather than
+ * once for every way of spelling it with blanks. */
+MG_INLINE void mg_try_wild(struct mg_search *s, int pos, uint32_t wanted,
+                           uint32_t mask, const uint32_t *arcs,
+                           struct mg_score sc, bool right, enum mg_variant v)
+{
+    if (--s->count[MG_BLANK] == 0)
+        s->blank_letters = 0;
+    for (uint32_t m = wanted; m != 0; m &= m - 1) {
+        int t = __builtin_ctz(m);
+        uint32_t arc = arcs[mg_rank(mask, (unsigned)t, v)];
+        s->placed[pos] = core_letter_tile(t - 1);
+        mg_next(s, pos, arc, mg_place(s, pos, s->points[t], sc), right, v);
+    }
+    s->count[MG_BLANK]++;
+    s->blank_letters = MG_ALL_LETTERS;
+}
+
 /* The empty square pos, going left (`right` false) or right: every letter
  * of the rack that the list and the square's cross-check both allow, then
  * every such letter as a blank; the list's bitmap gives each one's arc at
@@ -528,6 +668,10 @@ MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
     }
     if (s->blank_letters == 0)
         return;
+    if (s->wild) {
+        mg_try_wild(s, pos, fits & ~s->letters, mask, arcs, sc, right, v);
+        return;
+    }
     if (--s->count[MG_BLANK] == 0)
         s->blank_letters = 0;
     struct mg_score blank = mg_place(s, pos, 0, sc);
@@ -693,17 +837,15 @@ static void mg_load_line(struct mg_search *s, int d, int line)
  * starts (the last tile of a run right of a, or a). */
 static void mg_set_anchor(struct mg_search *s, int a)
 {
-    unsigned anchors = s->mg->anchors[s->d][s->line];
-    int limit = a;
-    while (limit > 0 && s->tile[limit - 1] == 0 &&
-           (anchors >> (limit - 1) & 1u) == 0)
-        limit--;
-    int start = a;
-    while (start < MG_LAST && s->tile[start + 1] != 0)
-        start++;
+    /* Found from the line's bits: the left part stops after the nearest
+     * tile or anchor left of a, the walk starts at the end of the run of
+     * tiles right of a. */
+    uint32_t occupied = ~s->empty & MG_LINE_SQUARES;
+    uint32_t stops =
+        (occupied | s->mg->anchors[s->d][s->line]) & ((1u << a) - 1u);
     s->anchor = a;
-    s->left_limit = limit;
-    s->start = start;
+    s->left_limit = stops != 0 ? 32 - __builtin_clz(stops) : 0;
+    s->start = a + __builtin_ctz(~(occupied >> (a + 1)));
 }
 
 /* True when the budget is spent: the next anchor is not searched and the
@@ -954,6 +1096,8 @@ static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
     }
     if (s->count[MG_BLANK] > 0)
         s->blank_letters = MG_ALL_LETTERS;
+    memcpy(s->rack_count, s->count, sizeof s->rack_count);
+    s->wild = mode == MG_BEST;
 }
 
 /* Prepares a search of `rack` in `mode` and runs it (an empty rack has no
@@ -984,6 +1128,7 @@ static void mg_search(struct mg_search *s, const struct core_movegen *mg,
 void core_movegen_use_plain(struct core_movegen *mg)
 {
     mg->plain = true;
+    mg_prepare_lines(mg); /* the cross-checks again, with the plain copy */
 }
 
 size_t core_movegen_all(const struct core_movegen *mg,

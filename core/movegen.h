@@ -98,9 +98,10 @@ void core_movegen_init(struct core_movegen *mg,
 /* A test switch: the searches on *mg (prepared by core_movegen_init, which
  * clears the switch) run the copy of the search compiled without the POPCNT
  * instruction even on a processor that has it, the copy every processor
- * without it runs, so that the tests can compare the two copies on one
- * machine (tests/core/test_movegen_copies.c). The answers are the same;
- * only the instructions differ. Cannot fail. */
+ * without it runs, and the cross-checks are worked out again with their
+ * plain copy, so that the tests can compare the two copies on one machine
+ * (tests/core/test_movegen_copies.c). The answers are the same; only the
+ * instructions differ. Cannot fail. */
 void core_movegen_use_plain(struct core_movegen *mg);
 
 /* Every play of `rack` into out[0..cap-1], in the order found. Returns the

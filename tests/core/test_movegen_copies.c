@@ -1,11 +1,12 @@
 /* tests/core/test_movegen_copies.c - the two copies of the move generator's
- * search give the same answers.
+ * search and cross-checks give the same answers.
  *
- * The search is compiled once with the POPCNT instruction, which a
- * processor that has it runs, and once without, which every other
- * processor runs (core/movegen.c). On a machine with POPCNT the second copy
+ * The search and the cross-checks are compiled once with the POPCNT
+ * instruction, which a processor that has it runs, and once without, which
+ * every other processor runs (core/movegen.c). On a machine with POPCNT the second copy
  * would never run in the tests; core_movegen_use_plain() switches a
- * prepared board to it, and here every search (every play in the order
+ * prepared board to it (its cross-checks worked out again by the plain
+ * copy, and compared), and here every search (every play in the order
  * found, the count alone, the best play, the top 25, "any play") is made
  * with both copies and compared, on the benchmark's 62 positions, every
  * position of random games played out with SOWPODS, and racks with one and
@@ -71,6 +72,14 @@ static size_t compare(const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE],
     core_movegen_init(&fast, board, lex.graph);
     core_movegen_init(&plain, board, lex.graph);
     core_movegen_use_plain(&plain);
+    /* The cross-checks, worked out again by their plain copy: the same. */
+    cr_assert(memcmp(fast.cross, plain.cross, sizeof fast.cross) == 0,
+              "the copies' cross-checks differ");
+    cr_assert(
+        memcmp(fast.cross_sum, plain.cross_sum, sizeof fast.cross_sum) == 0 &&
+            memcmp(fast.anchors, plain.anchors, sizeof fast.anchors) == 0 &&
+            fast.mirrored == plain.mirrored,
+        "the copies' cross-scores or anchors differ");
 
     size_t n = core_movegen_all(&fast, rack, fast_list, CAP);
     cr_assert_lt(n, CAP);
