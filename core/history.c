@@ -67,6 +67,24 @@ enum clb_err core_history_from_position(struct core_history *h,
     return CLB_ERR_OK;
 }
 
+/* core_hash_int() of v[0], ..., v[n - 1]; when all are below 256, as the
+ * counts of a rack and a bag are, each is one xor and one multiply with
+ * no test between them (core_hash_int's own short path). */
+static uint64_t hash_ints(uint64_t x, const int *v, int n)
+{
+    unsigned any = 0;
+    for (int i = 0; i < n; i++)
+        any |= (unsigned)v[i];
+    if (any < 256) {
+        for (int i = 0; i < n; i++)
+            x = (x ^ (unsigned)v[i]) * CORE_FNV_PRIME4;
+        return x;
+    }
+    for (int i = 0; i < n; i++)
+        x = core_hash_int(x, v[i]);
+    return x;
+}
+
 /* core_position_hash, its board hashed through memo when it is not NULL. */
 static uint32_t position_hash(const struct core_game *g,
                               struct core_board_memo *memo)
@@ -83,11 +101,9 @@ static uint32_t position_hash(const struct core_game *g,
             if (k >= 0)
                 kinds[k]++;
         }
-        for (int k = 0; k <= ts->n; k++)
-            x = core_hash_int(x, kinds[k]);
+        x = hash_ints(x, kinds, ts->n + 1);
     }
-    for (int k = 0; k <= ts->n; k++)
-        x = core_hash_int(x, g->bag[k]);
+    x = hash_ints(x, g->bag, ts->n + 1);
     x = core_hash_int(x, g->score);
     x = core_hash_int(x, (int)g->turn);
     x = core_hash_int(x, g->consecutive_passes);
