@@ -106,21 +106,21 @@ static const char out_digits2[] = "0001020304050607080910111213141516171819"
 
 void out_int(struct out_buf *b, int v)
 {
-    /* A sign and ten digits at most, written in place. */
-    char *p = out_room(b, 11);
-    if (p == NULL)
-        return;
     /* Unsigned so INT_MIN works. */
     unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-    size_t n = v < 0;
+    size_t width = u < 10 ? 1 : u < 100 ? 2 : 3;
+    for (unsigned x = u / 1000; x != 0; x /= 10)
+        width++;
+    size_t n = (v < 0) + width;
+    /* Room for exactly what is written, as out_rawn would ask. */
+    char *p = out_room(b, n);
+    if (p == NULL)
+        return;
     if (v < 0)
         p[0] = '-';
-    unsigned width = 1;
-    for (unsigned x = u; x >= 10; x /= 10)
-        width++;
-    n += width;
+    /* Backwards from the last digit, two at a time (a page's numbers, a
+     * move list's scores above all, are mostly of two or three). */
     char *end = p + n;
-    /* Backwards from the last digit, two at a time. */
     while (u >= 100) {
         unsigned r = u % 100;
         u /= 100;
