@@ -104,18 +104,21 @@ static const char out_digits2[] = "0001020304050607080910111213141516171819"
                                   "6061626364656667686970717273747576777879"
                                   "8081828384858687888990919293949596979899";
 
-void out_int(struct out_buf *b, int v)
+/* The digits of v (and its sign), as printf's %d writes them. */
+static size_t int_width(int v)
 {
     /* Unsigned so INT_MIN works. */
     unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
     size_t width = u < 10 ? 1 : u < 100 ? 2 : 3;
     for (unsigned x = u / 1000; x != 0; x /= 10)
         width++;
-    size_t n = (v < 0) + width;
-    /* Room for exactly what is written, as out_rawn would ask. */
-    char *p = out_room(b, n);
-    if (p == NULL)
-        return;
+    return (size_t)(v < 0) + width;
+}
+
+/* Writes v's n characters (int_width) at p. */
+static void int_write(char *p, size_t n, int v)
+{
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
     if (v < 0)
         p[0] = '-';
     /* Backwards from the last digit, two at a time (a page's numbers, a
@@ -131,6 +134,23 @@ void out_int(struct out_buf *b, int v)
         memcpy(end - 2, out_digits2 + 2 * u, 2);
     else
         end[-1] = (char)('0' + u);
+}
+
+size_t out_int_at(char *p, int v)
+{
+    size_t n = int_width(v);
+    int_write(p, n, v);
+    return n;
+}
+
+void out_int(struct out_buf *b, int v)
+{
+    size_t n = int_width(v);
+    /* Room for exactly what is written, as out_rawn would ask. */
+    char *p = out_room(b, n);
+    if (p == NULL)
+        return;
+    int_write(p, n, v);
     out_commit(b, n);
 }
 
