@@ -25,7 +25,8 @@
 #
 # How: one server runs under callgrind. For each kind a few requests warm
 # it up, then `callgrind_control -z` zeroes the counters, N requests are
-# sent one after another on one keep-alive connection, and
+# sent one after another on the same keep-alive connection (so on the same
+# server thread, whose kept positions a warm kind measures), and
 # `callgrind_control -d` dumps what the process ran meanwhile, on every
 # thread (libmicrohttpd's socket work, the handler, the watchdog). The
 # dump divided by N is the figure; bench/callgrind_report.mjs also lists
@@ -94,8 +95,11 @@ for kind in $KINDS; do
   # A cold kind: every link once, after a warm-up on the last five (which
   # the first requests counted push out of the thread's cache).
   [[ $kind == *-cold ]] && n=$($REQ count "$DATA" "$kind")
-  $REQ send "$URL" "$DATA" "$kind" 5 -5 >/dev/null
-  measure "$kind" $REQ send "$URL" "$DATA" "$kind" "$n"
+  # The warm-up on the connection that is counted (a connection stays on
+  # one server thread, and a thread keeps its own positions), the counters
+  # zeroed by the sender between the two.
+  measure "$kind" env BENCH_WARMUP=5 BENCH_ZERO="callgrind_control -z $PID" \
+    $REQ send "$URL" "$DATA" "$kind" "$n"
   f=$DUMP
   bytes=$(cat "$DATA/callgrind-$kind.size")
   echo

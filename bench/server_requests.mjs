@@ -22,6 +22,7 @@
 //
 // The static file (bench-pad.html, a copy of the v2 page) is embedded by
 // bench/server_common.sh, which rebuilds with it.
+import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -196,22 +197,30 @@ async function send(base, dir, kind, n, start = 0) {
   const rs = request(dir, kind);
   const first = ((start % rs.length) + rs.length) % rs.length;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  // BENCH_WARMUP requests first, on the same connection (so on the same
+  // server thread, whose cache a warm kind is about), then the command
+  // BENCH_ZERO (callgrind_control -z), then the N counted.
+  const warm = Number(process.env.BENCH_WARMUP ?? 0);
+  for (let i = 0; i < warm; i++) await one(base, kind, rs[(first - warm + i + rs.length * warm) % rs.length], agent);
+  if (process.env.BENCH_ZERO) execSync(process.env.BENCH_ZERO, { stdio: 'ignore' });
   let total = 0;
-  for (let i = 0; i < n; i++) {
-    const r = rs[(first + i) % rs.length];
-    total += await new Promise((resolve, reject) => {
-      const req = http.request(`${base}${r.path}`, { method: r.method, headers: r.headers, agent }, (res) => {
-        let bytes = 0;
-        res.on('data', (c) => { bytes += c.length; });
-        res.on('end', () => (res.statusCode === r.expect ? resolve(bytes)
-          : reject(new Error(`${kind}: answered ${res.statusCode}`))));
-      });
-      req.on('error', reject);
-      req.end(r.body);
-    });
-  }
+  for (let i = 0; i < n; i++) total += await one(base, kind, rs[(first + i) % rs.length], agent);
   agent.destroy();
   console.log(Math.round(total / n));
+}
+
+// One request on the agent's connection; resolves to its body's size.
+function one(base, kind, r, agent) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${r.path}`, { method: r.method, headers: r.headers, agent }, (res) => {
+      let bytes = 0;
+      res.on('data', (c) => { bytes += c.length; });
+      res.on('end', () => (res.statusCode === r.expect ? resolve(bytes)
+        : reject(new Error(`${kind}: answered ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end(r.body);
+  });
 }
 
 const [cmd, ...args] = process.argv.slice(2);
