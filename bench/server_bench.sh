@@ -16,6 +16,13 @@
 # on the machine from skewing one ratio), BENCH_CONNECTIONS (32),
 # BENCH_THREADS (wrk threads, 2).
 #
+# The cold kinds (issue 31) send a link the server has never seen on every
+# request, each in turn from bench/data/cold_links.txt (100 distinct move-16
+# games, 20 distinct 250-move games, made by self-play: bench/cold_links.mjs)
+# with bench/cold.lua, beside the first of the same links repeated (warm):
+# the preview of the best play, the page as the script fetches it with gzip,
+# and the no-script page of a move-16 and of a 250-move link.
+#
 # The requests are bench/server_requests.mjs's (the late-game link
 # tests/data/link/late_v2.link, its classic link, the best play on it),
 # the same ones bench/server_callgrind.sh counts instructions of.
@@ -93,6 +100,22 @@ run() { # name url [lua]
 }
 
 KINDS="page page-v1 move static page-gzip static-gzip page-script static-script page-script-gzip static-script-gzip"
+COLD_KINDS="preview page-script-gzip page page-250"
+NKINDS=$(( $(wc -w <<<"$KINDS") + 2 * $(wc -w <<<"$COLD_KINDS") ))
+# cold KIND: the kind's -cold requests in turn, then its -warm request (the
+# first of them) again and again.
+cold() {
+  local k=$1 method=GET type= gz=()
+  case $k in
+    preview) method=POST type=application/json ;;
+    page-script-gzip) method=POST type=$FORM gz=(-H "$GZ") ;;
+  esac
+  BENCH_REQS="$DATA/$k-cold.reqs" BENCH_METHOD=$method BENCH_TYPE=$type \
+    run "$k-cold" "$BASE/" -s "$ROOT/bench/cold.lua" "${gz[@]}"
+  head -1 "$DATA/$k-cold.reqs" >"$DATA/$k-warm.reqs"
+  BENCH_REQS="$DATA/$k-warm.reqs" BENCH_METHOD=$method BENCH_TYPE=$type \
+    run "$k-warm" "$BASE/" -s "$ROOT/bench/cold.lua" "${gz[@]}"
+}
 : >"$DATA/results.txt"
 rm -f "$DATA"/wrk-*.txt
 echo "== wrk: $THREADS threads, $CONNECTIONS connections, ${DURATION}s a run, $ROUNDS rounds"
@@ -107,7 +130,8 @@ for round in $(seq 1 "$ROUNDS"); do
   run static-script "$STATIC_SCRIPT_URL"
   BENCH_BODY="$DATA/page-script.body" BENCH_TYPE=$FORM run page-script-gzip "$BASE/game" -s "$ROOT/bench/move.lua" -H "$GZ"
   run static-script-gzip "$STATIC_SCRIPT_URL" -H "$GZ"
-  echo "   round $round: $(awk -v n=$((10 * round)) 'NR > n - 10 && NR <= n { printf "%s %.0f  ", $1, $2 }' "$DATA/results.txt")"
+  for k in $COLD_KINDS; do cold "$k"; done
+  echo "   round $round: $(awk -v n=$((NKINDS * round)) -v m="$NKINDS" 'NR > n - m && NR <= n { printf "%s %.0f  ", $1, $2 }' "$DATA/results.txt")"
 done
 RSS_AFTER=$(rss_kib)
 
@@ -141,6 +165,14 @@ awk -v page="$PAGE_BYTES" -v pagev1="$PAGE_V1_BYTES" -v move="$MOVE_BYTES" -v ro
            rps["page-gzip"] / rps["static-gzip"], rps["page-gzip"] / rps["page"], rounds
     printf "  page-script/static-script = %.3f   page-script-gzip/static-script-gzip = %.3f\n",
            rps["page-script"] / rps["static-script"], rps["page-script-gzip"] / rps["static-script-gzip"]
+    print "  a link never seen on every request (cold) beside one link repeated (warm):"
+    split("preview page-script-gzip page page-250", cold, " ")
+    for (i = 1; i <= 4; i++) {
+      c = cold[i] "-cold"; w = cold[i] "-warm"
+      printf "  %-22s %9.0f req/s  p50 %-8s  %-22s %9.0f req/s  p50 %-8s  cold/warm = %.3f%s\n",
+             c, rps[c], p50[c], w, rps[w], p50[w], rps[c] / rps[w], bad[c] + bad[w] ? "  NON-2XX: " bad[c] + bad[w] : ""
+    }
+    printf "  page-250-cold/page-cold = %.3f\n", rps["page-250-cold"] / rps["page-cold"]
   }'
 echo "  lexicon load: ${LOAD_MS:-?} ms  (${LOAD_LINE#collabble: })"
 echo "  resident memory (VmRSS): ${RSS_IDLE} KiB idle after start, ${RSS_AFTER} KiB after the runs"

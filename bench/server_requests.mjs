@@ -9,15 +9,20 @@
 //     late_v2.link by default), the same position's classic v1 link (the
 //     server writes it: /api/v1/decode with "format": "v1"), and a legal
 //     move on it (the best play /api/v1/plays lists), as the requests below.
-//   node bench/server_requests.mjs send URL DIR KIND N
+//   node bench/server_requests.mjs send URL DIR KIND N [START]
 //     Sends N requests of KIND one after another on one keep-alive
-//     connection, checks each is answered 200 (or 304 where asked), and
-//     prints the size of the last answer's body as sent.
+//     connection (from the START-th of its list, negative from the end),
+//     checks each is answered 200 (or 304 where asked), and prints the
+//     mean size of the answers' bodies as sent (one request repeated: its
+//     size).
+//   node bench/server_requests.mjs count DIR KIND
+//     Prints how many distinct requests KIND sends in turn.
 //   node bench/server_requests.mjs kinds
 //     Lists the kinds, one a line: name, method, what it is.
 //
 // The static file (bench-pad.html, a copy of the v2 page) is embedded by
 // bench/server_common.sh, which rebuilds with it.
+import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +54,19 @@ export const KINDS = {
   'preview-miss': { method: 'POST', what: 'the preview, the same 5 links in turn, each replayed' },
   'page-250': { method: 'GET', what: 'GET /?s=S of a 250-move link (the late game, then 234 exchanges of one tile: the game ends at the limit)' },
   'page-250-miss': { method: 'GET', what: 'the 250-move page and the links of moves 246-249, in turn, each replayed' },
+  // A link the server has never seen (issue 31): bench/data/cold_links.txt
+  // holds 100 distinct games at move 16 and 20 at move 250, made by
+  // self-play (bench/cold_links.mjs); a -cold kind sends each link once in
+  // turn, so no per-link cache can answer; its -warm twin sends the first
+  // of them again and again.
+  'preview-cold': { method: 'POST', what: 'POST /api/v1/preview of the best play, 100 distinct move-16 links in turn' },
+  'preview-warm': { method: 'POST', what: 'the same, the first of those links repeated' },
+  'page-script-gzip-cold': { method: 'POST', form: true, gzip: true, what: 'POST /game s=S, gzip, the 100 move-16 links in turn' },
+  'page-script-gzip-warm': { method: 'POST', form: true, gzip: true, what: 'the same, the first link repeated' },
+  'page-cold': { method: 'GET', what: 'GET /?s=S (the no-script page), the 100 move-16 links in turn' },
+  'page-warm': { method: 'GET', what: 'the same, the first link repeated' },
+  'page-250-cold': { method: 'GET', what: 'GET /?s=S, 20 distinct 250-move links in turn' },
+  'page-250-warm': { method: 'GET', what: 'the same, the first 250-move link repeated' },
 };
 // More links than a thread keeps (CLB_POSITION_CACHE_ENTRIES + 1).
 const MISS_LINKS = 5;
@@ -67,6 +85,38 @@ function post(url, body) {
     req.on('error', reject);
     req.end(data);
   });
+}
+
+// The cold links (bench/cold_links.mjs made them): { 16: [...], 250: [...] }.
+function coldLinks() {
+  const by = { 16: [], 250: [] };
+  for (const line of readFileSync(`${ROOT}/bench/data/cold_links.txt`, 'latin1').trim().split('\n')) {
+    const [moves, link] = line.split(' ');
+    by[moves].push(link);
+  }
+  return by;
+}
+
+// The -cold kinds' requests, and their -warm twins (the first one alone).
+async function prepareCold(base, req) {
+  const cold = coldLinks();
+  const previews = [];
+  for (const s of cold[16]) {
+    const plays = await post(`${base}/api/v1/plays`, { state: s, limit: 1 });
+    if (plays.plays.length !== 1) throw new Error(`a cold link has no play: ${s}`);
+    previews.push({ path: '/api/v1/preview', body: JSON.stringify({ state: s, move: plays.plays[0].move }) });
+  }
+  const pageOf = (s) => ({ path: `/?s=${encodeURIComponent(s)}` });
+  const sets = {
+    preview: previews,
+    'page-script-gzip': cold[16].map((s) => ({ path: '/game', body: `s=${encodeURIComponent(s)}` })),
+    page: cold[16].map(pageOf),
+    'page-250': cold[250].map(pageOf),
+  };
+  for (const [k, list] of Object.entries(sets)) {
+    req[`${k}-cold`] = list;
+    req[`${k}-warm`] = list[0];
+  }
 }
 
 async function prepare(base, dir, linkFile) {
@@ -104,7 +154,11 @@ async function prepare(base, dir, linkFile) {
     'move-v1': { path: '/api/v1/move', body: JSON.stringify({ state: v1, move }) },
     preview: { path: '/api/v1/preview', body: JSON.stringify({ state: v2, move }) },
   };
+  await prepareCold(base, req);
   writeFileSync(`${dir}/requests.json`, JSON.stringify(req, null, 1));
+  // For wrk (bench/cold.lua): each -cold kind's requests, one a line.
+  for (const k of Object.keys(KINDS).filter((x) => x.endsWith('-cold')))
+    writeFileSync(`${dir}/${k}.reqs`, req[k].map((r) => `${r.path}\t${r.body ?? ''}\n`).join(''));
   // For wrk: the bodies as files (bench/move.lua reads $BENCH_BODY).
   writeFileSync(`${dir}/move.json`, req.move.body);
   writeFileSync(`${dir}/preview.json`, req.preview.body);
@@ -119,7 +173,7 @@ function request(dir, kind) {
   const k = KINDS[kind];
   if (!k) throw new Error(`unknown kind ${kind}`);
   const req = JSON.parse(readFileSync(`${dir}/requests.json`, 'utf8'));
-  const base = kind.replace(/-(gzip|304)$/, '');
+  const base = /-(cold|warm)$/.test(kind) ? kind : kind.replace(/-(gzip|304)$/, '');
   let targets;
   if (base === 'static') {
     const s = JSON.parse(readFileSync(`${dir}/static.json`, 'utf8'));
@@ -137,32 +191,44 @@ function request(dir, kind) {
   });
 }
 
-async function send(base, dir, kind, n) {
+// START: where in a kind's list of requests to begin (negative: from its
+// end), so that a warm-up and the measured requests ask different links.
+async function send(base, dir, kind, n, start = 0) {
   const rs = request(dir, kind);
+  const first = ((start % rs.length) + rs.length) % rs.length;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  let size = 0;
-  for (let i = 0; i < n; i++) {
-    const r = rs[i % rs.length];
-    size = await new Promise((resolve, reject) => {
-      const req = http.request(`${base}${r.path}`, { method: r.method, headers: r.headers, agent }, (res) => {
-        let bytes = 0;
-        res.on('data', (c) => { bytes += c.length; });
-        res.on('end', () => (res.statusCode === r.expect ? resolve(bytes)
-          : reject(new Error(`${kind}: answered ${res.statusCode}`))));
-      });
-      req.on('error', reject);
-      req.end(r.body);
-    });
-  }
+  // BENCH_WARMUP requests first, on the same connection (so on the same
+  // server thread, whose cache a warm kind is about), then the command
+  // BENCH_ZERO (callgrind_control -z), then the N counted.
+  const warm = Number(process.env.BENCH_WARMUP ?? 0);
+  for (let i = 0; i < warm; i++) await one(base, kind, rs[(first - warm + i + rs.length * warm) % rs.length], agent);
+  if (process.env.BENCH_ZERO) execSync(process.env.BENCH_ZERO, { stdio: 'ignore' });
+  let total = 0;
+  for (let i = 0; i < n; i++) total += await one(base, kind, rs[(first + i) % rs.length], agent);
   agent.destroy();
-  console.log(size);
+  console.log(Math.round(total / n));
+}
+
+// One request on the agent's connection; resolves to its body's size.
+function one(base, kind, r, agent) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${r.path}`, { method: r.method, headers: r.headers, agent }, (res) => {
+      let bytes = 0;
+      res.on('data', (c) => { bytes += c.length; });
+      res.on('end', () => (res.statusCode === r.expect ? resolve(bytes)
+        : reject(new Error(`${kind}: answered ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end(r.body);
+  });
 }
 
 const [cmd, ...args] = process.argv.slice(2);
 if (cmd === 'prepare') await prepare(args[0], args[1], args[2]);
-else if (cmd === 'send') await send(args[0], args[1], args[2], Number(args[3]));
+else if (cmd === 'send') await send(args[0], args[1], args[2], Number(args[3]), Number(args[4] ?? 0));
+else if (cmd === 'count') console.log(request(args[0], args[1]).length);
 else if (cmd === 'kinds') for (const [k, v] of Object.entries(KINDS)) console.log(`${k}\t${v.method}\t${v.what}`);
 else {
-  console.error('usage: server_requests.mjs prepare URL DIR [LINK] | send URL DIR KIND N | kinds');
+  console.error('usage: server_requests.mjs prepare URL DIR [LINK] | send URL DIR KIND N [START] | count DIR KIND | kinds');
   process.exit(2);
 }

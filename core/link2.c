@@ -450,6 +450,7 @@ enum clb_err core_link2_read_header(const char *s, size_t len,
                 err);
     int kind;
     h->nmoves = 0;
+    h->no_after = false;
     if (!get_int(&r, 2, &kind) || !get_lexicon(&r, &h->lexicon))
         return err->code;
     if (kind == 0) {
@@ -669,6 +670,7 @@ enum clb_err core_link2_read_moves(struct core_link2 *link,
                 link->next_bit, err);
     *game = h->first;
     h->nmoves = 0;
+    core_history_memo_reset(h);
     struct empties e;
     empties_count(game, &e);
     /* A finished game has nothing after its last move, not even an end. */

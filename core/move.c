@@ -38,12 +38,17 @@ static inline uint64_t hash_int3(uint64_t h, int a, int b, int c)
     return core_hash_int(core_hash_int(core_hash_int(h, a), b), c);
 }
 
-static uint64_t move_seed(const struct core_game *g, const struct core_move *m)
+static uint64_t move_seed(const struct core_game *g, const struct core_move *m,
+                          struct core_board_memo *memo)
 {
     uint64_t h =
         core_hash_bytes(CORE_HASH_INIT, g->game_id, strlen(g->game_id));
     h = core_hash_int(h, (int)g->turn);
-    h = core_hash_board(h, (const char(*)[CLB_BOARD_SIZE])g->board);
+    const char(*board)[CLB_BOARD_SIZE] = g->board;
+    if (memo != NULL && (unsigned)g->turn < CLB_PLAYERS)
+        h = core_hash_board_memo(&memo[g->turn], h, board);
+    else
+        h = core_hash_board(h, board);
     /* The set's kinds in order (English's 27 are 9 groups of 3); a last
      * group of one or two hashes as the same sequence would. */
     int kinds = core_game_tileset(g)->n + 1, k = 0;
@@ -394,6 +399,7 @@ enum clb_err core_move_apply_canonical(const struct core_game *game,
                                        const struct core_lexicon *lexicon,
                                        struct core_game *next,
                                        struct core_move_result *result,
+                                       struct core_board_memo *memo,
                                        struct clb_error *err)
 {
     if (move_begin(game, move, result, err) != CLB_ERR_OK)
@@ -420,7 +426,7 @@ enum clb_err core_move_apply_canonical(const struct core_game *game,
     if (rc != CLB_ERR_OK)
         return rc;
 
-    uint64_t rng = move_seed(game, move);
+    uint64_t rng = move_seed(game, move, memo);
     if (next != game)
         *next = *game;
     struct core_game *g = next;
@@ -458,5 +464,5 @@ core_move_apply(const struct core_game *game, const struct core_move *given,
     struct core_move canonical;
     core_move_canonical(game, given, &canonical);
     return core_move_apply_canonical(game, &canonical, lexicon, next, result,
-                                     err);
+                                     NULL, err);
 }

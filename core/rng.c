@@ -93,25 +93,72 @@ static const uint64_t empty8_tail[64] = {
 static_assert(((unsigned char)CORE_EMPTY & 0xC0u) == 0,
               "the empty-word table is indexed by the low 6 bits");
 
-uint64_t core_hash_board(uint64_t h,
-                         const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE])
+/* The board's bytes from the 8-byte word `from` on, h being the state
+ * before it; when states is not NULL, states[w] gets the state before each
+ * later word w (the last, CORE_BOARD_HASH_WORDS - 1, is the short tail). */
+static inline uint64_t board_words(uint64_t h, const unsigned char *p, int from,
+                                   uint64_t *states)
 {
-    /* Most of a board is empty squares, and most of its 8-byte words are
-     * all empty: each of those is one multiply and one lookup instead of
-     * eight steps. The result is core_hash_bytes() over the same bytes. */
-    const unsigned char *p = (const unsigned char *)board;
     const size_t n = (size_t)CLB_BOARD_SIZE * CLB_BOARD_SIZE;
-    size_t i = 0;
+    size_t i = (size_t)from * 8;
     for (; i + 8 <= n; i += 8) {
+        if (states != NULL)
+            states[i / 8] = h;
         uint64_t w;
         memcpy(&w, p + i, sizeof w);
+        /* Most of a board is empty squares, and most of its 8-byte words
+         * are all empty: each of those is one multiply and one lookup
+         * instead of eight steps. */
         if (w == EMPTY8) {
             h = h * FNV_PRIME8 + empty8_tail[h & 0x3F];
             continue;
         }
         h = fnv_step8(h, p + i);
     }
+    if (states != NULL && i < n)
+        states[i / 8] = h;
     for (; i < n; i++)
         FNV_STEP(h, p[i]);
     return h;
+}
+
+uint64_t core_hash_board(uint64_t h,
+                         const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE])
+{
+    /* The result is core_hash_bytes() over the same bytes. */
+    return board_words(h, (const unsigned char *)board, 0, NULL);
+}
+
+uint64_t core_hash_board_memo(struct core_board_memo *m, uint64_t h,
+                              const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE])
+{
+    const unsigned char *p = (const unsigned char *)board;
+    int from = 0;
+    if (m->magic == CORE_BOARD_MEMO_MAGIC && m->start == h) {
+        /* The same board (an exchange, a pass): its hash as it was. */
+        if (memcmp(p, m->board, sizeof m->board) == 0)
+            return m->end;
+        /* The first word that differs from the board hashed last: the
+         * states before it are still right. */
+        const size_t n = (size_t)CLB_BOARD_SIZE * CLB_BOARD_SIZE;
+        size_t i = 0;
+        for (; i + 8 <= n; i += 8) {
+            uint64_t a, b;
+            memcpy(&a, p + i, sizeof a);
+            memcpy(&b, m->board + i, sizeof b);
+            if (a != b)
+                break;
+        }
+        while (i < n && p[i] == m->board[i])
+            i++;
+        if (i == n)
+            return m->end;
+        from = (int)(i / 8);
+    } else {
+        m->magic = CORE_BOARD_MEMO_MAGIC;
+        m->start = h;
+    }
+    memcpy(m->board, p, sizeof m->board);
+    m->end = board_words(from == 0 ? h : m->states[from], p, from, m->states);
+    return m->end;
 }

@@ -25,6 +25,28 @@ uint64_t core_hash_bytes(uint64_t h, const void *data, size_t len);
 uint64_t core_hash_board(uint64_t h,
                          const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE]);
 
+/* What core_hash_board_memo() keeps of the board it hashed last: the
+ * state it began with, the board, and the state before each of its 8-byte
+ * words, so that the next board, a move later, is hashed from its first
+ * changed word on (an exchange or a pass changes none). Valid only when
+ * magic is CORE_BOARD_MEMO_MAGIC; set magic to 0 to start one. */
+#define CORE_BOARD_HASH_WORDS ((CLB_BOARD_SIZE * CLB_BOARD_SIZE + 7) / 8)
+#define CORE_BOARD_MEMO_MAGIC UINT32_C(0x6d656d6f)
+struct core_board_memo {
+    uint32_t magic;
+    uint64_t start;
+    uint64_t end;
+    unsigned char board[CLB_BOARD_SIZE * CLB_BOARD_SIZE];
+    uint64_t states[CORE_BOARD_HASH_WORDS];
+};
+
+/* core_hash_board(h, board), the same value, from what *m kept of the
+ * last board it hashed from the same h; *m then keeps this one. It checks
+ * the whole board against the kept one, so a memo that is stale, copied
+ * or of another game only costs the full hash. Cannot fail. */
+uint64_t core_hash_board_memo(struct core_board_memo *m, uint64_t h,
+                              const char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE]);
+
 #define CORE_FNV_PRIME UINT64_C(0x100000001b3)
 /* The prime to the fourth power, mod 2^64: four steps over zero bytes. */
 #define CORE_FNV_PRIME4                                                        \

@@ -70,7 +70,9 @@ static enum clb_err api_open_state(const struct srv_request *req, const char *s,
                                    size_t len, struct position *pos,
                                    struct clb_error *err)
 {
-    enum clb_err rc = position_open(req->ctx, s, len, pos, err);
+    /* The API never shows the page's chain of positions. */
+    enum clb_err rc =
+        position_open_for(req->ctx, s, len, POSITION_PLAIN, pos, err);
     /* A state that only grows too large once decompressed is a damaged
      * state, not a large request: the body itself was within bounds. */
     if (rc == CLB_ERR_TOO_LARGE)

@@ -129,14 +129,14 @@ static void position_copy(struct position *dst, const struct position *src)
 }
 
 bool srv_cache_get(const struct srv_context *ctx, const char *s, size_t len,
-                   struct position *pos)
+                   bool chained, struct position *pos)
 {
     struct cache *c = cache_of_thread(false);
     if (c != NULL && len <= CLB_MAX_LINK2_CHARS)
         for (int i = 0; i < CLB_POSITION_CACHE_ENTRIES; i++) {
             struct cache_entry *e = &c->e[i];
             if (e->used != 0 && e->len == len && memcmp(e->link, s, len) == 0 &&
-                key_same(&e->key, ctx)) {
+                key_same(&e->key, ctx) && (e->pos.chained || !chained)) {
                 e->used = ++c->clock;
                 position_copy(pos, &e->pos);
                 atomic_fetch_add_explicit(&cache_hits, 1, memory_order_relaxed);
@@ -147,6 +147,68 @@ bool srv_cache_get(const struct srv_context *ctx, const char *s, size_t len,
     return false;
 }
 
+const struct position *srv_cache_find(const struct srv_context *ctx,
+                                      const char *s, size_t len, bool chained)
+{
+    struct cache *c = cache_of_thread(false);
+    if (c != NULL && len <= CLB_MAX_LINK2_CHARS)
+        for (int i = 0; i < CLB_POSITION_CACHE_ENTRIES; i++) {
+            struct cache_entry *e = &c->e[i];
+            if (e->used != 0 && e->len == len && memcmp(e->link, s, len) == 0 &&
+                key_same(&e->key, ctx) && (e->pos.chained || !chained)) {
+                e->used = ++c->clock;
+                atomic_fetch_add_explicit(&cache_hits, 1, memory_order_relaxed);
+                return &e->pos;
+            }
+        }
+    atomic_fetch_add_explicit(&cache_misses, 1, memory_order_relaxed);
+    return NULL;
+}
+
+/* The entry the link s is to be kept in: the same link's with the same
+ * word lists, else the least recently used one. */
+static struct cache_entry *entry_for(struct cache *c,
+                                     const struct srv_context *ctx,
+                                     const char *s, size_t len)
+{
+    struct cache_entry *e = &c->e[0];
+    for (int i = 1; i < CLB_POSITION_CACHE_ENTRIES; i++)
+        if (c->e[i].used < e->used)
+            e = &c->e[i];
+    /* One link is kept once (kept without the chain a page then asked
+     * for, it is replaced). */
+    for (int i = 0; i < CLB_POSITION_CACHE_ENTRIES; i++)
+        if (c->e[i].used != 0 && c->e[i].len == len &&
+            memcmp(c->e[i].link, s, len) == 0 && key_same(&c->e[i].key, ctx))
+            e = &c->e[i];
+    return e;
+}
+
+struct position *srv_cache_claim(const struct srv_context *ctx, const char *s,
+                                 size_t len)
+{
+    if (len > CLB_MAX_LINK2_CHARS)
+        return NULL;
+    struct cache *c = cache_of_thread(true);
+    if (c == NULL)
+        return NULL;
+    struct cache_entry *e = entry_for(c, ctx, s, len);
+    e->used = 0; /* empty until srv_cache_keep */
+    e->len = len;
+    memcpy(e->link, s, len);
+    key_make(ctx, &e->key);
+    return &e->pos;
+}
+
+void srv_cache_keep(struct position *pos)
+{
+    struct cache *c = cache_of_thread(false);
+    struct cache_entry *e =
+        (struct cache_entry *)((char *)pos - offsetof(struct cache_entry, pos));
+    if (c != NULL)
+        e->used = ++c->clock;
+}
+
 void srv_cache_put(const struct srv_context *ctx, const char *s, size_t len,
                    const struct position *pos)
 {
@@ -155,10 +217,7 @@ void srv_cache_put(const struct srv_context *ctx, const char *s, size_t len,
     struct cache *c = cache_of_thread(true);
     if (c == NULL)
         return;
-    struct cache_entry *e = &c->e[0];
-    for (int i = 1; i < CLB_POSITION_CACHE_ENTRIES; i++)
-        if (c->e[i].used < e->used)
-            e = &c->e[i];
+    struct cache_entry *e = entry_for(c, ctx, s, len);
     e->used = ++c->clock;
     e->len = len;
     memcpy(e->link, s, len);

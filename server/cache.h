@@ -18,12 +18,30 @@
 
 /* Copies into pos the position this thread last opened from exactly the
  * link s (len bytes) with ctx's lexicons, and returns true; false (pos
- * untouched) when it has none. Cannot fail. */
+ * untouched) when it has none, or, when `chained` asks for every move's
+ * hash (a page), it was opened without them. Cannot fail. */
 bool srv_cache_get(const struct srv_context *ctx, const char *s, size_t len,
-                   struct position *pos);
+                   bool chained, struct position *pos);
+
+/* srv_cache_get() without the copy: the kept position itself, valid until
+ * this thread keeps another (srv_cache_put, srv_cache_claim), or NULL. */
+const struct position *srv_cache_find(const struct srv_context *ctx,
+                                      const char *s, size_t len, bool chained);
+
+/* The room to open the link s (len bytes) in, to be kept there: an entry
+ * emptied for it (as srv_cache_put would choose), or NULL when the link is
+ * too long or the thread has no room. The caller opens the link into it
+ * and calls srv_cache_keep() on success; on failure the entry stays
+ * empty. Cannot fail. */
+struct position *srv_cache_claim(const struct srv_context *ctx, const char *s,
+                                 size_t len);
+
+/* Keeps the position opened in srv_cache_claim()'s room. */
+void srv_cache_keep(struct position *pos);
 
 /* Keeps pos, just opened from the link s (len bytes) without error, for
- * this thread, in place of its least recently used entry. Keeps nothing
+ * this thread, in place of its least recently used entry (or of the same
+ * link's, kept without the chain a page then wanted). Keeps nothing
  * when the link is too long or the thread's room cannot be allocated (a
  * later request then replays again). Cannot fail. */
 void srv_cache_put(const struct srv_context *ctx, const char *s, size_t len,

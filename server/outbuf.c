@@ -97,25 +97,61 @@ void out_raw(struct out_buf *b, const char *s)
     out_rawn(b, s, strlen(s));
 }
 
+/* "00" to "99": two digits a step (a move list is mostly numbers). */
+static const char out_digits2[] = "0001020304050607080910111213141516171819"
+                                  "2021222324252627282930313233343536373839"
+                                  "4041424344454647484950515253545556575859"
+                                  "6061626364656667686970717273747576777879"
+                                  "8081828384858687888990919293949596979899";
+
+/* The digits of v (and its sign), as printf's %d writes them. */
+static size_t int_width(int v)
+{
+    /* Unsigned so INT_MIN works. */
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    size_t width = u < 10 ? 1 : u < 100 ? 2 : 3;
+    for (unsigned x = u / 1000; x != 0; x /= 10)
+        width++;
+    return (size_t)(v < 0) + width;
+}
+
+/* Writes v's n characters (int_width) at p. */
+static void int_write(char *p, size_t n, int v)
+{
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    if (v < 0)
+        p[0] = '-';
+    /* Backwards from the last digit, two at a time (a page's numbers, a
+     * move list's scores above all, are mostly of two or three). */
+    char *end = p + n;
+    while (u >= 100) {
+        unsigned r = u % 100;
+        u /= 100;
+        end -= 2;
+        memcpy(end, out_digits2 + 2 * r, 2);
+    }
+    if (u >= 10)
+        memcpy(end - 2, out_digits2 + 2 * u, 2);
+    else
+        end[-1] = (char)('0' + u);
+}
+
+size_t out_int_at(char *p, int v)
+{
+    size_t n = int_width(v);
+    int_write(p, n, v);
+    return n;
+}
+
 void out_int(struct out_buf *b, int v)
 {
-    /* Most numbers on a page are a row, a count or a tile's points. */
-    if (v >= 0 && v < 100) {
-        char two[2] = {(char)('0' + v / 10), (char)('0' + v % 10)};
-        out_rawn(b, two + (v < 10), v < 10 ? 1 : 2);
+    size_t n = int_width(v);
+    /* Room for exactly what is written, as out_rawn would ask. */
+    char *p = out_room(b, n);
+    if (p == NULL)
         return;
-    }
-    /* Written backwards from the last digit; unsigned so INT_MIN works. */
-    char digits[12];
-    size_t i = sizeof digits;
-    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-    do {
-        digits[--i] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u != 0);
-    if (v < 0)
-        digits[--i] = '-';
-    out_rawn(b, digits + i, sizeof digits - i);
+    int_write(p, n, v);
+    out_commit(b, n);
 }
 
 void out_rawf(struct out_buf *b, const char *fmt, ...)

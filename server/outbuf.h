@@ -94,6 +94,11 @@ static inline void out_char(struct out_buf *b, char c)
 /* A decimal integer, as printf's %d writes it. */
 void out_int(struct out_buf *b, int v);
 
+/* The same written at p, which has room for OUT_INT_MAX bytes (for a
+ * writer filling out_room() itself); returns how many it wrote. */
+#define OUT_INT_MAX 11
+size_t out_int_at(char *p, int v);
+
 /* printf into the buffer, unescaped: for numbers and server literals, on
  * paths where speed does not matter (the pages use the appends above). */
 void out_rawf(struct out_buf *b, const char *fmt, ...)

@@ -127,8 +127,8 @@ static void set_lexicon(const struct srv_context *ctx, struct position *pos,
 }
 
 static enum clb_err open_v2(const struct srv_context *ctx, const char *s,
-                            size_t len, struct position *pos,
-                            struct clb_error *err)
+                            size_t len, enum position_need need,
+                            struct position *pos, struct clb_error *err)
 {
     struct core_history *h = &pos->history;
     if (core_link2_read_header(s, len, h, &pos->link2, err) != CLB_ERR_OK)
@@ -146,9 +146,14 @@ static enum clb_err open_v2(const struct srv_context *ctx, const char *s,
     (void)snprintf(h->first.lexicon, sizeof h->first.lexicon, "%s",
                    position_lexicon_label(ctx, lexicon));
     struct core_lexicon lex = dict_lexicon(pos->dict);
-    if (core_link2_read_moves(&pos->link2, &lex, h, &pos->game, err) !=
-        CLB_ERR_OK)
-        return err->code;
+    /* The chain's hashes are a page's alone: the API skips them. */
+    h->no_after = need == POSITION_PLAIN;
+    enum clb_err rc =
+        core_link2_read_moves(&pos->link2, &lex, h, &pos->game, err);
+    h->no_after = false;
+    if (rc != CLB_ERR_OK)
+        return rc;
+    pos->chained = need == POSITION_CHAIN;
     pos->format = LINK_V2;
     pos->linked = true;
     return CLB_ERR_OK;
@@ -170,6 +175,7 @@ static enum clb_err open_v1(const struct srv_context *ctx, const char *s,
     set_lexicon(ctx, pos, lexicon);
     pos->format = LINK_V1;
     pos->linked = false;
+    pos->chained = true; /* no moves yet: nothing to hash */
     struct core_lexicon_id id;
     position_lexicon_id(ctx, lexicon, &id);
     struct core_history *h = &pos->history;
@@ -186,26 +192,68 @@ static enum clb_err open_v1(const struct srv_context *ctx, const char *s,
     return core_history_from_position(h, &pos->game, &id, err);
 }
 
+/* Opens the link s without the cache. */
+static enum clb_err open_fresh(const struct srv_context *ctx, const char *s,
+                               size_t len, enum position_need need,
+                               struct position *pos, struct clb_error *err)
+{
+    enum clb_err rc;
+    switch (core_link_format(s, len)) {
+    case LINK_V1: rc = open_v1(ctx, s, len, pos, err); break;
+    case LINK_V2: rc = open_v2(ctx, s, len, need, pos, err); break;
+    default: return core_link_newer(s, len, err);
+    }
+    if (rc == CLB_ERR_OK)
+        count_link(pos->format);
+    return rc;
+}
+
 enum clb_err position_open(const struct srv_context *ctx, const char *s,
                            size_t len, struct position *pos,
                            struct clb_error *err)
 {
+    return position_open_for(ctx, s, len, POSITION_CHAIN, pos, err);
+}
+
+enum clb_err position_open_for(const struct srv_context *ctx, const char *s,
+                               size_t len, enum position_need need,
+                               struct position *pos, struct clb_error *err)
+{
     clb_error_clear(err);
     /* The same link opened again on this thread (a page, then a preview
-     * per tile, the review, the move): the position it gave then. */
-    if (srv_cache_get(ctx, s, len, pos)) {
+     * per tile, the review, the move): the position it gave then, if it
+     * has what this reader needs. */
+    if (srv_cache_get(ctx, s, len, need == POSITION_CHAIN, pos)) {
         count_link(pos->format);
         return CLB_ERR_OK;
     }
-    enum clb_err rc;
-    switch (core_link_format(s, len)) {
-    case LINK_V1: rc = open_v1(ctx, s, len, pos, err); break;
-    case LINK_V2: rc = open_v2(ctx, s, len, pos, err); break;
-    default: return core_link_newer(s, len, err);
-    }
-    if (rc == CLB_ERR_OK) {
-        count_link(pos->format);
+    enum clb_err rc = open_fresh(ctx, s, len, need, pos, err);
+    if (rc == CLB_ERR_OK)
         srv_cache_put(ctx, s, len, pos);
+    return rc;
+}
+
+enum clb_err position_open_shared(const struct srv_context *ctx, const char *s,
+                                  size_t len, struct position *scratch,
+                                  const struct position **out,
+                                  struct clb_error *err)
+{
+    clb_error_clear(err);
+    const struct position *kept = srv_cache_find(ctx, s, len, true);
+    if (kept != NULL) {
+        count_link(kept->format);
+        *out = kept;
+        return CLB_ERR_OK;
+    }
+    /* Replayed where the cache keeps it, not replayed and then copied
+     * there: the thread's entry is the position. */
+    struct position *slot = srv_cache_claim(ctx, s, len);
+    struct position *pos = slot != NULL ? slot : scratch;
+    enum clb_err rc = open_fresh(ctx, s, len, POSITION_CHAIN, pos, err);
+    if (rc == CLB_ERR_OK) {
+        if (slot != NULL)
+            srv_cache_keep(slot);
+        *out = pos;
     }
     return rc;
 }
@@ -221,6 +269,7 @@ void position_new(const struct srv_context *ctx, int lexicon, uint32_t seed,
                            position_lexicon_label(ctx, lexicon));
     pos->game = pos->history.first;
     pos->format = LINK_V2;
+    pos->chained = true;
     /* A seed start has no names that could fail to be written. */
     pos->linked =
         core_link2_begin(&pos->history, &pos->link2, &err) == CLB_ERR_OK;

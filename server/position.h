@@ -34,6 +34,15 @@ struct position {
     struct core_history history; /* where it started and every move since */
     bool linked;                 /* link2 is the history's v2 link */
     struct core_link2 link2;
+    /* Every move's `after` hash is there (the page's chain): false only
+     * for a link opened with POSITION_PLAIN. */
+    bool chained;
+};
+
+/* What a reader of a position needs beyond the game and its moves. */
+enum position_need {
+    POSITION_CHAIN, /* every move's position hash: a page's data-chain */
+    POSITION_PLAIN, /* not those (the JSON API): the replay skips them */
 };
 
 /* Opens the link s (len bytes) of either format. Returns CLB_ERR_OK, or
@@ -43,6 +52,21 @@ struct position {
 enum clb_err position_open(const struct srv_context *ctx, const char *s,
                            size_t len, struct position *pos,
                            struct clb_error *err);
+
+/* position_open() for a reader that only reads the position (a page):
+ * *out is the position this thread keeps for the link (cache.h), shared,
+ * not copied; or *scratch, filled, when the thread keeps none. *out stays
+ * valid until the thread opens another link. */
+enum clb_err position_open_shared(const struct srv_context *ctx, const char *s,
+                                  size_t len, struct position *scratch,
+                                  const struct position **out,
+                                  struct clb_error *err);
+
+/* position_open(), for a reader that needs only what `need` says:
+ * position_open() is POSITION_CHAIN. */
+enum clb_err position_open_for(const struct srv_context *ctx, const char *s,
+                               size_t len, enum position_need need,
+                               struct position *pos, struct clb_error *err);
 
 /* A new game dealt from `seed`, judged by ctx->lexicons[lexicon]. Cannot
  * fail (lexicon must be a loaded one). */

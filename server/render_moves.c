@@ -194,17 +194,32 @@ static void render_move_row(struct out_buf *b, const struct core_tileset *ts,
                             const struct core_move_record *rec, int number,
                             const struct core_review *rv)
 {
-    out_lit(b, "<tr><th scope=row>");
-    out_int(b, number);
-    out_lit(b, "<td>P");
-    out_int(b, (int)rec->player + 1);
-    out_lit(b, "<td>");
+    /* A long game's list is mostly these rows: the parts around the move
+     * are each written in one piece. */
+    static const char th[] = "<tr><th scope=row>", player[] = "<td>P";
+    char *p = out_room(b, sizeof th + sizeof player + 2 * OUT_INT_MAX + 4);
+    if (p == NULL)
+        return;
+    size_t n = 0;
+    memcpy(p, th, sizeof th - 1);
+    n += sizeof th - 1;
+    n += out_int_at(p + n, number);
+    memcpy(p + n, player, sizeof player - 1);
+    n += sizeof player - 1;
+    n += out_int_at(p + n, (int)rec->player + 1);
+    memcpy(p + n, "<td>", 4);
+    out_commit(b, n + 4);
     render_move_cell(b, ts, rec);
-    out_lit(b, "<td>");
-    out_int(b, rec->result.points);
-    out_lit(b, "<td>");
-    out_int(b, rec->score);
-    out_lit(b, "<td>");
+    p = out_room(b, 3 * 4 + 2 * OUT_INT_MAX);
+    if (p == NULL)
+        return;
+    memcpy(p, "<td>", 4);
+    n = 4 + out_int_at(p + 4, rec->result.points);
+    memcpy(p + n, "<td>", 4);
+    n += 4;
+    n += out_int_at(p + n, rec->score);
+    memcpy(p + n, "<td>", 4);
+    out_commit(b, n + 4);
     if (rv != NULL)
         render_review_cell(b, ts, rv, number - 1);
 }

@@ -488,14 +488,18 @@ static void show_state(const struct srv_request *req, struct srv_response *resp,
                        char *s, size_t len, bool reviewed)
 {
     struct position pos;
+    const struct position *shown = &pos;
     struct clb_error err, found;
     clb_error_clear(&err);
     clb_error_clear(&found);
-    if (position_open(req->ctx, s, len, &pos, &err) == CLB_ERR_OK ||
+    /* The page only reads the position: the one the thread keeps, not a
+     * copy of it (nothing below opens another link). */
+    if (position_open_shared(req->ctx, s, len, &pos, &shown, &err) ==
+            CLB_ERR_OK ||
         (err.code == CLB_ERR_BAD_STATE &&
          find_link(req->ctx, s, len, s, len + 1, &len, &pos, &found) ==
              CLB_ERR_OK)) {
-        show_game(req, resp, &pos, s, reviewed);
+        show_game(req, resp, shown, s, reviewed);
         return;
     }
     error_page(resp, &err);

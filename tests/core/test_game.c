@@ -520,6 +520,35 @@ Test(core_game, the_board_hash_is_fnv1a_of_the_squares)
         }
 }
 
+/* core_hash_board_memo() is core_hash_board() for every board it is
+ * handed: a board a move later (a few squares filled anywhere), the same
+ * board again, a new game's empty board, and another running hash than
+ * the memo began with. */
+Test(core_game, the_board_memo_hashes_as_the_board_hash)
+{
+    char board[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
+    memset(board, CORE_EMPTY, sizeof board);
+    char *sq = &board[0][0];
+    struct core_board_memo memo = {0};
+    uint64_t x = UINT64_C(0x2545f4914f6cdd1d);
+    for (int step = 0; step < 400; step++) {
+        x = x * UINT64_C(6364136223846793005) + 1442695040888963407u;
+        int fill = (int)((x >> 60) % 4); /* 0: the board as it was */
+        for (int i = 0; i < fill; i++) {
+            x = x * UINT64_C(6364136223846793005) + 1442695040888963407u;
+            sq[(x >> 33) % (CLB_BOARD_SIZE * CLB_BOARD_SIZE)] =
+                (char)('A' + (x >> 45) % 26);
+        }
+        if (step % 50 == 49)
+            memset(board, CORE_EMPTY, sizeof board); /* a new game */
+        /* Mostly the same running hash, as a game's moves have. */
+        uint64_t h = step % 7 == 6 ? x : CORE_HASH_INIT;
+        const char(*b)[CLB_BOARD_SIZE] = (const char(*)[CLB_BOARD_SIZE])board;
+        cr_assert_eq(core_hash_board_memo(&memo, h, b), board_reference(h, b),
+                     "step %d", step);
+    }
+}
+
 /* A history applies each move in place (next == game). That must be the
  * very state a separate output gets, for a play, an exchange and a pass,
  * and a refused move must leave the state in place byte for byte. */

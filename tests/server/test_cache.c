@@ -224,3 +224,60 @@ Test(server_cache, the_next_review_of_a_game_carries_on_the_last)
     cr_assert_eq(carried(), c + 1);
     cr_assert_eq(r1.nmoves, 1);
 }
+
+/* A link the API opened (no chain of position hashes) is opened again for
+ * a page with every move's hash, the same as a link opened for a page
+ * from the start (another context: not shared); and a page that shares
+ * the kept position reads the same one again. */
+Test(server_cache, a_page_after_the_api_gets_the_chain)
+{
+    struct srv_context other = ctx;
+    struct clb_error err;
+    cr_assert_eq(open_link(&other, late, &p1), CLB_ERR_OK);
+    cr_assert(p1.chained);
+    cr_assert_gt(p1.history.nmoves, 0);
+    cr_assert_eq(
+        position_open_for(&ctx, late, strlen(late), POSITION_PLAIN, &p2, &err),
+        CLB_ERR_OK);
+    cr_assert_not(p2.chained);
+    cr_assert_eq(p2.history.moves[p2.history.nmoves - 1].after, 0);
+    uint64_t h = hits();
+    const struct position *shown = NULL;
+    cr_assert_eq(
+        position_open_shared(&ctx, late, strlen(late), &p3, &shown, &err),
+        CLB_ERR_OK);
+    cr_assert_eq(hits(), h); /* replayed, with the chain */
+    cr_assert(shown->chained);
+    assert_same(&p1, shown);
+    const struct position *again = NULL;
+    cr_assert_eq(
+        position_open_shared(&ctx, late, strlen(late), &p3, &again, &err),
+        CLB_ERR_OK);
+    cr_assert_eq(hits(), h + 1);
+    cr_assert_eq(again, shown); /* the kept one itself */
+    /* The API now finds the chained one, and a copy is the same. */
+    cr_assert_eq(
+        position_open_for(&ctx, late, strlen(late), POSITION_PLAIN, &p2, &err),
+        CLB_ERR_OK);
+    cr_assert_eq(hits(), h + 2);
+    assert_same(&p1, &p2);
+}
+
+/* A link refused where the cache would have kept it leaves nothing kept. */
+Test(server_cache, a_refused_shared_open_keeps_nothing)
+{
+    char bad[sizeof late];
+    strcpy(bad, late);
+    bad[2] = bad[2] == 'x' ? 'y' : 'x';
+    struct clb_error err;
+    const struct position *shown = NULL;
+    cr_assert_neq(
+        position_open_shared(&ctx, bad, strlen(bad), &p3, &shown, &err),
+        CLB_ERR_OK);
+    uint64_t h = hits();
+    cr_assert_neq(
+        position_open_shared(&ctx, bad, strlen(bad), &p3, &shown, &err),
+        CLB_ERR_OK);
+    cr_assert_eq(hits(), h);
+    cr_assert_eq(open_link(&ctx, late, &p1), CLB_ERR_OK);
+}

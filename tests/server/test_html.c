@@ -2,6 +2,7 @@
  * growth (server/html.c). */
 /* SPDX-License-Identifier: MIT */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "html.h"
@@ -149,4 +150,25 @@ Test(server_html, reset_clears_overflow_and_keeps_storage)
     out_raw(&b, "ok");
     cr_assert_str_eq(b.p, "ok");
     out_free(&b);
+}
+
+/* out_int writes what printf's %d writes, at every width and sign. */
+Test(server_html, out_int_is_printf_d)
+{
+    static const int edges[] = {
+        0,         9,    10,    99,         100,
+        999,       1000, 12345, -1,         -10,
+        -100,      -999, -1000, 2147483647, -2147483647 - 1,
+        1000000000};
+    char want[16];
+    for (int i = 0; i < 2100; i++) {
+        int v = i < 16 ? edges[i] : (i - 1050) * (i % 7 == 0 ? 9973 : 1);
+        char mem[4];
+        struct out_buf b;
+        out_init(&b, mem, sizeof mem, 64);
+        out_int(&b, v);
+        snprintf(want, sizeof want, "%d", v);
+        cr_assert_str_eq(b.p, want, "%d", v);
+        out_free(&b);
+    }
 }
