@@ -128,25 +128,6 @@ static void position_copy(struct position *dst, const struct position *src)
                     (size_t)n * sizeof src->history.moves[0]);
 }
 
-bool srv_cache_get(const struct srv_context *ctx, const char *s, size_t len,
-                   bool chained, struct position *pos)
-{
-    struct cache *c = cache_of_thread(false);
-    if (c != NULL && len <= CLB_MAX_LINK2_CHARS)
-        for (int i = 0; i < CLB_POSITION_CACHE_ENTRIES; i++) {
-            struct cache_entry *e = &c->e[i];
-            if (e->used != 0 && e->len == len && memcmp(e->link, s, len) == 0 &&
-                key_same(&e->key, ctx) && (e->pos.chained || !chained)) {
-                e->used = ++c->clock;
-                position_copy(pos, &e->pos);
-                atomic_fetch_add_explicit(&cache_hits, 1, memory_order_relaxed);
-                return true;
-            }
-        }
-    atomic_fetch_add_explicit(&cache_misses, 1, memory_order_relaxed);
-    return false;
-}
-
 const struct position *srv_cache_find(const struct srv_context *ctx,
                                       const char *s, size_t len, bool chained)
 {
@@ -163,6 +144,16 @@ const struct position *srv_cache_find(const struct srv_context *ctx,
         }
     atomic_fetch_add_explicit(&cache_misses, 1, memory_order_relaxed);
     return NULL;
+}
+
+bool srv_cache_get(const struct srv_context *ctx, const char *s, size_t len,
+                   bool chained, struct position *pos)
+{
+    const struct position *kept = srv_cache_find(ctx, s, len, chained);
+    if (kept == NULL)
+        return false;
+    position_copy(pos, kept);
+    return true;
 }
 
 /* The entry the link s is to be kept in: the same link's with the same

@@ -549,6 +549,19 @@ static void render_new_buttons(struct out_buf *b, bool daily)
              daily ? "" : " class=\"primary\"");
 }
 
+/* What the tiles left on the racks took off the score, and the score
+ * before: the ending by passes and the blocked ending say it alike. */
+static void put_adjustment_before(struct out_buf *b, const struct core_game *g)
+{
+    if (g->end_adjustment > 0)
+        out_rawf(b,
+                 " The tiles left on the racks, worth %d %s, were "
+                 "taken off the score (%d before).",
+                 g->end_adjustment,
+                 plural(g->end_adjustment, "point", "points"),
+                 g->score + g->end_adjustment);
+}
+
 static void render_game_over_panel(struct out_buf *b,
                                    const struct render_view *v)
 {
@@ -563,13 +576,7 @@ static void render_game_over_panel(struct out_buf *b,
     switch (g->end) {
     case CORE_END_PASSES:
         out_lit(b, "Both players passed in a row, so the game ended.");
-        if (g->end_adjustment > 0)
-            out_rawf(b,
-                     " The tiles left on the racks, worth %d %s, were "
-                     "taken off the score (%d before).",
-                     g->end_adjustment,
-                     plural(g->end_adjustment, "point", "points"),
-                     g->score + g->end_adjustment);
+        put_adjustment_before(b, g);
         break;
     case CORE_END_OUT: {
         enum core_player out = g->hands[CORE_P1].count == 0 ? CORE_P1 : CORE_P2;
@@ -598,13 +605,7 @@ static void render_game_over_panel(struct out_buf *b,
     case CORE_END_BLOCKED:
         out_lit(b, "The bag was empty and neither player could play, so the "
                    "game ended by itself.");
-        if (g->end_adjustment > 0)
-            out_rawf(b,
-                     " The tiles left on the racks, worth %d %s, were "
-                     "taken off the score (%d before).",
-                     g->end_adjustment,
-                     plural(g->end_adjustment, "point", "points"),
-                     g->score + g->end_adjustment);
+        put_adjustment_before(b, g);
         break;
     case CORE_END_NONE: out_lit(b, "The game has ended."); break;
     }
