@@ -81,6 +81,11 @@ struct srv_server {
      * after it is answered 503. */
     atomic_uint active;
     atomic_uint fresh; /* connections with no request begun yet */
+    /* Connections the stop took from the kernel's queue and handed to
+     * libmicrohttpd, which reports them (srv_notify_connection) only
+     * later, from its own thread: until then they are neither active nor
+     * fresh, and a stop that did not wait for them would reset them. */
+    atomic_uint handed;
     atomic_bool stopping;
     _Atomic uint64_t stop_us;
     /* --trusted-proxy, and behind them the requests in progress by client
@@ -150,6 +155,17 @@ static void srv_active(struct srv_server *s, struct srv_pending *p, bool on)
         atomic_fetch_add(&s->active, 1u);
     else
         atomic_fetch_sub(&s->active, 1u);
+}
+
+/* A connection started: if the stop handed it over, it is counted as
+ * fresh now (or gone), so it leaves `handed`. One started by
+ * libmicrohttpd's own accept just before the stop may take a handed one's
+ * place; that one is fresh, so the stop still waits. */
+static void srv_handed_started(struct srv_server *s)
+{
+    unsigned n = atomic_load(&s->handed);
+    while (n > 0 && !atomic_compare_exchange_weak(&s->handed, &n, n - 1u))
+        ;
 }
 
 /* sc's first request began, or it closed: no longer a fresh connection. */
@@ -865,6 +881,7 @@ static void srv_notify_connection(void *cls, struct MHD_Connection *conn,
             sc->fresh = true;
             atomic_fetch_add(&s->fresh, 1u);
         }
+        srv_handed_started(s);
         *socket_context = sc;
         return;
     }
@@ -1110,7 +1127,8 @@ uint16_t srv_port(const struct srv_server *s, size_t i)
 /* The connections the kernel had made but libmicrohttpd not yet taken when
  * the stop came: their clients sent their requests before it, so they are
  * served like the others rather than reset with the listening socket. */
-static void srv_take_queued(struct MHD_Daemon *d, int listen_fd)
+static void srv_take_queued(struct srv_server *s, struct MHD_Daemon *d,
+                            int listen_fd)
 {
     int fl = fcntl(listen_fd, F_GETFL);
     if (fl < 0 || fcntl(listen_fd, F_SETFL, fl | O_NONBLOCK) < 0)
@@ -1123,7 +1141,9 @@ static void srv_take_queued(struct MHD_Daemon *d, int listen_fd)
         if (fd < 0)
             return; /* EAGAIN: no more */
         /* libmicrohttpd closes fd itself, even when it refuses it. */
-        (void)MHD_add_connection(d, fd, (struct sockaddr *)&addr, len);
+        atomic_fetch_add(&s->handed, 1u);
+        if (MHD_add_connection(d, fd, (struct sockaddr *)&addr, len) != MHD_YES)
+            srv_handed_started(s);
     }
 }
 
@@ -1139,7 +1159,7 @@ unsigned srv_stop(struct srv_server *s)
         struct srv_listen *L = &s->listen[i];
         MHD_socket fd = MHD_quiesce_daemon(L->daemon);
         if (fd != MHD_INVALID_SOCKET) {
-            srv_take_queued(L->daemon, fd);
+            srv_take_queued(s, L->daemon, fd);
             (void)close(fd);
         }
         L->fd = -1;
@@ -1157,7 +1177,9 @@ unsigned srv_stop(struct srv_server *s)
     for (;;) {
         uint64_t now = srv_now_us();
         left = atomic_load(&s->active);
-        bool waiting_fresh = atomic_load(&s->fresh) > 0 && now < fresh_until;
+        bool waiting_fresh =
+            (atomic_load(&s->fresh) > 0 || atomic_load(&s->handed) > 0) &&
+            now < fresh_until;
         if ((left == 0 && !waiting_fresh) || now >= until)
             break;
         struct timespec tick = {0, 5 * 1000000L};
