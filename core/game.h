@@ -128,6 +128,9 @@ struct core_game {
     int moves;
     /* Goals mode; zero in a plain game. Not part of a v1 state. */
     struct core_goals goals;
+    /* Who holds Player 2's seat (core/partner.h's enum core_partner):
+     * 0, a friend, or the computer at a level. Not part of a v1 state. */
+    int partner;
 };
 
 /* One tile of a play: where, which letter, and whether a blank stands in. */

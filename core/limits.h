@@ -372,6 +372,12 @@
  * a row end it), so a request's checks are bounded by 60 x this. */
 #define CLB_BLOCKED_NODES ((uint64_t)5000)
 
+/* The computer partner's move (core/partner.h): one search of one rack,
+ * part of the request that ends the human's turn. Counted, not timed, so
+ * the reply is the same on every server; past it the computer plays the
+ * best of what it found. */
+#define CLB_PARTNER_NODES CLB_PLAYS_NODES
+
 /* ---- goals mode (core/goals.h) ---- */
 
 /* Goals face up at once: three, as Scrabble Together deals them. */
