@@ -378,6 +378,33 @@
  * best of what it found. */
 #define CLB_PARTNER_NODES CLB_PLAYS_NODES
 
+/* ---- the computer partner's levels (core/partner.c; docs/RULES.md, "The
+ * computer partner") ----
+ * The weaker levels choose below a share of the best play's points, so
+ * that they stay weaker by about that share whatever the rack: good at
+ * most 3/4 of it, casual at most 1/2 (percent, rounded down). Measured
+ * with bench/bench_partner so that the mean team score falls clearly from
+ * best to good to casual. */
+#define CLB_PARTNER_GOOD_SHARE_PCT 75
+#define CLB_PARTNER_CASUAL_SHARE_PCT 50
+
+/* How many of the plays below its share a weaker level chooses among (the
+ * best of them, in core_play_compare order), one picked by a hash of the
+ * position: enough that its moves vary, few enough that they stay near
+ * the share. Also the plays it looks through for an open goal. */
+#define CLB_PARTNER_CHOICES 8
+
+/* Casual exchanges its whole rack when its rack's best play scores below
+ * this and the bag allows an exchange (a poor rack, as a casual player
+ * sees it). */
+#define CLB_PARTNER_CASUAL_SWAP_BELOW 10
+
+/* In a goals game, best looks through this many of the top plays for one
+ * that meets an open goal (then the most goals, then points): enough to
+ * find a goal in most racks (bench/bench_goals' goal-seeker looks at 40)
+ * while giving up few points. */
+#define CLB_PARTNER_GOAL_PLAYS 20
+
 /* ---- goals mode (core/goals.h) ---- */
 
 /* Goals face up at once: three, as Scrabble Together deals them. */
