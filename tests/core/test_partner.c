@@ -6,7 +6,7 @@
  * toward the open goals. With the build's SOWPODS, as the server plays. */
 /* SPDX-License-Identifier: MIT */
 #include <criterion/criterion.h>
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../core/goals.h"
@@ -423,4 +423,44 @@ Test(core_partner, good_plays_toward_an_open_goal_among_its_choices)
     cr_assert_eq(core_move_check(&g, &m, &lex, &r, &err), CLB_ERR_OK);
     cr_assert_eq(r.ngoals, 1);
     cr_assert_eq(r.word_at[0].down, 1);
+}
+
+/* core_movegen_top_below, which the weaker levels choose with, is
+ * core_movegen_top of the plays at most the ceiling: checked against every
+ * play of midgame racks sorted by core_play_compare. */
+static int compare_plays(const void *a, const void *b)
+{
+    return core_play_compare(a, b);
+}
+
+Test(core_partner, top_below_is_the_top_of_the_plays_below_the_ceiling)
+{
+    enum { CAP = 20000, N = 8 };
+    struct core_play *all = malloc(CAP * sizeof *all);
+    cr_assert_not_null(all);
+    for (int k = 0; k < 4; k++) {
+        struct core_game g = midgame(555 + (uint32_t)k, 3 + 2 * k);
+        struct core_movegen mg;
+        core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g.board,
+                          lex.graph);
+        const struct core_rack *rack = &g.hands[g.turn];
+        size_t n = core_movegen_all(&mg, rack, all, CAP);
+        cr_assert_lt(n, CAP);
+        qsort(all, n, sizeof *all, compare_plays);
+        int ceilings[] = {all[0].points, all[0].points * 3 / 4,
+                          all[0].points / 2, 3, 0};
+        for (size_t c = 0; c < sizeof ceilings / sizeof ceilings[0]; c++) {
+            size_t first = 0;
+            while (first < n && all[first].points > ceilings[c])
+                first++;
+            struct core_play top[N];
+            size_t below =
+                core_movegen_top_below(&mg, rack, ceilings[c], top, N);
+            cr_assert_eq(below, n - first, "ceiling %d", ceilings[c]);
+            for (size_t i = 0; i < N && i < below; i++)
+                cr_assert_eq(core_play_compare(&top[i], &all[first + i]), 0,
+                             "ceiling %d, play %zu", ceilings[c], i);
+        }
+    }
+    free(all);
 }
