@@ -6,11 +6,11 @@
  * - best: the top-scoring play; in a goals game, of the top
  *   CLB_PARTNER_GOAL_PLAYS plays, the one meeting the most open goals
  *   (then the higher in core_play_compare order).
- * - good / casual: of the plays scoring at most a share of the best
- *   play's points, the best CLB_PARTNER_CHOICES; one of them meeting the
- *   most open goals in a goals game, else one picked by a hash of the
- *   position. Casual exchanges its whole rack when even its best play is
- *   poor.
+ * - good / casual: of the top CLB_PARTNER_GOAL_PLAYS plays scoring at
+ *   most a share of the best play's points, the one meeting the most open
+ *   goals in a goals game, else one of the first CLB_PARTNER_CHOICES
+ *   picked by a hash of the position. Casual exchanges its whole rack
+ *   when even its best play is poor.
  * Every level exchanges its whole rack (while the bag allows it) or passes
  * when it has no play; it never uses goals mode's helpers. The search
  * spends the caller's budget; when it runs out, the level's rule is
@@ -148,33 +148,36 @@ static int partner_ceiling(enum core_partner level, int best_points)
     return best_points * pct / 100;
 }
 
-/* good and casual: of the best CLB_PARTNER_CHOICES plays scoring at most
- * the level's share of `best`'s points, the first meeting the most open
- * goals, else the one the position's hash picks; `best` itself when no
- * play found is below the share. */
+/* good and casual: of the top CLB_PARTNER_GOAL_PLAYS plays scoring at
+ * most the level's share of `best`'s points, the first meeting the most
+ * open goals, else the one of the first CLB_PARTNER_CHOICES that the
+ * position's hash picks; `best` itself when no play found is below the
+ * share. */
 static void partner_weaker(const struct core_game *game,
                            const struct core_lexicon *lexicon,
                            enum core_partner level,
                            const struct core_movegen *mg,
                            const struct core_play *best, struct core_play *out)
 {
-    struct core_play choices[CLB_PARTNER_CHOICES];
+    struct core_play plays[CLB_PARTNER_GOAL_PLAYS];
     size_t n = core_movegen_top_below(mg, &game->hands[game->turn],
                                       partner_ceiling(level, best->points),
-                                      choices, CLB_PARTNER_CHOICES);
-    if (n > CLB_PARTNER_CHOICES)
-        n = CLB_PARTNER_CHOICES;
+                                      plays, CLB_PARTNER_GOAL_PLAYS);
+    if (n > CLB_PARTNER_GOAL_PLAYS)
+        n = CLB_PARTNER_GOAL_PLAYS;
     if (n == 0) {
         *out = *best;
         return;
     }
-    int goal = partner_goal_play(game, lexicon, choices, n);
+    int goal = partner_goal_play(game, lexicon, plays, n);
     if (goal >= 0) {
-        *out = choices[goal];
+        *out = plays[goal];
         return;
     }
+    if (n > CLB_PARTNER_CHOICES)
+        n = CLB_PARTNER_CHOICES;
     uint64_t state = partner_seed(game, level);
-    *out = choices[core_rng_below(&state, (uint32_t)n)];
+    *out = plays[core_rng_below(&state, (uint32_t)n)];
 }
 
 enum clb_err core_partner_move(const struct core_game *game,

@@ -88,29 +88,33 @@ static void check_rule(const struct core_game *g, enum core_partner level,
                   best);
         return;
     }
-    /* One of the level's choices: the best CLB_PARTNER_CHOICES plays at
-     * most its share of the best play; the best play when there are none. */
+    /* One of the level's plays: the first CLB_PARTNER_GOAL_PLAYS in order
+     * at most its share of the best play, the first CLB_PARTNER_CHOICES of
+     * them unless it meets a goal; the best play when there are none. */
     int pct = level == CORE_PARTNER_GOOD ? CLB_PARTNER_GOOD_SHARE_PCT
                                          : CLB_PARTNER_CASUAL_SHARE_PCT;
     struct core_movegen mg;
     core_movegen_init(&mg, (const char(*)[CLB_BOARD_SIZE])g->board, lex.graph);
-    struct core_play choices[CLB_PARTNER_CHOICES];
+    struct core_play plays[CLB_PARTNER_GOAL_PLAYS];
     size_t n = core_movegen_top_below(&mg, &g->hands[g->turn], best * pct / 100,
-                                      choices, CLB_PARTNER_CHOICES);
+                                      plays, CLB_PARTNER_GOAL_PLAYS);
     if (n == 0) {
         cr_assert_eq(r->points, best);
         return;
     }
     int at = -1;
-    for (size_t i = 0; i < n && i < CLB_PARTNER_CHOICES; i++) {
+    for (size_t i = 0; i < n && i < CLB_PARTNER_GOAL_PLAYS; i++) {
         struct core_move c;
-        core_play_to_move(&choices[i], (const char(*)[CLB_BOARD_SIZE])g->board,
+        core_play_to_move(&plays[i], (const char(*)[CLB_BOARD_SIZE])g->board,
                           &c);
         if (memcmp(&c, m, sizeof c) == 0)
             at = (int)i;
     }
-    cr_assert_geq(at, 0, "%s played %d of %d, not one of its choices",
+    cr_assert_geq(at, 0, "%s played %d of %d, not one of its plays",
                   core_partner_name(level), r->points, best);
+    cr_assert(goal || at < CLB_PARTNER_CHOICES,
+              "%s played its play number %d without a goal",
+              core_partner_name(level), at);
     if (at > 0 && !goal)
         *varied = true; /* the hash's pick, not always the first choice */
 }
@@ -431,8 +435,8 @@ Test(core_partner, good_plays_toward_an_open_goal_among_its_choices)
 {
     /* C, A, T's plays on the empty board: CAT and ACT (10) and AT and TA
      * ((1 + 1) x 2 = 4), each at several columns, across and down. Good's
-     * ceiling is 10 x 3/4 = 7: its choices are AT and TA, across then
-     * down (at most 8 of them); with "down" face up it plays one down. */
+     * ceiling is 10 x 3/4 = 7: its plays are AT and TA, across then down;
+     * with "down" face up it plays one down. */
     struct core_game g;
     ts_game(&g, "CAT", "DEILORS");
     only_goal(&g, "down");
