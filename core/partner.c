@@ -208,10 +208,13 @@ enum clb_err core_partner_move(const struct core_game *game,
         /* The best play first (the bounded search, cheap), then the plays
          * below the level's share of it (every anchor). */
         found = core_movegen_best(&mg, rack, &best);
+        /* A poor rack, casual exchanges; judged only on a whole search (a
+         * search cut short plays the best it found). */
         if (found && level == CORE_PARTNER_CASUAL &&
             best.points < CLB_PARTNER_CASUAL_SWAP_BELOW &&
-            core_bag_count(game) >= CLB_EXCHANGE_MIN_BAG)
-            found = false; /* a poor rack: casual exchanges it */
+            core_bag_count(game) >= CLB_EXCHANGE_MIN_BAG &&
+            (budget == NULL || !budget->exhausted))
+            found = false;
         else if (found)
             partner_weaker(game, lexicon, level, &mg, &best, &chosen);
     }
