@@ -378,6 +378,37 @@
  * best of what it found. */
 #define CLB_PARTNER_NODES CLB_PLAYS_NODES
 
+/* ---- the computer partner's levels (core/partner.c; docs/RULES.md, "The
+ * computer partner") ----
+ * The weaker levels choose below a share of the best play's points, so
+ * that they stay weaker by about that share whatever the rack: good at
+ * most 75% of it, casual at most 35% (rounded down). Chosen with
+ * bench/bench_partner: with the human's seat playing the best play, the
+ * mean team score falls from about 850 (best) to 740 (good) and 690
+ * (casual); casual at 50% was within 20 points of good. */
+#define CLB_PARTNER_GOOD_SHARE_PCT 75
+#define CLB_PARTNER_CASUAL_SHARE_PCT 35
+
+/* How many of the plays below its share a weaker level chooses among (the
+ * best of them, in core_play_compare order), one picked by a hash of the
+ * position: enough that its moves vary, few enough that they stay near
+ * the share. */
+#define CLB_PARTNER_CHOICES 8
+
+/* Casual exchanges its whole rack when its rack's best play scores below
+ * this and the bag allows an exchange (a poor rack, as a casual player
+ * sees it): rare, about once in 15 games. */
+#define CLB_PARTNER_CASUAL_SWAP_BELOW 14
+
+/* In a goals game, each level looks through this many of its top plays
+ * (best: of all; good and casual: of those below their share) for one
+ * that meets an open goal (then the most goals, then points): enough to
+ * find a goal in most racks (bench/bench_goals' goal-seeker looks at 40)
+ * while giving up few points. With the weaker levels looking only among
+ * their 8 choices, casual won more Hard games than good (54.5% and 48.5%
+ * over 200); with 20, casual < good < best at every difficulty. */
+#define CLB_PARTNER_GOAL_PLAYS 20
+
 /* ---- goals mode (core/goals.h) ---- */
 
 /* Goals face up at once: three, as Scrabble Together deals them. */

@@ -61,6 +61,10 @@ static_assert(CLB_BOARD_SIZE <= 16, "a line's squares fit a uint16_t");
 
 enum mg_mode { MG_ALL, MG_ANY, MG_BEST, MG_TOP };
 
+/* The ceiling of every search but core_movegen_top_below's: none (a play
+ * scores at most a few thousand). */
+#define MG_NO_CEILING INT32_MAX
+
 /* One search: the rack, the line being searched, and where plays go. */
 struct mg_search {
     const struct core_movegen *mg;
@@ -98,6 +102,7 @@ struct mg_search {
     bool cut;       /* the budget ran out before every anchor was searched */
     uint64_t spent; /* nodes entered (mg_next's calls) */
     uint64_t limit; /* the budget's nodes at the start, or UINT64_MAX */
+    int ceiling;    /* plays scoring more are not counted nor kept */
     int variant;    /* enum mg_variant: the copy of the search to run */
 };
 
@@ -507,9 +512,11 @@ static void mg_record(struct mg_search *s, int first, int last,
     /* On a mirrored board (see core_movegen_init) only plays across are
      * searched, and each stands for itself and its mirror image down. */
     bool mirror = s->mg->mirrored;
-    s->total += mirror ? 2 : 1;
     int points = sc.main_sum * sc.word_mult + sc.cross_total +
                  (sc.ntiles == CLB_RACK_SIZE ? CLB_BINGO_BONUS : 0);
+    if (points > s->ceiling)
+        return; /* core_movegen_top_below: above its ceiling */
+    s->total += mirror ? 2 : 1;
     struct core_play p;
     switch (s->mode) {
     case MG_ANY: s->found = true; break;
@@ -1104,9 +1111,10 @@ static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
  * play: nothing to run), then charges the budget, if any, what it spent. */
 static void mg_search(struct mg_search *s, const struct core_movegen *mg,
                       const struct core_rack *rack, enum mg_mode mode,
-                      struct core_play *out, size_t cap)
+                      struct core_play *out, size_t cap, int ceiling)
 {
     mg_begin(s, mg, rack, mode, out, cap);
+    s->ceiling = ceiling;
     if (s->tiles == 0)
         return;
     s->variant = mode == MG_ANY    ? MG_STOP
@@ -1136,7 +1144,7 @@ size_t core_movegen_all(const struct core_movegen *mg,
                         size_t cap)
 {
     struct mg_search s;
-    mg_search(&s, mg, rack, MG_ALL, out, cap);
+    mg_search(&s, mg, rack, MG_ALL, out, cap, MG_NO_CEILING);
     return s.total;
 }
 
@@ -1144,7 +1152,7 @@ bool core_movegen_any(const struct core_movegen *mg,
                       const struct core_rack *rack)
 {
     struct mg_search s;
-    mg_search(&s, mg, rack, MG_ANY, NULL, 0);
+    mg_search(&s, mg, rack, MG_ANY, NULL, 0, MG_NO_CEILING);
     return s.found || s.cut; /* cut short: a play may exist */
 }
 
@@ -1153,28 +1161,41 @@ bool core_movegen_best(const struct core_movegen *mg,
 {
     struct core_play found;
     struct mg_search s;
-    mg_search(&s, mg, rack, MG_BEST, &found, 1);
+    mg_search(&s, mg, rack, MG_BEST, &found, 1, MG_NO_CEILING);
     if (s.stored == 0)
         return false;
     *best = found;
     return true;
 }
 
-size_t core_movegen_top(const struct core_movegen *mg,
-                        const struct core_rack *rack, struct core_play *out,
-                        size_t n)
+/* Sorts the heap core_movegen_top_below's search kept, best first. */
+static void mg_sort_top(const struct mg_search *s, struct core_play *out)
 {
-    struct mg_search s;
-    mg_search(&s, mg, rack, MG_TOP, out, n);
     /* An insertion sort of the heap's at most n entries: no extra buffer,
      * and n is small (CLB_MAX_PLAYS_LISTED) wherever this is called. */
-    for (size_t i = 1; i < s.stored; i++) {
+    for (size_t i = 1; i < s->stored; i++) {
         struct core_play p = out[i];
         size_t j = i;
         for (; j > 0 && core_play_compare(&p, &out[j - 1]) < 0; j--)
             out[j] = out[j - 1];
         out[j] = p;
     }
+}
+
+size_t core_movegen_top(const struct core_movegen *mg,
+                        const struct core_rack *rack, struct core_play *out,
+                        size_t n)
+{
+    return core_movegen_top_below(mg, rack, MG_NO_CEILING, out, n);
+}
+
+size_t core_movegen_top_below(const struct core_movegen *mg,
+                              const struct core_rack *rack, int ceiling,
+                              struct core_play *out, size_t n)
+{
+    struct mg_search s;
+    mg_search(&s, mg, rack, MG_TOP, out, n, ceiling);
+    mg_sort_top(&s, out);
     return s.total;
 }
 

@@ -136,6 +136,16 @@ size_t core_movegen_top(const struct core_movegen *mg,
                         const struct core_rack *rack, struct core_play *out,
                         size_t n);
 
+/* core_movegen_top() of the plays scoring at most `ceiling` only: the best
+ * n of them, best first, into out[0..n-1]; returns how many plays score at
+ * most `ceiling` (min(n, result) entries filled). The computer partner's
+ * weaker levels choose below a share of the best play's score
+ * (core/partner.c). The search is the whole search (every anchor), cut
+ * short by the budget as core_movegen_top() is. */
+size_t core_movegen_top_below(const struct core_movegen *mg,
+                              const struct core_rack *rack, int ceiling,
+                              struct core_play *out, size_t n);
+
 /* Orders plays best first: more points, then across before down, then by
  * row, column, length and tiles. A total order on distinct plays, so every
  * list and every "best" is the same on every run. Returns <0, 0, >0. */

@@ -24,8 +24,14 @@
  * its value here less one. */
 enum core_partner {
     CORE_PARTNER_FRIEND = 0, /* a person: links passed by hand */
+    /* One of the best few plays scoring at most 35% of the best play's
+     * points, picked by the position's hash (in a goals game, one of the
+     * top 20 of them meeting an open goal first); a poor rack exchanged. */
     CORE_PARTNER_CASUAL = 1,
+    /* The same at most 75% of the best play's points (docs/RULES.md). */
     CORE_PARTNER_GOOD = 2,
+    /* The top-scoring play (in a goals game, the top play meeting the
+     * most open goals among the top 20). No level uses the helpers. */
     CORE_PARTNER_BEST = 3,
 };
 #define CORE_PARTNER_LEVELS 3
