@@ -52,7 +52,7 @@ static void render_move_cell(struct out_buf *b, const struct core_tileset *ts,
  * and GET /game/review fill them in. */
 
 /* 1034 as "1,034", as the review's total is read. */
-static void render_count(struct out_buf *b, int n)
+void render_count(struct out_buf *b, int n)
 {
     if (n >= 1000) {
         int low = n % 1000;
@@ -182,8 +182,12 @@ void render_review_cells(struct out_buf *b, const struct core_tileset *ts,
         render_review_cell(b, ts, review, i);
     }
     out_lit(b, "</table>\n");
-    if (result != NULL)
+    if (result != NULL) {
         render_review_total(b, review, result);
+        /* The finished game's page drew its story without the best
+         * plays: the script puts this one in its place. */
+        render_story(b, result->history, review, result->goals != NULL);
+    }
 }
 
 /* One turn of the move list: a row of cells, the last one the turn's
@@ -258,14 +262,19 @@ void render_moves(struct out_buf *b, const struct render_view *v)
     /* The scrolling box is the one landmark named "Moves" (axe:
      * landmark-unique), so the section around it has no name. */
     out_lit(b, "<section class=\"panel moves\" data-testid=\"move-list\">"
-               "<h2 id=\"moves-h\">Moves</h2>"
-               "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
+               "<h2 id=\"moves-h\">Moves</h2>");
+    const struct core_review *rv =
+        v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
+    /* The game's story above the list that tells it in words: on a
+     * finished game's page (the best plays' line comes with the review,
+     * which the script swaps in) and on the review's page. */
+    if (g->game_over || rv != NULL)
+        render_story(b, h, rv, goals_on(g));
+    out_lit(b, "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
                "role=\"region\" aria-labelledby=\"moves-h\"><table>"
                "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
                "<th scope=col>Move</th><th scope=col>Points</th>"
                "<th scope=col>Score</th><th scope=col>");
-    const struct core_review *rv =
-        v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
     out_lit(b, "Best available</th></tr></thead><tbody>");
     if (h->start == CORE_START_POSITION) {
         out_lit(b, "<tr class=\"start\"><td colspan=\"4\">From a classic "

@@ -1,0 +1,412 @@
+/* server/render_story.c - the game's story: a picture, drawn as inline SVG,
+ * of the team's running score move by move against the running total of
+ * the best plays the review found (render_internal.h).
+ *
+ * No script and nothing inline for the Content-Security-Policy to refuse:
+ * the picture is markup, its colours and line styles are classes of
+ * static/app.css (so the dark scheme's colours apply), and the only
+ * attributes it carries are geometry. Every coordinate is an integer on a
+ * fixed grid (the viewBox below, scaled to the column's width), computed
+ * from the scores with integer arithmetic: no floating point reaches the
+ * page. Lines are paths of relative steps, one a move, so a 250-move
+ * history stays within CLB_STORY_WIRE_MAX on the wire.
+ *
+ * What the picture says is also said in words: its <desc> (the totals, the
+ * bingos, the goals met, what was not reviewed) and, move by move, the
+ * move list it stands above.
+ */
+/* SPDX-License-Identifier: MIT */
+#include "render_internal.h"
+
+/* The picture's grid, in user units (CSS pixels at a scale of one): the
+ * legend's two rows on top, the plot, the move numbers under it. 320 wide
+ * is the move list's width on a 390-pixel phone, within a few percent. */
+enum {
+    STORY_W = 320,
+    STORY_H = 184,
+    PLOT_X0 = 36, /* the plot's left edge: the scores' labels are left of it */
+    PLOT_X1 = 314,
+    PLOT_Y0 = 44, /* the plot's top: the legend is above it */
+    PLOT_Y1 = 160,
+    LABEL_Y = 177, /* the baseline of the move numbers */
+    GRID_LINES = 4 /* at most this many steps up the score axis */
+};
+
+/* Where things go on the grid: the scale of both axes. */
+struct story_scale {
+    int nmoves; /* moves on the x axis (>= 1) */
+    int top;    /* the score at the plot's top edge (> 0) */
+    int step;   /* the score between two grid lines */
+};
+
+static int story_x(const struct story_scale *s, int move)
+{
+    return PLOT_X0 + (move * (PLOT_X1 - PLOT_X0) + s->nmoves / 2) / s->nmoves;
+}
+
+static int story_y(const struct story_scale *s, int score)
+{
+    if (score < 0)
+        score = 0;
+    return PLOT_Y1 - (score * (PLOT_Y1 - PLOT_Y0) + s->top / 2) / s->top;
+}
+
+/* The grid's step for scores up to `most`: 1, 2 or 5 times a power of
+ * ten, the smallest that reaches `most` in GRID_LINES steps. */
+static int story_step(int most)
+{
+    for (int p = 1; p <= 100000000; p *= 10)
+        for (int f = 1; f <= 5; f += f == 1 ? 1 : 3)
+            if ((long)f * p * GRID_LINES >= most)
+                return f * p;
+    return 1000000000;
+}
+
+/* The best plays' running total after each reviewed move, from the score
+ * before the first move; returns how many moves it covers. */
+static int story_best_total(const struct core_review *rv, int base, int nmoves,
+                            int total[CLB_MAX_GAME_MOVES + 1])
+{
+    total[0] = base;
+    int n = rv == NULL ? 0 : rv->reviewed;
+    if (n > nmoves)
+        n = nmoves;
+    for (int i = 0; i < n; i++) {
+        const struct core_review_move *m = &rv->moves[i];
+        total[i + 1] = total[i] + (m->has_best ? m->best.points : 0);
+    }
+    return n;
+}
+
+/* A path's step from (x0,y0) to (x1,y1), relative: "h12" on the level,
+ * "l12-7" otherwise. */
+static void story_step_to(struct out_buf *b, int x0, int y0, int x1, int y1)
+{
+    if (y1 == y0) {
+        out_char(b, 'h');
+        out_int(b, x1 - x0);
+        return;
+    }
+    out_char(b, 'l');
+    out_int(b, x1 - x0);
+    if (y1 > y0)
+        out_char(b, ' ');
+    out_int(b, y1 - y0);
+}
+
+/* "M12 34": a path's absolute start. */
+static void story_move_to(struct out_buf *b, int x, int y)
+{
+    out_char(b, 'M');
+    out_int(b, x);
+    out_char(b, ' ');
+    out_int(b, y);
+}
+
+/* A line through points 0..n of `score` (score[k]: after move k), as one
+ * path of the class `cls` ("s0" the team's, "s9" the best plays'). */
+static void story_line(struct out_buf *b, const struct story_scale *s,
+                       const char *cls, const int *score, int n)
+{
+    out_lit(b, "<path class=\"");
+    out_raw(b, cls);
+    out_lit(b, "\" d=\"");
+    int x = story_x(s, 0), y = story_y(s, score[0]);
+    story_move_to(b, x, y);
+    for (int k = 1; k <= n; k++) {
+        int nx = story_x(s, k), ny = story_y(s, score[k]);
+        story_step_to(b, x, y, nx, ny);
+        x = nx;
+        y = ny;
+    }
+    out_lit(b, "\"/>");
+}
+
+/* Is move i (0-based) marked with its player's shape? Every move of a
+ * game short enough for the marks to stand apart; past that, the moves
+ * that carry a bingo's or a goal's mark. */
+static bool story_marked(const struct core_history *h, int i)
+{
+    const struct core_move_result *r = &h->moves[i].result;
+    return h->nmoves <= CLB_STORY_MARK_ALL_MAX || r->bingo || r->ngoals > 0;
+}
+
+/* The player marks of `who`'s moves: each a zero-length step drawn with
+ * the class's line cap (round for Player 1: a dot; square for Player 2),
+ * one path for all, moved to relatively. Nothing when they have none. */
+static void story_player_marks(struct out_buf *b, const struct story_scale *s,
+                               const struct core_history *h,
+                               enum core_player who)
+{
+    int x = 0, y = 0;
+    bool any = false;
+    for (int i = 0; i < h->nmoves; i++) {
+        const struct core_move_record *rec = &h->moves[i];
+        if (rec->player != who || !story_marked(h, i))
+            continue;
+        int nx = story_x(s, i + 1), ny = story_y(s, rec->score);
+        if (!any) {
+            out_raw(b, who == CORE_P1 ? "<path class=\"s1\" d=\""
+                                      : "<path class=\"s2\" d=\"");
+            story_move_to(b, nx, ny);
+        } else {
+            out_char(b, 'm');
+            out_int(b, nx - x);
+            if (ny >= y)
+                out_char(b, ' ');
+            out_int(b, ny - y);
+        }
+        out_lit(b, "h0");
+        x = nx;
+        y = ny;
+        any = true;
+    }
+    if (any)
+        out_lit(b, "\"/>");
+}
+
+/* A bingo's mark: a triangle pointing down at (x,y) from above it. */
+static void story_bingo_shape(struct out_buf *b, int x, int y)
+{
+    story_move_to(b, x, y - 5);
+    out_lit(b, "l-5-8h10z");
+}
+
+/* A goal's mark: a diamond under (x,y). */
+static void story_goal_shape(struct out_buf *b, int x, int y)
+{
+    story_move_to(b, x, y + 5);
+    out_lit(b, "l5 5-5 5-5-5z");
+}
+
+/* The bingos' marks ("sb") or the goals met's ("sk"), one path for each
+ * kind; nothing when there are none. */
+static void story_event_marks(struct out_buf *b, const struct story_scale *s,
+                              const struct core_history *h, bool goals)
+{
+    bool any = false;
+    for (int i = 0; i < h->nmoves; i++) {
+        const struct core_move_record *rec = &h->moves[i];
+        if (goals ? rec->result.ngoals == 0 : !rec->result.bingo)
+            continue;
+        if (!any)
+            out_raw(b, goals ? "<path class=\"sk\" d=\""
+                             : "<path class=\"sb\" d=\"");
+        any = true;
+        int x = story_x(s, i + 1), y = story_y(s, rec->score);
+        if (goals)
+            story_goal_shape(b, x, y);
+        else
+            story_bingo_shape(b, x, y);
+    }
+    if (any)
+        out_lit(b, "\"/>");
+}
+
+/* A text of the picture at (x,y), `anchor` "" (start), "middle" or
+ * "end"; the caller writes its content and the end tag. */
+static void story_text_at(struct out_buf *b, int x, int y, const char *cls,
+                          const char *anchor)
+{
+    out_lit(b, "<text x=\"");
+    out_int(b, x);
+    out_lit(b, "\" y=\"");
+    out_int(b, y);
+    out_char(b, '"');
+    if (cls[0] != '\0') {
+        out_lit(b, " class=\"");
+        out_raw(b, cls);
+        out_char(b, '"');
+    }
+    if (anchor[0] != '\0') {
+        out_lit(b, " text-anchor=\"");
+        out_raw(b, anchor);
+        out_char(b, '"');
+    }
+    out_char(b, '>');
+}
+
+/* The score axis: a grid line a step, each labelled with its score. */
+static void story_grid(struct out_buf *b, const struct story_scale *s)
+{
+    out_lit(b, "<path class=\"sg\" d=\"");
+    for (int v = 0; v <= s->top; v += s->step) {
+        story_move_to(b, PLOT_X0, story_y(s, v));
+        out_char(b, 'H');
+        out_int(b, PLOT_X1);
+    }
+    out_lit(b, "\"/>");
+    for (int v = 0; v <= s->top; v += s->step) {
+        story_text_at(b, PLOT_X0 - 4, story_y(s, v) + 4, "sx", "end");
+        render_count(b, v);
+        out_lit(b, "</text>");
+    }
+    /* The moves' axis: the first and the last move's numbers. */
+    story_text_at(b, story_x(s, 1), LABEL_Y, "sx", "middle");
+    out_lit(b, "1</text>");
+    story_text_at(b, (PLOT_X0 + PLOT_X1) / 2, LABEL_Y, "sx", "middle");
+    out_lit(b, "move</text>");
+    if (s->nmoves > 1) {
+        story_text_at(b, PLOT_X1, LABEL_Y, "sx", "end");
+        out_int(b, s->nmoves);
+        out_lit(b, "</text>");
+    }
+}
+
+/* The legend, drawn with the picture's own shapes: the lines (and the
+ * review's stop, when it ran out) on the first row, the marks on the
+ * second (a goal's only in goals mode). */
+static void story_legend(struct out_buf *b, bool best, bool cut, bool goals)
+{
+    out_lit(b, "<path class=\"s0\" d=\"M0 8h18\"/>");
+    story_text_at(b, 22, 12, "", "");
+    out_lit(b, "Team</text>");
+    if (best) {
+        out_lit(b, "<path class=\"s9\" d=\"M66 8h18\"/>");
+        story_text_at(b, 88, 12, "", "");
+        out_lit(b, "Best plays</text>");
+    }
+    if (cut) {
+        out_lit(b, "<path class=\"sc\" d=\"M176 0v14\"/>");
+        story_text_at(b, 182, 12, "", "");
+        out_lit(b, "Not reviewed after</text>");
+    }
+    out_lit(b, "<path class=\"s1\" d=\"M4 26h0\"/>");
+    story_text_at(b, 12, 30, "", "");
+    out_lit(b, "Player 1</text><path class=\"s2\" d=\"M70 26h0\"/>");
+    story_text_at(b, 78, 30, "", "");
+    out_lit(b, "Player 2</text><path class=\"sb\" d=\"");
+    story_bingo_shape(b, 142, 34);
+    out_lit(b, "\"/>");
+    story_text_at(b, 150, 30, "", "");
+    out_lit(b, "Bingo</text>");
+    if (goals) {
+        out_lit(b, "<path class=\"sk\" d=\"");
+        story_goal_shape(b, 200, 16);
+        out_lit(b, "\"/>");
+        story_text_at(b, 208, 30, "", "");
+        out_lit(b, "Goal met</text>");
+    }
+}
+
+/* The words of the picture, for a screen reader (the <desc>): the totals,
+ * what was not reviewed, the bingos and the goals met. */
+static void story_desc(struct out_buf *b, const struct core_history *h,
+                       const struct core_review *rv, int reviewed,
+                       const int *best)
+{
+    int n = h->nmoves;
+    out_lit(b, "<desc id=\"story-d\">After move ");
+    out_int(b, n);
+    out_lit(b, " the team had ");
+    put_count(b, h->moves[n - 1].score, "point", "points");
+    if (rv == NULL) {
+        out_lit(b, "; the best plays' running total comes with the review.");
+    } else if (reviewed == n) {
+        out_lit(b, "; the best plays added up to ");
+        out_int(b, best[n]);
+        out_char(b, '.');
+    } else if (reviewed == 0) {
+        out_lit(b, "; no move was reviewed: the review's work limit ran "
+                   "out.");
+    } else {
+        out_lit(b, ". After move ");
+        out_int(b, reviewed);
+        out_lit(b, " the team had ");
+        out_int(b, h->moves[reviewed - 1].score);
+        out_lit(b, " and the best plays ");
+        out_int(b, best[reviewed]);
+        out_lit(b, "; moves ");
+        out_int(b, reviewed + 1);
+        out_lit(b, "\xe2\x80\x93");
+        out_int(b, n);
+        out_lit(b, " were not reviewed: the review's work limit ran out.");
+    }
+    const struct core_tileset *ts = core_game_tileset(&h->first);
+    int bingos = 0, goals = 0;
+    for (int i = 0; i < n; i++) {
+        const struct core_move_record *rec = &h->moves[i];
+        if (!rec->result.bingo)
+            continue;
+        out_raw(b, bingos++ == 0 ? " Bingos: " : ", ");
+        render_word(b, ts, rec->result.words[0]);
+        out_lit(b, " (move ");
+        out_int(b, i + 1);
+        out_lit(b, ", ");
+        put_player(b, rec->player);
+        out_char(b, ')');
+    }
+    if (bingos > 0)
+        out_char(b, '.');
+    for (int i = 0; i < n; i++) {
+        if (h->moves[i].result.ngoals == 0)
+            continue;
+        out_raw(b, goals++ == 0 ? " Goals met on moves " : ", ");
+        out_int(b, i + 1);
+    }
+    if (goals > 0)
+        out_char(b, '.');
+    out_lit(b, " Every move, with its points and its best play, is in the "
+               "move list.</desc>");
+}
+
+void render_story(struct out_buf *b, const struct core_history *h,
+                  const struct core_review *review, bool goals)
+{
+    if (h == NULL || h->nmoves <= 0 || h->nmoves > CLB_MAX_GAME_MOVES)
+        return;
+    /* A review of another history is no review of this one. */
+    if (review != NULL && review->nmoves != h->nmoves)
+        review = NULL;
+    int n = h->nmoves;
+    int team[CLB_MAX_GAME_MOVES + 1], best[CLB_MAX_GAME_MOVES + 1];
+    team[0] = h->first.score;
+    for (int i = 0; i < n; i++)
+        team[i + 1] = h->moves[i].score;
+    int reviewed = story_best_total(review, team[0], n, best);
+    int most = 1;
+    for (int k = 0; k <= n; k++)
+        if (team[k] > most)
+            most = team[k];
+    for (int k = 0; k <= reviewed; k++)
+        if (best[k] > most)
+            most = best[k];
+    struct story_scale s = {.nmoves = n, .step = story_step(most)};
+    s.top = (most + s.step - 1) / s.step * s.step;
+    bool cut = review != NULL && reviewed < n;
+
+    out_lit(b,
+            "<figure class=\"story\" id=\"story\" data-testid=\"story\">"
+            "<figcaption id=\"story-c\">The game&#39;s story: the team&#39;s "
+            "score, move by move");
+    if (review != NULL)
+        out_lit(b, ", against the best plays&#39; running total");
+    else
+        out_lit(b, " (the best plays&#39; running total comes with the "
+                   "review)");
+    out_lit(b, "</figcaption><svg viewBox=\"0 0 ");
+    out_int(b, STORY_W);
+    out_char(b, ' ');
+    out_int(b, STORY_H);
+    out_lit(b, "\" role=\"img\" aria-labelledby=\"story-c\" "
+               "aria-describedby=\"story-d\">");
+    story_desc(b, h, review, reviewed, best);
+    story_legend(b, review != NULL && reviewed > 0, cut, goals);
+    story_grid(b, &s);
+    if (cut) {
+        out_lit(b, "<path class=\"sc\" d=\"");
+        story_move_to(b, story_x(&s, reviewed), PLOT_Y0);
+        out_char(b, 'V');
+        out_int(b, PLOT_Y1);
+        out_lit(b, "\"/>");
+    }
+    if (reviewed > 0)
+        story_line(b, &s, "s9", best, reviewed);
+    story_line(b, &s, "s0", team, n);
+    story_player_marks(b, &s, h, CORE_P1);
+    story_player_marks(b, &s, h, CORE_P2);
+    story_event_marks(b, &s, h, false);
+    if (goals)
+        story_event_marks(b, &s, h, true);
+    out_lit(b, "</svg></figure>");
+}
