@@ -28,8 +28,11 @@ enum {
     PLOT_X1 = 314,
     PLOT_Y0 = 44, /* the plot's top: the legend is above it */
     PLOT_Y1 = 160,
-    LABEL_Y = 177, /* the baseline of the move numbers */
-    GRID_LINES = 4 /* at most this many steps up the score axis */
+    LABEL_Y = 177,  /* the baseline of the move numbers */
+    GRID_LINES = 4, /* at most this many steps up the score axis */
+    /* The most moves the <desc> names as having met a goal; past it, it
+     * says how many (the move list marks each). */
+    STORY_GOALS_LISTED = 20
 };
 
 /* Where things go on the grid: the scale of both axes. */
@@ -103,6 +106,17 @@ static void story_move_to(struct out_buf *b, int x, int y)
     out_int(b, y);
 }
 
+/* A relative move of a path, "m12-7": each mark after a path's first
+ * starts from where the last one started (a closed shape ends there). */
+static void story_move_by(struct out_buf *b, int dx, int dy)
+{
+    out_char(b, 'm');
+    out_int(b, dx);
+    if (dy >= 0)
+        out_char(b, ' ');
+    out_int(b, dy);
+}
+
 /* A line through points 0..n of `score` (score[k]: after move k), as one
  * path of the class `cls` ("s0" the team's, "s9" the best plays'). */
 static void story_line(struct out_buf *b, const struct story_scale *s,
@@ -150,11 +164,7 @@ static void story_player_marks(struct out_buf *b, const struct story_scale *s,
                                       : "<path class=\"s2\" d=\"");
             story_move_to(b, nx, ny);
         } else {
-            out_char(b, 'm');
-            out_int(b, nx - x);
-            if (ny >= y)
-                out_char(b, ' ');
-            out_int(b, ny - y);
+            story_move_by(b, nx - x, ny - y);
         }
         out_lit(b, "h0");
         x = nx;
@@ -165,19 +175,11 @@ static void story_player_marks(struct out_buf *b, const struct story_scale *s,
         out_lit(b, "\"/>");
 }
 
-/* A bingo's mark: a triangle pointing down at (x,y) from above it. */
-static void story_bingo_shape(struct out_buf *b, int x, int y)
-{
-    story_move_to(b, x, y - 5);
-    out_lit(b, "l-5-8h10z");
-}
-
-/* A goal's mark: a diamond under (x,y). */
-static void story_goal_shape(struct out_buf *b, int x, int y)
-{
-    story_move_to(b, x, y + 5);
-    out_lit(b, "l5 5-5 5-5-5z");
-}
+/* A bingo's mark: a triangle pointing down at a point from above it,
+ * drawn from 5 units over the point (where its path starts). */
+static const char story_bingo_shape[] = "l-5-8h10z";
+/* A goal's mark: a diamond under a point, from 5 units under it. */
+static const char story_goal_shape[] = "l5 5-5 5-5-5z";
 
 /* The bingos' marks ("sb") or the goals met's ("sk"), one path for each
  * kind; nothing when there are none. */
@@ -185,19 +187,24 @@ static void story_event_marks(struct out_buf *b, const struct story_scale *s,
                               const struct core_history *h, bool goals)
 {
     bool any = false;
+    int x = 0, y = 0;
     for (int i = 0; i < h->nmoves; i++) {
         const struct core_move_record *rec = &h->moves[i];
         if (goals ? rec->result.ngoals == 0 : !rec->result.bingo)
             continue;
-        if (!any)
+        int nx = story_x(s, i + 1);
+        int ny = story_y(s, rec->score) + (goals ? 5 : -5);
+        if (!any) {
             out_raw(b, goals ? "<path class=\"sk\" d=\""
                              : "<path class=\"sb\" d=\"");
+            story_move_to(b, nx, ny);
+        } else {
+            story_move_by(b, nx - x, ny - y);
+        }
+        out_raw(b, goals ? story_goal_shape : story_bingo_shape);
         any = true;
-        int x = story_x(s, i + 1), y = story_y(s, rec->score);
-        if (goals)
-            story_goal_shape(b, x, y);
-        else
-            story_bingo_shape(b, x, y);
+        x = nx;
+        y = ny;
     }
     if (any)
         out_lit(b, "\"/>");
@@ -275,14 +282,14 @@ static void story_legend(struct out_buf *b, bool best, bool cut, bool goals)
     story_text_at(b, 12, 30, "", "");
     out_lit(b, "Player 1</text><path class=\"s2\" d=\"M70 26h0\"/>");
     story_text_at(b, 78, 30, "", "");
-    out_lit(b, "Player 2</text><path class=\"sb\" d=\"");
-    story_bingo_shape(b, 142, 34);
+    out_lit(b, "Player 2</text><path class=\"sb\" d=\"M142 29");
+    out_raw(b, story_bingo_shape);
     out_lit(b, "\"/>");
     story_text_at(b, 150, 30, "", "");
     out_lit(b, "Bingo</text>");
     if (goals) {
-        out_lit(b, "<path class=\"sk\" d=\"");
-        story_goal_shape(b, 200, 16);
+        out_lit(b, "<path class=\"sk\" d=\"M200 21");
+        out_raw(b, story_goal_shape);
         out_lit(b, "\"/>");
         story_text_at(b, 208, 30, "", "");
         out_lit(b, "Goal met</text>");
@@ -338,14 +345,21 @@ static void story_desc(struct out_buf *b, const struct core_history *h,
     }
     if (bingos > 0)
         out_char(b, '.');
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++)
+        goals += h->moves[i].result.ngoals > 0;
+    if (goals > STORY_GOALS_LISTED) {
+        out_lit(b, " Goals met on ");
+        out_int(b, goals);
+        out_lit(b, " moves.");
+    }
+    for (int i = 0, listed = 0; i < n && goals <= STORY_GOALS_LISTED; i++) {
         if (h->moves[i].result.ngoals == 0)
             continue;
-        out_raw(b, goals++ == 0 ? " Goals met on moves " : ", ");
+        out_raw(b, listed++ == 0 ? " Goals met on moves " : ", ");
         out_int(b, i + 1);
+        if (listed == goals)
+            out_char(b, '.');
     }
-    if (goals > 0)
-        out_char(b, '.');
     out_lit(b, " Every move, with its points and its best play, is in the "
                "move list.</desc>");
 }
