@@ -414,9 +414,11 @@ void render_story(struct out_buf *b, const struct core_history *h,
         out_int(b, PLOT_Y1);
         out_lit(b, "\"/>");
     }
+    /* The best plays' dashes over the team's line: where the team played
+     * the best play, both show. */
+    story_line(b, &s, "s0", team, n);
     if (reviewed > 0)
         story_line(b, &s, "s9", best, reviewed);
-    story_line(b, &s, "s0", team, n);
     story_player_marks(b, &s, h, CORE_P1);
     story_player_marks(b, &s, h, CORE_P2);
     story_event_marks(b, &s, h, false);
