@@ -244,7 +244,7 @@ static void story_grid(struct out_buf *b, const struct story_scale *s)
     }
     out_lit(b, "\"/>");
     for (int v = 0; v <= s->top; v += s->step) {
-        story_text_at(b, PLOT_X0 - 4, story_y(s, v) + 4, "sx", "end");
+        story_text_at(b, PLOT_X0 - 3, story_y(s, v) + 4, "sx", "end");
         render_count(b, v);
         out_lit(b, "</text>");
     }

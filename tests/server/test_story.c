@@ -126,7 +126,7 @@ Test(server_story, the_points_of_both_lines)
     /* The grid, a line each 50 up to 200, each labelled. */
     HAS(s, "<path class=\"sg\" d=\"M36 160H314M36 131H314M36 102H314"
            "M36 73H314M36 44H314\"/>");
-    HAS(s, "<text x=\"32\" y=\"77\" class=\"sx\" text-anchor=\"end\">150"
+    HAS(s, "<text x=\"33\" y=\"77\" class=\"sx\" text-anchor=\"end\">150"
            "</text>");
     /* Player 1's moves (1 and 3) dots, Player 2's (2 and 4) squares: the
      * legend's and one path of each. */
