@@ -134,7 +134,6 @@ struct render_result {
     int turns;                           /* the history's moves */
     char daily[CORE_DAILY_DATE_LEN + 1]; /* as render_view's */
     const struct core_goals *goals;      /* NULL for a plain game */
-    const struct core_history *history;  /* the moves, for the story */
 };
 
 /* The review cells of the move list, one table row per move in the list's
@@ -143,9 +142,7 @@ struct render_result {
  * the review's budget did not reach says "Not reviewed". `result` (a
  * finished game; NULL for one still on) adds the total's paragraph with
  * the grade and the result to share, with the id of the game-over page's
- * empty place for it, and the game's story with the best plays
- * (render_story), which the script puts in the place of the page's. Cannot fail
- * (overflow is sticky in *b). */
+ * empty place for it. Cannot fail (overflow is sticky in *b). */
 void render_review_cells(struct out_buf *b, const struct core_tileset *ts,
                          const struct core_review *review,
                          const struct render_result *result);

@@ -128,7 +128,7 @@ void render_count(struct out_buf *b, int n);
 
 /* ---- render_story.c ------------------------------------------------------ */
 
-/* The game's story, a figure (id "story") whose picture draws the team's
+/* The game's story, a block (id "story") whose picture draws the team's
  * running score after each move of h against the running total of the
  * best plays of `review` (the review of h's moves; NULL or another
  * history's: the team's line alone, and the caption says the best plays'
@@ -139,6 +139,10 @@ void render_count(struct out_buf *b, int n);
  * history without moves. Cannot fail (overflow is sticky in *b). */
 void render_story(struct out_buf *b, const struct core_history *h,
                   const struct core_review *review, bool goals);
+
+/* A link to the game's story on the review's page of `state`, for a
+ * finished game's page without the review. */
+void render_story_link(struct out_buf *b, const char *state);
 
 /* ---- render_forms.c ------------------------------------------------------ */
 

@@ -182,12 +182,8 @@ void render_review_cells(struct out_buf *b, const struct core_tileset *ts,
         render_review_cell(b, ts, review, i);
     }
     out_lit(b, "</table>\n");
-    if (result != NULL) {
+    if (result != NULL)
         render_review_total(b, review, result);
-        /* The finished game's page drew its story without the best
-         * plays: the script puts this one in its place. */
-        render_story(b, result->history, review, result->goals != NULL);
-    }
 }
 
 /* One turn of the move list: a row of cells, the last one the turn's
@@ -265,11 +261,19 @@ void render_moves(struct out_buf *b, const struct render_view *v)
                "<h2 id=\"moves-h\">Moves</h2>");
     const struct core_review *rv =
         v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
-    /* The game's story above the list that tells it in words: on a
-     * finished game's page (the best plays' line comes with the review,
-     * which the script swaps in) and on the review's page. */
-    if (g->game_over || rv != NULL)
+    /* The game's story above the list that tells it in words, on the
+     * review's page. A finished game's page without the review links to
+     * it there and, when a browser navigated to it (a reader without
+     * script), draws the team's line itself. The pages the script
+     * fetches, a first visit's among them, carry only the link: the
+     * first visit's budget (docs/UI.md) has no room for the picture. */
+    if (rv != NULL) {
         render_story(b, h, rv, goals_on(g));
+    } else if (g->game_over && h->nmoves > 0) {
+        if (v->plain)
+            render_story(b, h, NULL, goals_on(g));
+        render_story_link(b, v->state);
+    }
     out_lit(b, "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
                "role=\"region\" aria-labelledby=\"moves-h\"><table>"
                "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"

@@ -2,11 +2,15 @@
  * of the team's running score move by move against the running total of
  * the best plays the review found (render_internal.h).
  *
- * No script and nothing inline for the Content-Security-Policy to refuse:
- * the picture is markup, its colours and line styles are classes of
- * static/app.css (so the dark scheme's colours apply), and the only
- * attributes it carries are geometry. Every coordinate is an integer on a
- * fixed grid (the viewBox below, scaled to the column's width), computed
+ * No script and nothing for the Content-Security-Policy to refuse: the
+ * picture is markup, styled by SVG's presentation attributes (which are
+ * no style attribute: style-src 'self' leaves them be) and drawn in
+ * currentColor, the text's colour, so the dark scheme's ink is its ink.
+ * Its meaning is in shapes, never in colour alone: the best plays' line
+ * dashed, Player 1's moves dots, Player 2's squares, bingos triangles,
+ * goals met hollow diamonds. It costs the stylesheet and the script
+ * nothing, so a first visit does not pay for it. Every coordinate is an integer
+ * on a fixed grid (the viewBox below, scaled to the column's width), computed
  * from the scores with integer arithmetic: no floating point reaches the
  * page. Lines are paths of relative steps, one a move, so a 250-move
  * history stays within CLB_STORY_WIRE_MAX on the wire.
@@ -117,14 +121,50 @@ static void story_move_by(struct out_buf *b, int dx, int dy)
     out_int(b, dy);
 }
 
-/* A line through points 0..n of `score` (score[k]: after move k), as one
- * path of the class `cls` ("s0" the team's, "s9" the best plays'). */
-static void story_line(struct out_buf *b, const struct story_scale *s,
-                       const char *cls, const int *score, int n)
+/* The picture's kinds of path: their class (what the tests and the
+ * reader of the markup go by) and their presentation attributes. */
+enum story_kind {
+    K_TEAM,  /* the team's running score */
+    K_BEST,  /* the best plays' running total */
+    K_CUT,   /* where the review stopped */
+    K_GRID,  /* the score axis' lines */
+    K_P1,    /* Player 1's moves: dots (round caps of zero-length steps) */
+    K_P2,    /* Player 2's: squares (square caps) */
+    K_BINGO, /* filled triangles */
+    K_GOAL   /* hollow diamonds */
+};
+
+static const char *const story_kinds[] = {
+    [K_TEAM] = "<path class=\"s0\" fill=\"none\" stroke=\"currentColor\" "
+               "stroke-width=\"2\" d=\"",
+    [K_BEST] = "<path class=\"s9\" fill=\"none\" stroke=\"currentColor\" "
+               "stroke-width=\"2\" stroke-opacity=\".6\" "
+               "stroke-dasharray=\"5 3\" d=\"",
+    [K_CUT] = "<path class=\"sc\" fill=\"none\" stroke=\"currentColor\" "
+              "stroke-dasharray=\"2 2\" d=\"",
+    [K_GRID] = "<path class=\"sg\" fill=\"none\" stroke=\"currentColor\" "
+               "stroke-opacity=\".25\" d=\"",
+    [K_P1] = "<path class=\"s1\" stroke=\"currentColor\" stroke-width=\"7\" "
+             "stroke-linecap=\"round\" d=\"",
+    [K_P2] = "<path class=\"s2\" stroke=\"currentColor\" stroke-width=\"6\" "
+             "stroke-linecap=\"square\" d=\"",
+    [K_BINGO] = "<path class=\"sb\" d=\"",
+    [K_GOAL] = "<path class=\"sk\" fill=\"none\" stroke=\"currentColor\" "
+               "stroke-width=\"2\" d=\"",
+};
+
+/* A path of kind k, up to its d's opening quote. */
+static void story_path(struct out_buf *b, enum story_kind k)
 {
-    out_lit(b, "<path class=\"");
-    out_raw(b, cls);
-    out_lit(b, "\" d=\"");
+    out_raw(b, story_kinds[k]);
+}
+
+/* A line through points 0..n of `score` (score[k]: after move k), as one
+ * path of kind k (the team's or the best plays'). */
+static void story_line(struct out_buf *b, const struct story_scale *s,
+                       enum story_kind k, const int *score, int n)
+{
+    story_path(b, k);
     int x = story_x(s, 0), y = story_y(s, score[0]);
     story_move_to(b, x, y);
     for (int k = 1; k <= n; k++) {
@@ -160,8 +200,7 @@ static void story_player_marks(struct out_buf *b, const struct story_scale *s,
             continue;
         int nx = story_x(s, i + 1), ny = story_y(s, rec->score);
         if (!any) {
-            out_raw(b, who == CORE_P1 ? "<path class=\"s1\" d=\""
-                                      : "<path class=\"s2\" d=\"");
+            story_path(b, who == CORE_P1 ? K_P1 : K_P2);
             story_move_to(b, nx, ny);
         } else {
             story_move_by(b, nx - x, ny - y);
@@ -195,8 +234,7 @@ static void story_event_marks(struct out_buf *b, const struct story_scale *s,
         int nx = story_x(s, i + 1);
         int ny = story_y(s, rec->score) + (goals ? 5 : -5);
         if (!any) {
-            out_raw(b, goals ? "<path class=\"sk\" d=\""
-                             : "<path class=\"sb\" d=\"");
+            story_path(b, goals ? K_GOAL : K_BINGO);
             story_move_to(b, nx, ny);
         } else {
             story_move_by(b, nx - x, ny - y);
@@ -236,13 +274,14 @@ static void story_text_at(struct out_buf *b, int x, int y, const char *cls,
 /* The score axis: a grid line a step, each labelled with its score. */
 static void story_grid(struct out_buf *b, const struct story_scale *s)
 {
-    out_lit(b, "<path class=\"sg\" d=\"");
+    story_path(b, K_GRID);
     for (int v = 0; v <= s->top; v += s->step) {
         story_move_to(b, PLOT_X0, story_y(s, v));
         out_char(b, 'H');
         out_int(b, PLOT_X1);
     }
-    out_lit(b, "\"/>");
+    /* The axes' numbers a size smaller than the legend's words. */
+    out_lit(b, "\"/><g font-size=\"11\">");
     for (int v = 0; v <= s->top; v += s->step) {
         story_text_at(b, PLOT_X0 - 3, story_y(s, v) + 4, "sx", "end");
         render_count(b, v);
@@ -258,6 +297,7 @@ static void story_grid(struct out_buf *b, const struct story_scale *s)
         out_int(b, s->nmoves);
         out_lit(b, "</text>");
     }
+    out_lit(b, "</g>");
 }
 
 /* The legend, drawn with the picture's own shapes: the lines (and the
@@ -265,30 +305,39 @@ static void story_grid(struct out_buf *b, const struct story_scale *s)
  * second (a goal's only in goals mode). */
 static void story_legend(struct out_buf *b, bool best, bool cut, bool goals)
 {
-    out_lit(b, "<path class=\"s0\" d=\"M0 8h18\"/>");
+    story_path(b, K_TEAM);
+    out_lit(b, "M0 8h18\"/>");
     story_text_at(b, 22, 12, "", "");
     out_lit(b, "Team</text>");
     if (best) {
-        out_lit(b, "<path class=\"s9\" d=\"M66 8h18\"/>");
+        story_path(b, K_BEST);
+        out_lit(b, "M66 8h18\"/>");
         story_text_at(b, 88, 12, "", "");
         out_lit(b, "Best plays</text>");
     }
     if (cut) {
-        out_lit(b, "<path class=\"sc\" d=\"M176 0v14\"/>");
+        story_path(b, K_CUT);
+        out_lit(b, "M176 0v14\"/>");
         story_text_at(b, 182, 12, "", "");
         out_lit(b, "Not reviewed after</text>");
     }
-    out_lit(b, "<path class=\"s1\" d=\"M4 26h0\"/>");
+    story_path(b, K_P1);
+    out_lit(b, "M4 26h0\"/>");
     story_text_at(b, 12, 30, "", "");
-    out_lit(b, "Player 1</text><path class=\"s2\" d=\"M70 26h0\"/>");
+    out_lit(b, "Player 1</text>");
+    story_path(b, K_P2);
+    out_lit(b, "M70 26h0\"/>");
     story_text_at(b, 78, 30, "", "");
-    out_lit(b, "Player 2</text><path class=\"sb\" d=\"M142 29");
+    out_lit(b, "Player 2</text>");
+    story_path(b, K_BINGO);
+    out_lit(b, "M142 29");
     out_raw(b, story_bingo_shape);
     out_lit(b, "\"/>");
     story_text_at(b, 150, 30, "", "");
     out_lit(b, "Bingo</text>");
     if (goals) {
-        out_lit(b, "<path class=\"sk\" d=\"M200 21");
+        story_path(b, K_GOAL);
+        out_lit(b, "M200 21");
         out_raw(b, story_goal_shape);
         out_lit(b, "\"/>");
         story_text_at(b, 208, 30, "", "");
@@ -389,26 +438,31 @@ void render_story(struct out_buf *b, const struct core_history *h,
     s.top = (most + s.step - 1) / s.step * s.step;
     bool cut = review != NULL && reviewed < n;
 
-    out_lit(b,
-            "<figure class=\"story\" id=\"story\" data-testid=\"story\">"
-            "<figcaption id=\"story-c\">The game&#39;s story: the team&#39;s "
-            "score, move by move");
+    /* A <div> and a <p>, not a <figure>: the browser's margins of a
+     * figure would take 80 pixels of a phone's width, and no rule of the
+     * stylesheet is spent on the picture. */
+    out_lit(b, "<div class=\"story\" id=\"story\" data-testid=\"story\">"
+               "<p id=\"story-c\">The game&#39;s story: the team&#39;s "
+               "score, move by move");
     if (review != NULL)
         out_lit(b, ", against the best plays&#39; running total");
     else
         out_lit(b, " (the best plays&#39; running total comes with the "
                    "review)");
-    out_lit(b, "</figcaption><svg viewBox=\"0 0 ");
+    out_lit(b, "</p><svg viewBox=\"0 0 ");
     out_int(b, STORY_W);
     out_char(b, ' ');
     out_int(b, STORY_H);
-    out_lit(b, "\" role=\"img\" aria-labelledby=\"story-c\" "
+    /* As wide as the column, as high as the viewBox's proportions make
+     * it; its words and shapes in the text's colour. */
+    out_lit(b, "\" width=\"100%\" fill=\"currentColor\" font-size=\"12\" "
+               "role=\"img\" aria-labelledby=\"story-c\" "
                "aria-describedby=\"story-d\">");
     story_desc(b, h, review, reviewed, best);
     story_legend(b, review != NULL && reviewed > 0, cut, goals);
     story_grid(b, &s);
     if (cut) {
-        out_lit(b, "<path class=\"sc\" d=\"");
+        story_path(b, K_CUT);
         story_move_to(b, story_x(&s, reviewed), PLOT_Y0);
         out_char(b, 'V');
         out_int(b, PLOT_Y1);
@@ -416,13 +470,23 @@ void render_story(struct out_buf *b, const struct core_history *h,
     }
     /* The best plays' dashes over the team's line: where the team played
      * the best play, both show. */
-    story_line(b, &s, "s0", team, n);
+    story_line(b, &s, K_TEAM, team, n);
     if (reviewed > 0)
-        story_line(b, &s, "s9", best, reviewed);
+        story_line(b, &s, K_BEST, best, reviewed);
     story_player_marks(b, &s, h, CORE_P1);
     story_player_marks(b, &s, h, CORE_P2);
     story_event_marks(b, &s, h, false);
     if (goals)
         story_event_marks(b, &s, h, true);
-    out_lit(b, "</svg></figure>");
+    out_lit(b, "</svg></div>");
+}
+
+void render_story_link(struct out_buf *b, const char *state)
+{
+    out_lit(b, "<p><a href=\"");
+    html_url(b, "/game/review?s=");
+    html_attr(b, state);
+    /* No "#story": the script reads a link's fragment as a position. */
+    out_lit(b, "\" data-testid=\"story-link\">The game&#39;s story: "
+               "the score against the best plays, move by move</a></p>");
 }

@@ -1259,8 +1259,7 @@ void ui_review(const struct srv_request *req, struct srv_response *resp)
         .score = pos.game.score,
         .turns = pos.history.nmoves,
         .goals =
-            pos.game.goals.level != CORE_GOALS_OFF ? &pos.game.goals : NULL,
-        .history = &pos.history};
+            pos.game.goals.level != CORE_GOALS_OFF ? &pos.game.goals : NULL};
     daily_of(&pos, result.daily);
     page_status(resp, 200);
     render_review_cells(resp->body, core_game_tileset(&pos.game), &review,

@@ -91,8 +91,6 @@ export function review(tries) {
       const total = doc.getElementById('review-total'), at = $('review-total');
       if (s === S && got.length === td.length) { td.forEach((c, i) => { c.replaceWith(got[i]); }); fit(); }
       if (s === S && total && at) { at.replaceWith(total); graded(total); } // the game-over page's total
-      const story = doc.getElementById('story'), was = $('story');
-      if (s === S && story && was) was.replaceWith(story); // and its story, now with the best plays
     });
   }).catch(() => {});
 }

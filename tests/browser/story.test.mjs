@@ -1,13 +1,13 @@
 // tests/browser/story.test.mjs - the game's story (server/render_story.c) in
 // Debian's Chromium: on a 390-pixel phone, light and dark, a finished
-// game's page shows the picture within the screen's width, with the best
-// plays' line once the review is in; its lines and marks stand out from
-// the panel in both schemes (3:1, what WCAG asks of graphics); it parses
-// as SVG (DOMParser, image/svg+xml); axe-core finds nothing moderate or
-// worse on the page nor on the review's page; and without JavaScript the
-// finished page and the review page it links to show it too (axe on the
-// finished page without script: nojs.test.mjs). Screenshots in
-// artifacts/.
+// game's page links to the review's page, which shows the picture with
+// both lines within the screen's width; its lines and marks stand out
+// from the panel in both schemes (3:1, what WCAG asks of graphics, the
+// lines' opacity counted); it parses as SVG (DOMParser, image/svg+xml);
+// axe-core finds nothing moderate or worse on either page; no error and
+// no report of the Content-Security-Policy's; and without JavaScript the
+// finished page draws the team's line itself (axe on that page without
+// script: nojs.test.mjs). Screenshots in artifacts/.
 // SPDX-License-Identifier: MIT
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,13 +38,16 @@ async function looks(page) {
     let bg = document.getElementById('story');
     while (getComputedStyle(bg).backgroundColor === 'rgba(0, 0, 0, 0)') bg = bg.parentElement;
     const panel = getComputedStyle(bg).backgroundColor;
+    // A colour drawn at an opacity over the panel: what the eye gets.
+    const over = (c, a) => `rgb(${rgb(c).map((v, i) => v * a + rgb(panel)[i] * (1 - a)).join(',')})`;
     const svg = document.querySelector('#story svg'), box = svg.getBoundingClientRect();
     const contrast = {};
     for (const cls of ['s0', 's9', 's1', 's2', 'sb', 'sc', 'sx']) {
       const el = svg.querySelector(`.${cls}`);
       if (!el) continue;
       const cs = getComputedStyle(el);
-      contrast[cls] = ratio(cs.stroke !== 'none' ? cs.stroke : cs.fill, panel);
+      contrast[cls] = cs.stroke !== 'none' ? ratio(over(cs.stroke, +cs.strokeOpacity), panel)
+        : ratio(over(cs.fill, +cs.fillOpacity), panel);
     }
     const text = svg.querySelector('text:not(.sx)');
     contrast.text = ratio(getComputedStyle(text).fill, panel);
@@ -74,6 +77,7 @@ function checkLooks(l, where) {
 async function parsesAsSvg(page, url) {
   return page.evaluate(async (u) => {
     const html = await (await fetch(u)).text();
+    if (!html.includes('<svg viewBox')) return { error: 'no story' };
     const svg = html.slice(html.indexOf('<svg viewBox'), html.indexOf('</svg>', html.indexOf('<svg viewBox')) + 6)
       .replace('<svg ', '<svg xmlns="http://www.w3.org/2000/svg" ');
     const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
@@ -82,16 +86,22 @@ async function parsesAsSvg(page, url) {
   }, url);
 }
 
-// The page at `url` on a phone in `scheme`, the script's review swapped in
-// (a finished game's page), for `check(page)`. The Content-Security-Policy
-// is the server's unless `bypassCSP` (axe-core is injected as an inline
-// script, which the policy refuses).
-async function onPhone(url, scheme, check, { bypassCSP = false } = {}) {
+// The finished game's page (a link, as a player opens it) on a phone in
+// `scheme`, then the review's page its story link leads to, for
+// `check(page)`. The Content-Security-Policy is the server's unless
+// `bypassCSP` (axe-core is injected as an inline script, which the policy
+// refuses); `finished(page)` checks the first page.
+async function onPhone(scheme, check, { bypassCSP = false, finished = async () => {} } = {}) {
   const p = await h.newPlayer(browser, srv.url, { phone: true, bypassCSP });
   const { page } = p;
   await page.emulateMedia({ colorScheme: scheme });
-  await page.goto(h.appPath(url));
-  if (url.startsWith('/#')) await h.waitForPosition(page, state);
+  await page.goto(h.appPath(`/#${state}`));
+  await h.waitForPosition(page, state);
+  // The review's total in place: the script's requests are done.
+  await page.waitForSelector('[data-testid=review-total]');
+  await finished(page);
+  await page.click('[data-testid=story-link]');
+  // The review's page (the script then shows its address as /#S).
   await page.waitForFunction(() => /against the best plays/.test(document.getElementById('story-c')?.textContent));
   await check(page);
   h.quiet(p); // no error and no report of the policy's
@@ -99,26 +109,29 @@ async function onPhone(url, scheme, check, { bypassCSP = false } = {}) {
 }
 
 for (const scheme of ['light', 'dark']) {
-  test(`phone, ${scheme}: the finished game's story, with the best plays once the review is in, and axe finds nothing`, async () => {
-    await onPhone(`/#${state}`, scheme, async (page) => {
-      // The script swapped the review's picture in for the page's.
+  test(`phone, ${scheme}: from the finished game's page to its story, with the best plays, and axe finds nothing`, async () => {
+    await onPhone(scheme, async (page) => {
       assert.equal(await page.locator('#story path.s9[d^="M36 "]').count(), 1, 'the best plays\' line');
       assert.equal(await page.locator('#story').count(), 1);
-      await page.locator('#story').scrollIntoViewIfNeeded();
       const l = await looks(page);
       checkLooks(l, scheme);
       if (scheme === 'dark') assert.notEqual(l.panel, 'rgb(255, 255, 255)', 'the dark scheme\'s panel');
+      await page.locator('#story').scrollIntoViewIfNeeded();
       const parsed = await parsesAsSvg(page, h.appPath(`/game/review?s=${state}`));
       assert.deepEqual([parsed.error, parsed.root], [null, 'svg']);
       assert.ok(parsed.paths > 5);
       await page.locator('#story').screenshot({ path: path.join(h.artifactDir(), `story-phone-${scheme}.png`) });
+    }, {
+      finished: async (page) => {
+        // A first visit's page: the link, not the picture (its budget).
+        assert.equal(await page.locator('#story').count(), 0);
+        assert.ok(await page.locator('[data-testid=story-link]').isVisible());
+      },
     });
-    await onPhone(`/#${state}`, scheme, (page) => h.assertAxeClean(page, `the finished game's page, phone, ${scheme}`),
-      { bypassCSP: true });
-    // The review's own page (the link a reader without script follows).
-    await onPhone(`/game/review?s=${state}`, scheme, async (page) => checkLooks(await looks(page), `${scheme}, the review page`));
-    await onPhone(`/game/review?s=${state}`, scheme, (page) => h.assertAxeClean(page, `the review page, phone, ${scheme}`),
-      { bypassCSP: true });
+    await onPhone(scheme, (page) => h.assertAxeClean(page, `the review page's story, phone, ${scheme}`), {
+      bypassCSP: true,
+      finished: (page) => h.assertAxeClean(page, `the finished game's page, phone, ${scheme}`),
+    });
   });
 }
 
@@ -131,7 +144,7 @@ test('without JavaScript: the finished page\'s story (the team\'s line), and the
   assert.match(await page.textContent('#story-c'), /comes with the review/);
   assert.equal(await page.locator('#story path.s9[d^="M36 "]').count(), 0);
   checkLooks(await looks(page), 'no script, finished page');
-  await page.click('[data-testid=review-link]');
+  await page.click('[data-testid=story-link]');
   await page.waitForURL(/\/game\/review\?s=/);
   assert.match(await page.textContent('#story-c'), /against the best plays/);
   assert.equal(await page.locator('#story path.s9[d^="M36 "]').count(), 1);

@@ -1,11 +1,12 @@
 // tests/http/story.test.mjs - the game's story (server/render_story.c) on
 // the pages that hold it, against the real collabble binary: the picture
-// of the team's running score against the best plays' on a finished
-// game's page (the team's line alone: the review comes later), on the
-// review's page and in the review's answer for the script (both lines,
-// the totals the JSON review gives), parsed as XML by libxml2's xmllint,
-// and at most 2 KB on the wire; the longest history a link holds, whose
-// review runs out of budget, says which moves were not reviewed.
+// of the team's running score against the best plays' on the review's
+// page (both lines, with the totals the JSON review gives) and on a
+// finished game's page a browser navigates to (the team's line alone: the
+// review is not made for that page), parsed as XML by libxml2's xmllint,
+// and at most 2 KB on the wire; the pages the script fetches carry only
+// the link to it; the longest history a link holds, whose review runs
+// out of budget, says which moves were not reviewed.
 // SPDX-License-Identifier: MIT
 //
 // Run: COLLABBLE_BIN=build/server/collabble node --test tests/http/story.test.mjs
@@ -36,11 +37,11 @@ async function form(path, s) {
   return { status: r.status, text: await r.text() };
 }
 
-// The page's one story: its <figure> and the <svg> inside it.
+// The page's one story: its block and the <svg> inside it.
 function storyOf(html) {
-  const figures = html.split('<figure class="story"').length - 1;
+  const figures = html.split('<div class="story"').length - 1;
   assert.equal(figures, 1, 'one story on the page');
-  const fig = html.slice(html.indexOf('<figure class="story"'), html.indexOf('</figure>') + 9);
+  const fig = html.slice(html.indexOf('<div class="story"'), html.indexOf('</svg></div>') + 12);
   const svg = fig.slice(fig.indexOf('<svg'), fig.indexOf('</svg>') + 6);
   return { fig, svg };
 }
@@ -59,7 +60,7 @@ function parseXml(svg) {
 // Each path's d, by class.
 function paths(svg) {
   const out = {};
-  for (const m of svg.matchAll(/<path class="(\w+)" d="([^"]*)"\/>/g)) (out[m[1]] ??= []).push(m[2]);
+  for (const m of svg.matchAll(/<path class="(\w+)"[^>]* d="([^"]*)"\/>/g)) (out[m[1]] ??= []).push(m[2]);
   return out;
 }
 
@@ -82,10 +83,11 @@ function points(d) {
 function checkStory(html, what) {
   const { fig, svg } = storyOf(html);
   parseXml(svg);
-  assert.match(svg, /^<svg viewBox="0 0 320 184" role="img" aria-labelledby="story-c" aria-describedby="story-d">/);
-  assert.match(fig, /<figcaption id="story-c">The game&#39;s story: [^<]+<\/figcaption>/);
+  assert.match(svg, /^<svg viewBox="0 0 320 184" width="100%" fill="currentColor" font-size="12" role="img" aria-labelledby="story-c" aria-describedby="story-d">/);
+  assert.match(fig, /<p id="story-c">The game&#39;s story: [^<]+<\/p>/);
   assert.match(svg, /<desc id="story-d">[^<]+<\/desc>/);
-  assert.doesNotMatch(fig, /style=|<script|on[a-z]+=|<foreignObject/i);
+  // Nothing the Content-Security-Policy refuses, no colour of its own.
+  assert.doesNotMatch(fig, /style=|<script|\son[a-z]+=|<foreignObject|="#/i);
   for (const d of svg.matchAll(/ d="([^"]*)"/g)) assert.doesNotMatch(d[1], /[.eE]/, 'integers only');
   for (const p of Object.values(paths(svg)).flat().filter((d) => /^M\d+ \d+[hl]/.test(d) && !/z/.test(d))) {
     for (const [x, y] of points(p)) assert.ok(x >= 0 && x <= 320 && y >= 0 && y <= 184, `${p}: (${x}, ${y})`);
@@ -109,11 +111,15 @@ async function finished() {
   return game;
 }
 
+// The link from a finished page to the story on the review's page.
+const linkTo = (state) => `<a href="/game/review?s=${state}" data-testid="story-link">`;
+
 test('the finished game\'s page draws the team\'s score move by move; the best plays come with the review', async () => {
   const { state, moves } = await finished();
   const r = await get(`/?s=${state}`);
   assert.equal(r.status, 200);
   assert.match(r.headers.get('content-security-policy'), /style-src 'self'/);
+  assert.ok(r.text.includes(linkTo(state)), 'the link to the review\'s story');
   const { fig, svg, d } = checkStory(r.text, 'finished page');
   assert.match(fig, /\(the best plays&#39; running total comes with the review\)/);
   assert.equal(d.s9, undefined, 'no best plays\' line without the review');
@@ -142,15 +148,26 @@ test('the finished game\'s page draws the team\'s score move by move; the best p
   assert.match(svg, new RegExp(`After move ${moves.length} the team had ${moves[moves.length - 1].score} points`));
 });
 
-test('the review\'s page and its answer to the script add the best plays\' line, with the JSON review\'s totals', async () => {
+test('the pages the script fetches carry only the link: a first visit does not pay for the picture', async () => {
+  const { state } = await finished();
+  const page = await form('/game', state);
+  assert.equal(page.status, 200);
+  assert.ok(page.text.includes(linkTo(state)));
+  assert.ok(!page.text.includes('id="story"'));
+  const cells = await form('/game/review', state);
+  assert.equal(cells.status, 200);
+  assert.ok(!cells.text.includes('<svg'));
+});
+
+test('the review\'s page adds the best plays\' line, with the JSON review\'s totals', async () => {
   const { state, moves, review } = await finished();
   assert.ok(!review.budgetExhausted);
   assert.ok(review.possible > review.scored, 'the bot is no best player');
-  for (const [what, r] of [['review page', await get(`/game/review?s=${state}`)],
-    ['review answer', await form('/game/review', state)]]) {
+  for (const [what, r] of [['review page', await get(`/game/review?s=${state}`)]]) {
     assert.equal(r.status, 200, what);
+    assert.ok(!r.text.includes('data-testid="story-link"'), 'the story itself, no link to it');
     const { fig, svg, d } = checkStory(r.text, what);
-    assert.match(fig, /against the best plays&#39; running total<\/figcaption>/);
+    assert.match(fig, /against the best plays&#39; running total<\/p>/);
     assert.ok(svg.includes(`the best plays added up to ${review.possible}.`), svg);
     assert.doesNotMatch(svg, /not reviewed/i);
     const best = points(d.s9.find((p) => p.startsWith('M36 ')));
@@ -188,6 +205,7 @@ test('the longest history a link holds: the moves the review did not reach are s
   assert.match(svg, />Not reviewed after<\/text>/);
   // No move played a bingo or met a goal: past 50 moves, no player marks.
   assert.deepEqual(d.s1, ['M4 26h0']);
+  assert.deepEqual(d.s2, ['M70 26h0']);
   const finishedPage = await get(`/?s=${state}`);
   checkStory(finishedPage.text, 'the longest history, finished page');
 });

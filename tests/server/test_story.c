@@ -14,6 +14,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +80,27 @@ static int count(const char *h, const char *needle)
 #define HAS(s, needle) cr_assert_not_null(strstr((s), (needle)), "%s", (s))
 #define HASNT(s, needle) cr_assert_null(strstr((s), (needle)), "%s", (s))
 
+/* Whether s has a path of class cls (the kind: its presentation
+ * attributes between the class and d) whose d is exactly d. */
+static bool has_path(const char *s, const char *cls, const char *d)
+{
+    char key[16];
+    snprintf(key, sizeof key, "class=\"%s\"", cls);
+    for (const char *p = strstr(s, key); p != NULL; p = strstr(p + 1, key)) {
+        const char *at = strstr(p, " d=\"");
+        if (at == NULL)
+            return false;
+        at += 4;
+        size_t n = strcspn(at, "\"");
+        if (n == strlen(d) && memcmp(at, d, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+#define PATH(s, cls, d)                                                        \
+    cr_assert(has_path((s), (cls), (d)), "no %s path %s in %s", (cls), (d), (s))
+
 /* Four moves: P1 10, P2 20, P1 passes, P2 a bingo of 70 (scores 10, 30,
  * 30, 100); the best plays 20, 30, 10, 100 (running 20, 50, 60, 160).
  * Highest 160: step 50 (4 x 20 = 80 < 160 <= 4 x 50), top 200.
@@ -116,26 +138,31 @@ Test(server_story, the_points_of_both_lines)
     struct core_history *h = four_moves();
     struct core_review *rv = four_best(4);
     char *s = story_of(h, rv, false);
-    HAS(s, "<figure class=\"story\" id=\"story\" data-testid=\"story\">");
-    HAS(s, "<svg viewBox=\"0 0 320 184\" role=\"img\" "
+    HAS(s, "<div class=\"story\" id=\"story\" data-testid=\"story\">"
+           "<p id=\"story-c\">The game&#39;s story: ");
+    HAS(s, "<svg viewBox=\"0 0 320 184\" width=\"100%\" "
+           "fill=\"currentColor\" font-size=\"12\" role=\"img\" "
            "aria-labelledby=\"story-c\" aria-describedby=\"story-d\">");
+    /* No style attribute (the Content-Security-Policy), no colour but
+     * the text's. */
+    HASNT(s, "style=");
+    HASNT(s, "=\"#");
     /* The team: 10, 30, 30 (a level step), 100. */
-    HAS(s, "<path class=\"s0\" d=\"M36 160l70-6l69-11h70l69-41\"/>");
+    PATH(s, "s0", "M36 160l70-6l69-11h70l69-41");
     /* The best plays: 20, 50, 60, 160. */
-    HAS(s, "<path class=\"s9\" d=\"M36 160l70-12l69-17l70-6l69-58\"/>");
+    PATH(s, "s9", "M36 160l70-12l69-17l70-6l69-58");
     /* The grid, a line each 50 up to 200, each labelled. */
-    HAS(s, "<path class=\"sg\" d=\"M36 160H314M36 131H314M36 102H314"
-           "M36 73H314M36 44H314\"/>");
+    PATH(s, "sg", "M36 160H314M36 131H314M36 102H314M36 73H314M36 44H314");
     HAS(s, "<text x=\"33\" y=\"77\" class=\"sx\" text-anchor=\"end\">150"
            "</text>");
     /* Player 1's moves (1 and 3) dots, Player 2's (2 and 4) squares: the
      * legend's and one path of each. */
-    HAS(s, "<path class=\"s1\" d=\"M106 154h0m139-11h0\"/>");
-    HAS(s, "<path class=\"s2\" d=\"M175 143h0m139-41h0\"/>");
+    PATH(s, "s1", "M106 154h0m139-11h0");
+    PATH(s, "s2", "M175 143h0m139-41h0");
     cr_assert_eq(count(s, "class=\"s1\""), 2);
     cr_assert_eq(count(s, "class=\"s2\""), 2);
     /* The bingo: a triangle over move 4's point (314, 102). */
-    HAS(s, "<path class=\"sb\" d=\"M314 97l-5-8h10z\"/>");
+    PATH(s, "sb", "M314 97l-5-8h10z");
     cr_assert_eq(count(s, "class=\"sb\""), 2); /* and the legend's */
     /* Not goals mode: no goal's mark, nor its legend; nothing cut. */
     HASNT(s, "class=\"sk\"");
@@ -144,7 +171,7 @@ Test(server_story, the_points_of_both_lines)
     HAS(s, "<desc id=\"story-d\">After move 4 the team had 100 points; the "
            "best plays added up to 160. Bingos: QUIXOTE (move 4, Player 2). "
            "Every move");
-    HAS(s, "against the best plays&#39; running total</figcaption>");
+    HAS(s, "against the best plays&#39; running total</p>");
     /* Integers only: no point in any path. */
     for (const char *d = strstr(s, " d=\""); d != NULL;
          d = strstr(d + 1, " d=\""))
@@ -165,9 +192,9 @@ Test(server_story, the_moves_not_reviewed)
     struct core_history *h = four_moves();
     struct core_review *rv = four_best(2);
     char *s = story_of(h, rv, false);
-    HAS(s, "<path class=\"s0\" d=\"M36 160l70-12l69-23h70l69-81\"/>");
-    HAS(s, "<path class=\"s9\" d=\"M36 160l70-23l69-35\"/>");
-    HAS(s, "<path class=\"sc\" d=\"M175 44V160\"/>");
+    PATH(s, "s0", "M36 160l70-12l69-23h70l69-81");
+    PATH(s, "s9", "M36 160l70-23l69-35");
+    PATH(s, "sc", "M175 44V160");
     HAS(s, ">Not reviewed after</text>");
     HAS(s, "After move 4 the team had 100 points. After move 2 the team had "
            "30 and the best plays 50; moves 3\xe2\x80\x93"
@@ -177,7 +204,7 @@ Test(server_story, the_moves_not_reviewed)
     rv->reviewed = 0;
     s = story_of(h, rv, false);
     HASNT(s, "class=\"s9\"");
-    HAS(s, "<path class=\"sc\" d=\"M36 44V160\"/>");
+    PATH(s, "sc", "M36 44V160");
     HAS(s, "no move was reviewed: the review's work limit ran out.");
     free(s);
     free(rv);
@@ -197,11 +224,10 @@ Test(server_story, without_the_review)
     cr_assert_str_eq(s, t);
     HASNT(s, "class=\"s9\"");
     HASNT(s, "Best plays");
-    HAS(s, "(the best plays&#39; running total comes with the review)"
-           "</figcaption>");
+    HAS(s, "(the best plays&#39; running total comes with the review)</p>");
     HAS(s, "the best plays' running total comes with the review.");
     /* Highest 100: the same team's line as with a cut review. */
-    HAS(s, "<path class=\"s0\" d=\"M36 160l70-12l69-23h70l69-81\"/>");
+    PATH(s, "s0", "M36 160l70-12l69-23h70l69-81");
     free(s);
     free(t);
     free(other);
@@ -218,8 +244,7 @@ Test(server_story, goals_met)
     h->moves[1].result.ngoals = 1;
     h->moves[3].result.ngoals = 2;
     char *s = story_of(h, rv, true);
-    HAS(s, "<path class=\"sk\" d=\"M175 148l5 5-5 5-5-5zm139-41l5 5-5 5-5-5z"
-           "\"/>");
+    PATH(s, "sk", "M175 148l5 5-5 5-5-5zm139-41l5 5-5 5-5-5z");
     HAS(s, ">Goal met</text>");
     HAS(s, " Goals met on moves 2, 4.");
     free(s);
@@ -246,8 +271,8 @@ Test(server_story, from_a_score)
     set_best(rv, 0, 20);
     set_best(rv, 1, 20);
     char *s = story_of(h, rv, false);
-    HAS(s, "<path class=\"s0\" d=\"M36 102l139-15l139-29\"/>");
-    HAS(s, "<path class=\"s9\" d=\"M36 102l139-29l139-29\"/>");
+    PATH(s, "s0", "M36 102l139-15l139-29");
+    PATH(s, "s9", "M36 102l139-29l139-29");
     free(s);
     free(rv);
     free(h);
@@ -264,6 +289,21 @@ Test(server_story, escapes_the_words)
     HASNT(s, "<b>");
     free(s);
     free(h);
+}
+
+/* The finished page's link to the story on the review's page, its
+ * state escaped as an attribute's value. */
+Test(server_story, the_link_to_the_review)
+{
+    char mem[256];
+    struct out_buf b;
+    out_init(&b, mem, sizeof mem, STORY_MAX);
+    render_story_link(&b, "2ab\"<c");
+    cr_assert_str_eq(b.p, "<p><a href=\"/game/review?s=2ab&quot;&lt;c\" "
+                          "data-testid=\"story-link\">The game&#39;s story: "
+                          "the score against the best plays, move by move</a>"
+                          "</p>");
+    out_free(&b);
 }
 
 /* No moves, no story. */
