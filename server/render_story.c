@@ -9,17 +9,20 @@
  * Its meaning is in shapes, never in colour alone: the best plays' line
  * dashed, Player 1's moves dots, Player 2's squares, bingos triangles,
  * goals met hollow diamonds. It costs the stylesheet and the script
- * nothing, so a first visit does not pay for it. Every coordinate is an integer
- * on a fixed grid (the viewBox below, scaled to the column's width), computed
- * from the scores with integer arithmetic: no floating point reaches the
- * page. Lines are paths of relative steps, one a move, so a 250-move
- * history stays within CLB_STORY_WIRE_MAX on the wire.
+ * nothing. Every coordinate is an integer on a fixed grid (the viewBox
+ * below, scaled to the column's width), computed from the scores with
+ * integer arithmetic: no floating point reaches the page. Lines are paths
+ * of relative steps, one a move, so a 250-move history stays within
+ * CLB_STORY_WIRE_MAX on the wire.
  *
  * What the picture says is also said in words: its <desc> (the totals, the
  * bingos, the goals met, what was not reviewed) and, move by move, the
  * move list it stands above.
  */
 /* SPDX-License-Identifier: MIT */
+#include <assert.h>
+#include <stdint.h>
+
 #include "render_internal.h"
 
 /* The picture's grid, in user units (CSS pixels at a scale of one): the
@@ -38,6 +41,15 @@ enum {
      * says how many (the move list marks each). */
     STORY_GOALS_LISTED = 20
 };
+
+/* The highest score a picture may have to place: the score before the
+ * first move and every best play (a 16-bit count of points) added to it.
+ * Placing it (story_y) multiplies it by the plot's height in an int. */
+static_assert(((long long)CLB_MAX_SCORE +
+               (long long)CLB_MAX_GAME_MOVES * INT16_MAX) *
+                      (PLOT_Y1 - PLOT_Y0 + 1) <
+                  INT32_MAX,
+              "the story's highest score times its height fits an int");
 
 /* Where things go on the grid: the scale of both axes. */
 struct story_scale {
