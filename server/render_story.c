@@ -498,7 +498,8 @@ void render_story_link(struct out_buf *b, const char *state)
     out_lit(b, "<p><a href=\"");
     html_url(b, "/game/review?s=");
     html_attr(b, state);
-    /* No "#story": the script reads a link's fragment as a position. */
-    out_lit(b, "\" data-testid=\"story-link\">The game&#39;s story: "
-               "the score against the best plays, move by move</a></p>");
+    /* No "#story": the script reads a link's fragment as a position. One
+     * line on a phone: a link that wraps has a gap at its middle. */
+    out_lit(b, "\" data-testid=\"story-link\">The game&#39;s story, as a "
+               "picture</a></p>");
 }
