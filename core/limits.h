@@ -312,6 +312,18 @@
     (CLB_MAX_ORIGIN + CLB_MAX_BASE_PATH + sizeof "/#" - 1 + CLB_MAX_LINK2_CHARS)
 #define CLB_QR_FORMAT_MAX_BYTES 2953
 
+/* The game's story (server/render_story.c), the picture of the score
+ * against the best plays on the finished game's page and the review's:
+ * at most this many bytes of the page on the wire (gzip), for any history
+ * a link holds (tests/server/test_story.c, tests/http/story.test.mjs). */
+#define CLB_STORY_WIRE_MAX 2048
+
+/* The most moves the story marks each with its player's shape (dots and
+ * squares 5-6 units wide, on a plot 278 units wide: past 50 moves they
+ * would run into each other). A longer game's picture marks the moves
+ * with a bingo or a goal met, and the move list says who made each. */
+#define CLB_STORY_MARK_ALL_MAX 50
+
 /* The classic (v1) state's JSON as the server writes it, on the stack
  * (server/link_v1.c): a full board, both racks, eight words of fifteen
  * letters and the longest names take under 3 KB; this leaves room. */

@@ -47,6 +47,8 @@ if [ "$mode" != run ]; then
     packages+=(ssl-cert)
     # zbarimg reads the page's QR code back in the browser tests.
     packages+=(zbar-tools)
+    # xmllint parses the game's story, the pages' SVG, as XML (HTTP tests).
+    packages+=(libxml2-utils)
     # systemd-analyze rates the documented systemd unit (tests/ops.cmake).
     packages+=(systemd)
     # The web servers the CGI and FastCGI front ends are tested under

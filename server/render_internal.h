@@ -1,9 +1,11 @@
 /* server/render_internal.h - what the rooms of the page writer share.
  *
  * render.h is the writer's face to the rest of the server; behind it the
- * markup is written in five files, each one room of the page:
+ * markup is written in six files, each one room of the page:
  *   render_board.c  the board, the racks and the bag (squares and tiles)
  *   render_moves.c  the move list and the review's cells and total
+ *   render_story.c  the game's story: the score against the best plays,
+ *                   as a picture (inline SVG)
  *   render_goals.c  goals mode: the goals, the helpers, the verdict
  *   render_forms.c  the forms that play a turn without script
  *   render_pages.c  the pages themselves: frame, header, share area,
@@ -120,6 +122,27 @@ void render_moves(struct out_buf *b, const struct render_view *v);
 /* The review's total and grade (render_moves.c says when and how). */
 void render_review_total(struct out_buf *b, const struct core_review *review,
                          const struct render_result *result);
+
+/* 1034 as "1,034", as the review's total and the story's axis read. */
+void render_count(struct out_buf *b, int n);
+
+/* ---- render_story.c ------------------------------------------------------ */
+
+/* The game's story, a block (id "story") whose picture draws the team's
+ * running score after each move of h against the running total of the
+ * best plays of `review` (the review of h's moves; NULL or another
+ * history's: the team's line alone, and the caption says the best plays'
+ * come with the review). The moves the review did not reach are left
+ * without a best play, and the picture marks where it stopped. Player 1's
+ * moves are dots, Player 2's squares, bingos triangles and, when `goals`,
+ * the goals met diamonds; its <desc> says the same in words. Nothing for a
+ * history without moves. Cannot fail (overflow is sticky in *b). */
+void render_story(struct out_buf *b, const struct core_history *h,
+                  const struct core_review *review, bool goals);
+
+/* A link to the game's story on the review's page of `state`, for a
+ * finished game's page without the review. */
+void render_story_link(struct out_buf *b, const char *state);
 
 /* ---- render_forms.c ------------------------------------------------------ */
 

@@ -52,7 +52,7 @@ static void render_move_cell(struct out_buf *b, const struct core_tileset *ts,
  * and GET /game/review fill them in. */
 
 /* 1034 as "1,034", as the review's total is read. */
-static void render_count(struct out_buf *b, int n)
+void render_count(struct out_buf *b, int n)
 {
     if (n >= 1000) {
         int low = n % 1000;
@@ -258,14 +258,27 @@ void render_moves(struct out_buf *b, const struct render_view *v)
     /* The scrolling box is the one landmark named "Moves" (axe:
      * landmark-unique), so the section around it has no name. */
     out_lit(b, "<section class=\"panel moves\" data-testid=\"move-list\">"
-               "<h2 id=\"moves-h\">Moves</h2>"
-               "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
+               "<h2 id=\"moves-h\">Moves</h2>");
+    const struct core_review *rv =
+        v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
+    /* The game's story above the list that tells it in words, on the
+     * review's page. A finished game's page without the review links to
+     * it there and, when a browser navigated to it (a reader without
+     * script), draws the team's line itself. The pages the script
+     * fetches, a first visit's among them, carry only the link: the
+     * first visit's budget (docs/UI.md) has no room for the picture. */
+    if (rv != NULL) {
+        render_story(b, h, rv, goals_on(g));
+    } else if (g->game_over && h->nmoves > 0) {
+        if (v->plain)
+            render_story(b, h, NULL, goals_on(g));
+        render_story_link(b, v->state);
+    }
+    out_lit(b, "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
                "role=\"region\" aria-labelledby=\"moves-h\"><table>"
                "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
                "<th scope=col>Move</th><th scope=col>Points</th>"
                "<th scope=col>Score</th><th scope=col>");
-    const struct core_review *rv =
-        v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
     out_lit(b, "Best available</th></tr></thead><tbody>");
     if (h->start == CORE_START_POSITION) {
         out_lit(b, "<tr class=\"start\"><td colspan=\"4\">From a classic "
