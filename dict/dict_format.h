@@ -51,7 +51,7 @@
     "\x89"                                                                     \
     "CLX\r\n\x1a\n"
 #define DICT_MAGIC_LEN 8
-#define DICT_VERSION 2u
+#define DICT_VERSION 3u
 
 /* Word lengths: a word must fit one line of the board. */
 #define DICT_LEN_MIN CLB_WORD_MIN
