@@ -319,16 +319,17 @@
 
 /* Nodes of a word graph (core/kwg.h): as many as a lexicon file of
  * CLB_MAX_LEXICON_FILE_BYTES can hold (4 Mi, the 22 bits of an arc's
- * index). SOWPODS takes 1.19 Mi (4.76 MB); the largest published lists,
- * about 5% bigger, stay near 1.3 Mi. Bounds what a forged header can make
+ * index). SOWPODS takes 1.2 M (4.8 MB); the largest published lists,
+ * about 5% bigger, stay near 1.3 M. Bounds what a forged header can make
  * the loader count. */
 #define CLB_KWG_MAX_NODES ((size_t)CLB_MAX_LEXICON_FILE_BYTES / 4u)
 
 /* The fewest arcs a list of the word graph must have for the compiler to
  * give it a header (a bitmap of its tiles, one popcount to an arc) rather
- * than leave it to be scanned (core/kwg.h). Measured on SOWPODS: 8 keeps
- * the move generator's speed and the graph under 4.8 MB (bench/README.md,
- * "The word graph's layout"). Only the compiler reads it: a file may head
+ * than leave it to be scanned (core/kwg.h). Measured on SOWPODS
+ * (bench/README.md, "The word graph's layout"): 6 is the lowest that keeps
+ * the graph within 4.8 MB (4,798,516 bytes; 4 gives 4.93 MB, 8 gives 4.75
+ * MB and a slower generator). Only the compiler reads it: a file may head
  * any list. */
 #define CLB_KWG_HEADER_MIN_ARCS 6
 
