@@ -85,7 +85,7 @@ static size_t kwg_run_check(struct kwg_checker *c, size_t i, enum clb_err *rc,
                             struct clb_error *err)
 {
     size_t first = i;
-    uint32_t words;
+    uint32_t words = 0;
     for (;; i++) {
         if (i >= c->headed_from) {
             *rc = kwg_bad(err, first, "a list with no last arc");
@@ -98,16 +98,14 @@ static size_t kwg_run_check(struct kwg_checker *c, size_t i, enum clb_err *rc,
         }
         if ((*rc = kwg_arc_check(c, i, first, &words, err)) != CLB_ERR_OK)
             return 0;
+        c->words[i] = words; /* the arc's own, for now */
         if (core_kwg_is_last(arc))
             break;
     }
     /* Each arc's list is the run's tail from it. */
     uint32_t tail = 0;
-    for (size_t k = i + 1; k-- > first;) {
-        kwg_arc_check(c, k, first, &words, err); /* passed above */
-        tail = kwg_add(tail, words);
-        c->words[k] = tail;
-    }
+    for (size_t k = i + 1; k-- > first;)
+        c->words[k] = tail = kwg_add(tail, c->words[k]);
     return i + 1;
 }
 
@@ -126,7 +124,7 @@ static size_t kwg_headed_check(struct kwg_checker *c, size_t i,
         *rc = kwg_bad(err, i, "a list cut short by the end");
         return 0;
     }
-    uint32_t here = 0, words;
+    uint32_t here = 0, words = 0;
     for (size_t k = 1; k <= n; k++, mask &= mask - 1) {
         uint32_t arc = c->nodes[i + k];
         if (core_kwg_tile(arc) != (unsigned)__builtin_ctz(mask)) {
