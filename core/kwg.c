@@ -3,12 +3,14 @@
  *
  * The check is the only line of defence between a file on disk and the
  * move generator, which walks the nodes without bounds checks. It reads
- * the lists in order, as they lie from node 2 to the end, and accepts an
- * arc only if it leads to a list already read (so below its own): indices
- * then strictly decrease along every path, no walk can loop, and none can
- * leave the array. The same pass counts words, because a list's children
- * are all counted before it. Its scratch is small (a bit a node, and a
- * count a list) so that loading stays near the graph's own size.
+ * the plain lists' runs in order, as they lie from node 3 to H, then the
+ * headed lists from H to the end, and accepts an arc only if it leads to a
+ * list that lies wholly below its own run or headed list (so already
+ * read): indices then strictly decrease along every path, no walk can
+ * loop, and none can leave the array. The same pass counts words, because
+ * a list's children are all counted before it: a run's from its last arc
+ * back to its first, each arc's count the words of the list starting
+ * there (any arc of a run may start a list, the run's tail).
  */
 /* SPDX-License-Identifier: MIT */
 #include "kwg.h"
@@ -24,27 +26,124 @@ static uint32_t kwg_add(uint32_t a, uint32_t b)
     return a > UINT32_MAX - b ? UINT32_MAX : a + b;
 }
 
-/* The lists read so far: a bit per node where one starts, the number of
- * starts before each 32-node word of bits, and each list's word count. */
-struct kwg_lists {
-    uint32_t *starts, *rank, *words;
-    uint32_t n;
+/* What the check knows so far: the words of the list starting at each
+ * node read (scratch), and a bit per node where a headed list starts. */
+struct kwg_checker {
+    const uint32_t *nodes;
+    size_t count, headed_from; /* H */
+    uint32_t letters;          /* the highest tile */
+    uint32_t *words, *heads;
 };
 
-/* The ordinal of the list starting at node i, or -1 if none starts there.
- * Only for i below the list being read (its rank words are complete). */
-static long kwg_list_at(const struct kwg_lists *l, size_t i)
+static bool kwg_is_head(const struct kwg_checker *c, size_t i)
 {
-    uint32_t bit = (uint32_t)1 << (i % 32), word = l->starts[i / 32];
-    if ((word & bit) == 0)
-        return -1;
-    return (long)(l->rank[i / 32] + core_kwg_popcount(word & (bit - 1u)));
+    return (c->heads[i / 32] >> (i % 32) & 1u) != 0;
 }
 
-static void kwg_list_add(struct kwg_lists *l, size_t i, uint32_t words)
+/* True if `list` (a list reference) names a list wholly below node
+ * `limit`, already read: a plain list's arc below H, or a headed list's
+ * header. */
+static bool kwg_list_below(const struct kwg_checker *c, uint32_t list,
+                           size_t limit)
 {
-    l->starts[i / 32] |= (uint32_t)1 << (i % 32);
-    l->words[l->n++] = words;
+    size_t i = list & CORE_KWG_INDEX_MASK;
+    if (i >= limit)
+        return false;
+    if (core_kwg_headed(list))
+        return i >= c->headed_from && kwg_is_head(c, i);
+    return i >= CORE_KWG_FIRST_LIST && i < c->headed_from;
+}
+
+/* Checks the arc at node i, of a list that starts at node `limit` (its
+ * run's first arc or its header); *words gets the words through it. */
+static enum clb_err kwg_arc_check(const struct kwg_checker *c, size_t i,
+                                  size_t limit, uint32_t *words,
+                                  struct clb_error *err)
+{
+    uint32_t arc = c->nodes[i], to = core_kwg_target(arc);
+    if ((arc & CORE_KWG_SPARE_BITS) != 0)
+        return kwg_bad(err, i, "an arc with bits that mean nothing");
+    if (core_kwg_tile(arc) > c->letters)
+        return kwg_bad(err, i, "an arc of a tile past the tile set");
+    /* A separator only ever leads on: a path ending in one is not a
+     * word. */
+    if (core_kwg_tile(arc) == CORE_KWG_SEPARATOR && core_kwg_accepts(arc))
+        return kwg_bad(err, i, "a separator that ends a word");
+    if (to == 0 && !core_kwg_accepts(arc))
+        return kwg_bad(err, i, "an arc that leads nowhere");
+    if (to != 0 && !kwg_list_below(c, to, limit))
+        return kwg_bad(err, i, "an arc to a place that is not a list below it");
+    *words = core_kwg_accepts(arc) ? 1u : 0u;
+    if (to != 0)
+        *words = kwg_add(*words, c->words[to & CORE_KWG_INDEX_MASK]);
+    return CLB_ERR_OK;
+}
+
+/* The plain run starting at node i: arcs in rising tile order up to one
+ * marked last, before H. Returns the node after it, or 0 (with *rc). */
+static size_t kwg_run_check(struct kwg_checker *c, size_t i, enum clb_err *rc,
+                            struct clb_error *err)
+{
+    size_t first = i;
+    uint32_t words = 0;
+    for (;; i++) {
+        if (i >= c->headed_from) {
+            *rc = kwg_bad(err, first, "a list with no last arc");
+            return 0;
+        }
+        uint32_t arc = c->nodes[i];
+        if (i > first && core_kwg_tile(arc) <= core_kwg_tile(c->nodes[i - 1])) {
+            *rc = kwg_bad(err, i, "a list whose tiles are out of order");
+            return 0;
+        }
+        if ((*rc = kwg_arc_check(c, i, first, &words, err)) != CLB_ERR_OK)
+            return 0;
+        c->words[i] = words; /* the arc's own, for now */
+        if (core_kwg_is_last(arc))
+            break;
+    }
+    /* Each arc's list is the run's tail from it. */
+    uint32_t tail = 0;
+    for (size_t k = i + 1; k-- > first;)
+        c->words[k] = tail = kwg_add(tail, c->words[k]);
+    return i + 1;
+}
+
+/* The headed list at node i: a header, then an arc per tile it has, the
+ * last marked. Returns the node after it, or 0 (with *rc). */
+static size_t kwg_headed_check(struct kwg_checker *c, size_t i,
+                               enum clb_err *rc, struct clb_error *err)
+{
+    uint32_t mask = c->nodes[i];
+    if (mask == 0 || (mask & ~core_kwg_header_mask((int)c->letters)) != 0) {
+        *rc = kwg_bad(err, i, "not a list header");
+        return 0;
+    }
+    size_t n = core_kwg_popcount(mask);
+    if (n > c->count - i - 1) {
+        *rc = kwg_bad(err, i, "a list cut short by the end");
+        return 0;
+    }
+    uint32_t here = 0, words = 0;
+    for (size_t k = 1; k <= n; k++, mask &= mask - 1) {
+        uint32_t arc = c->nodes[i + k];
+        if (core_kwg_tile(arc) != (unsigned)__builtin_ctz(mask)) {
+            *rc = kwg_bad(err, i + k, "an arc whose tile is not its header's");
+            return 0;
+        }
+        if (core_kwg_is_last(arc) != (k == n)) {
+            *rc = kwg_bad(err, i + k,
+                          k == n ? "a list with no last arc"
+                                 : "a list marked last before its end");
+            return 0;
+        }
+        if ((*rc = kwg_arc_check(c, i + k, i, &words, err)) != CLB_ERR_OK)
+            return 0;
+        here = kwg_add(here, words);
+    }
+    c->heads[i / 32] |= (uint32_t)1 << (i % 32);
+    c->words[i] = here;
+    return i + n + 1;
 }
 
 enum clb_err core_kwg_check(const uint32_t *nodes, size_t count, int letters,
@@ -73,63 +172,36 @@ enum clb_err core_kwg_check_counts(const uint32_t *nodes, size_t count,
                              "the word graph's tile set has %d letters; it "
                              "may have 1 to %d",
                              letters, CLB_KWG_MAX_LETTERS);
-    uint32_t header_mask = core_kwg_header_mask(letters);
     if (count > CLB_KWG_MAX_NODES)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "the word graph has %zu nodes, more than the %zu "
                              "allowed",
                              count, CLB_KWG_MAX_NODES);
-    size_t bit_words = (count + 31) / 32;
-    struct kwg_lists l = {scratch, scratch + bit_words, scratch + 2 * bit_words,
-                          0};
-    for (size_t w = 0; w < 2 * bit_words; w++)
-        scratch[w] = 0;
-    size_t i = CORE_KWG_FIRST_LIST, ranked = 0;
-    while (i < count) {
-        /* Every list below i is in: the rank of each whole word of bits
-         * below i's word can be fixed now. */
-        for (; ranked < i / 32; ranked++)
-            l.rank[ranked + 1] =
-                l.rank[ranked] + core_kwg_popcount(l.starts[ranked]);
-        uint32_t mask = nodes[i];
-        if (mask == 0 || (mask & ~header_mask) != 0)
-            return kwg_bad(err, i, "not a list header");
-        size_t n = core_kwg_popcount(mask);
-        if (n > count - i - 1)
-            return kwg_bad(err, i, "a list cut short by the end");
-        uint32_t here = 0;
-        for (size_t k = 1; k <= n; k++) {
-            uint32_t arc = nodes[i + k];
-            uint32_t to = core_kwg_target(arc);
-            long list = to != 0 && to < i ? kwg_list_at(&l, to) : -1;
-            if (to != 0 && list < 0)
-                return kwg_bad(err, i + k,
-                               "an arc to a place that is not a list below "
-                               "it");
-            if (to == 0 && !core_kwg_accepts(arc))
-                return kwg_bad(err, i + k, "an arc that leads nowhere");
-            here = kwg_add(here, core_kwg_accepts(arc) ? 1u : 0u);
-            if (list >= 0)
-                here = kwg_add(here, l.words[list]);
-        }
-        /* A separator only ever leads on: a path ending in one is not a
-         * word. */
-        if ((mask & 1u) != 0 && core_kwg_accepts(nodes[i + 1]))
-            return kwg_bad(err, i + 1, "a separator that ends a word");
-        kwg_list_add(&l, i, here);
-        i += n + 1;
-    }
-    for (; ranked + 1 < bit_words; ranked++)
-        l.rank[ranked + 1] =
-            l.rank[ranked] + core_kwg_popcount(l.starts[ranked]);
-    long root[2];
+    struct kwg_checker c = {
+        nodes,   count,          nodes[CORE_KWG_HEADED_NODE], (uint32_t)letters,
+        scratch, scratch + count};
+    if (c.headed_from < CORE_KWG_FIRST_LIST || c.headed_from > count)
+        return kwg_bad(err, CORE_KWG_HEADED_NODE,
+                       "the headed lists' start is out of range");
+    for (size_t w = 0; w < (count + 31) / 32; w++)
+        c.heads[w] = 0;
+    enum clb_err rc = CLB_ERR_OK;
+    size_t i = CORE_KWG_FIRST_LIST;
+    while (i < c.headed_from)
+        if ((i = kwg_run_check(&c, i, &rc, err)) == 0)
+            return rc;
+    while (i < count)
+        if ((i = kwg_headed_check(&c, i, &rc, err)) == 0)
+            return rc;
+    uint32_t root_words[2];
     for (int r = 0; r < 2; r++) {
-        root[r] = nodes[r] < count ? kwg_list_at(&l, nodes[r]) : -1;
-        if (root[r] < 0)
+        if (nodes[r] == 0 || (nodes[r] & ~CORE_KWG_LIST_MASK) != 0 ||
+            !kwg_list_below(&c, nodes[r], count))
             return kwg_bad(err, (size_t)r, "a root that is not a list");
+        root_words[r] = c.words[nodes[r] & CORE_KWG_INDEX_MASK];
     }
-    *words = l.words[root[CORE_KWG_DAWG_NODE]];
-    *gaddag_words = l.words[root[CORE_KWG_GADDAG_NODE]];
+    *words = root_words[CORE_KWG_DAWG_NODE];
+    *gaddag_words = root_words[CORE_KWG_GADDAG_NODE];
     return CLB_ERR_OK;
 }
 
@@ -144,12 +216,13 @@ uint32_t core_kwg_accepting(const struct core_kwg *g, uint32_t list)
 {
     if (list == 0)
         return 0;
-    uint32_t mask = g->nodes[list], set = 0;
-    const uint32_t *arc = &g->nodes[list + 1];
-    for (uint32_t m = mask; m != 0; m &= m - 1, arc++)
-        if (core_kwg_accepts(*arc))
-            set |= m & -m;
-    return set;
+    uint32_t set = 0;
+    for (const uint32_t *a = core_kwg_arcs(g->nodes, list);; a++) {
+        if (core_kwg_accepts(*a))
+            set |= 1u << core_kwg_tile(*a);
+        if (core_kwg_is_last(*a))
+            return set;
+    }
 }
 
 /* The graph tile (1..) of a letter tile or a blank standing for one, or

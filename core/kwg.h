@@ -6,27 +6,39 @@
  * letters xi..x1 backwards, then a separator, then xi+1..xn; for i = n the
  * separator is left out), for generating plays outwards from an anchor.
  * Both halves share their common suffixes, as in the KWG layout of the
- * wolges engine, whose format notes this follows, with one change: each
- * sibling list starts with a bitmap of its tiles, so the arc of a tile is
- * found with one popcount instead of a scan (the move generator takes a
- * child at every step; this made it about 1.7 times faster, for 45% more
- * nodes).
+ * wolges engine, whose format notes this follows: one 32-bit node an arc,
+ * each arc carrying its tile, a sibling list a run of arcs in tile order
+ * whose last is marked, so a list that is the tail of another is stored
+ * once, inside it. One change: a list of many arcs (the roots, the early
+ * levels, CLB_KWG_HEADER_MIN_ARCS or more) starts with a bitmap of its
+ * tiles, so the arc of a tile is found with one popcount instead of a
+ * scan; the short lists, most of them, are scanned (a list of 1 to 3 arcs
+ * is as quick to scan as to look up).
  *
- *   nodes[0]     the DAWG's root list
+ *   nodes[0]     the DAWG's root list (a list reference, below)
  *   nodes[1]     the GADDAG's root list
- *   a list       one header node: bits 0..n the tiles it has (bit 0 the
- *                GADDAG separator, bit m+1 the tile set's letter m, n
- *                letters, at most CLB_KWG_MAX_LETTERS), the bits above
- *                zero, never empty; then one arc per tile, in tile order
- *   an arc       bit 31: accepts (the path up to and including this tile
- *                spells a word); bits 0..30: the list it leads to, 0 when
- *                no word continues
+ *   nodes[2]     H, the first node of the headed lists (the node count
+ *                when there are none)
+ *   an arc       bits 27..31: its tile (0 the GADDAG separator, m+1 the
+ *                tile set's letter m, at most CLB_KWG_MAX_LETTERS letters);
+ *                bit 24: accepts (the path up to and including this tile
+ *                spells a word); bit 23: the last arc of its list; bits
+ *                0..22: the list it leads to, 0 when no word continues;
+ *                bits 25, 26 zero
+ *   a list reference  bits 0..21 a node index; bit 22 set when the list
+ *                there starts with a header
+ *   nodes[3..H-1]  plain lists: runs of arcs, tiles strictly rising, the
+ *                last of each run marked; a list may start at any arc of
+ *                a run (it is the run's tail from there)
+ *   nodes[H..]   headed lists: a header node, bits 0..n the tiles it has
+ *                (bit t tile t), the bits above zero, never empty; then one
+ *                arc per tile, in tile order, the last marked
  *
- * Lists follow each other from node 2 to the end, and every arc leads to a
- * list that starts below its own list. core_kwg_check() proves an array
- * keeps all of this, so a graph from a file, however forged, can be
- * searched without bounds checks: every index in range, and indices
- * strictly decreasing along every path, so no walk can loop.
+ * Every arc leads to a list that lies wholly below its own run (or its
+ * own headed list). core_kwg_check() proves an array keeps all of this,
+ * so a graph from a file, however forged, can be searched without bounds
+ * checks: every index in range, and indices strictly decreasing along
+ * every path, so no walk can loop.
  *
  * Pure: no I/O, no allocation. The nodes belong to the caller (dict/).
  */
@@ -46,9 +58,20 @@
 #define CORE_KWG_SEPARATOR 0
 /* The separator and the most letters a graph's set may have. */
 #define CORE_KWG_TILES (CLB_KWG_MAX_LETTERS + 1)
-#define CORE_KWG_ACCEPTS 0x80000000u
-#define CORE_KWG_INDEX_MASK 0x7FFFFFFFu
+#define CORE_KWG_TILE_SHIFT 27
+#define CORE_KWG_ACCEPTS 0x01000000u
+#define CORE_KWG_END 0x00800000u
+#define CORE_KWG_HEADED 0x00400000u
+#define CORE_KWG_INDEX_MASK 0x003FFFFFu
+/* The bits of an arc that name the list it leads to. */
+#define CORE_KWG_LIST_MASK (CORE_KWG_INDEX_MASK | CORE_KWG_HEADED)
+/* Bits no arc may set. */
+#define CORE_KWG_SPARE_BITS 0x06000000u
 static_assert(CORE_KWG_TILES <= 32, "a list header is one 32-bit mask");
+static_assert(CORE_KWG_TILES <= (1 << (32 - CORE_KWG_TILE_SHIFT)),
+              "an arc's tile fits its bits");
+static_assert(CLB_KWG_MAX_NODES <= (size_t)CORE_KWG_INDEX_MASK + 1,
+              "every node index fits an arc");
 
 /* The header bits a graph of `letters` letters may set (the separator's
  * and theirs). */
@@ -57,11 +80,13 @@ static inline uint32_t core_kwg_header_mask(int letters)
     return (uint32_t)((UINT64_C(2) << letters) - 1u);
 }
 
-/* nodes[0] and nodes[1] name the roots; the first list starts at 2. */
+/* nodes[0] and nodes[1] name the roots, nodes[2] where the headed lists
+ * start; the first list starts at 3. */
 #define CORE_KWG_DAWG_NODE 0
 #define CORE_KWG_GADDAG_NODE 1
-#define CORE_KWG_FIRST_LIST 2
-#define CORE_KWG_MIN_NODES 4 /* the roots and one list of one arc */
+#define CORE_KWG_HEADED_NODE 2
+#define CORE_KWG_FIRST_LIST 3
+#define CORE_KWG_MIN_NODES 4 /* the roots, H and one list of one arc */
 
 /* A checked node array. Only ever made by core_kwg_init(), so every reader
  * may assume core_kwg_check() passed. */
@@ -82,9 +107,10 @@ static inline unsigned core_kwg_popcount(uint32_t x)
     return (x * 0x01010101u) >> 24;
 }
 
+/* The list an arc leads to (a list reference: index and header bit). */
 static inline uint32_t core_kwg_target(uint32_t arc)
 {
-    return arc & CORE_KWG_INDEX_MASK;
+    return arc & CORE_KWG_LIST_MASK;
 }
 
 static inline bool core_kwg_accepts(uint32_t arc)
@@ -92,18 +118,73 @@ static inline bool core_kwg_accepts(uint32_t arc)
     return (arc & CORE_KWG_ACCEPTS) != 0;
 }
 
-/* The arc of `tile` (0..n) in the list at `list` (a header), or 0 when
- * the list lacks it; list 0 is the empty list. An arc that leads nowhere
- * and accepts nothing is never stored, so 0 always means "no arc". */
+static inline unsigned core_kwg_tile(uint32_t arc)
+{
+    return arc >> CORE_KWG_TILE_SHIFT;
+}
+
+static inline bool core_kwg_is_last(uint32_t arc)
+{
+    return (arc & CORE_KWG_END) != 0;
+}
+
+static inline bool core_kwg_headed(uint32_t list)
+{
+    return (list & CORE_KWG_HEADED) != 0;
+}
+
+/* The first arc of the list `list` (not 0): behind its header if it has
+ * one. Its arcs run from there to the one marked last. */
+static inline const uint32_t *core_kwg_arcs(const uint32_t *nodes,
+                                            uint32_t list)
+{
+    return core_kwg_headed(list) ? &nodes[(list & CORE_KWG_INDEX_MASK) + 1]
+                                 : &nodes[list];
+}
+
+/* The tiles of the list `list` (not 0) as a bit set (bit t: tile t): the
+ * header of a headed list, else its arcs' tiles, read in one scan. */
+static inline uint32_t core_kwg_tiles(const uint32_t *nodes, uint32_t list)
+{
+    if (core_kwg_headed(list))
+        return nodes[list & CORE_KWG_INDEX_MASK];
+    uint32_t set = 0;
+    for (const uint32_t *a = &nodes[list];; a++) {
+        set |= 1u << core_kwg_tile(*a);
+        if (core_kwg_is_last(*a))
+            return set;
+    }
+}
+
+/* The arc of `tile` in the plain (headerless) list at `list`, or 0: a
+ * scan, stopping at the first tile past it (tiles rise along a list). */
+static inline uint32_t core_kwg_scan(const uint32_t *nodes, uint32_t list,
+                                     unsigned tile)
+{
+    for (const uint32_t *a = &nodes[list];; a++) {
+        unsigned t = core_kwg_tile(*a);
+        if (t == tile)
+            return *a;
+        if (t > tile || core_kwg_is_last(*a))
+            return 0;
+    }
+}
+
+/* The arc of `tile` (0..n) in the list `list`, or 0 when the list lacks
+ * it; list 0 is the empty list. An arc is never 0 (a separator's leads
+ * somewhere, a letter's has its tile), so 0 always means "no arc". */
 static inline uint32_t core_kwg_arc(const struct core_kwg *g, uint32_t list,
                                     unsigned tile)
 {
     if (list == 0)
         return 0;
-    uint32_t mask = g->nodes[list];
+    if (!core_kwg_headed(list))
+        return core_kwg_scan(g->nodes, list, tile);
+    const uint32_t *h = &g->nodes[list & CORE_KWG_INDEX_MASK];
+    uint32_t mask = h[0];
     if ((mask >> tile & 1u) == 0)
         return 0;
-    return g->nodes[list + 1 + core_kwg_popcount(mask & ((1u << tile) - 1u))];
+    return h[1 + core_kwg_popcount(mask & ((1u << tile) - 1u))];
 }
 
 /* The letters (bits 1..n) whose arcs in the list accept: the letters that
@@ -120,12 +201,12 @@ static inline uint32_t core_kwg_gaddag_root(const struct core_kwg *g)
     return g->nodes[CORE_KWG_GADDAG_NODE];
 }
 
-/* Entries of the scratch core_kwg_check() needs for `count` nodes: a bit
- * per node marking where lists start, a running rank of those bits, and a
- * word count per list (a list has at least two nodes). About 0.56 entries
- * a node: 4 MB for SOWPODS, freed after the check. */
+/* Entries of the scratch core_kwg_check() needs for `count` nodes: a word
+ * count per node (any arc of a run may start a list) and a bit per node
+ * marking where headed lists start. About 1.03 entries a node: 4.9 MB
+ * for SOWPODS, freed after the check. */
 #define CORE_KWG_CHECK_SCRATCH(count)                                          \
-    (2 * (((size_t)(count) + 31) / 32) + (size_t)(count) / 2 + 1)
+    ((size_t)(count) + ((size_t)(count) + 31) / 32 + 1)
 
 /* Checks that `count` nodes form a graph of `letters` letters (1 to
  * CLB_KWG_MAX_LETTERS) the readers can walk safely (see the top of this

@@ -330,10 +330,20 @@
 #define CLB_MAX_V1_JSON 4096
 
 /* Nodes of a word graph (core/kwg.h): as many as a lexicon file of
- * CLB_MAX_LEXICON_FILE_BYTES can hold (4 Mi; an arc could name 2 Gi). SOWPODS
- * takes 1.77 Mi (7.1 MB); the largest published lists, about 5% bigger,
- * stay near 1.9 Mi. Bounds what a forged header can make the loader count. */
+ * CLB_MAX_LEXICON_FILE_BYTES can hold (4 Mi, the 22 bits of an arc's
+ * index). SOWPODS takes 1.2 M (4.8 MB); the largest published lists,
+ * about 5% bigger, stay near 1.3 M. Bounds what a forged header can make
+ * the loader count. */
 #define CLB_KWG_MAX_NODES ((size_t)CLB_MAX_LEXICON_FILE_BYTES / 4u)
+
+/* The fewest arcs a list of the word graph must have for the compiler to
+ * give it a header (a bitmap of its tiles, one popcount to an arc) rather
+ * than leave it to be scanned (core/kwg.h). Measured on SOWPODS
+ * (bench/README.md, "The word graph's layout"): 6 is the lowest that keeps
+ * the graph within 4.8 MB (4,798,516 bytes; 4 gives 4.93 MB, 8 gives 4.75
+ * MB and a slower generator). Only the compiler reads it: a file may head
+ * any list. */
+#define CLB_KWG_HEADER_MIN_ARCS 6
 
 /* The most plays one position may have that an "every play" list is sized
  * for (core/movegen.h). Measured: the bench positions' worst (two blanks in

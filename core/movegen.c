@@ -48,8 +48,7 @@
  * the set's, whatever its size. */
 #define MG_ALL_LETTERS (~(uint32_t)1u)
 #define MG_LINE_SQUARES ((1u << CLB_BOARD_SIZE) - 1u)
-#define MG_BLANK 0      /* rack index of the blank: tile 0 is never a letter */
-#define MG_SEPARATOR 1u /* the separator's bit in a list header (tile 0) */
+#define MG_BLANK 0 /* rack index of the blank: tile 0 is never a letter */
 
 /* The steps of one square are inlined into the two functions that recurse
  * (mg_left_next, mg_right_next): a call less per square. */
@@ -200,7 +199,9 @@ MG_INLINE uint32_t mg_cross_set(const struct core_movegen *mg,
         mg_walk(g, core_kwg_gaddag_root(g), perp, hi, pos, -1, &arc);
     if (before == 0)
         return 0;
-    uint32_t mask = g->nodes[list] & g->nodes[before] & MG_ALL_LETTERS, set = 0;
+    uint32_t mask = core_kwg_tiles(g->nodes, list) &
+                    core_kwg_tiles(g->nodes, before) & MG_ALL_LETTERS;
+    uint32_t set = 0;
     for (uint32_t m = mask; m != 0; m &= m - 1) {
         unsigned t = (unsigned)__builtin_ctz(m);
         uint32_t sub = core_kwg_target(core_kwg_arc(g, list, t));
@@ -571,14 +572,18 @@ static inline uint32_t mg_possible(const struct mg_search *s, int pos)
     return s->cross[pos] & (s->letters | s->blank_letters);
 }
 
-/* The arc of `tile` in the list at `list` (not 0), or 0 when it has none. */
+/* The arc of `tile` in the list at `list` (not 0), or 0 when it has none:
+ * one popcount in a headed list, a scan in a plain one. */
 MG_INLINE uint32_t mg_arc(const uint32_t *nodes, uint32_t list, unsigned tile,
                           enum mg_variant v)
 {
-    uint32_t mask = nodes[list];
+    if (!core_kwg_headed(list))
+        return core_kwg_scan(nodes, list, tile);
+    const uint32_t *h = &nodes[list & CORE_KWG_INDEX_MASK];
+    uint32_t mask = h[0];
     if ((mask >> tile & 1u) == 0)
         return 0;
-    return nodes[list + 1 + mg_rank(mask, tile, v)];
+    return h[1 + mg_rank(mask, tile, v)];
 }
 
 /* True once the search may end: a play found by MG_STOP. */
@@ -629,6 +634,22 @@ MG_INLINE void mg_next(struct mg_search *s, int pos, uint32_t arc,
     }
 }
 
+/* The arcs of the list `list` (not 0), and in *mask its tiles: a headed
+ * list's header, or a plain list's tiles read in one pass (most have 1 to
+ * 3 arcs). Either way the arc of tile t is then arcs[mg_rank(*mask, t)]:
+ * a plain list's arcs are in tile order too. */
+MG_INLINE const uint32_t *mg_list(const uint32_t *nodes, uint32_t list,
+                                  uint32_t *mask)
+{
+    if (core_kwg_headed(list)) {
+        const uint32_t *h = &nodes[list & CORE_KWG_INDEX_MASK];
+        *mask = h[0];
+        return h + 1;
+    }
+    *mask = core_kwg_tiles(nodes, list);
+    return &nodes[list];
+}
+
 /* The best play's blank (s->wild): every letter in `wanted` (those the
  * list and the cross-check allow and the rack has none of) as a blank,
  * scored and written as the letter itself: mg_record_best decides which of
@@ -654,13 +675,13 @@ MG_INLINE void mg_try_wild(struct mg_search *s, int pos, uint32_t wanted,
 /* The empty square pos, going left (`right` false) or right: every letter
  * of the rack that the list and the square's cross-check both allow, then
  * every such letter as a blank; the list's bitmap gives each one's arc at
- * once. */
+ * once (a plain list's is made by one scan, mg_list). */
 MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
                       struct mg_score sc, bool right, enum mg_variant v)
 {
-    uint32_t mask = s->nodes[list];
+    uint32_t mask;
+    const uint32_t *arcs = mg_list(s->nodes, list, &mask);
     uint32_t fits = s->cross[pos] & mask;
-    const uint32_t *arcs = &s->nodes[list + 1];
     for (uint32_t m = fits & s->letters; m != 0; m &= m - 1) {
         int t = __builtin_ctz(m);
         uint32_t arc = arcs[mg_rank(mask, (unsigned)t, v)];
@@ -724,9 +745,9 @@ MG_INLINE void mg_left(struct mg_search *s, int pos, uint32_t arc,
     /* The separator is tile 0: the first arc of the list, if present. The
      * square after `start` is always empty (start ends a run of tiles). */
     int r = s->start + 1;
-    if (r <= MG_LAST && (s->nodes[next] & MG_SEPARATOR) != 0 &&
-        !mg_stopped(s, v) && mg_possible(s, r) != 0) {
-        uint32_t right = core_kwg_target(s->nodes[next + 1]);
+    if (r <= MG_LAST && !mg_stopped(s, v) && mg_possible(s, r) != 0) {
+        uint32_t right =
+            core_kwg_target(mg_arc(s->nodes, next, CORE_KWG_SEPARATOR, v));
         if (right != 0) {
             s->leftmost = pos;
             mg_try(s, r, right, sc, true, v);
@@ -780,9 +801,8 @@ MG_INLINE void mg_anchor(struct mg_search *s, enum mg_variant v)
                 return;
             sc.main_sum += s->value[q];
         }
-        if ((s->nodes[list] & MG_SEPARATOR) == 0)
-            return;
-        uint32_t right = core_kwg_target(s->nodes[list + 1]);
+        uint32_t right =
+            core_kwg_target(mg_arc(s->nodes, list, CORE_KWG_SEPARATOR, v));
         if (right == 0)
             return;
         s->leftmost = q + 1;

@@ -138,21 +138,22 @@ static void dict_fp_walk(struct dict_fp_walk *w, uint32_t list, int depth)
 {
     if (list == 0 || depth >= DICT_LEN_MAX)
         return;
-    uint32_t mask = w->nodes[list];
-    const uint32_t *arc = &w->nodes[list + 1];
-    for (uint32_t m = mask; m != 0; m &= m - 1, arc++) {
-        unsigned tile = (unsigned)__builtin_ctz(m);
-        if (tile == CORE_KWG_SEPARATOR)
-            continue; /* not in a DAWG; a forged one spells nothing here */
-        w->word[depth] = (unsigned char)core_letter_tile((int)tile - 1);
-        int len = depth + 1;
-        if (core_kwg_accepts(*arc) && len >= DICT_LEN_MIN) {
-            w->word[len] = '\n';
-            w->reg[len] =
-                dict_crc_bytes(w->table, w->reg[len], w->word, (size_t)len + 1);
-            w->bytes[len] += (uint64_t)len + 1;
+    for (const uint32_t *arc = core_kwg_arcs(w->nodes, list);; arc++) {
+        unsigned tile = core_kwg_tile(*arc);
+        /* A separator is not in a DAWG; a forged one spells nothing. */
+        if (tile != CORE_KWG_SEPARATOR) {
+            w->word[depth] = (unsigned char)core_letter_tile((int)tile - 1);
+            int len = depth + 1;
+            if (core_kwg_accepts(*arc) && len >= DICT_LEN_MIN) {
+                w->word[len] = '\n';
+                w->reg[len] = dict_crc_bytes(w->table, w->reg[len], w->word,
+                                             (size_t)len + 1);
+                w->bytes[len] += (uint64_t)len + 1;
+            }
+            dict_fp_walk(w, core_kwg_target(*arc), len);
         }
-        dict_fp_walk(w, core_kwg_target(*arc), len);
+        if (core_kwg_is_last(*arc))
+            return;
     }
 }
 
@@ -342,7 +343,7 @@ struct dict_list_sums {
 
 struct dict_agree {
     const uint32_t *nodes;
-    size_t count;
+    size_t count, headed_from;
     uint32_t *ordinal; /* node -> list ordinal, UINT32_MAX where none starts */
     struct dict_list_sums *list;
     size_t nlists;
@@ -385,91 +386,169 @@ static uint64_t dict_sat_add(uint64_t x, uint64_t y)
     return x > UINT64_MAX - y ? UINT64_MAX : x + y;
 }
 
-/* The pass from the bottom up: every list's strings. */
+/* The arcs of the graph, a run or a headed list at a time (a unit): the
+ * unit starting at node i spans arcs *first..*last; returns the node after
+ * it. Plain runs end at the arc marked last; a headed list's arcs follow
+ * its header. */
+static size_t dict_unit(const struct dict_agree *g, size_t i, size_t *first,
+                        size_t *last)
+{
+    if (i >= g->headed_from) {
+        *first = i + 1;
+        *last = i + core_kwg_popcount(g->nodes[i]);
+        return *last + 1;
+    }
+    *first = i;
+    while (!core_kwg_is_last(g->nodes[i]))
+        i++;
+    *last = i;
+    return i + 1;
+}
+
+/* The list starting at node i, or NULL where none does. */
+static struct dict_list_sums *dict_list_at(const struct dict_agree *g, size_t i)
+{
+    uint32_t k = g->ordinal[i];
+    return k == UINT32_MAX ? NULL : &g->list[k];
+}
+
+/* The pass from the bottom up: every list's strings. A plain run's are
+ * added up from its last arc back, each list its run's tail. */
 static void dict_agree_below(struct dict_agree *g)
 {
-    size_t k = 0;
-    for (size_t i = CORE_KWG_FIRST_LIST; i < g->count; k++) {
-        uint32_t mask = g->nodes[i];
-        struct dict_list_sums *l = &g->list[k];
-        const uint32_t *arc = &g->nodes[i + 1];
-        for (uint32_t m = mask; m != 0; m &= m - 1, arc++) {
-            unsigned t = (unsigned)__builtin_ctz(m);
-            uint32_t to = core_kwg_target(*arc);
-            uint64_t n = core_kwg_accepts(*arc) ? 1 : 0, h = 0;
+    size_t first, last;
+    for (size_t i = CORE_KWG_FIRST_LIST; i < g->count;) {
+        size_t next = dict_unit(g, i, &first, &last);
+        uint64_t count = 0, hash = 0;
+        for (size_t p = last + 1; p-- > first;) {
+            uint32_t arc = g->nodes[p], to = core_kwg_target(arc);
+            unsigned t = core_kwg_tile(arc);
+            uint64_t n = core_kwg_accepts(arc) ? 1 : 0, h = 0;
             if (to != 0) {
-                const struct dict_list_sums *c = &g->list[g->ordinal[to]];
+                const struct dict_list_sums *c =
+                    dict_list_at(g, to & CORE_KWG_INDEX_MASK);
                 n = dict_sat_add(n, c->count);
                 h = dict_mod_mul(g->a[t], c->hash);
             }
-            l->count = dict_sat_add(l->count, n);
+            count = dict_sat_add(count, n);
             h = dict_mod_add(h, dict_mod_mul(g->b[t], n % DICT_P));
-            l->hash = dict_mod_add(l->hash, h);
+            hash = dict_mod_add(hash, h);
+            struct dict_list_sums *l = first == i ? dict_list_at(g, p) : NULL;
+            if (l != NULL) {
+                l->count = count;
+                l->hash = hash;
+            }
         }
-        i += core_kwg_popcount(mask) + 1;
+        struct dict_list_sums *l = dict_list_at(g, i);
+        if (l != NULL && i < first) { /* a headed list: at its header */
+            l->count = count;
+            l->hash = hash;
+        }
+        i = next;
     }
 }
 
-/* The pass down the DAWG from its root (lists from the highest down: every
- * arc leads lower), adding up the forms its words need into *forms and
- * *hash. NULL, or what is wrong. */
+/* Adds the prefixes reaching list l to those of *acc. */
+static void dict_prefixes_add(struct dict_list_sums *acc,
+                              const struct dict_list_sums *l)
+{
+    if (l == NULL || l->pre_count == 0)
+        return;
+    if (acc->pre_count == 0 || l->min_len < acc->min_len)
+        acc->min_len = l->min_len;
+    if (acc->pre_count == 0 || l->max_len > acc->max_len)
+        acc->max_len = l->max_len;
+    acc->pre_count = dict_sat_add(acc->pre_count, l->pre_count);
+    acc->pre_rev = dict_mod_add(acc->pre_rev, l->pre_rev);
+    acc->pre_prod = dict_mod_add(acc->pre_prod, l->pre_prod);
+}
+
+/* One arc taken by the prefixes *l (those of every list of its unit it
+ * belongs to), adding to *forms and *hash. NULL, or what is wrong. */
+static const char *dict_agree_arc(struct dict_agree *g, uint32_t arc,
+                                  const struct dict_list_sums *l,
+                                  uint64_t *forms, uint64_t *hash)
+{
+    const uint64_t sep_a = g->a[CORE_KWG_SEPARATOR],
+                   sep_b = g->b[CORE_KWG_SEPARATOR];
+    unsigned t = core_kwg_tile(arc);
+    if (t == CORE_KWG_SEPARATOR)
+        return "a separator in the DAWG";
+    if (l->max_len >= DICT_LEN_MAX)
+        return "a word longer than 15 letters";
+    uint64_t pc = l->pre_count % DICT_P;
+    /* The prefixes through this arc: p + t, reversed t + rev(p). */
+    uint64_t rev = dict_mod_add(dict_mod_mul(g->b[t], pc),
+                                dict_mod_mul(g->a[t], l->pre_rev));
+    uint64_t prod = dict_mod_mul(g->a[t], l->pre_prod);
+    if (core_kwg_accepts(arc)) {
+        if (l->min_len + 1 < DICT_LEN_MIN)
+            return "a word of one letter";
+        *forms = dict_sat_add(*forms, l->pre_count);
+        *hash = dict_mod_add(*hash, rev);
+    }
+    uint32_t to = core_kwg_target(arc);
+    if (to == 0)
+        return NULL;
+    struct dict_list_sums *c = dict_list_at(g, to & CORE_KWG_INDEX_MASK);
+    /* rev(p + t), the separator, then each string below. */
+    uint64_t below = dict_mod_add(dict_mod_mul(sep_b, c->count % DICT_P),
+                                  dict_mod_mul(sep_a, c->hash));
+    *hash = dict_mod_add(*hash, dict_mod_mul(rev, c->count % DICT_P));
+    *hash = dict_mod_add(*hash, dict_mod_mul(prod, below));
+    *forms = dict_sat_add(*forms, l->pre_count > UINT64_MAX / c->count
+                                      ? UINT64_MAX
+                                      : l->pre_count * c->count);
+    uint8_t len = (uint8_t)(l->min_len + 1), top = (uint8_t)(l->max_len + 1);
+    if (c->pre_count == 0 || len < c->min_len)
+        c->min_len = len;
+    if (top > c->max_len)
+        c->max_len = top;
+    c->pre_count = dict_sat_add(c->pre_count, l->pre_count);
+    c->pre_rev = dict_mod_add(c->pre_rev, rev);
+    c->pre_prod = dict_mod_add(c->pre_prod, prod);
+    return NULL;
+}
+
+/* The pass down the DAWG from its root (units from the highest down:
+ * every arc leads to a lower one), adding up the forms its words need
+ * into *forms and *hash. An arc of a plain run is taken by the prefixes
+ * of every list of the run that starts at or before it. NULL, or what is
+ * wrong. */
 static const char *dict_agree_above(struct dict_agree *g, uint32_t root,
                                     uint64_t *forms, uint64_t *hash)
 {
-    struct dict_list_sums *r = &g->list[g->ordinal[root]];
+    struct dict_list_sums *r = dict_list_at(g, root & CORE_KWG_INDEX_MASK);
     r->pre_count = 1;
     r->pre_prod = 1;
-    const uint64_t sep_a = g->a[CORE_KWG_SEPARATOR],
-                   sep_b = g->b[CORE_KWG_SEPARATOR];
-    for (size_t i = g->count; i-- > CORE_KWG_FIRST_LIST;) {
-        uint32_t k = g->ordinal[i];
-        if (k == UINT32_MAX || g->list[k].pre_count == 0)
-            continue; /* not a list, or none the DAWG reaches */
-        const struct dict_list_sums *l = &g->list[k];
-        uint32_t mask = g->nodes[i];
-        if ((mask & 1u) != 0)
-            return "a separator in the DAWG";
-        if (l->max_len >= DICT_LEN_MAX)
-            return "a word longer than 15 letters";
-        uint64_t pc = l->pre_count % DICT_P;
-        const uint32_t *arc = &g->nodes[i + 1];
-        for (uint32_t m = mask; m != 0; m &= m - 1, arc++) {
-            unsigned t = (unsigned)__builtin_ctz(m);
-            /* The prefixes through this arc: p + t, reversed t + rev(p). */
-            uint64_t rev = dict_mod_add(dict_mod_mul(g->b[t], pc),
-                                        dict_mod_mul(g->a[t], l->pre_rev));
-            uint64_t prod = dict_mod_mul(g->a[t], l->pre_prod);
-            if (core_kwg_accepts(*arc)) {
-                if (l->min_len + 1 < DICT_LEN_MIN)
-                    return "a word of one letter";
-                *forms = dict_sat_add(*forms, l->pre_count);
-                *hash = dict_mod_add(*hash, rev);
-            }
-            uint32_t to = core_kwg_target(*arc);
-            if (to == 0)
-                continue;
-            struct dict_list_sums *c = &g->list[g->ordinal[to]];
-            /* rev(p + t), the separator, then each string below. */
-            uint64_t below =
-                dict_mod_add(dict_mod_mul(sep_b, c->count % DICT_P),
-                             dict_mod_mul(sep_a, c->hash));
-            *hash = dict_mod_add(*hash, dict_mod_mul(rev, c->count % DICT_P));
-            *hash = dict_mod_add(*hash, dict_mod_mul(prod, below));
-            *forms = dict_sat_add(*forms, l->pre_count > UINT64_MAX / c->count
-                                              ? UINT64_MAX
-                                              : l->pre_count * c->count);
-            uint8_t len = (uint8_t)(l->min_len + 1),
-                    top = (uint8_t)(l->max_len + 1);
-            if (c->pre_count == 0 || len < c->min_len)
-                c->min_len = len;
-            if (top > c->max_len)
-                c->max_len = top;
-            c->pre_count = dict_sat_add(c->pre_count, l->pre_count);
-            c->pre_rev = dict_mod_add(c->pre_rev, rev);
-            c->pre_prod = dict_mod_add(c->pre_prod, prod);
+    /* The units' starts, to go through them from the top down. */
+    size_t nunits = 0, first, last;
+    for (size_t i = CORE_KWG_FIRST_LIST; i < g->count; nunits++)
+        i = dict_unit(g, i, &first, &last);
+    uint32_t *starts = malloc((nunits + 1) * sizeof *starts);
+    if (starts == NULL)
+        return "out of memory to check the word graph";
+    nunits = 0;
+    for (size_t i = CORE_KWG_FIRST_LIST; i < g->count;) {
+        starts[nunits++] = (uint32_t)i;
+        i = dict_unit(g, i, &first, &last);
+    }
+    const char *error = NULL;
+    for (size_t u = nunits; u-- > 0 && error == NULL;) {
+        size_t start = starts[u];
+        dict_unit(g, start, &first, &last);
+        struct dict_list_sums acc = {0};
+        if (start < first)
+            dict_prefixes_add(&acc, dict_list_at(g, start));
+        for (size_t p = first; p <= last && error == NULL; p++) {
+            if (start == first)
+                dict_prefixes_add(&acc, dict_list_at(g, p));
+            if (acc.pre_count != 0) /* else none the DAWG reaches */
+                error = dict_agree_arc(g, g->nodes[p], &acc, forms, hash);
         }
     }
-    return NULL;
+    free(starts);
+    return error;
 }
 
 /* NULL when the checked graph g's GADDAG holds exactly the forms of its
@@ -478,23 +557,33 @@ static const char *dict_agree_above(struct dict_agree *g, uint32_t root,
 static const char *dict_graph_disagrees(const struct core_kwg *kwg,
                                         uint32_t gaddag_words)
 {
-    struct dict_agree g = {.nodes = kwg->nodes, .count = kwg->count};
-    size_t nlists = 0;
-    for (size_t i = CORE_KWG_FIRST_LIST; i < g.count; nlists++)
-        i += core_kwg_popcount(g.nodes[i]) + 1;
+    struct dict_agree g = {.nodes = kwg->nodes,
+                           .count = kwg->count,
+                           .headed_from = kwg->nodes[CORE_KWG_HEADED_NODE]};
     g.ordinal = malloc(g.count * sizeof *g.ordinal);
-    g.list = calloc(nlists, sizeof *g.list);
-    if (g.ordinal == NULL || g.list == NULL) {
-        free(g.ordinal);
-        free(g.list);
+    if (g.ordinal == NULL)
         return "out of memory to check the word graph";
-    }
+    /* A list starts at each root and wherever an arc leads. */
     for (size_t i = 0; i < g.count; i++)
         g.ordinal[i] = UINT32_MAX;
-    size_t k = 0;
-    for (size_t i = CORE_KWG_FIRST_LIST; i < g.count; k++) {
-        g.ordinal[i] = (uint32_t)k;
-        i += core_kwg_popcount(g.nodes[i]) + 1;
+    for (int r = 0; r < 2; r++)
+        g.ordinal[kwg->nodes[r] & CORE_KWG_INDEX_MASK] = 0;
+    size_t first, last;
+    for (size_t i = CORE_KWG_FIRST_LIST; i < g.count;) {
+        size_t next = dict_unit(&g, i, &first, &last);
+        for (size_t p = first; p <= last; p++)
+            if (core_kwg_target(g.nodes[p]) != 0)
+                g.ordinal[g.nodes[p] & CORE_KWG_INDEX_MASK] = 0;
+        i = next;
+    }
+    size_t nlists = 0;
+    for (size_t i = 0; i < g.count; i++)
+        if (g.ordinal[i] != UINT32_MAX)
+            g.ordinal[i] = (uint32_t)nlists++;
+    g.list = calloc(nlists, sizeof *g.list);
+    if (g.list == NULL) {
+        free(g.ordinal);
+        return "out of memory to check the word graph";
     }
     g.nlists = nlists;
     dict_agree_coefficients(&g);
@@ -503,7 +592,7 @@ static const char *dict_graph_disagrees(const struct core_kwg *kwg,
     const char *error =
         dict_agree_above(&g, core_kwg_dawg_root(kwg), &forms, &hash);
     const struct dict_list_sums *gaddag =
-        &g.list[g.ordinal[core_kwg_gaddag_root(kwg)]];
+        dict_list_at(&g, core_kwg_gaddag_root(kwg) & CORE_KWG_INDEX_MASK);
     if (error == NULL && forms < gaddag_words)
         error = "the GADDAG holds strings that are not its DAWG's words";
     else if (error == NULL && forms > gaddag_words)

@@ -5,11 +5,11 @@
  * collabble-dictc writes one to disk. Nothing outside dict/ sees it; other
  * modules use dict.h (and core/kwg.h for the nodes themselves).
  *
- * Layout, version 2. Every integer is a little-endian uint32.
+ * Layout, version 3. Every integer is a little-endian uint32.
  *
  *   offset  size   field
  *        0     8   magic "\x89CLX\r\n\x1a\n"
- *        8     4   version (2)
+ *        8     4   version (3)
  *       12     4   header bytes (64)
  *       16     4   file bytes (the whole file, header included)
  *       20     4   word count
@@ -21,17 +21,20 @@
  *                  DAWG and a GADDAG of the words sharing one node array
  *
  * Why this layout: the graph is both what the move generator needs and a
- * fast lookup structure (a DAWG walk is one bitmap test and one load a
+ * fast lookup structure (a DAWG walk is a short scan or one bitmap test a
  * letter), so it replaces version 1's sorted word records instead of
  * sitting beside them: one structure means the rules and the generator can
- * never disagree about a word, and the server holds one copy (SOWPODS: 7.1
+ * never disagree about a word, and the server holds one copy (SOWPODS: 4.8
  * MB). The nodes are used exactly as they lie in the file: loading is one
  * read, a CRC, core_kwg_check() (which also counts the words) and the
  * fingerprint's walk, with no pointers to fix up. On a little-endian host
  * (every one we ship for) an image can also be used where it lies,
  * read-only, once it has been checked: the built-in list is used straight
  * from the executable's data (dict_use_in_place(), checked at build time).
- * Version 1 files are refused with a message saying to rebuild them.
+ * Version 1 files (sorted word records) and version 2 files (every list
+ * of the graph with a header: 7.1 MB for SOWPODS) are refused with a
+ * message naming their version and saying to rebuild them with
+ * collabble-dictc.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef DICT_FORMAT_H
@@ -51,7 +54,7 @@
     "\x89"                                                                     \
     "CLX\r\n\x1a\n"
 #define DICT_MAGIC_LEN 8
-#define DICT_VERSION 2u
+#define DICT_VERSION 3u
 
 /* Word lengths: a word must fit one line of the board. */
 #define DICT_LEN_MIN CLB_WORD_MIN

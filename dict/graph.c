@@ -7,16 +7,23 @@
  * by an equal state already built or registered as new. Memory stays near
  * the final graph's size. A state is its sibling list (a header with its
  * tiles, then an arc per tile: accepts and target), written straight into
- * the node array when registered, so two states are equal exactly when
+ * a node array when registered, so two states are equal exactly when
  * their lists are, and the register is a hash set of list starts. Children
- * are always registered before their parent, so every arc leads to a list
- * below it: the order core_kwg_check() asks.
+ * are always registered before their parent.
  *
  * The DAWG gets the words in alphabetical order. The GADDAG needs about
  * nine strings a word (one per split), too many to sort at once in little
  * memory; they are made and sorted one first letter at a time, which is
  * still sorted order overall. Both halves share one register, so the
  * GADDAG reuses the DAWG's suffix lists.
+ *
+ * Then the lists are laid out as kwg.h says (graph_layout): a list of
+ * CLB_KWG_HEADER_MIN_ARCS arcs or more whose every parent is headed too
+ * keeps its header, at the top; the others lose it, and one that is the
+ * tail of another (the same last arcs) is stored inside it. A run must lie
+ * below every list that leads into it, so tails are only shared between
+ * lists of the same height (the longest path below them), and the runs are
+ * laid out by rising height: every arc leads to a lower height, so below.
  */
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
@@ -319,6 +326,239 @@ static void graph_header(struct dict *d, uint32_t words, size_t nodes,
         memcpy(img + DICT_OFF_TILESET, tileset->name, strlen(tileset->name));
 }
 
+/* One list of the first phase's array, as the layout sees it. */
+struct graph_list {
+    const uint32_t *at; /* its header, then its arcs */
+    uint32_t id;        /* its ordinal in the first array */
+    uint8_t height;     /* the longest path below it */
+    uint8_t n;          /* its arcs */
+};
+
+struct graph_layout {
+    const uint32_t *old;
+    size_t old_count;
+    uint32_t *id_of; /* old node -> list ordinal (valid at list starts) */
+    struct graph_list *lists;
+    uint32_t *ref; /* list ordinal -> its reference in the new array */
+    bool *headed;
+    size_t nlists;
+};
+
+/* Arc k of a list counted from its last (0 the last), as a sort key:
+ * tile, then the first phase's arc (accepts and target). */
+static uint64_t graph_arc_from_end(const struct graph_list *l, int k)
+{
+    uint32_t mask = l->at[0];
+    for (int j = 0; j < k; j++)
+        mask &= ~(UINT32_C(1) << (31 - __builtin_clz(mask)));
+    unsigned tile = 31u - (unsigned)__builtin_clz(mask);
+    return (uint64_t)tile << 32 | l->at[l->n - k];
+}
+
+/* Height, then the arcs read from the last backwards, a list before those
+ * it is the tail of. */
+static int graph_tail_cmp(const void *pa, const void *pb)
+{
+    const struct graph_list *a = pa, *b = pb;
+    if (a->height != b->height)
+        return a->height < b->height ? -1 : 1;
+    int n = a->n < b->n ? a->n : b->n;
+    for (int k = 0; k < n; k++) {
+        uint64_t x = graph_arc_from_end(a, k), y = graph_arc_from_end(b, k);
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    if (a->n != b->n)
+        return a->n < b->n ? -1 : 1;
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* True if list a is the tail of list b (its arcs are b's last ones). */
+static bool graph_is_tail(const struct graph_list *a,
+                          const struct graph_list *b)
+{
+    if (a->height != b->height || a->n >= b->n)
+        return false;
+    for (int k = 0; k < a->n; k++)
+        if (graph_arc_from_end(a, k) != graph_arc_from_end(b, k))
+            return false;
+    return true;
+}
+
+/* Finds the lists, their heights, and which keep a header: processed from
+ * the top down, a list's parents are all settled before it. */
+static bool graph_layout_lists(struct graph_layout *L)
+{
+    size_t n = 0;
+    for (size_t i = CORE_KWG_FIRST_LIST; i < L->old_count;
+         i += 1 + core_kwg_popcount(L->old[i]))
+        n++;
+    L->nlists = n;
+    L->id_of = malloc(L->old_count * sizeof *L->id_of);
+    L->lists = malloc((n + 1) * sizeof *L->lists);
+    L->ref = malloc((n + 1) * sizeof *L->ref);
+    L->headed = calloc(n + 1, sizeof *L->headed);
+    bool *plain_parent = calloc(n + 1, sizeof *plain_parent);
+    if (L->id_of == NULL || L->lists == NULL || L->ref == NULL ||
+        L->headed == NULL || plain_parent == NULL) {
+        free(plain_parent);
+        return false;
+    }
+    size_t k = 0;
+    for (size_t i = CORE_KWG_FIRST_LIST; i < L->old_count; k++) {
+        struct graph_list *l = &L->lists[k];
+        l->at = &L->old[i];
+        l->id = (uint32_t)k;
+        l->n = (uint8_t)core_kwg_popcount(L->old[i]);
+        l->height = 0;
+        for (int a = 1; a <= l->n; a++) {
+            uint32_t to = l->at[a] & CORE_KWG_INDEX_MASK;
+            uint8_t h =
+                to == 0 ? 0 : (uint8_t)(L->lists[L->id_of[to]].height + 1);
+            l->height = h > l->height ? h : l->height;
+        }
+        L->id_of[i] = (uint32_t)k;
+        i += 1u + l->n;
+    }
+    for (size_t j = n; j-- > 0;) {
+        struct graph_list *l = &L->lists[j];
+        L->headed[j] = l->n >= CLB_KWG_HEADER_MIN_ARCS && !plain_parent[j];
+        if (L->headed[j])
+            continue;
+        for (int a = 1; a <= l->n; a++) {
+            uint32_t to = l->at[a] & CORE_KWG_INDEX_MASK;
+            if (to != 0)
+                plain_parent[L->id_of[to]] = true;
+        }
+    }
+    free(plain_parent);
+    return true;
+}
+
+/* Writes list l's arcs at out, their targets the new references. */
+static void graph_write_arcs(const struct graph_layout *L,
+                             const struct graph_list *l, uint32_t *out)
+{
+    uint32_t mask = l->at[0];
+    for (int a = 1; a <= l->n; a++, mask &= mask - 1) {
+        uint32_t old = l->at[a], to = old & CORE_KWG_INDEX_MASK;
+        uint32_t arc = (uint32_t)__builtin_ctz(mask) << CORE_KWG_TILE_SHIFT;
+        arc |= old & CORE_KWG_ACCEPTS;
+        if (to != 0)
+            arc |= L->ref[L->id_of[to]];
+        if (a == l->n)
+            arc |= CORE_KWG_END;
+        out[a - 1] = arc;
+    }
+}
+
+/* Places list id's host (and so id) unless it is placed already, after
+ * the lists it leads to. Recursion as deep as the longest string. */
+static void graph_place(struct graph_layout *L, const uint32_t *host_of,
+                        uint32_t id, size_t *plain_at, size_t *headed_at)
+{
+    uint32_t h = host_of[id];
+    if (L->ref[h] != UINT32_MAX)
+        return;
+    const struct graph_list *l = &L->lists[h];
+    for (int a = 1; a <= l->n; a++) {
+        uint32_t to = l->at[a] & CORE_KWG_INDEX_MASK;
+        if (to != 0)
+            graph_place(L, host_of, L->id_of[to], plain_at, headed_at);
+    }
+    if (L->headed[h]) {
+        L->ref[h] = (uint32_t)*headed_at | CORE_KWG_HEADED;
+        *headed_at += 1u + l->n;
+    } else {
+        L->ref[h] = (uint32_t)*plain_at;
+        *plain_at += l->n;
+    }
+}
+
+/* Lays the first phase's lists out as kwg.h says, into *out (a new dict
+ * of *count nodes). False when out of memory. */
+static bool graph_layout(struct graph_builder *gb, struct dict **out,
+                         size_t *count)
+{
+    struct graph_layout L = {.old = gb->nodes, .old_count = gb->n};
+    uint32_t root[2] = {gb->nodes[0], gb->nodes[1]};
+    struct graph_list *plain = NULL;
+    uint32_t *host = NULL, *host_of = NULL;
+    bool ok = false;
+    if (!graph_layout_lists(&L))
+        goto done;
+    size_t np = 0;
+    plain = malloc((L.nlists + 1) * sizeof *plain);
+    host = malloc((L.nlists + 1) * sizeof *host);
+    host_of = malloc((L.nlists + 1) * sizeof *host_of);
+    if (plain == NULL || host == NULL || host_of == NULL)
+        goto done;
+    for (size_t k = 0; k < L.nlists; k++)
+        if (!L.headed[k])
+            plain[np++] = L.lists[k];
+    qsort(plain, np, sizeof *plain, graph_tail_cmp);
+    /* Each plain list's host: the longest list of its height it is the
+     * tail of, along the sorted chain of tails. */
+    for (size_t p = np; p-- > 0;)
+        host[p] = p + 1 < np && graph_is_tail(&plain[p], &plain[p + 1])
+                      ? host[p + 1]
+                      : (uint32_t)p;
+    /* Where each list lies: its host's place, laid out depth first from
+     * the roots (children first, so below; a list near the lists it leads
+     * to, as the walks read them), plain runs from node 3 and headed lists
+     * from H. */
+    size_t plain_nodes = 0, at = CORE_KWG_FIRST_LIST;
+    for (size_t k = 0; k < L.nlists; k++)
+        host_of[k] = (uint32_t)k;
+    for (size_t p = 0; p < np; p++) {
+        host_of[plain[p].id] = plain[host[p]].id;
+        if (host[p] == p)
+            plain_nodes += plain[p].n;
+    }
+    for (size_t k = 0; k < L.nlists; k++)
+        L.ref[k] = UINT32_MAX;
+    size_t headed_from = at + plain_nodes, headed_at = headed_from;
+    for (int r = 0; r < 2; r++)
+        if (root[r] != 0)
+            graph_place(&L, host_of, L.id_of[root[r]], &at, &headed_at);
+    for (size_t k = 0; k < L.nlists; k++)
+        graph_place(&L, host_of, (uint32_t)k, &at, &headed_at);
+    for (size_t k = 0; k < L.nlists; k++)
+        if (host_of[k] != k) {
+            const struct graph_list *h = &L.lists[host_of[k]];
+            L.ref[k] = L.ref[h->id] + h->n - L.lists[k].n;
+        }
+    at = headed_at;
+    struct dict *d = malloc(sizeof *d + DICT_HEADER_BYTES + at * 4);
+    if (d == NULL)
+        goto done;
+    uint32_t *nodes = dict_nodes(d);
+    for (size_t p = 0; p < np; p++)
+        if (host[p] == p)
+            graph_write_arcs(&L, &plain[p], &nodes[L.ref[plain[p].id]]);
+    for (size_t k = 0; k < L.nlists; k++)
+        if (L.headed[k]) {
+            uint32_t i = L.ref[k] & CORE_KWG_INDEX_MASK;
+            nodes[i] = L.lists[k].at[0];
+            graph_write_arcs(&L, &L.lists[k], &nodes[i + 1]);
+        }
+    for (int r = 0; r < 2; r++)
+        nodes[r] = root[r] == 0 ? 0 : L.ref[L.id_of[root[r]]];
+    nodes[CORE_KWG_HEADED_NODE] = (uint32_t)headed_from;
+    *out = d;
+    *count = at;
+    ok = true;
+done:
+    free(plain);
+    free(host);
+    free(host_of);
+    free(L.id_of);
+    free(L.lists);
+    free(L.ref);
+    free(L.headed);
+    return ok;
+}
+
 enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
                               const struct core_tileset *tileset,
                               const char *name, struct dict **out,
@@ -335,24 +575,25 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
         !graph_build_gaddag(&gb, words, count, &gaddag))
         gb.problem = "out of memory";
     free(gb.table);
-    if (gb.problem == NULL && !graph_nodes_grow(&gb, gb.n))
-        gb.problem = "out of memory"; /* shrinking: should never fail */
-    if (gb.problem != NULL) {
-        free(gb.d);
-        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: %s", name,
-                             gb.problem);
-    }
-
-    struct dict *d = gb.d;
-    d->size = DICT_HEADER_BYTES + gb.n * sizeof(uint32_t);
+    gb.table = NULL;
     gb.nodes[CORE_KWG_DAWG_NODE] = dawg;
     gb.nodes[CORE_KWG_GADDAG_NODE] = gaddag;
+    struct dict *d = NULL;
+    size_t n = 0;
+    if (gb.problem == NULL && !graph_layout(&gb, &d, &n))
+        gb.problem = "out of memory";
+    free(gb.d);
+    if (gb.problem != NULL)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: %s", name,
+                             gb.problem);
+
+    d->size = DICT_HEADER_BYTES + n * sizeof(uint32_t);
     d->words = (uint32_t)count;
-    graph_header(d, d->words, gb.n, tileset);
+    graph_header(d, d->words, n, tileset);
     /* The builder's own output must pass the reader's check and hold every
      * word; anything else is a bug here, reported rather than handed to
      * the generator. */
-    uint32_t *scratch = malloc(CORE_KWG_CHECK_SCRATCH(gb.n) * sizeof *scratch);
+    uint32_t *scratch = malloc(CORE_KWG_CHECK_SCRATCH(n) * sizeof *scratch);
     uint32_t counted = 0;
     struct clb_error check;
     clb_error_clear(&check);
@@ -360,7 +601,7 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
         clb_error_set(&check, CLB_ERR_INTERNAL, "out of memory");
     enum clb_err rc = scratch == NULL
                           ? CLB_ERR_INTERNAL
-                          : core_kwg_check(dict_nodes(d), gb.n, tileset->n,
+                          : core_kwg_check(dict_nodes(d), n, tileset->n,
                                            scratch, &counted, &check);
     /* Whether the scratch was there is decided above: a freed pointer's
      * value is indeterminate (C17 6.2.4p2), so it is not looked at after. */
@@ -371,13 +612,13 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
                              "%s: the word graph built is invalid (%s)", name,
                              check.detail);
     }
-    core_kwg_init(&d->graph, dict_nodes(d), gb.n);
+    core_kwg_init(&d->graph, dict_nodes(d), n);
     d->graph.tileset = tileset;
     dict_set_fingerprint(d);
-    dict_nodes_to_file(dict_nodes(d), gb.n);
+    dict_nodes_to_file(dict_nodes(d), n);
     dict_wr32(dict_bytes(d) + DICT_OFF_CRC,
               dict_image_crc(dict_bytes(d), d->size));
-    dict_nodes_to_host(dict_nodes(d), gb.n);
+    dict_nodes_to_host(dict_nodes(d), n);
     *out = d;
     return CLB_ERR_OK;
 }

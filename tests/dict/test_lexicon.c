@@ -217,27 +217,44 @@ static unsigned popcount32(uint32_t x)
     return n;
 }
 
-/* The start of the k-th list (0-based) of an image of n nodes, found by
- * walking the lists in order; 0 if there are fewer. */
-static size_t list_start(const unsigned char *img, size_t n, size_t k)
+/* The word graph's layout (core/kwg.h), spelled out again here so the
+ * tests read the file independently of core/kwg.c. */
+#define G_TILE(arc) ((arc) >> 27)
+#define G_ACCEPTS 0x01000000u
+#define G_END 0x00800000u
+#define G_HEADED 0x00400000u
+#define G_INDEX 0x003FFFFFu
+#define G_FIRST 3u
+
+/* H: where the headed lists start. */
+static size_t headed_from(const unsigned char *img)
 {
-    size_t i = 2;
-    for (size_t seen = 0; i < n; seen++) {
+    return node(img, 2);
+}
+
+/* The first arc of the k-th plain run (0-based), runs found in order from
+ * node 3 to H; 0 if there are fewer. */
+static size_t run_start(const unsigned char *img, size_t k)
+{
+    size_t h = headed_from(img), i = G_FIRST;
+    for (size_t seen = 0; i < h; seen++) {
         if (seen == k)
             return i;
-        i += 1 + popcount32(node(img, i));
+        while ((node(img, i) & G_END) == 0)
+            i++;
+        i++;
     }
     return 0;
 }
 
-/* The first list at or after the k-th whose header has `bit` set. */
-static size_t list_with(const unsigned char *img, size_t n, size_t k,
-                        uint32_t bit)
+/* The first plain run at or after the k-th with an arc of `tile`: that
+ * arc's node, or 0. */
+static size_t arc_with(const unsigned char *img, size_t k, unsigned tile)
 {
-    for (size_t at = list_start(img, n, k); at != 0 && at < n;
-         at += 1 + popcount32(node(img, at)))
-        if ((node(img, at) & bit) != 0)
-            return at;
+    size_t h = headed_from(img);
+    for (size_t i = run_start(img, k); i != 0 && i < h; i++)
+        if (G_TILE(node(img, i)) == tile)
+            return i;
     return 0;
 }
 
@@ -488,7 +505,7 @@ Test(dict_lexicon, header_is_the_documented_format)
                      "\x89"
                      "CLX\r\n\x1a\n",
                      8) == 0);
-    cr_expect_eq(rd32(img + 8), 2u, "version");
+    cr_expect_eq(rd32(img + 8), 3u, "version");
     cr_expect_eq(rd32(img + 12), HDR);
     cr_expect_eq(rd32(img + 16), len);
     cr_expect_eq(rd32(img + 20), SOWPODS_WORDS);
@@ -498,16 +515,28 @@ Test(dict_lexicon, header_is_the_documented_format)
     uint32_t crc = ref_crc32(0, img, 60);
     crc = ref_crc32(crc, img + 64, len - 64);
     cr_expect_eq(rd32(img + 60), crc, "checksum is CRC-32 of the rest");
-    /* The lists tile the node array exactly, from node 2 to the end. */
-    size_t n = rd32(img + 24), i = 2, lists = 0;
+    /* Plain runs from node 3 to H, each ending on an arc marked last; then
+     * headed lists (a header and an arc per tile, the last marked) to the
+     * end exactly. */
+    size_t n = rd32(img + 24), h = headed_from(img), runs = 0, lists = 0;
+    cr_assert(h >= G_FIRST && h <= n, "H %zu", h);
+    for (size_t i = G_FIRST; i < h; i++)
+        runs += (node(img, i) & G_END) != 0;
+    cr_expect(h == G_FIRST || (node(img, h - 1) & G_END) != 0);
+    size_t i = h;
     while (i < n) {
-        i += 1 + popcount32(node(img, i));
+        size_t arcs = popcount32(node(img, i));
+        cr_expect_geq(arcs, 6u, "a headed list of %zu arcs", arcs);
+        cr_expect(i + arcs < n && (node(img, i + arcs) & G_END) != 0);
+        i += 1 + arcs;
         lists++;
     }
-    cr_expect_eq(i, n, "the lists end exactly at the last node");
-    /* A DAWG and a GADDAG of 267,751 words: about 7.1 MB. */
-    cr_expect_lt(len, 8000000u, "sowpods.clx is %zu bytes", len);
-    cr_expect_gt(lists, 100000u);
+    cr_expect_eq(i, n, "the headed lists end exactly at the last node");
+    /* A DAWG and a GADDAG of 267,751 words: at most 4.8 MB (issue 31's
+     * goal; 7.1 MB when every list had a header). */
+    cr_expect_leq(len, 4800000u, "sowpods.clx is %zu bytes", len);
+    cr_expect_gt(runs, 100000u);
+    cr_expect_gt(lists, 1000u);
     free(img);
 }
 
@@ -520,11 +549,19 @@ static uint32_t walk(const unsigned char *img, uint32_t list,
     for (size_t i = 0; i < n; i++) {
         if (list == 0)
             return 0;
-        uint32_t mask = node(img, list);
-        if ((mask >> path[i] & 1u) == 0)
-            return 0;
-        arc = node(img, list + 1 + popcount32(mask & ((1u << path[i]) - 1u)));
-        list = arc & 0x7FFFFFFFu;
+        size_t at = list & G_INDEX;
+        if ((list & G_HEADED) != 0) {
+            uint32_t mask = node(img, at);
+            if ((mask >> path[i] & 1u) == 0)
+                return 0;
+            arc = node(img, at + 1 + popcount32(mask & ((1u << path[i]) - 1u)));
+        } else {
+            for (arc = node(img, at); G_TILE(arc) != path[i];
+                 arc = node(img, ++at))
+                if ((arc & G_END) != 0 || G_TILE(arc) > path[i])
+                    return 0;
+        }
+        list = arc & (G_INDEX | G_HEADED);
     }
     return arc;
 }
@@ -554,7 +591,7 @@ Test(dict_lexicon, gaddag_holds_every_split_of_every_word)
                     path[k++] = (unsigned char)(word[j] - 'A' + 1);
             }
             uint32_t arc = walk(img, root, path, k);
-            cr_assert(arc & 0x80000000u, "%s split %zu is not in the GADDAG",
+            cr_assert(arc & G_ACCEPTS, "%s split %zu is not in the GADDAG",
                       word, i);
         }
     }
@@ -568,7 +605,7 @@ Test(dict_lexicon, gaddag_holds_every_split_of_every_word)
         unsigned char path[16];
         for (size_t j = 0; j < n; j++)
             path[j] = (unsigned char)(probe[n - 1 - j] - 'A' + 1);
-        cr_assert_not(walk(img, root, path, n) & 0x80000000u,
+        cr_assert_not(walk(img, root, path, n) & G_ACCEPTS,
                       "%s is in the GADDAG", probe);
     }
     free(ws.w);
@@ -810,8 +847,8 @@ Test(dict_lexicon, corrupt_compiled_file_is_refused, .init = tmp_setup,
     expect_bad_image("magic.clx", bad, len, "bad magic number");
 
     memcpy(bad, img, len);
-    wr32(bad + 8, 3);
-    expect_bad_image("version.clx", bad, len, "format version 3");
+    wr32(bad + 8, 4);
+    expect_bad_image("version.clx", bad, len, "format version 4");
     free(bad);
     free(img);
 }
@@ -836,10 +873,16 @@ Test(dict_lexicon, forged_compiled_file_is_refused, .init = tmp_setup,
         expect_bad_image(name, bad, len, problem);                             \
     } while (0)
 
-    /* A version 1 file (the sorted records before the graph) is told to
-     * be rebuilt. */
-    FORGE("v1.clx", "format version 1; this build reads version 2 (rebuild",
+    /* Files of earlier versions (1: the sorted records before the graph;
+     * 2: every list with a header) are told to be rebuilt. */
+    FORGE("v1.clx",
+          "format version 1; this build reads version 3 (rebuild it with "
+          "collabble-dictc)",
           wr32(bad + 8, 1));
+    FORGE("v2.clx",
+          "format version 2; this build reads version 3 (rebuild it with "
+          "collabble-dictc)",
+          wr32(bad + 8, 2));
     FORGE("count.clx", "the header counts", wr32(bad + 20, rd32(bad + 20) + 1));
     FORGE("reserved.clx", "unsupported header fields", bad[40] = 1);
     FORGE("nodes.clx", "do not match the file size",
@@ -847,55 +890,101 @@ Test(dict_lexicon, forged_compiled_file_is_refused, .init = tmp_setup,
     FORGE("huge.clx", "do not match the file size",
           wr32(bad + 24, 0xFFFFFFF0u));
 
-    size_t mid = list_start(img, n, 200000);
-    cr_assert_neq(mid, 0);
-    uint32_t mask = node(img, mid);
-    FORGE("header0.clx", "not a list header", set_node(bad, mid, 0));
+    size_t h = headed_from(img);
+    FORGE("h_past.clx", "node 2: the headed lists' start is out of range",
+          set_node(bad, 2, (uint32_t)n + 1));
+    FORGE("h_low.clx", "node 2: the headed lists' start is out of range",
+          set_node(bad, 2, 2));
+    /* A headed list: its header emptied, a bit past the set, a tile more
+     * than it has arcs (its arcs no longer match), one less. */
+    /* The first headed list with a tile missing below its highest. */
+    size_t head = h;
+    uint32_t mask = node(img, head), gap = 0;
+    for (; head < n; head += 1 + popcount32(mask)) {
+        mask = node(img, head);
+        uint32_t top = 1u << (31 - __builtin_clz(mask));
+        if ((gap = ~mask & (top - 1u) & 0x07FFFFFEu) != 0)
+            break;
+    }
+    cr_assert_neq(gap, 0);
+    FORGE("header0.clx", "not a list header", set_node(bad, head, 0));
     FORGE("header_bits.clx", "not a list header",
-          set_node(bad, mid, mask | 0x08000000u));
-    /* One tile more than the list has arcs: the next list's header is
-     * read as an arc, and what follows no longer lines up. */
-    uint32_t spare = ~mask & 0x07FFFFFEu;
-    FORGE("header_more.clx", "word graph node",
-          set_node(bad, mid, mask | (spare & -spare)));
-    /* Arcs that point at themselves, above their list, past the end, into
-     * the middle of a list, or nowhere at all. */
-    uint32_t arc = node(img, mid + 1);
-    FORGE("self.clx", "not a list below it",
-          set_node(bad, mid + 1, (arc & 0x80000000u) | (uint32_t)mid));
-    FORGE("up.clx", "not a list below it",
-          set_node(bad, mid + 1, (arc & 0x80000000u) | (uint32_t)(n - 2)));
-    FORGE("past.clx", "not a list below it",
-          set_node(bad, mid + 1, (arc & 0x80000000u) | 0x7FFFFFFFu));
-    size_t below = list_start(img, n, 1000);
-    FORGE("middle.clx", "not a list below it",
-          set_node(bad, mid + 1, (arc & 0x80000000u) | (uint32_t)(below + 1)));
-    FORGE("nowhere.clx", "an arc that leads nowhere",
-          set_node(bad, mid + 1, 0));
-    /* The last list claims a tile it has no arc for. */
-    size_t last = list_start(img, n, 0);
-    for (size_t at = last; at < n; at += 1 + popcount32(node(img, at)))
+          set_node(bad, head, mask | 0x08000000u));
+    uint32_t low = mask & -mask;
+    FORGE("header_more.clx", "an arc whose tile is not its header's",
+          set_node(bad, head, mask | (gap & -gap)));
+    FORGE("header_less.clx", "an arc whose tile is not its header's",
+          set_node(bad, head, mask & ~low));
+    FORGE("header_end.clx", "a list marked last before its end",
+          set_node(bad, head + 1, node(img, head + 1) | G_END));
+    size_t tail = head + popcount32(mask);
+    FORGE("header_no_end.clx", "a list with no last arc",
+          set_node(bad, tail, node(img, tail) & ~G_END));
+    /* The last headed list claims a tile it has no arc for. */
+    size_t last = h;
+    for (size_t at = h; at < n; at += 1 + popcount32(node(img, at)))
         last = at;
     uint32_t lmask = node(img, last);
     uint32_t extra = ~lmask & 0x07FFFFFFu; /* the GADDAG root has A-Z */
     FORGE("short.clx", "cut short by the end",
           set_node(bad, last, lmask | (extra & -extra)));
+
+    /* A plain arc that points at its own run, above it, past the end, at
+     * a headed list's arc, at a plain list as if it had a header, or
+     * nowhere at all. */
+    size_t mid = run_start(img, 200000);
+    cr_assert_neq(mid, 0);
+    uint32_t arc = node(img, mid), keep = arc & ~(G_INDEX | G_HEADED);
+    FORGE("self.clx", "not a list below it",
+          set_node(bad, mid, keep | (uint32_t)mid));
+    FORGE("up.clx", "not a list below it",
+          set_node(bad, mid, keep | (uint32_t)(h - 1)));
+    FORGE("past.clx", "not a list below it",
+          set_node(bad, mid, keep | G_INDEX));
+    FORGE("into_headed.clx", "not a list below it",
+          set_node(bad, mid, keep | (uint32_t)(h + 1)));
+    size_t below = run_start(img, 1000);
+    FORGE("flagged.clx", "not a list below it",
+          set_node(bad, mid, keep | G_HEADED | (uint32_t)below));
+    FORGE("header_at.clx", "not a list below it",
+          set_node(bad, mid, keep | (uint32_t)CORE_KWG_HEADED_NODE));
+    FORGE("nowhere.clx", "an arc that leads nowhere",
+          set_node(bad, mid, arc & ~(G_INDEX | G_HEADED | G_ACCEPTS)));
+    /* A tile past the set, bits that mean nothing, tiles out of order, a
+     * run with no last arc. */
+    FORGE("tile.clx", "a tile past the tile set",
+          set_node(bad, mid, (arc & 0x07FFFFFFu) | 27u << 27));
+    FORGE("spare.clx", "bits that mean nothing",
+          set_node(bad, mid, arc | 0x02000000u));
+    size_t pair = 0;
+    for (size_t i = mid; i + 1 < h && pair == 0; i++)
+        if ((node(img, i) & G_END) == 0)
+            pair = i; /* an arc with another after it in its run */
+    FORGE("order.clx", "a list whose tiles are out of order",
+          set_node(bad, pair + 1,
+                   (node(img, pair + 1) & 0x07FFFFFFu) | G_TILE(node(img, pair))
+                                                             << 27));
+    FORGE("no_end.clx", "a list with no last arc",
+          set_node(bad, h - 1, node(img, h - 1) & ~G_END));
     /* A separator that accepts: a path ending in the separator. */
-    size_t sep = list_with(img, n, 0, 1u);
+    size_t sep = arc_with(img, 0, 0);
     cr_assert_neq(sep, 0);
     FORGE("separator.clx", "a separator that ends a word",
-          set_node(bad, sep + 1, node(img, sep + 1) | 0x80000000u));
+          set_node(bad, sep, node(img, sep) | G_ACCEPTS));
     /* Roots that are not lists. */
-    FORGE("root0.clx", "a root that is not a list", set_node(bad, 0, 1));
+    FORGE("root0.clx", "a root that is not a list", set_node(bad, 0, 0));
     FORGE("root1.clx", "a root that is not a list",
-          set_node(bad, 1, (uint32_t)mid + 1));
+          set_node(bad, 1, ((uint32_t)head + 1) | G_HEADED));
     FORGE("root_past.clx", "a root that is not a list",
           set_node(bad, 0, (uint32_t)n));
+    FORGE("root_bits.clx", "a root that is not a list",
+          set_node(bad, 0, node(img, 0) | G_END));
     /* A word more or less in the DAWG than the header says: the first arc
      * of the DAWG's root list (A) accepts "A" if it did not. */
     uint32_t droot = node(img, 0);
+    size_t first = (droot & G_INDEX) + ((droot & G_HEADED) != 0 ? 1 : 0);
     FORGE("accepts.clx", "the header counts",
-          set_node(bad, droot + 1, node(img, droot + 1) ^ 0x80000000u));
+          set_node(bad, first, node(img, first) ^ G_ACCEPTS));
 #undef FORGE
     free(bad);
     free(img);
@@ -1126,11 +1215,12 @@ Test(dict_lexicon, the_fingerprint_is_of_the_words_alone)
 Test(dict_lexicon, a_graph_of_too_many_words_is_refused, .init = tmp_setup,
      .fini = tmp_teardown)
 {
-    /* Fifteen lists of 26 accepting arcs, each list's arcs all leading to
-     * the list below: 26 + 26^2 + ... + 26^15 words in 407 nodes, so the
-     * count saturates at 2^32 - 1 and agrees with a header saying so. The
-     * word limit refuses it before anything walks all those words. */
-    enum { LEVELS = 15, LIST = 27, NODES = 2 + LEVELS * LIST };
+    /* Fifteen headed lists of 26 accepting arcs, each list's arcs all
+     * leading to the list below: 26 + 26^2 + ... + 26^15 words in 408
+     * nodes, so the count saturates at 2^32 - 1 and agrees with a header
+     * saying so. The word limit refuses it before anything walks all those
+     * words. */
+    enum { LEVELS = 15, LIST = 27, NODES = 3 + LEVELS * LIST };
     size_t len = HDR + 4u * NODES;
     unsigned char *img = calloc(1, len);
     cr_assert_not_null(img);
@@ -1138,19 +1228,22 @@ Test(dict_lexicon, a_graph_of_too_many_words_is_refused, .init = tmp_setup,
            "\x89"
            "CLX\r\n\x1a\n",
            8);
-    wr32(img + 8, 2);
+    wr32(img + 8, 3);
     wr32(img + 12, HDR);
     wr32(img + 16, (uint32_t)len);
     wr32(img + 20, 0xFFFFFFFFu);
     wr32(img + 24, NODES);
     for (uint32_t level = 0; level < LEVELS; level++) {
-        uint32_t at = 2 + level * LIST;
+        uint32_t at = 3 + level * LIST;
         set_node(img, at, 0x07FFFFFEu); /* A..Z */
         for (uint32_t k = 1; k < LIST; k++)
-            set_node(img, at + k, 0x80000000u | (level == 0 ? 0 : at - LIST));
+            set_node(img, at + k,
+                     k << 27 | G_ACCEPTS | (k == LIST - 1 ? G_END : 0) |
+                         (level == 0 ? 0 : G_HEADED | (at - LIST)));
     }
-    set_node(img, 0, 2 + (LEVELS - 1) * LIST);
-    set_node(img, 1, 2 + (LEVELS - 1) * LIST);
+    set_node(img, 0, G_HEADED | (3 + (LEVELS - 1) * LIST));
+    set_node(img, 1, G_HEADED | (3 + (LEVELS - 1) * LIST));
+    set_node(img, 2, 3);
     fix_crc(img, len);
     expect_bad_image("many.clx", img, len, "more than the 8388608 a lexicon");
     free(img);
