@@ -193,6 +193,86 @@ describe('handing the seat to a friend', () => {
   });
 });
 
+describe('the pages', () => {
+  const form = (fields) => new URLSearchParams(fields);
+  const page = async (url, opts) => {
+    const r = await fetch(url, { redirect: 'manual', ...opts });
+    return { status: r.status, location: r.headers.get('location'), retry: r.headers.get('retry-after'), text: await r.text() };
+  };
+  const DROID_FORM = { act: 'play', at: '8F', dir: 'across', word: 'DROID' };
+
+  test('the landing page and the daily deal offer a friend or the computer at three levels', async () => {
+    const r = await page(`${srv.url}/`);
+    for (const id of ['partner', 'dpartner']) {
+      assert.match(r.text, new RegExp(`<select id="${id}" name="partner"`));
+    }
+    for (const level of ['casual', 'good', 'best']) assert.ok(r.text.includes(`<option value=${level}>The computer, ${level}`));
+    const solo = await page(`${srv.url}/new?seed=docs&partner=best`);
+    assert.equal(solo.status, 200);
+    assert.ok(solo.text.includes('data-state="20E0NABaPXeg"'), 'the API\'s solo link');
+    const plain = await page(`${srv.url}/new?seed=docs&partner=`);
+    assert.ok(plain.text.includes('data-state="2PyMZABaPXQ"'), 'a friend: the game for two');
+    const random = await page(`${srv.url}/new?partner=casual`);
+    assert.equal(random.status, 303);
+    assert.match(random.location, /^\/new\?seed=[^&]+&partner=casual$/);
+    const daily = await page(`${srv.url}/daily?partner=good`);
+    assert.equal(daily.status, 303);
+    assert.match(daily.location, /^\/daily\?date=\d{4}-\d\d-\d\d&partner=good$/);
+    const deal = await page(`${srv.url}${daily.location}`);
+    const s = deal.text.match(/data-state="([^"]+)"/)[1];
+    assert.equal(readLink(s).start.partner, 'good');
+    const bad = await page(`${srv.url}/new?seed=x&partner=robot`);
+    assert.equal(bad.status, 400);
+    assert.match(bad.text, /partner: expected friend, casual, good or best/);
+  });
+
+  test('without script: the form post answers with both moves, the link after the reply', async () => {
+    const api = await move('20E0NABaPXeg', DROID);
+    const r = await page(`${srv.url}/game/turn`, { method: 'POST', body: form({ s: '20E0NABaPXeg', ...DROID_FORM }) });
+    assert.equal(r.status, 303);
+    assert.equal(r.location, `/game?s=${api.body.state}&me=1`);
+    const next = await page(`${srv.url}${r.location}`);
+    assert.equal(next.status, 200);
+    const words = api.body.partnerMove.words[0];
+    assert.match(next.text, new RegExp(`data-testid="last-move">The computer ${api.body.partnerMove.type === 'play' ? `played <strong>${words}` : ''}`));
+    assert.match(next.text, /<tr><th scope=row>1<td>P1<td><b>DROID/);
+    assert.match(next.text, /<tr><th scope=row>2<td>P2 computer<td>/);
+    // Player 1 plays on: the forms are there, with the hand-over box.
+    assert.ok(next.text.includes('data-testid="nojs-play"'));
+    assert.ok(next.text.includes('data-testid="nojs-handover-play"'));
+  });
+
+  test('with script: End Turn\'s page has the move, the reply to announce and the link after it', async () => {
+    const api = await move('20E0NABaPXeg', DROID);
+    const r = await page(`${srv.url}/game/move`, { method: 'POST', body: form({ s: '20E0NABaPXeg', move: JSON.stringify(DROID), me: '1' }) });
+    assert.equal(r.status, 200);
+    assert.ok(r.text.includes(`data-state="${api.body.state}"`));
+    assert.match(r.text, /You played <strong>DROID<\/strong> for 14 points\./);
+    assert.match(r.text, /<p id="reply" data-testid="partner-reply">The computer /);
+    assert.ok(r.text.includes('data-testid="handover"'), 'the hand-over box beside End Turn');
+  });
+
+  test('handing the seat over from the page: no reply, Player 2\'s turn to send', async () => {
+    const api = await move('20E0NABaPXeg', DROID, { handover: true });
+    const r = await page(`${srv.url}/game/turn`, { method: 'POST', body: form({ s: '20E0NABaPXeg', ...DROID_FORM, handover: '1' }) });
+    assert.equal(r.location, `/game?s=${api.body.state}&me=1`);
+    const j = await page(`${srv.url}/game/move`, { method: 'POST', body: form({ s: '20E0NABaPXeg', move: JSON.stringify(DROID), me: '1', handover: '1' }) });
+    assert.ok(j.text.includes(`data-state="${api.body.state}"`));
+    assert.ok(!j.text.includes('id="reply"'));
+    assert.match(j.text, /Waiting for Player 2/);
+    // The friend's device opens it and plays Player 2: no computer since.
+    const friend = await page(`${srv.url}/game?s=${api.body.state}`);
+    assert.ok(friend.text.includes('data-testid="nojs-play"'));
+    assert.ok(!friend.text.includes('nojs-handover'));
+  });
+
+  test('a two-player game\'s pages have no partner choice in play', async () => {
+    const r = await page(`${srv.url}/game?s=2aqIzABaPXXarDQg`);
+    assert.ok(!r.text.includes('handover'));
+    assert.ok(!r.text.includes('computer'));
+  });
+});
+
 describe('a busy server', () => {
   test('a reply past the searches it runs at once: 503 busy, nothing applied; the same request later gets the reply', async () => {
     const busy = await startServer({ args: ['--threads', '2'] });
@@ -207,11 +287,24 @@ describe('a busy server', () => {
         if (r.body.game.gameOver) break;
         state = r.body.state;
       }
-      let seen503 = false;
-      for (let round = 0; round < 20 && !seen503; round++) {
+      let seen503 = false, page503 = false;
+      const turnForm = new URLSearchParams({ s: '20E0NABaPXeg', act: 'play', at: '8F', dir: 'across', word: 'DROID' });
+      for (let round = 0; round < 30 && !(seen503 && page503); round++) {
         const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 3 === 0
           ? post(api(busy, 'move'), { state: g.body.state, move: m })
-          : post(api(busy, 'review'), { state }))));
+          : i % 3 === 1
+            ? fetch(`${busy.url}/game/turn`, { method: 'POST', body: turnForm, redirect: 'manual' })
+              .then(async (r) => ({ page: true, status: r.status, headers: r.headers, text: await r.text() }))
+            : post(api(busy, 'review'), { state }))));
+        for (const a of answers.filter((x) => x.page)) {
+          if (a.status === 503) {
+            // The page without script keeps the move typed, and says why.
+            page503 = true;
+            assert.equal(a.headers.get('retry-after'), '1');
+            assert.match(a.text, /your move was not made, and is still here/);
+            assert.match(a.text, /name="word"[^>]*value="DROID"/);
+          } else assert.equal(a.status, 303);
+        }
         for (let i = 0; i < answers.length; i += 3) {
           const a = answers[i];
           if (a.status === 503) {
@@ -225,6 +318,7 @@ describe('a busy server', () => {
         }
       }
       assert.ok(seen503, 'some reply found the search places taken');
+      assert.ok(page503, 'some End Turn without script found them taken');
       // Nothing was lost: the request as it was, now, gets the reply.
       const again = await post(api(busy, 'move'), { state: g.body.state, move: m });
       assert.equal(again.text, want.text);
