@@ -32,6 +32,7 @@
 #include "names.h"
 #include "cache.h"
 #include "position.h"
+#include "turn.h"
 #include "respond.h"
 #include "seed.h"
 

@@ -101,25 +101,6 @@ enum clb_err position_partner_reply(struct position *pos,
                                     struct core_move_result *result,
                                     struct clb_error *err);
 
-/* One turn of a request (the API's /move, the page's End Turn): `move` on
- * pos, and in a solo game the computer's reply when its seat is then to
- * move (*replied set, *reply and *reply_result its move and result).
- * With `handover` the computer's seat passes to a friend instead, at
- * Player 2's turn (before the move when the link is already there,
- * after it otherwise), and the computer does not reply. A reply takes a
- * place among the searches (srv_search_take) BEFORE anything is applied:
- * when none is free the answer is CLB_ERR_BUSY and pos is as it was, so
- * the same request, sent again, makes the same turn. A solo game at the
- * computer's turn takes no move but the friend's (`handover`). */
-enum clb_err position_move_and_reply(const struct srv_request *req,
-                                     struct position *pos,
-                                     const struct core_move *move,
-                                     bool handover,
-                                     struct core_move_result *result,
-                                     struct core_move *reply,
-                                     struct core_move_result *reply_result,
-                                     bool *replied, struct clb_error *err);
-
 /* Makes `move` (or a goals game's helper, CORE_MOVE_HELPER) on pos: the rules
  * judge it with pos->dict, and on success pos->game, its history and its v2
  * link all include it. Returns CLB_ERR_OK, or the rules' error with pos

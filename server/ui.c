@@ -26,6 +26,7 @@
 #include "move_json.h"
 #include "cache.h"
 #include "position.h"
+#include "turn.h"
 #include "render.h"
 #include "respond.h"
 #include "seed.h"
