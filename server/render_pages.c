@@ -202,10 +202,10 @@ static void render_reply(struct out_buf *b, const struct core_tileset *ts,
     out_lit(b, "<p id=\"reply\" data-testid=\"partner-reply\">The computer ");
     switch (r->type) {
     case CORE_MOVE_PLAY:
+        /* The main word, as a player says it ("QI for 32"); the move
+         * list and the last move's line give every word. */
         out_lit(b, "played <strong>");
-        render_words(b, ts,
-                     r->nwords < CLB_MAX_WORDS ? r->nwords : CLB_MAX_WORDS,
-                     r->words);
+        render_words(b, ts, r->nwords > 0 ? 1 : 0, r->words);
         out_lit(b, "</strong> for ");
         put_count(b, r->points, "point", "points");
         if (r->bingo)
@@ -302,14 +302,22 @@ static void render_share(struct out_buf *b, const struct render_view *v)
         }
     }
     /* A goals game has no classic link: the format has no place for its
-     * goals (docs/RULES.md, "Goals mode"). */
-    if (g->goals.level == CORE_GOALS_OFF)
+     * goals (docs/RULES.md, "Goals mode"); nor has a game that began solo
+     * (its link says whose the seat was, docs/LINK.md). */
+    bool began_solo = v->history != NULL
+                          ? v->history->first.partner != CORE_PARTNER_FRIEND
+                          : solo(g);
+    if (g->goals.level == CORE_GOALS_OFF && !began_solo)
         out_lit(b, "<button id=\"classic\" class=\"minor needs-js\" "
                    "data-testid=\"copy-classic\">Copy classic link</button>");
     out_lit(b, "</div>");
     if (g->goals.level != CORE_GOALS_OFF)
         out_lit(b, "<p class=\"opt\" data-testid=\"no-classic\">No classic "
                    "link: the classic format has no place for goals.</p>");
+    else if (began_solo)
+        out_lit(b, "<p class=\"opt\" data-testid=\"no-classic\">No classic "
+                   "link: the classic format has no place for the "
+                   "computer&#39;s seat.</p>");
     if (is_waiting(v)) {
         /* The script follows the partner's link opened in any tab of
          * this browser; a page without it does not update (needs-js). */
