@@ -813,19 +813,18 @@ void render_game(struct out_buf *b, const struct render_view *v)
  * date: GET /daily) and this device's personal bests, which the script
  * fills from localStorage. */
 /* The new-game forms' partner: a friend (links passed by hand), or the
- * computer in Player 2's seat at one of its levels. */
+ * computer in Player 2's seat at one of its levels. Every first visit
+ * loads the landing page, so it is written short: an option without a
+ * value is its text ("casual"), grouped under "The computer". */
 static void render_partner_choice(struct out_buf *b, const char *id)
 {
     out_rawf(b,
-             "<label for=\"%s\">Partner</label><select id=\"%s\" "
-             "name=\"partner\" data-testid=\"%s\"><option value=\"\">A "
-             "friend: send each turn&#39;s link",
-             id, id, id);
-    for (int l = CORE_PARTNER_CASUAL; l <= CORE_PARTNER_BEST; l++) {
-        const char *name = core_partner_name((enum core_partner)l);
-        out_rawf(b, "<option value=%s>The computer, %s", name, name);
-    }
-    out_lit(b, "</select>");
+             "<label for=%s>Partner</label><select id=%s name=partner>"
+             "<option value=\"\">A friend<optgroup label=\"The computer\">",
+             id, id);
+    for (int l = CORE_PARTNER_CASUAL; l <= CORE_PARTNER_BEST; l++)
+        out_rawf(b, "<option>%s", core_partner_name((enum core_partner)l));
+    out_lit(b, "</optgroup></select>");
 }
 
 static void render_daily_card(struct out_buf *b)

@@ -159,8 +159,8 @@ export function send(move, btn) {
       if (s === S) { turn.locked = false; behind(); } // read-only, with the notice
       return;
     }
-    // A solo game: "My friend plays Player 2" hands the computer's seat over.
-    const ho = $('handover'), body = form(S, me(), { move: JSON.stringify(move), handover: ho && ho.checked ? 1 : '' });
+    const body = form(S, me(), { move: JSON.stringify(move) }), ho = $('handover');
+    if (ho && ho.checked) body.set('handover', 1); // a solo game's seat to a friend
     return fetchPage(BASE + '/game/move', { method: 'POST', body }).then((doc) => {
       const before = S, a = doc.getElementById('app'), next = a && attr(a, 'data-state');
       clearTimeout(slow);
@@ -173,8 +173,7 @@ export function send(move, btn) {
       swapIn(doc);
       if (S && S !== before) history.pushState(null, '', BASE + '/#' + S); // a new position
       focusMain();
-      const reply = $('reply'); // the computer's reply, made with the move
-      if (reply) announce(reply.textContent);
+      if ($('reply')) announce($('reply').textContent); // a solo game: the computer's reply
     }, failed);
   });
 }
