@@ -811,8 +811,8 @@ void api_move(const struct srv_request *req, struct srv_response *resp)
     struct api_reply reply;
     bool replied = false;
     enum clb_err rc =
-        position_move_and_reply(req, &pos, &move, handover, &result,
-                                &reply.move, &reply.result, &replied, &err);
+        turn_move_and_reply(req, &pos, &move, handover, &result, &reply.move,
+                            &reply.result, &replied, &err);
     if (rc == CLB_ERR_BUSY) {
         srv_search_busy(req, resp);
         return;

@@ -7,11 +7,13 @@
 #include "../core/partner.h"
 #include "app.h"
 
-enum clb_err position_move_and_reply(
-    const struct srv_request *req, struct position *pos,
-    const struct core_move *move, bool handover,
-    struct core_move_result *result, struct core_move *reply,
-    struct core_move_result *reply_result, bool *replied, struct clb_error *err)
+enum clb_err turn_move_and_reply(const struct srv_request *req,
+                                 struct position *pos,
+                                 const struct core_move *move, bool handover,
+                                 struct core_move_result *result,
+                                 struct core_move *reply,
+                                 struct core_move_result *reply_result,
+                                 bool *replied, struct clb_error *err)
 {
     *replied = false;
     clb_error_clear(err);
@@ -21,6 +23,10 @@ enum clb_err position_move_and_reply(
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "handover: Player 2's seat is already a "
                              "friend's");
+    if (handover && move->type == CORE_MOVE_HELPER)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "handover: with a move, not a helper (the turn "
+                             "goes on after a helper)");
     if (solo && !handover && position_reply_due(pos))
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "it is the computer's turn (Player 2): with "

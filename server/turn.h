@@ -21,13 +21,12 @@
  * when none is free the answer is CLB_ERR_BUSY and pos is as it was, so
  * the same request, sent again, makes the same turn. A solo game at the
  * computer's turn takes no move but the friend's (`handover`). */
-enum clb_err position_move_and_reply(const struct srv_request *req,
-                                     struct position *pos,
-                                     const struct core_move *move,
-                                     bool handover,
-                                     struct core_move_result *result,
-                                     struct core_move *reply,
-                                     struct core_move_result *reply_result,
-                                     bool *replied, struct clb_error *err);
+enum clb_err turn_move_and_reply(const struct srv_request *req,
+                                 struct position *pos,
+                                 const struct core_move *move, bool handover,
+                                 struct core_move_result *result,
+                                 struct core_move *reply,
+                                 struct core_move_result *reply_result,
+                                 bool *replied, struct clb_error *err);
 
 #endif

@@ -1013,9 +1013,9 @@ void ui_move(const struct srv_request *req, struct srv_response *resp)
     struct core_move_result result, reply_result;
     struct core_move reply;
     bool replied;
-    if (position_move_and_reply(req, &pos, &move, form_handover(req->body),
-                                &result, &reply, &reply_result, &replied,
-                                &err) != CLB_ERR_OK) {
+    if (turn_move_and_reply(req, &pos, &move, form_handover(req->body), &result,
+                            &reply, &reply_result, &replied,
+                            &err) != CLB_ERR_OK) {
         if (err.code == CLB_ERR_BUSY)
             busy_detail(resp, &err);
         refused(req, resp, &pos, s, &move, &err, NULL);
@@ -1294,9 +1294,9 @@ void ui_turn(const struct srv_request *req, struct srv_response *resp)
         struct core_lexicon lex = dict_lexicon(pos.dict);
         (void)core_move_check(&pos.game, &move, &lex, &result, &err);
     } else if (read) {
-        read = position_move_and_reply(req, &pos, &move, typed.handover,
-                                       &result, &reply, &reply_result, &replied,
-                                       &err) == CLB_ERR_OK;
+        read = turn_move_and_reply(req, &pos, &move, typed.handover, &result,
+                                   &reply, &reply_result, &replied,
+                                   &err) == CLB_ERR_OK;
     }
     if (!get && err.code == CLB_ERR_BUSY) {
         /* Answered here, not by the GET of a refusal (which only judges

@@ -186,6 +186,18 @@ describe('handing the seat to a friend', () => {
     assert.equal(n.body.partnerMove, undefined);
     assert.equal(n.body.game.turn, 'P2');
     assertError(await move(n.body.state, { type: 'pass' }, { handover: true }), 400, 'bad_request', /already a friend's/);
+    // A goals helper is no move: it hands nothing over, and with a solo
+    // goals game it gets no reply either (the turn goes on).
+    const goals = await newGame({ seed: 'docs', partner: 'computer', level: 'best', goals: 'easy' });
+    assert.deepEqual(goals.body.history.partner, { level: 'best' });
+    assertError(await move(goals.body.state, { type: 'helper', helper: 'peek' }, { handover: true }), 400, 'bad_request', /not a helper/);
+    const peek = await move(goals.body.state, { type: 'helper', helper: 'peek' });
+    assert.equal(peek.status, 200, peek.text);
+    assert.equal(peek.body.partnerMove, undefined);
+    assert.equal(peek.body.game.turn, 'P1');
+    const after = await move(peek.body.state, DROID);
+    assert.ok(after.body.partnerMove, 'the move after the helper gets its reply');
+    assert.equal(readLink(after.body.state).start.partner, 'best');
     // The older link of the same game is still a solo game: the computer
     // replies there, as an older link always plays on from its own moves.
     const old = await move(g.body.state, DROID);
