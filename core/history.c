@@ -9,6 +9,7 @@
 #include "history.h"
 
 #include "goals.h"
+#include "partner.h"
 
 #include "internal.h"
 #include "rng.h"
@@ -29,6 +30,7 @@ static void history_clear(struct core_history *h,
     h->nmoves = 0;
     h->npending = 0;
     h->no_after = false;
+    h->handover = -1;
     core_history_memo_reset(h);
 }
 
@@ -169,6 +171,49 @@ enum clb_err core_history_set_goals(struct core_history *h,
     return CLB_ERR_OK;
 }
 
+enum clb_err core_history_set_partner(struct core_history *h, int partner,
+                                      struct clb_error *err)
+{
+    clb_error_clear(err);
+    if (h->start != CORE_START_SEED || h->nmoves != 0 || h->npending != 0)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "the computer takes its seat at the start of a "
+                             "new game");
+    if (partner < CORE_PARTNER_FRIEND || partner > CORE_PARTNER_BEST)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "level: expected \"casual\", \"good\" or "
+                             "\"best\"");
+    h->first.partner = partner;
+    h->handover = -1;
+    return CLB_ERR_OK;
+}
+
+enum clb_err core_history_handover(struct core_history *h,
+                                   struct core_game *game,
+                                   struct clb_error *err)
+{
+    clb_error_clear(err);
+    if (game->partner == CORE_PARTNER_FRIEND || h->handover >= 0)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "Player 2's seat is already a friend's");
+    if (game->game_over)
+        return clb_error_set(err, CLB_ERR_GAME_OVER, NULL);
+    if (game->turn != CORE_P2 || h->npending != 0)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "the seat is handed over at Player 2's turn, "
+                             "before its move");
+    game->partner = CORE_PARTNER_FRIEND;
+    h->handover = h->nmoves;
+    return CLB_ERR_OK;
+}
+
+bool core_history_by_computer(const struct core_history *h, int i)
+{
+    return h->first.partner != CORE_PARTNER_FRIEND && i >= 0 && i < h->nmoves &&
+           h->moves[i].player == CORE_P2 &&
+           (h->handover < 0 || i < h->handover);
+}
+
 /* A helper used in the turn in progress: judged by core_goals_helper,
  * kept among h's pending helpers. */
 static enum clb_err history_helper(struct core_history *h,
@@ -242,17 +287,21 @@ enum clb_err core_history_replay(struct core_history *h, struct core_game *game,
                                  const struct core_lexicon *lexicon,
                                  struct clb_error *err)
 {
-    int n = h->nmoves, npending = h->npending;
+    int n = h->nmoves, npending = h->npending, handover = h->handover;
     struct core_helper_use pending[CLB_GOALS_MAX_HELPERS];
     memcpy(pending, h->pending, sizeof pending);
     *game = h->first;
     h->nmoves = 0;
     h->npending = 0;
     core_history_memo_reset(h);
+    h->handover = -1;
     struct core_move helper = {.type = CORE_MOVE_HELPER};
     for (int i = 0; i <= n; i++) {
-        /* The helpers of move i's turn, then move i; after the last move,
-         * the turn in progress's. */
+        /* The hand-over of the seat before move i, if there, then the
+         * helpers of move i's turn, then move i; after the last move, the
+         * turn in progress's. */
+        if (i == handover && core_history_handover(h, game, err) != CLB_ERR_OK)
+            return core_history_move_error(err, i + 1);
         const struct core_helper_use *uses =
             i < n ? h->moves[i].helpers : pending;
         int nuses = i < n ? h->moves[i].nhelpers : npending;

@@ -80,6 +80,12 @@ struct core_history {
      * moves made meanwhile leave their `after` 0 and skip the hash. False
      * from every constructor and core_link2_read_header(). */
     bool no_after;
+    /* A solo game (first.partner a computer's level) whose seat Player 2
+     * was handed to a friend: the moves made before the hand-over (it
+     * comes at Player 2's turn, before that turn's helpers and move); -1
+     * when the seat was never handed over (docs/LINK.md, "The computer's
+     * seat"). */
+    int handover;
     /* What the replay hashed last: the board behind each move's `after`
      * hash, and behind each player's draws' seed (rng.h). Only a saving:
      * each memo checks the whole board it is handed, so a stale one costs
@@ -138,6 +144,26 @@ enum clb_err core_history_set_goals(struct core_history *h,
  * which the next move's record takes, and *result says only its type.
  * *result (may be NULL) gets the outcome. Returns CLB_ERR_OK, or the
  * rules' error with *game and h unchanged. */
+/* Makes a new game's history (no moves yet, a seed start) a solo game:
+ * Player 2's seat is the computer's at `partner` (core/partner.h's enum
+ * core_partner, CORE_PARTNER_FRIEND leaves it a friend's). Returns
+ * CLB_ERR_OK, or CLB_ERR_BAD_REQUEST when h has moves, started from a
+ * classic position, or partner is not a level. */
+enum clb_err core_history_set_partner(struct core_history *h, int partner,
+                                      struct clb_error *err);
+
+/* Hands the computer's seat to a friend in *game (h's position): from now
+ * on Player 2 is a person. Only at Player 2's turn, before any helper of
+ * that turn, in a solo game not over whose seat is still the computer's;
+ * else CLB_ERR_BAD_REQUEST with the reason. */
+enum clb_err core_history_handover(struct core_history *h,
+                                   struct core_game *game,
+                                   struct clb_error *err);
+
+/* Whether move i (from 0) of h was the computer's: Player 2's in a solo
+ * game, before any hand-over. */
+bool core_history_by_computer(const struct core_history *h, int i);
+
 enum clb_err core_history_play(struct core_history *h, struct core_game *game,
                                const struct core_move *move,
                                const struct core_lexicon *lexicon,

@@ -12,6 +12,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 #include "link2.h"
+#include "partner.h"
 
 #include <string.h>
 
@@ -44,9 +45,14 @@
 /* A goals game's mode field and its helpers (a swap: kind, which, two
  * slots), at most CLB_GOALS_MAX_HELPERS in a game. */
 #define LINK2_MAX_GOALS_BITS (4 + CLB_GOALS_MAX_HELPERS * (4 + 2 + 3 + 3))
+/* A solo game's mark and level, and the one hand-over of its seat (a kind
+ * field; a kind's radix stays below 16 with it, so no field widens past
+ * LINK2_MAX_MOVE_BITS's 4 bits). */
+#define LINK2_MAX_PARTNER_BITS (4 + 2 + 4)
 static_assert(CLB_MAX_LETTERS <= 32, "a blank's letter fits 5 bits");
 static_assert(LINK2_MAX_HEADER_BITS + CLB_MAX_GAME_MOVES * LINK2_MAX_MOVE_BITS +
-                      LINK2_MAX_GOALS_BITS + LINK2_MAX_TILESET_BITS + 4 <=
+                      LINK2_MAX_GOALS_BITS + LINK2_MAX_TILESET_BITS +
+                      LINK2_MAX_PARTNER_BITS + 4 <=
                   6 * LINK2_PAYLOAD_CHARS,
               "CLB_MAX_LINK2_CHARS must hold the longest possible link");
 static_assert(CLB_MAX_GAME_MOVES <= 255, "move numbers fit the details");
@@ -136,22 +142,44 @@ static int count_empty(const struct core_game *g)
     return n;
 }
 
+/* Whether a kind field of g has the hand-over value: at Player 2's turn
+ * in a solo game whose seat is still the computer's. */
+static bool has_handover(const struct core_game *g)
+{
+    return g->partner != CORE_PARTNER_FRIEND && g->turn == CORE_P2 &&
+           !g->game_over;
+}
+
+/* Whether g's kind field has the helper value: a goals game with a helper
+ * left. */
+static bool has_helper(const struct core_game *g)
+{
+    return g->goals.level != CORE_GOALS_OFF && g->goals.helpers_left > 0;
+}
+
 /* The radix of a move's kind field: end, pass, exchange (only with a tile
  * to give and CLB_EXCHANGE_MIN_BAG in the bag), then a play of 1..n tiles,
- * then, in a goals game with a helper left, a helper (the last value).
- * *exchange says whether the exchange value exists. */
+ * then, in a goals game with a helper left, a helper, then, at the
+ * computer's turn of a solo game, the hand-over of its seat (the last
+ * value). *exchange says whether the exchange value exists. */
 static uint64_t kind_radix(const struct core_game *g, bool *exchange)
 {
     int n = g->hands[g->turn].count;
     *exchange = n >= 1 && core_bag_count(g) >= CLB_EXCHANGE_MIN_BAG;
-    bool helper = g->goals.level != CORE_GOALS_OFF && g->goals.helpers_left > 0;
-    return (uint64_t)(2 + (*exchange ? 1 : 0) + n + (helper ? 1 : 0));
+    return (uint64_t)(2 + (*exchange ? 1 : 0) + n + (has_helper(g) ? 1 : 0) +
+                      (has_handover(g) ? 1 : 0));
 }
 
 /* The kind value of a helper, when kind_radix() has one. */
 static uint64_t helper_kind(const struct core_game *g, bool exchange)
 {
     return (uint64_t)(2 + (exchange ? 1 : 0) + g->hands[g->turn].count);
+}
+
+/* The kind value of the seat's hand-over, when kind_radix() has one. */
+static uint64_t handover_kind(const struct core_game *g, bool exchange)
+{
+    return helper_kind(g, exchange) + (has_helper(g) ? 1 : 0);
 }
 
 enum { KIND_END = 0, KIND_PASS = 1, KIND_EXCHANGE = 2 };
@@ -166,6 +194,11 @@ enum { KIND_END = 0, KIND_PASS = 1, KIND_EXCHANGE = 2 };
  * (written only for a set other than English, so English links are as
  * they were); the mode field, if any, follows the name. */
 #define MODE_TILESET 13
+/* 14 in the mode field's place: a solo game, the computer's level (radix
+ * RADIX_LEVEL: 0 casual, 1 good, 2 best) next; then the mode field as
+ * before (a tile set's name, a goals level, or the first kind). */
+#define MODE_PARTNER 14
+#define RADIX_LEVEL CORE_PARTNER_LEVELS
 #define RADIX_HELPER 3 /* enum core_helper */
 
 /* ---- reading ------------------------------------------------------------ */
@@ -358,6 +391,27 @@ static bool get_position(struct reader *r, struct core_game *g)
     return true;
 }
 
+/* Who holds a seed start's Player 2 seat: a MODE_PARTNER mark and the
+ * computer's level, or (any other value, read again as the mode field) a
+ * friend. */
+static bool get_partner(struct reader *r, int *partner)
+{
+    size_t at = r->pos;
+    uint64_t v;
+    int level;
+    *partner = CORE_PARTNER_FRIEND;
+    if (!get(r, RADIX_MODE, &v))
+        return false;
+    if (v != MODE_PARTNER) {
+        r->pos = at;
+        return true;
+    }
+    if (!get_int(r, RADIX_LEVEL, &level))
+        return false;
+    *partner = CORE_PARTNER_CASUAL + level;
+    return true;
+}
+
 /* The tile set of a seed start: a MODE_TILESET mark and its name, or
  * (any other value, read again as the mode field) English. */
 static bool get_tileset(struct reader *r, const struct core_tileset **ts)
@@ -451,6 +505,7 @@ enum clb_err core_link2_read_header(const char *s, size_t len,
     int kind;
     h->nmoves = 0;
     h->no_after = false;
+    h->handover = -1;
     if (!get_int(&r, 2, &kind) || !get_lexicon(&r, &h->lexicon))
         return err->code;
     if (kind == 0) {
@@ -461,10 +516,12 @@ enum clb_err core_link2_read_header(const char *s, size_t len,
         h->seed = (uint32_t)seed;
         h->npending = 0;
         const struct core_tileset *ts;
-        if (!get_tileset(&r, &ts))
+        int partner;
+        if (!get_partner(&r, &partner) || !get_tileset(&r, &ts))
             return err->code;
         h->lexicon.tileset = ts;
         core_game_deal_in(&h->first, h->seed, "", ts);
+        h->first.partner = partner;
         if (!get_mode(&r, h))
             return err->code;
     } else {
@@ -670,9 +727,11 @@ enum clb_err core_link2_read_moves(struct core_link2 *link,
                 link->next_bit, err);
     *game = h->first;
     h->nmoves = 0;
+    h->handover = -1;
     core_history_memo_reset(h);
     struct empties e;
     empties_count(game, &e);
+    bool helped = false; /* a helper was read in this turn */
     /* A finished game has nothing after its last move, not even an end. */
     while (!game->game_over) {
         bool exchange;
@@ -688,9 +747,18 @@ enum clb_err core_link2_read_moves(struct core_link2 *link,
         struct core_move m;
         memset(&m, 0, sizeof m);
         bool ok = true;
+        if (has_handover(game) && kind == handover_kind(game, exchange)) {
+            /* Written before the turn's helpers: one history, one link. */
+            if (helped)
+                return damaged(&r, "the seat handed over after a helper");
+            if (core_history_handover(h, game, err) != CLB_ERR_OK)
+                return core_history_move_error(err, r.move);
+            link->next_bit = r.pos;
+            continue;
+        }
         if (kind == KIND_PASS)
             m.type = CORE_MOVE_PASS;
-        else if (kind == helper_kind(game, exchange))
+        else if (has_helper(game) && kind == helper_kind(game, exchange))
             ok = get_helper(&r, game, &m);
         else if (exchange && kind == KIND_EXCHANGE)
             ok = get_exchange(&r, game, &m);
@@ -700,7 +768,8 @@ enum clb_err core_link2_read_moves(struct core_link2 *link,
             return err->code;
         if (core_history_play(h, game, &m, lexicon, NULL, err) != CLB_ERR_OK)
             return core_history_move_error(err, r.move);
-        if (m.type == CORE_MOVE_HELPER) {
+        helped = m.type == CORE_MOVE_HELPER;
+        if (helped) {
             link->next_bit = r.pos;
             continue;
         }
@@ -776,6 +845,13 @@ static bool put_header(struct writer *w, const struct core_history *h)
     const struct core_tileset *ts = core_game_tileset(g);
     if (h->start == CORE_START_SEED) {
         put(w, h->seed, UINT64_C(1) << CLB_SEED_BITS);
+        if (g->partner != CORE_PARTNER_FRIEND) {
+            if (g->partner < CORE_PARTNER_CASUAL ||
+                g->partner > CORE_PARTNER_BEST)
+                return false;
+            put(w, MODE_PARTNER, RADIX_MODE);
+            put(w, (uint64_t)(g->partner - CORE_PARTNER_CASUAL), RADIX_LEVEL);
+        }
         if (!core_tileset_is_default(ts)) {
             put(w, MODE_TILESET, RADIX_MODE);
             if (!put_name(w, ts->name))
@@ -787,8 +863,9 @@ static bool put_header(struct writer *w, const struct core_history *h)
                 RADIX_MODE);
         return true;
     }
-    if (g->goals.level != CORE_GOALS_OFF || !core_tileset_is_default(ts))
-        return false; /* goals and other sets are dealt from a seed only */
+    if (g->goals.level != CORE_GOALS_OFF || !core_tileset_is_default(ts) ||
+        g->partner != CORE_PARTNER_FRIEND)
+        return false; /* goals, other sets and solo games: a seed only */
     int n = ts->n;
     if (!put_name(w, g->game_id) || g->consecutive_passes < 0 ||
         g->consecutive_passes > 1 || g->score < 0 || g->score > CLB_MAX_SCORE)
@@ -932,11 +1009,18 @@ static bool put_helper(struct writer *w, const struct core_game *g,
     return true;
 }
 
+/* A move, or with m NULL the hand-over of the computer's seat. */
 static bool put_move(struct writer *w, const struct core_game *g,
                      const struct core_move *m)
 {
     bool exchange;
     uint64_t kinds = kind_radix(g, &exchange);
+    if (m == NULL) {
+        if (!has_handover(g))
+            return false;
+        put(w, handover_kind(g, exchange), kinds);
+        return true;
+    }
     switch (m->type) {
     case CORE_MOVE_PASS: put(w, KIND_PASS, kinds); return true;
     case CORE_MOVE_EXCHANGE: return exchange && put_exchange(w, g, m, kinds);
@@ -986,11 +1070,12 @@ enum clb_err core_link2_begin(const struct core_history *h,
     return CLB_ERR_OK;
 }
 
-enum clb_err core_link2_append(struct core_link2 *link,
-                               const struct core_game *before,
-                               const struct core_move *move,
-                               const struct core_game *after,
-                               struct clb_error *err)
+/* core_link2_append, or with move NULL core_link2_append_handover. */
+static enum clb_err link_append(struct core_link2 *link,
+                                const struct core_game *before,
+                                const struct core_move *move,
+                                const struct core_game *after,
+                                struct clb_error *err)
 {
     struct writer w;
     clb_error_clear(err);
@@ -1017,6 +1102,23 @@ enum clb_err core_link2_append(struct core_link2 *link,
     return CLB_ERR_OK;
 }
 
+enum clb_err core_link2_append(struct core_link2 *link,
+                               const struct core_game *before,
+                               const struct core_move *move,
+                               const struct core_game *after,
+                               struct clb_error *err)
+{
+    return link_append(link, before, move, after, err);
+}
+
+enum clb_err core_link2_append_handover(struct core_link2 *link,
+                                        const struct core_game *before,
+                                        const struct core_game *after,
+                                        struct clb_error *err)
+{
+    return link_append(link, before, NULL, after, err);
+}
+
 enum clb_err core_link2_encode(const struct core_history *h,
                                const struct core_lexicon *lexicon,
                                struct core_link2 *link, struct clb_error *err)
@@ -1026,8 +1128,16 @@ enum clb_err core_link2_encode(const struct core_history *h,
     struct core_game g = h->first;
     struct core_move helper = {.type = CORE_MOVE_HELPER};
     for (int i = 0; i <= h->nmoves; i++) {
-        /* The helpers of move i's turn (after the last move, those of the
-         * turn in progress), then move i. */
+        /* The seat's hand-over before move i, if there; the helpers of
+         * move i's turn (after the last move, those of the turn in
+         * progress); then move i. */
+        if (i == h->handover) {
+            struct core_game before = g;
+            g.partner = CORE_PARTNER_FRIEND;
+            if (core_link2_append_handover(link, &before, &g, err) !=
+                CLB_ERR_OK)
+                return err->code;
+        }
         int nuses = i < h->nmoves ? h->moves[i].nhelpers : h->npending;
         for (int k = 0; k < nuses && k < CLB_GOALS_MAX_HELPERS; k++) {
             struct core_game before = g;

@@ -83,6 +83,14 @@ enum clb_err core_link2_append(struct core_link2 *link,
                                const struct core_game *after,
                                struct clb_error *err);
 
+/* Adds the hand-over of the computer's seat to a friend (core_history_
+ * handover took it: `before` is the position it was made on, `after` the
+ * same with the seat a friend's) to *link, like core_link2_append. */
+enum clb_err core_link2_append_handover(struct core_link2 *link,
+                                        const struct core_game *before,
+                                        const struct core_game *after,
+                                        struct clb_error *err);
+
 /* The whole link of a history: core_link2_begin, then every move replayed
  * with `lexicon` and appended. Returns CLB_ERR_OK, or CLB_ERR_BAD_STATE for
  * a move the rules refuse, or CLB_ERR_INTERNAL as above. */

@@ -19,9 +19,11 @@
 #include <string.h>
 
 #include "../core/goals.h"
+#include "../core/partner.h"
 #include "../core/movegen.h"
 #include "../core/review.h"
 #include "gcg.h"
+#include "app.h"
 #include "json_in.h"
 #include "json_load.h"
 #include "json_out.h"
@@ -30,6 +32,7 @@
 #include "names.h"
 #include "cache.h"
 #include "position.h"
+#include "turn.h"
 #include "respond.h"
 #include "seed.h"
 
@@ -294,13 +297,17 @@ static void api_move_tiles(struct jout *j, const struct core_tileset *ts,
  * score. */
 static void api_record(struct jout *j, const struct core_tileset *ts,
                        const struct core_move_record *rec, int number,
-                       bool goals)
+                       bool goals, bool computer)
 {
     jout_open_object(j);
     jout_key(j, "number");
     jout_int(j, number);
     jout_key(j, "player");
     jout_string(j, rec->player == CORE_P1 ? "P1" : "P2");
+    if (computer) {
+        jout_key(j, "computer");
+        jout_bool(j, true);
+    }
     api_result_members(j, ts, &rec->result, goals);
     if (rec->nhelpers > 0) {
         jout_key(j, "helpers");
@@ -355,10 +362,24 @@ static void api_history(struct jout *j, const struct core_history *h)
     jout_key(j, "fingerprint");
     jout_string_n(j, fp, sizeof fp);
     jout_close_object(j);
+    if (h->first.partner != CORE_PARTNER_FRIEND) {
+        /* A solo game: the computer's level, and once a friend took the
+         * seat, how many moves came before. */
+        jout_key(j, "partner");
+        jout_open_object(j);
+        jout_key(j, "level");
+        jout_string(j, core_partner_name((enum core_partner)h->first.partner));
+        if (h->handover >= 0) {
+            jout_key(j, "handover");
+            jout_int(j, h->handover);
+        }
+        jout_close_object(j);
+    }
     jout_key(j, "moves");
     jout_open_array(j);
     for (int i = 0; i < h->nmoves; i++)
-        api_record(j, core_game_tileset(&h->first), &h->moves[i], i + 1, goals);
+        api_record(j, core_game_tileset(&h->first), &h->moves[i], i + 1, goals,
+                   core_history_by_computer(h, i));
     jout_close_array(j);
     if (h->npending > 0) {
         jout_key(j, "helpers");
@@ -525,10 +546,11 @@ static bool api_move_of_other_set(const json_t *m)
 static enum clb_err api_state_and_move(const struct srv_request *req,
                                        struct position *pos,
                                        struct core_move *move,
-                                       enum link_format *format,
+                                       enum link_format *format, bool *handover,
                                        struct clb_error *err)
 {
-    static const char *const move_keys[] = {"state", "move", "format", NULL};
+    static const char *const move_keys[] = {"state", "move", "format",
+                                            "handover", NULL};
     static const char *const preview_keys[] = {"state", "move", NULL};
     enum link_format wanted = 0;
     struct clb_str state;
@@ -565,6 +587,14 @@ static enum clb_err api_state_and_move(const struct srv_request *req,
         }
         if (rc == CLB_ERR_OK && format != NULL)
             rc = api_format(root, &wanted, err);
+        const json_t *jh = json_object_get(root, "handover");
+        if (rc == CLB_ERR_OK && handover != NULL && jh != NULL) {
+            if (!json_is_boolean(jh))
+                rc = clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                                   "handover: expected true or false");
+            else
+                *handover = json_is_true(jh);
+        }
         if (rc == CLB_ERR_OK)
             rc = api_position(req, root, pos, err);
         if (rc == CLB_ERR_OK) {
@@ -613,12 +643,76 @@ static enum clb_err api_goals_level(const json_t *v,
     return CLB_ERR_OK;
 }
 
-/* Answers pos (and with `result`, the move's result) as a position answer
- * of `status`: {state, format, game, moveNumber, history[, result]}. */
+/* A new game's "partner" and "level": absent, or "friend", a game for two
+ * people; "computer", a solo game whose Player 2 the computer plays at
+ * "level" ("casual", "good" or "best"; "good" when absent). */
+static enum clb_err api_partner(const json_t *root, int *partner,
+                                struct clb_error *err)
+{
+    const json_t *jp = json_object_get(root, "partner");
+    const json_t *jl = json_object_get(root, "level");
+    *partner = CORE_PARTNER_FRIEND;
+    bool computer = false;
+    if (jp != NULL) {
+        const char *v = json_string_value(jp);
+        computer = v != NULL && strcmp(v, "computer") == 0;
+        if (!computer && (v == NULL || strcmp(v, "friend") != 0))
+            return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                                 "partner: expected \"friend\" or "
+                                 "\"computer\"");
+    }
+    if (jl != NULL && !computer)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "level: only with \"partner\": \"computer\"");
+    if (!computer)
+        return CLB_ERR_OK;
+    if (jl == NULL) {
+        *partner = CORE_PARTNER_GOOD;
+        return CLB_ERR_OK;
+    }
+    int level = json_is_string(jl)
+                    ? core_partner_from_name(json_string_value(jl),
+                                             json_string_length(jl))
+                    : -1;
+    if (level <= CORE_PARTNER_FRIEND)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "level: expected \"casual\", \"good\" or "
+                             "\"best\"");
+    *partner = level;
+    return CLB_ERR_OK;
+}
+
+/* Writes a move the computer made as the API writes a move's result, with
+ * its tiles: {"type", "words", "points", "bingo", "wordPoints",
+ * "gameOver"[, "goals"][, "tiles"]}. */
+static void api_partner_move(struct jout *j, const struct core_tileset *ts,
+                             const struct core_move *move,
+                             const struct core_move_result *result, bool goals)
+{
+    jout_key(j, "partnerMove");
+    jout_open_object(j);
+    api_result_members(j, ts, result, goals);
+    if (move->type != CORE_MOVE_PASS) {
+        jout_key(j, "tiles");
+        api_move_tiles(j, ts, move);
+    }
+    jout_close_object(j);
+}
+
+/* The computer's reply to a move, for api_answer_position. */
+struct api_reply {
+    struct core_move move;
+    struct core_move_result result;
+};
+
+/* Answers pos (and with `result`, the move's result; with `reply`, the
+ * computer's reply) as a position answer of `status`: {state, format,
+ * game, moveNumber, history[, result][, partnerMove]}. */
 static void api_answer_position(struct srv_response *resp, int status,
                                 const struct position *pos,
                                 enum link_format format,
-                                const struct core_move_result *result)
+                                const struct core_move_result *result,
+                                const struct api_reply *reply)
 {
     struct api_link link;
     struct clb_error err;
@@ -638,6 +732,10 @@ static void api_answer_position(struct srv_response *resp, int status,
                            pos->game.goals.level != CORE_GOALS_OFF);
         jout_close_object(&j);
     }
+    if (reply != NULL)
+        api_partner_move(&j, core_game_tileset(&pos->game), &reply->move,
+                         &reply->result,
+                         pos->game.goals.level != CORE_GOALS_OFF);
     jout_close_object(&j);
     api_end(resp, &j);
 }
@@ -646,8 +744,8 @@ static void api_answer_position(struct srv_response *resp, int status,
  * "format"?: "v1"|"v2"} -> 201 */
 void api_games(const struct srv_request *req, struct srv_response *resp)
 {
-    static const char *const keys[] = {"seed", "lexicon", "format", "goals",
-                                       NULL};
+    static const char *const keys[] = {"seed",    "lexicon", "format", "goals",
+                                       "partner", "level",   NULL};
     struct clb_error err;
     clb_error_clear(&err);
     json_t *root = api_body(req, true, &err);
@@ -655,12 +753,14 @@ void api_games(const struct srv_request *req, struct srv_response *resp)
     uint32_t seed = 0;
     int lexicon = 0;
     enum core_goals_level level = CORE_GOALS_OFF;
+    int partner = CORE_PARTNER_FRIEND;
     if (root == NULL ||
         srv_json_only_keys(root, "body", keys, &err) != CLB_ERR_OK ||
         api_format(root, &format, &err) != CLB_ERR_OK ||
         api_seed(json_object_get(root, "seed"), &seed, &err) != CLB_ERR_OK ||
         api_goals_level(json_object_get(root, "goals"), &level, &err) !=
-            CLB_ERR_OK)
+            CLB_ERR_OK ||
+        api_partner(root, &partner, &err) != CLB_ERR_OK)
         goto done;
 
     /* No "lexicon" (or "") is the server's default; a name must be one this
@@ -684,7 +784,12 @@ done:
         (void)api_failed(resp, &err);
         return;
     }
-    api_answer_position(resp, 201, &pos, format, NULL);
+    if (partner != CORE_PARTNER_FRIEND &&
+        position_set_partner(&pos, partner, &err) != CLB_ERR_OK) {
+        (void)api_failed(resp, &err);
+        return;
+    }
+    api_answer_position(resp, 201, &pos, format, NULL, NULL);
 }
 
 /* POST /api/v1/move {"state": S, "move": M, "format"?} -> 200 {state,
@@ -697,15 +802,27 @@ void api_move(const struct srv_request *req, struct srv_response *resp)
     struct core_move move;
     struct core_move_result result;
     enum link_format format = LINK_V2;
-    if (api_state_and_move(req, &pos, &move, &format, &err) != CLB_ERR_OK) {
+    bool handover = false;
+    if (api_state_and_move(req, &pos, &move, &format, &handover, &err) !=
+        CLB_ERR_OK) {
         (void)api_failed(resp, &err);
         return;
     }
-    if (position_play(&pos, &move, &result, &err) != CLB_ERR_OK) {
+    struct api_reply reply;
+    bool replied = false;
+    enum clb_err rc =
+        turn_move_and_reply(req, &pos, &move, handover, &result, &reply.move,
+                            &reply.result, &replied, &err);
+    if (rc == CLB_ERR_BUSY) {
+        srv_search_busy(req, resp);
+        return;
+    }
+    if (rc != CLB_ERR_OK) {
         api_failed_in(resp, core_game_tileset(&pos.game), &err);
         return;
     }
-    api_answer_position(resp, 200, &pos, format, &result);
+    api_answer_position(resp, 200, &pos, format, &result,
+                        replied ? &reply : NULL);
 }
 
 /* POST /api/v1/preview {"state": S, "move": M} -> 200 {valid, ...} */
@@ -731,7 +848,7 @@ void api_preview(const struct srv_request *req, struct srv_response *resp)
     struct position pos;
     struct core_move move;
     struct core_move_result result;
-    if (api_state_and_move(req, &pos, &move, NULL, &err) != CLB_ERR_OK) {
+    if (api_state_and_move(req, &pos, &move, NULL, NULL, &err) != CLB_ERR_OK) {
         /* A move that reads but breaks a rule as it is read (a square off
          * the board) is a preview answer, as docs/API.md says of every
          * refusal of the rules; a malformed request or state is not. */
@@ -809,7 +926,7 @@ void api_decode(const struct srv_request *req, struct srv_response *resp)
     }
     json_decref(root);
     if (!api_failed(resp, &err))
-        api_answer_position(resp, 200, &pos, format, NULL);
+        api_answer_position(resp, 200, &pos, format, NULL, NULL);
 }
 
 /* POST /api/v1/gcg {"state": S} -> 200 {"gcg": TEXT, "filename": NAME} */

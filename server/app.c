@@ -328,27 +328,58 @@ static void app_search_end(struct srv_app *app)
         atomic_fetch_sub(&app->searching, 1u);
 }
 
-/* The answer to a search past the limit: 503 with Retry-After. */
-static void app_busy(struct srv_app *app, const struct srv_request *req,
-                     const struct srv_head *head, struct srv_answer *a)
+/* The 503 of a search past the limit, into resp (its body set). */
+static void app_busy_response(const struct srv_app *app,
+                              const struct srv_request *req,
+                              struct srv_response *resp)
 {
-    struct srv_response resp = {.status = 503,
-                                .content_type = SRV_TYPE_TEXT,
-                                .retry_after = CLB_BUSY_RETRY_AFTER_S,
-                                .body = &a->page};
+    resp->status = 503;
+    resp->content_type = SRV_TYPE_TEXT;
+    resp->retry_after = CLB_BUSY_RETRY_AFTER_S;
     struct clb_error err;
     clb_error_clear(&err);
     clb_error_set(&err, CLB_ERR_BUSY, "%u %s being answered; ask again in %d s",
                   app->max_searching,
                   app->max_searching == 1 ? "search is" : "searches are",
                   CLB_BUSY_RETRY_AFTER_S);
-    srv_error_for_path(&resp, req->path, &err);
+    srv_error_for_path(resp, req->path, &err);
+}
+
+/* The answer to a search past the limit: 503 with Retry-After. */
+static void app_busy(struct srv_app *app, const struct srv_request *req,
+                     const struct srv_head *head, struct srv_answer *a)
+{
+    struct srv_response resp = {.body = &a->page};
+    app_busy_response(app, req, &resp);
     app_checked(a, req, head, &resp);
 }
 
-void srv_app_answer(struct srv_app *app, const struct srv_request *req,
+bool srv_search_take(const struct srv_request *req)
+{
+    return req->app == NULL || app_search_begin(req->app);
+}
+
+void srv_search_give(const struct srv_request *req)
+{
+    if (req->app != NULL)
+        app_search_end(req->app);
+}
+
+void srv_search_busy(const struct srv_request *req, struct srv_response *resp)
+{
+    out_reset(resp->body);
+    resp->cache_control = NULL;
+    if (req->app != NULL)
+        app_busy_response(req->app, req, resp);
+}
+
+void srv_app_answer(struct srv_app *app, const struct srv_request *in,
                     const struct srv_head *head, struct srv_answer *a)
 {
+    /* The handler's copy carries the search places. */
+    struct srv_request with_app = *in;
+    with_app.app = app;
+    const struct srv_request *req = &with_app;
     app_answer_start(a, req->base);
     struct srv_route route;
     srv_route(req, &route);

@@ -87,6 +87,18 @@ struct srv_answer {
 void srv_app_init(struct srv_app *app, const struct srv_context *ctx,
                   unsigned max_searching);
 
+/* Takes a place among the requests that search for a handler whose route
+ * does not search by itself (srv_route's `searches`) but whose request
+ * turns out to (the computer's reply to a solo game's move); false when
+ * every place is taken: the handler then answers the usual 503
+ * (srv_search_busy). Each true is followed by srv_search_give. */
+bool srv_search_take(const struct srv_request *req);
+void srv_search_give(const struct srv_request *req);
+
+/* The busy answer of a handler that could not take a place: 503, Retry-
+ * After, the clear "busy" error, JSON under /api or a page. */
+void srv_search_busy(const struct srv_request *req, struct srv_response *resp);
+
 /* Answers `req`: static file, handler or error. `req->path` is the path
  * inside the application and `req->base` where it is mounted (Location
  * headers and the page's URLs are written under it). Always fills *a with

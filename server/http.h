@@ -39,6 +39,8 @@ struct srv_context {
     atomic_bool draining;
 };
 
+struct srv_app;
+
 struct srv_request {
     const struct srv_context *ctx;
     const char *method;       /* "GET", "POST", ... */
@@ -50,6 +52,10 @@ struct srv_request {
     const char *content_type; /* may be NULL */
     bool head; /* a HEAD, which handlers see as GET: nothing will be sent */
     const char *host; /* the Host header; NULL when none was sent */
+    /* The places among the requests that search, for a handler that finds
+     * out only from the body that it searches (a solo game's move): set
+     * by srv_app_answer; NULL, no limit. */
+    struct srv_app *app;
 };
 
 struct srv_response {

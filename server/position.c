@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/partner.h"
 #include "../core/rng.h"
 #include "cache.h"
 #include "link.h"
@@ -287,6 +288,58 @@ enum clb_err position_set_goals(struct position *pos,
     return err->code;
 }
 
+enum clb_err position_set_partner(struct position *pos, int partner,
+                                  struct clb_error *err)
+{
+    if (core_history_set_partner(&pos->history, partner, err) != CLB_ERR_OK)
+        return err->code;
+    pos->game = pos->history.first;
+    pos->linked =
+        core_link2_begin(&pos->history, &pos->link2, err) == CLB_ERR_OK;
+    return err->code;
+}
+
+bool position_reply_due(const struct position *pos)
+{
+    const struct core_game *g = &pos->game;
+    return g->partner != CORE_PARTNER_FRIEND && g->turn == CORE_P2 &&
+           !g->game_over;
+}
+
+enum clb_err position_handover(struct position *pos, struct clb_error *err)
+{
+    struct core_game before = pos->game;
+    if (core_history_handover(&pos->history, &pos->game, err) != CLB_ERR_OK)
+        return err->code;
+    if ((pos->linked ||
+         core_link2_begin(&pos->history, &pos->link2, err) == CLB_ERR_OK) &&
+        core_link2_append_handover(&pos->link2, &before, &pos->game, err) ==
+            CLB_ERR_OK) {
+        pos->linked = true;
+        return CLB_ERR_OK;
+    }
+    pos->game = before;
+    pos->history.handover = -1;
+    return err->code;
+}
+
+enum clb_err position_partner_reply(struct position *pos,
+                                    struct core_move *move,
+                                    struct core_move_result *result,
+                                    struct clb_error *err)
+{
+    struct core_lexicon lex = dict_lexicon(pos->dict);
+    struct core_budget budget = {CLB_PARTNER_NODES, false};
+    struct core_move chosen;
+    if (core_partner_move(&pos->game, &lex,
+                          (enum core_partner)pos->game.partner, &budget,
+                          &chosen, err) != CLB_ERR_OK ||
+        position_play(pos, &chosen, result, err) != CLB_ERR_OK)
+        return err->code;
+    *move = pos->history.moves[pos->history.nmoves - 1].move;
+    return CLB_ERR_OK;
+}
+
 enum clb_err position_play(struct position *pos, const struct core_move *move,
                            struct core_move_result *result,
                            struct clb_error *err)
@@ -335,6 +388,7 @@ enum clb_err position_write(const struct position *pos, enum link_format format,
     /* A classic link holds a plain English game only. */
     if (format == LINK_V1 &&
         (pos->game.goals.level != CORE_GOALS_OFF ||
+         pos->history.first.partner != CORE_PARTNER_FRIEND ||
          !core_tileset_is_default(core_game_tileset(&pos->game))))
         return clb_error_set(err, CLB_ERR_NO_CLASSIC_LINK, NULL);
     if (format == LINK_V1)

@@ -80,6 +80,27 @@ enum clb_err position_set_goals(struct position *pos,
                                 enum core_goals_level level,
                                 struct clb_error *err);
 
+/* Makes the new game pos (position_new, no move yet) a solo game: the
+ * computer holds Player 2's seat at `partner` (core/partner.h). */
+enum clb_err position_set_partner(struct position *pos, int partner,
+                                  struct clb_error *err);
+
+/* Whether pos waits for the computer's reply: a solo game not over, at
+ * Player 2's turn, whose seat is still the computer's. */
+bool position_reply_due(const struct position *pos);
+
+/* Hands the computer's seat of pos to a friend (core_history_handover),
+ * the link following. */
+enum clb_err position_handover(struct position *pos, struct clb_error *err);
+
+/* The computer's reply on pos (position_reply_due): searched within
+ * CLB_PARTNER_NODES and made with position_play. *move gets the move as
+ * made (canonical), *result its result. */
+enum clb_err position_partner_reply(struct position *pos,
+                                    struct core_move *move,
+                                    struct core_move_result *result,
+                                    struct clb_error *err);
+
 /* Makes `move` (or a goals game's helper, CORE_MOVE_HELPER) on pos: the rules
  * judge it with pos->dict, and on success pos->game, its history and its v2
  * link all include it. Returns CLB_ERR_OK, or the rules' error with pos

@@ -54,6 +54,7 @@ struct render_typed {
     bool down;
     char word[RENDER_TYPED_WORD + 1];
     unsigned exchange; /* bit i: rack slot i is chosen to exchange */
+    bool handover;     /* a solo game: "My friend plays Player 2" ticked */
 };
 
 /* Everything the board page shows. */
@@ -83,6 +84,9 @@ struct render_view {
     /* Set when this position is the result of a move made on this page:
      * the copy prompt is shown with what the move did. */
     const struct core_move_result *moved;
+    /* A solo game: the computer's reply to that move, made in the same
+     * request (shown after it, and announced by the script). */
+    const struct core_move_result *reply;
     /* Who is looking. A viewer who is not the player to move sees the
      * position read-only, waiting for the partner, with the share area;
      * the racks are "yours" and "your partner's" by viewer, not by turn. */

@@ -4,6 +4,7 @@
  */
 /* SPDX-License-Identifier: MIT */
 #include "../core/notation.h"
+#include "../core/partner.h"
 #include "render_internal.h"
 
 /* The help. With script the script adds its own (the controls it runs:
@@ -14,6 +15,16 @@ void render_help(struct out_buf *b, const struct render_view *v)
 {
     if (!v->plain)
         return;
+    if (v->game->partner != CORE_PARTNER_FRIEND) {
+        out_lit(b, "<noscript><details class=\"panel help\"><summary>How "
+                   "to play</summary><p>Play a word, exchange tiles or pass "
+                   "with the forms above: the computer, Player 2, replies "
+                   "at once, and the page that follows shows both moves. "
+                   "To hand Player 2 to a friend, tick &#8220;My friend "
+                   "plays Player 2&#8221; with your move, then send them "
+                   "the link.</p></details></noscript>");
+        return;
+    }
     out_lit(b, "<noscript><details class=\"panel help\"><summary>How to play"
                "</summary><p>Play a word, exchange tiles or pass with the "
                "forms above. The page that follows has the link to send "
@@ -32,6 +43,25 @@ static void render_state_field(struct out_buf *b, const char *state)
     out_lit(b, "<input type=\"hidden\" name=\"s\" value=\"");
     html_attr(b, state);
     out_lit(b, "\">");
+}
+
+/* In a solo game, Player 1's forms each offer to hand Player 2's seat to a
+ * friend with the move (the computer then does not reply). `form` names
+ * the form, for a test id of its own; the box is followed by a space (a
+ * game for two gets nothing, so its forms are as they were). */
+static void render_plain_handover(struct out_buf *b,
+                                  const struct render_view *v, const char *form)
+{
+    const struct core_game *g = v->game;
+    if (g->partner == CORE_PARTNER_FRIEND || g->turn != CORE_P1)
+        return;
+    out_lit(b, "<label><input type=\"checkbox\" name=\"handover\" "
+               "value=\"1\" data-testid=\"nojs-handover-");
+    out_raw(b, form);
+    out_char(b, '"');
+    if (v->typed != NULL && v->typed->handover)
+        out_lit(b, " checked");
+    out_lit(b, "> My friend plays Player 2 from now on</label> ");
 }
 
 /* The squares a refused move names, in words, after the message: the board
@@ -101,7 +131,9 @@ static void render_plain_play(struct out_buf *b, const struct render_view *v)
         html_attr(b, t->word);
         out_lit(b, "\"");
     }
-    out_lit(b, "> <button class=\"primary\" name=\"act\" value=\"play\">"
+    out_lit(b, "> ");
+    render_plain_handover(b, v, "play");
+    out_lit(b, "<button class=\"primary\" name=\"act\" value=\"play\">"
                "Play word</button><p class=\"nojs\" id=\"nj-how\">The square "
                "is a row (1-15) and a column (A-O), as 8H; the word is the "
                "whole word from that square, the letters already on the "
@@ -142,6 +174,7 @@ static void render_plain_exchange(struct out_buf *b,
             html_text(b, core_tile_text(core_game_tileset(g), t));
         out_lit(b, "</label> ");
     }
+    render_plain_handover(b, v, "exchange");
     out_lit(b, "<button name=\"act\" value=\"exchange\">Exchange</button>"
                "</fieldset></form>");
 }
@@ -156,6 +189,7 @@ static void render_plain_pass(struct out_buf *b, const struct render_view *v)
     bool ends = render_pass_question(b, v->game);
     out_lit(b, "</p>");
     render_state_field(b, v->state);
+    render_plain_handover(b, v, "pass");
     out_lit(b, "<button name=\"act\" value=\"pass\" "
                "aria-describedby=\"nj-pass-q\">");
     if (ends)

@@ -192,7 +192,7 @@ void render_review_cells(struct out_buf *b, const struct core_tileset *ts,
  * a kilobyte of the first visit's budget on them. */
 static void render_move_row(struct out_buf *b, const struct core_tileset *ts,
                             const struct core_move_record *rec, int number,
-                            const struct core_review *rv)
+                            const struct core_review *rv, bool computer)
 {
     /* A long game's list is mostly these rows: the parts around the move
      * are each written in one piece. */
@@ -207,8 +207,11 @@ static void render_move_row(struct out_buf *b, const struct core_tileset *ts,
     memcpy(p + n, player, sizeof player - 1);
     n += sizeof player - 1;
     n += out_int_at(p + n, (int)rec->player + 1);
-    memcpy(p + n, "<td>", 4);
-    out_commit(b, n + 4);
+    out_commit(b, n);
+    /* A solo game's computer moves say so beside the player. */
+    if (computer)
+        out_lit(b, " computer");
+    out_lit(b, "<td>");
     render_move_cell(b, ts, rec);
     p = out_room(b, 3 * 4 + 2 * OUT_INT_MAX);
     if (p == NULL)
@@ -290,7 +293,7 @@ void render_moves(struct out_buf *b, const struct render_view *v)
                    "</td></tr>");
     for (int i = 0; i < h->nmoves && i < CLB_MAX_GAME_MOVES; i++)
         render_move_row(b, core_game_tileset(&h->first), &h->moves[i], i + 1,
-                        rv);
+                        rv, core_history_by_computer(h, i));
     out_lit(b, "</tbody>");
     render_moves_end(b, g);
     out_lit(b, "</table></div><p class=\"download\"><a href=\"");

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../core/goals.h"
+#include "../core/partner.h"
 #include "qr.h"
 #include "render_internal.h"
 #include "static_assets.h"
@@ -137,7 +138,12 @@ static void render_last_move(struct out_buf *b, const struct core_game *g)
         return;
     }
     const struct core_last_move *lm = &g->last_move;
-    put_player(b, other_player(g->turn));
+    /* In a solo game Player 2's moves are the computer's (until a friend
+     * takes its seat). */
+    if (g->partner != CORE_PARTNER_FRIEND && other_player(g->turn) == CORE_P2)
+        out_lit(b, "The computer");
+    else
+        put_player(b, other_player(g->turn));
     switch (lm->type) {
     case CORE_MOVE_PLAY:
         out_lit(b, " played <strong>");
@@ -187,13 +193,49 @@ static void render_moved(struct out_buf *b, const struct core_tileset *ts,
     }
 }
 
+/* The computer's reply, made in the request of the move this page shows:
+ * the sentence the script also reads out ("The computer played QI for 32
+ * points."). */
+static void render_reply(struct out_buf *b, const struct core_tileset *ts,
+                         const struct core_move_result *r)
+{
+    out_lit(b, "<p id=\"reply\" data-testid=\"partner-reply\">The computer ");
+    switch (r->type) {
+    case CORE_MOVE_PLAY:
+        /* The main word, as a player says it ("QI for 32"); the move
+         * list and the last move's line give every word. */
+        out_lit(b, "played <strong>");
+        render_words(b, ts, r->nwords > 0 ? 1 : 0, r->words);
+        out_lit(b, "</strong> for ");
+        put_count(b, r->points, "point", "points");
+        if (r->bingo)
+            out_lit(b, " (bingo: +50)");
+        out_char(b, '.');
+        break;
+    case CORE_MOVE_EXCHANGE: out_lit(b, "exchanged tiles."); break;
+    case CORE_MOVE_PASS:
+    case CORE_MOVE_HELPER: out_lit(b, "passed."); break;
+    }
+    out_lit(b, "</p>");
+}
+
+/* Whether Player 2's seat of the game is the computer's. */
+static bool solo(const struct core_game *g)
+{
+    return g->partner != CORE_PARTNER_FRIEND;
+}
+
 /* The share area's heading: what this device waits for. */
 static void render_share_heading(struct out_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
     out_lit(b, "<h2 id=\"send-h\">");
-    if (g->game_over)
+    if (g->game_over && solo(g))
+        out_lit(b, "The final board&#39;s link");
+    else if (g->game_over)
         out_lit(b, "Send the final board to your partner");
+    else if (solo(g) && !is_waiting(v))
+        out_lit(b, "Your game&#39;s link");
     else if (is_waiting(v)) {
         out_lit(b, "Waiting for ");
         put_player(b, g->turn);
@@ -219,10 +261,17 @@ static void render_share(struct out_buf *b, const struct render_view *v)
         out_lit(b, "<p>");
         render_moved(b, core_game_tileset(v->game), v->moved);
         if (!g->game_over && v->moved->type == CORE_MOVE_PASS &&
-            g->consecutive_passes == 1)
+            g->consecutive_passes == 1 && v->reply == NULL)
             out_lit(b, " One more pass ends the game.");
         out_lit(b, "</p>");
+        if (v->reply != NULL)
+            render_reply(b, core_game_tileset(g), v->reply);
     }
+    if (solo(g) && !g->game_over)
+        out_lit(b, "<p class=\"opt\" data-testid=\"solo-note\">Keep this "
+                   "link to go on later. To hand Player 2 to a friend, tick "
+                   "&#8220;My friend plays Player 2&#8221; as you end your "
+                   "turn, then send them the link.</p>");
     out_lit(b, "<input id=\"link\" data-testid=\"copy-link\" readonly "
                "aria-label=\"Turn link\" value=\"");
     if (origin)
@@ -253,14 +302,22 @@ static void render_share(struct out_buf *b, const struct render_view *v)
         }
     }
     /* A goals game has no classic link: the format has no place for its
-     * goals (docs/RULES.md, "Goals mode"). */
-    if (g->goals.level == CORE_GOALS_OFF)
+     * goals (docs/RULES.md, "Goals mode"); nor has a game that began solo
+     * (its link says whose the seat was, docs/LINK.md). */
+    bool began_solo = v->history != NULL
+                          ? v->history->first.partner != CORE_PARTNER_FRIEND
+                          : solo(g);
+    if (g->goals.level == CORE_GOALS_OFF && !began_solo)
         out_lit(b, "<button id=\"classic\" class=\"minor needs-js\" "
                    "data-testid=\"copy-classic\">Copy classic link</button>");
     out_lit(b, "</div>");
     if (g->goals.level != CORE_GOALS_OFF)
         out_lit(b, "<p class=\"opt\" data-testid=\"no-classic\">No classic "
                    "link: the classic format has no place for goals.</p>");
+    else if (began_solo)
+        out_lit(b, "<p class=\"opt\" data-testid=\"no-classic\">No classic "
+                   "link: the classic format has no place for the "
+                   "computer&#39;s seat.</p>");
     if (is_waiting(v)) {
         /* The script follows the partner's link opened in any tab of
          * this browser; a page without it does not update (needs-js). */
@@ -518,6 +575,10 @@ static void render_actions(struct out_buf *b, const struct render_view *v)
     if (v->npending == 0)
         out_lit(b, " disabled");
     out_lit(b, ">Recall all</button></div>");
+    if (solo(g) && g->turn == CORE_P1)
+        out_lit(b, "<label class=\"opt needs-js\"><input type=\"checkbox\" "
+                   "id=\"handover\" data-testid=\"handover\"> My friend "
+                   "plays Player 2 from now on (no computer reply)</label>");
     if (!can_exchange) {
         out_lit(b, "<p class=\"note\" id=\"ex-why\">Exchanging needs at "
                    "least ");
@@ -751,6 +812,21 @@ void render_game(struct out_buf *b, const struct render_view *v)
 /* The landing page's daily deal (the same tiles for every team on a UTC
  * date: GET /daily) and this device's personal bests, which the script
  * fills from localStorage. */
+/* The new-game forms' partner: a friend (links passed by hand), or the
+ * computer in Player 2's seat at one of its levels. Every first visit
+ * loads the landing page, so it is written short: an option without a
+ * value is its text ("casual"), grouped under "The computer". */
+static void render_partner_choice(struct out_buf *b, const char *id)
+{
+    out_rawf(b,
+             "<label for=%s>Partner</label><select id=%s name=partner>"
+             "<option value=\"\">A friend<optgroup label=\"The computer\">",
+             id, id);
+    for (int l = CORE_PARTNER_CASUAL; l <= CORE_PARTNER_BEST; l++)
+        out_rawf(b, "<option>%s", core_partner_name((enum core_partner)l));
+    out_lit(b, "</optgroup></select>");
+}
+
 static void render_daily_card(struct out_buf *b)
 {
     out_lit(b, "<form class=\"card\" method=\"get\" action=\"");
@@ -759,6 +835,7 @@ static void render_daily_card(struct out_buf *b)
                "Today&#39;s deal</h2><p>The same tiles for every team today."
                "</p>");
     render_goals_choice(b, "dgoals");
+    render_partner_choice(b, "dpartner");
     out_lit(b, "<button class=\"primary\" data-testid=\"daily\">Play "
                "today&#39;s deal</button></form><p class=\"card\" "
                "id=\"bests\" data-testid=\"bests\" hidden></p>");
@@ -826,6 +903,7 @@ void render_landing(struct out_buf *b, const struct srv_context *ctx,
         out_lit(b, "</p>");
     }
     render_goals_choice(b, "goals");
+    render_partner_choice(b, "partner");
     out_lit(b, "<button class=\"primary\" type=\"submit\" id=\"new-game\" "
                "data-testid=\"new-game\">New game</button></form>");
     render_daily_card(b);

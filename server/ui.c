@@ -21,10 +21,12 @@
 #include "../core/daily.h"
 #include "../core/goals.h"
 #include "../core/notation.h"
+#include "../core/partner.h"
 #include "gcg.h"
 #include "move_json.h"
 #include "cache.h"
 #include "position.h"
+#include "turn.h"
 #include "render.h"
 #include "respond.h"
 #include "seed.h"
@@ -34,7 +36,7 @@
  * response's Location field. */
 #define UI_RANDOM_SEED_LEN 12
 
-static_assert(sizeof "/new?seed=&lexicon=&goals=normal" - 1 +
+static_assert(sizeof "/new?seed=&lexicon=&goals=normal&partner=casual" - 1 +
                       UI_RANDOM_SEED_LEN + CLB_LEXICON_NAME_MAX <
                   sizeof((struct srv_response *)0)->location,
               "a redirect to a random seed must fit the Location field");
@@ -658,6 +660,37 @@ static bool goals_param(const struct srv_request *req,
     return *level != CORE_GOALS_OFF;
 }
 
+/* The new-game forms' "partner": absent, empty or "friend" for a game for
+ * two, else the computer's level ("casual", "good", "best"). False for
+ * anything else. */
+static bool partner_param(const struct srv_request *req, int *partner)
+{
+    char v[8];
+    size_t n = 0;
+    *partner = CORE_PARTNER_FRIEND;
+    switch (form_value(req->query, "partner", true, v, sizeof v, &n)) {
+    case UI_ABSENT: return true;
+    case UI_BAD: return false;
+    case UI_FOUND: break;
+    }
+    if (n == 0)
+        return true;
+    *partner = core_partner_from_name(v, n);
+    return *partner >= CORE_PARTNER_FRIEND;
+}
+
+/* "&partner=best" for a redirect that keeps the computer's seat; "" for a
+ * game for two. */
+static const char *partner_suffix(int partner)
+{
+    switch (partner) {
+    case CORE_PARTNER_CASUAL: return "&partner=casual";
+    case CORE_PARTNER_GOOD: return "&partner=good";
+    case CORE_PARTNER_BEST: return "&partner=best";
+    default: return "";
+    }
+}
+
 /* "&goals=easy" for a redirect that keeps the difficulty; "" for none. */
 static const char *goals_suffix(enum core_goals_level level)
 {
@@ -670,14 +703,18 @@ static const char *goals_suffix(enum core_goals_level level)
 }
 
 /* Answers with the first position of the new game pos, a goals game of
- * `level` unless CORE_GOALS_OFF. */
+ * `level` unless CORE_GOALS_OFF, a solo game whose Player 2 the computer
+ * plays at `partner` unless CORE_PARTNER_FRIEND. */
 static void show_new(const struct srv_request *req, struct srv_response *resp,
-                     struct position *pos, enum core_goals_level level)
+                     struct position *pos, enum core_goals_level level,
+                     int partner)
 {
     struct clb_error err;
     clb_error_clear(&err);
-    if (level != CORE_GOALS_OFF &&
-        position_set_goals(pos, level, &err) != CLB_ERR_OK) {
+    if ((level != CORE_GOALS_OFF &&
+         position_set_goals(pos, level, &err) != CLB_ERR_OK) ||
+        (partner != CORE_PARTNER_FRIEND &&
+         position_set_partner(pos, partner, &err) != CLB_ERR_OK)) {
         error_page(resp, &err);
         return;
     }
@@ -765,6 +802,13 @@ void ui_new(const struct srv_request *req, struct srv_response *resp)
         landing_error(req, resp, fs == UI_FOUND ? seed : NULL, seed_len, &err);
         return;
     }
+    int partner;
+    if (!partner_param(req, &partner)) {
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "partner: expected friend, casual, good or best");
+        landing_error(req, resp, fs == UI_FOUND ? seed : NULL, seed_len, &err);
+        return;
+    }
     if (fs == UI_ABSENT || seed_len == 0) {
         char random[UI_RANDOM_SEED_LEN + 1];
         char location[sizeof resp->location];
@@ -772,9 +816,9 @@ void ui_new(const struct srv_request *req, struct srv_response *resp)
             landing_error(req, resp, NULL, 0, &err);
             return;
         }
-        (void)snprintf(location, sizeof location, "/new?seed=%s%s%s%s", random,
-                       record[0] != '\0' ? "&lexicon=" : "", record,
-                       goals_suffix(level));
+        (void)snprintf(location, sizeof location, "/new?seed=%s%s%s%s%s",
+                       random, record[0] != '\0' ? "&lexicon=" : "", record,
+                       goals_suffix(level), partner_suffix(partner));
         redirect(resp, location);
         return;
     }
@@ -789,7 +833,7 @@ void ui_new(const struct srv_request *req, struct srv_response *resp)
 
     struct position pos;
     position_new(req->ctx, chosen, core_seed_from_text(seed, seed_len), &pos);
-    show_new(req, resp, &pos, level);
+    show_new(req, resp, &pos, level, partner);
 }
 
 /* GET /daily?date=YYYY-MM-DD: the first position of that UTC date's
@@ -812,18 +856,24 @@ void ui_daily(const struct srv_request *req, struct srv_response *resp)
     enum core_goals_level level;
     struct clb_error err;
     clb_error_clear(&err);
-    if (!goals_param(req, &level)) {
+    int partner = CORE_PARTNER_FRIEND;
+    if (!goals_param(req, &level))
         clb_error_set(&err, CLB_ERR_BAD_REQUEST,
                       "goals: expected easy, normal or hard");
+    else if (!partner_param(req, &partner))
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "partner: expected friend, casual, good or best");
+    if (err.code != CLB_ERR_OK) {
         landing_error(req, resp, NULL, 0, &err);
         return;
     }
     if (f == UI_ABSENT || (f == UI_FOUND && n == 0)) {
-        char location[sizeof "/daily?date=&goals=normal" + CORE_DAILY_DATE_LEN];
+        char location[sizeof "/daily?date=&goals=normal&partner=casual" +
+                      CORE_DAILY_DATE_LEN];
         char d[CORE_DAILY_DATE_LEN + 1];
         core_daily_format(today, d);
-        (void)snprintf(location, sizeof location, "/daily?date=%s%s", d,
-                       goals_suffix(level));
+        (void)snprintf(location, sizeof location, "/daily?date=%s%s%s", d,
+                       goals_suffix(level), partner_suffix(partner));
         redirect(resp, location);
         return;
     }
@@ -837,7 +887,7 @@ void ui_daily(const struct srv_request *req, struct srv_response *resp)
     }
     struct position pos;
     position_new(req->ctx, 0, core_daily_seed(day), &pos);
-    show_new(req, resp, &pos, level);
+    show_new(req, resp, &pos, level, partner);
 }
 
 /* Answers a refused move: the same position, the play's tiles kept where
@@ -878,6 +928,28 @@ static bool write_next(struct srv_response *resp, const struct position *pos,
         return true;
     error_page(resp, &err);
     return false;
+}
+
+/* Whether the form ticks "My friend plays Player 2 from now on": a
+ * handover field that is not empty or "0". */
+static bool form_handover(struct clb_str form)
+{
+    char v[4];
+    size_t n = 0;
+    return form_value(form, "handover", true, v, sizeof v, &n) == UI_FOUND &&
+           n > 0 && !(n == 1 && v[0] == '0');
+}
+
+/* A turn refused because every search place was taken: the page says so
+ * and when to try again; the move is kept (nothing was applied). */
+static void busy_detail(struct srv_response *resp, struct clb_error *err)
+{
+    clb_error_set(err, CLB_ERR_BUSY,
+                  "your move was not made, and is still here: the "
+                  "computer's reply waits for a free search; try again in "
+                  "%d s",
+                  CLB_BUSY_RETRY_AFTER_S);
+    resp->retry_after = CLB_BUSY_RETRY_AFTER_S;
 }
 
 /* Parses the move field (JSON, as the API takes it), its tiles named in
@@ -938,8 +1010,14 @@ void ui_move(const struct srv_request *req, struct srv_response *resp)
      * moved is the mover, whatever it said: it now waits for the other. */
     struct ui_viewer who = read_viewer(req);
     who.viewer = pos.game.turn == CORE_P1 ? RENDER_VIEWER_P1 : RENDER_VIEWER_P2;
-    struct core_move_result result;
-    if (position_play(&pos, &move, &result, &err) != CLB_ERR_OK) {
+    struct core_move_result result, reply_result;
+    struct core_move reply;
+    bool replied;
+    if (turn_move_and_reply(req, &pos, &move, form_handover(req->body), &result,
+                            &reply, &reply_result, &replied,
+                            &err) != CLB_ERR_OK) {
+        if (err.code == CLB_ERR_BUSY)
+            busy_detail(resp, &err);
         refused(req, resp, &pos, s, &move, &err, NULL);
         return;
     }
@@ -951,6 +1029,7 @@ void ui_move(const struct srv_request *req, struct srv_response *resp)
     struct render_view view =
         view_of(req, &pos, s2, &who, start, &review, false);
     view.moved = &result;
+    view.reply = replied ? &reply_result : NULL;
     page_status(resp, 200);
     render_game(resp->body, &view);
 }
@@ -1207,12 +1286,24 @@ void ui_turn(const struct srv_request *req, struct srv_response *resp)
     bool read =
         read_form_move(form, &pos.game, &typed, &move, &err) == CLB_ERR_OK;
     enum core_player mover = pos.game.turn;
-    struct core_move_result result;
+    struct core_move_result result, reply_result;
+    struct core_move reply;
+    bool replied;
+    typed.handover = form_handover(form);
     if (read && get) {
         struct core_lexicon lex = dict_lexicon(pos.dict);
         (void)core_move_check(&pos.game, &move, &lex, &result, &err);
     } else if (read) {
-        read = position_play(&pos, &move, &result, &err) == CLB_ERR_OK;
+        read = turn_move_and_reply(req, &pos, &move, typed.handover, &result,
+                                   &reply, &reply_result, &replied,
+                                   &err) == CLB_ERR_OK;
+    }
+    if (!get && err.code == CLB_ERR_BUSY) {
+        /* Answered here, not by the GET of a refusal (which only judges
+         * the move, and would find it fine): the forms as typed. */
+        busy_detail(resp, &err);
+        refused(req, resp, &pos, s, &move, &err, &typed);
+        return;
     }
     char location[sizeof resp->location];
     if (!get && !read && refusal_page(req, location, sizeof location)) {

@@ -159,7 +159,8 @@ export function send(move, btn) {
       if (s === S) { turn.locked = false; behind(); } // read-only, with the notice
       return;
     }
-    const body = form(S, me(), { move: JSON.stringify(move) });
+    const body = form(S, me(), { move: JSON.stringify(move) }), ho = $('handover');
+    if (ho && ho.checked) body.set('handover', 1); // a solo game's seat to a friend
     return fetchPage(BASE + '/game/move', { method: 'POST', body }).then((doc) => {
       const before = S, a = doc.getElementById('app'), next = a && attr(a, 'data-state');
       clearTimeout(slow);
@@ -172,6 +173,7 @@ export function send(move, btn) {
       swapIn(doc);
       if (S && S !== before) history.pushState(null, '', BASE + '/#' + S); // a new position
       focusMain();
+      if ($('reply')) announce($('reply').textContent); // a solo game: the computer's reply
     }, failed);
   });
 }

@@ -473,6 +473,10 @@ const emptySquares = (g) => g.board.flat().filter((x) => x === '.').length;
 // blocked game and one in progress read alike, and the game is reported as
 // in progress there. `trace`, an array, gets every field in order (for
 // docs/LINK.md's worked example).
+// The computer's levels in the order the link numbers them (docs/LINK.md,
+// "The computer's seat").
+const PARTNER_LEVELS = ['casual', 'good', 'best'];
+
 export function readLink(text, { words = null, trace = null } = {}) {
   if (text[0] !== '2') throw new Error('not a v2 link');
   const chars = [...text];
@@ -493,8 +497,15 @@ export function readLink(text, { words = null, trace = null } = {}) {
     g = deal(seed);
     start = { type: 'seed', seed };
     // The mode: a plain game's 4 bits are its first kind field, read again.
-    const at = bits.pos;
-    const mode = bits.field(16, 'mode');
+    let at = bits.pos;
+    let mode = bits.field(16, 'mode');
+    // 14: a solo game, the computer's level next, then the mode field again.
+    if (mode === 14) {
+      g.partner = PARTNER_LEVELS[bits.field(3, 'computer level')];
+      start.partner = g.partner;
+      at = bits.pos;
+      mode = bits.field(16, 'mode');
+    }
     if (mode < 10) bits.pos = at;
     else if (mode > 12) throw new Error(`mode: ${mode} is not a difficulty`);
     else {
@@ -546,8 +557,17 @@ export function readLink(text, { words = null, trace = null } = {}) {
     const n = rack.length;
     const x = n >= 1 && g.bag.reduce((a, b) => a + b, 0) >= 7 ? 1 : 0;
     const h = g.goals && g.goals.helpers > 0 ? 1 : 0;
-    const kind = bits.field(2 + x + n + h, `move ${moves.length + 1} kind`);
+    // The hand-over of the computer's seat: at Player 2's turn of a solo game.
+    const o = g.partner && g.turn === 1 ? 1 : 0;
+    const kind = bits.field(2 + x + n + h + o, `move ${moves.length + 1} kind`);
     if (kind === 0) break;
+    if (o && kind === 2 + x + n + h) {
+      if (helpers.length) throw new Error('damaged: the seat handed over after a helper');
+      g.partner = null;
+      start.handover = moves.length;
+      continue;
+    }
+    const computer = Boolean(g.partner) && g.turn === 1;
     let m;
     if (h && kind === 2 + x + n) {
       const helper = HELPERS[bits.field(3, 'helper')];
@@ -591,6 +611,7 @@ export function readLink(text, { words = null, trace = null } = {}) {
     const points = apply(g, m, blocked);
     undecided = g.undecided;
     const record = { ...m, points, score: g.score + (g.over && g.ending.reason !== 'out' ? g.ending.adjustment : 0) };
+    if (computer) record.computer = true;
     if (g.goals) {
       // Judged on the board after the play.
       record.goals = m.type === 'play' ? completeGoals(g, m.tiles, points) : [];
