@@ -243,6 +243,15 @@
  * answers are far above it. */
 #define CLB_COMPRESS_MIN_BYTES 512
 
+/* The largest answer a handler may mark the same for every request
+ * (struct srv_response's `same_for_all`: the landing page without a seed),
+ * whose gzip copy each thread makes once at libdeflate's best level and
+ * keeps (server/encoding.c): every first visit loads the landing page, and
+ * the best level takes about 170 bytes more off it than the writer made
+ * for fresh answers. The landing page is about 3 KB; a larger one is
+ * compressed afresh. */
+#define CLB_MAX_KEPT_ANSWER (8 * 1024)
+
 /* Room each connection keeps for its request's target and body, reused
  * from one request to the next, so that a page's GET of a v2 link or a
  * move's JSON body needs no allocation; a longer target (a classic link in

@@ -159,7 +159,10 @@ static void app_finish(struct srv_answer *a, const struct srv_request *req,
         /* Only a copy smaller than the answer is worth sending. */
         size_t cap = a->len - 1;
         char *out = cap <= sizeof a->zmem ? a->zmem : (a->zheap = malloc(cap));
-        size_t n = out != NULL ? srv_gzip(a->body, a->len, out, cap) : 0;
+        size_t n = out == NULL ? 0
+                   : resp->same_for_all
+                       ? srv_gzip_kept(a->body, a->len, out, cap)
+                       : srv_gzip(a->body, a->len, out, cap);
         if (n > 0) {
             a->body = out;
             a->len = n;
@@ -399,6 +402,7 @@ void srv_app_answer(struct srv_app *app, const struct srv_request *in,
     resp.cache_control = NULL;
     resp.location[0] = '\0';
     resp.retry_after = 0;
+    resp.same_for_all = false;
     resp.body = &a->page;
     route.handler(req, &resp);
     if (route.searches)

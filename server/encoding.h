@@ -41,4 +41,12 @@ const char *srv_coding_name(enum srv_coding c);
  * (out of memory): the answer is then sent as it is. */
 size_t srv_gzip(const void *in, size_t n, void *out, size_t cap);
 
+/* srv_gzip() for an answer the server writes alike for every request (at
+ * most CLB_MAX_KEPT_ANSWER bytes): this thread compresses it once at
+ * libdeflate's best level and keeps both, so the next request with the
+ * same bytes gets the kept copy for a comparison; other bytes replace
+ * what is kept. Falls back to srv_gzip() when it cannot keep one (too
+ * long, out of memory). Same returns. */
+size_t srv_gzip_kept(const void *in, size_t n, void *out, size_t cap);
+
 #endif

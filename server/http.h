@@ -64,6 +64,10 @@ struct srv_response {
     const char *cache_control;       /* static string, NULL for the default */
     char location[CLB_MAX_LOCATION]; /* for redirects; "" if none */
     int retry_after;                 /* seconds for Retry-After; 0: none */
+    /* The body is what this process answers to every such request (no
+     * part of the request in it): its gzip copy is made once a thread at
+     * the best level and kept (srv_gzip_kept). */
+    bool same_for_all;
     struct out_buf *body;
 };
 

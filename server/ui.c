@@ -554,6 +554,7 @@ void ui_root(const struct srv_request *req, struct srv_response *resp)
     }
     page_status(resp, 200);
     render_landing(resp->body, req->ctx, NULL, 0, NULL);
+    resp->same_for_all = true; /* no part of the request in it */
 }
 
 /* The link field of the box that opens a pasted link without script

@@ -280,25 +280,36 @@ assert.equal(code, 0, `the server did not stop cleanly (${code}):\n${log.slice(-
 assert.doesNotMatch(log, SANITIZER_REPORT, `sanitizer report:\n${log.split('\n').filter((l) => !/ allocations=/.test(l)).join('\n').slice(-6000)}`);
 
 // The gzip compressor a thread makes on its first gzip answer, on a fresh
-// server each time (a small word list keeps the start quick).
+// server each time (a small word list keeps the start quick): for a page
+// written afresh (a new game's page), and for the landing page, whose
+// best-level copy each thread keeps (srv_gzip_kept: its slot and
+// libdeflate's compressor, which fall back to the writer of fresh answers).
 let freshRuns = 0;
-let freshPlain = 0;
-for (let n = 1; ; n++) {
-  const s = await startServer({ args: ['--lexicon', path.join(data, 'lexicons', 'good.txt')] });
-  await arm(s, String(n));
-  const got = await send(s, raw('GET', '/', { headers: GZIP }));
-  const nt = await note(s, { n: 0 });
-  const codeFresh = await s.stop();
-  freshRuns++;
-  assert.equal(codeFresh, 0);
-  assert.doesNotMatch(s.log(), SANITIZER_REPORT, s.log());
-  const r = oneAnswer(got, `first gzip answer, allocation ${n} failing`);
-  if (nt.failed === 'none') break;
-  if (r.status === 200 && r.headers['content-encoding'] === undefined) freshPlain++;
-  else assert.ok(isWhole500(r, false, false), `first gzip answer, allocation ${n}: ${r.status} ${r.headers['content-encoding']}`);
+async function firstGzipAnswers(target) {
+  let plain = 0;
+  let writer = 0;
+  for (let n = 1; ; n++) {
+    const s = await startServer({ args: ['--lexicon', path.join(data, 'lexicons', 'good.txt')] });
+    await arm(s, String(n));
+    const got = await send(s, raw('GET', target, { headers: GZIP }));
+    const nt = await note(s, { n: 0 });
+    const codeFresh = await s.stop();
+    freshRuns++;
+    assert.equal(codeFresh, 0);
+    assert.doesNotMatch(s.log(), SANITIZER_REPORT, s.log());
+    const r = oneAnswer(got, `first gzip answer of ${target}, allocation ${n} failing`);
+    if (nt.failed === 'none') break;
+    if (r.status === 200 && r.headers['content-encoding'] === undefined) plain++;
+    else if (r.status === 200 && r.headers['content-encoding'] === 'gzip') writer++;
+    else assert.ok(isWhole500(r, false, false), `first gzip answer of ${target}, allocation ${n}: ${r.status} ${r.headers['content-encoding']}`);
+  }
+  return { plain, writer };
 }
+const fresh = await firstGzipAnswers('/new?seed=alloc');
 // One of them was the compressor's, whose failure sends the page plain.
-assert.equal(freshPlain, 1, `${freshPlain} of the first gzip answers went out plain`);
+assert.equal(fresh.plain, 1, `${fresh.plain} of the first gzip answers went out plain`);
+const kept = await firstGzipAnswers('/');
+assert.ok(kept.writer >= 1 && kept.plain === 0, `the landing: ${kept.writer} by the fresh writer, ${kept.plain} plain`);
 
 // The shipped binary has no hook: the header arms nothing there.
 let plainChecked = false;
@@ -319,6 +330,6 @@ const secs = ((Date.now() - t0) / 1000).toFixed(1);
 console.log(`alloc_fail: ${totals.requests} requests, ${totals.allocations} allocations, ` +
   `${totals.runs} runs with allocations failing (${totals.fallbacks} normal answers by a fallback, ` +
   `${totals.errors500} whole 500s); ` +
-  `${freshRuns} fresh servers for the first gzip answer (${freshPlain} plain: the compressor's); ${secs} s` +
+  `${freshRuns} fresh servers for the first gzip answer (${fresh.plain} plain: the compressor's; the landing kept: ${kept.writer} by the fresh writer); ${secs} s` +
   (sanitized ? '; no leak, no sanitizer report' : '; not a sanitizer build: leaks not checked') +
   (plainChecked ? '; the shipped binary ignores the arming header' : ''));
