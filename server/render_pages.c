@@ -171,6 +171,17 @@ static void render_last_move(struct out_buf *b, const struct core_game *g)
     render_zoom(b);
 }
 
+/* The end of a play's sentence: "</strong> for 32 points (bingo: +50)." */
+static void render_play_points(struct out_buf *b,
+                               const struct core_move_result *r)
+{
+    out_lit(b, "</strong> for ");
+    put_count(b, r->points, "point", "points");
+    if (r->bingo)
+        out_lit(b, " (bingo: +50)");
+    out_char(b, '.');
+}
+
 /* The sentence for a move just made on this page. */
 static void render_moved(struct out_buf *b, const struct core_tileset *ts,
                          const struct core_move_result *r)
@@ -181,11 +192,7 @@ static void render_moved(struct out_buf *b, const struct core_tileset *ts,
         render_words(b, ts,
                      r->nwords < CLB_MAX_WORDS ? r->nwords : CLB_MAX_WORDS,
                      r->words);
-        out_lit(b, "</strong> for ");
-        put_count(b, r->points, "point", "points");
-        if (r->bingo)
-            out_lit(b, " (bingo: +50)");
-        out_char(b, '.');
+        render_play_points(b, r);
         break;
     case CORE_MOVE_EXCHANGE: out_lit(b, "You exchanged tiles."); break;
     case CORE_MOVE_PASS: out_lit(b, "You passed."); break;
@@ -206,11 +213,7 @@ static void render_reply(struct out_buf *b, const struct core_tileset *ts,
          * list and the last move's line give every word. */
         out_lit(b, "played <strong>");
         render_words(b, ts, r->nwords > 0 ? 1 : 0, r->words);
-        out_lit(b, "</strong> for ");
-        put_count(b, r->points, "point", "points");
-        if (r->bingo)
-            out_lit(b, " (bingo: +50)");
-        out_char(b, '.');
+        render_play_points(b, r);
         break;
     case CORE_MOVE_EXCHANGE: out_lit(b, "exchanged tiles."); break;
     case CORE_MOVE_PASS:
