@@ -84,7 +84,7 @@ test("two players play today's deal to the end, share the result, and a visitor 
   });
 
   await t.test('the game-over page grades the game and shares a result that spoils nothing', async () => {
-    const rv = (await h.post(`${srv.url}/api/v1/review`, { state })).body;
+    const rv = (await h.postSearch(`${srv.url}/api/v1/review`, { state })).body;
     const g = grade(rv.scored, rv.possible);
     await P2.waitForSelector('[data-testid=grade]');
     assert.equal(await P2.textContent('[data-testid=grade]'), g.name);
@@ -119,7 +119,7 @@ test("two players play today's deal to the end, share the result, and a visitor 
   });
 
   await t.test('the landing page: the players\u2019 bests and the graded game; nothing for the visitor', async () => {
-    const rv = (await h.post(`${srv.url}/api/v1/review`, { state })).body;
+    const rv = (await h.postSearch(`${srv.url}/api/v1/review`, { state })).body;
     const g = grade(rv.scored, rv.possible);
     const score = (await h.gameOf(srv.url, state)).score;
     for (const P of [P1, P2]) {

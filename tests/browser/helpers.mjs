@@ -25,6 +25,20 @@ import {
 
 export { post, makeState, encode, decode, boardWith, emptyBoard };
 
+// POSTs to a route that may search (the review, the list of plays, a solo
+// game's move, whose computer reply searches): the server runs (worker
+// threads - 1) searches at once and answers the rest 503 busy at once,
+// with Retry-After and nothing applied, and the page's own review request
+// may be one of them at this very moment. A client asks again; so does a
+// test (every 250 ms, 40 times at most).
+export async function postSearch(url, value) {
+  for (let i = 0; ; i++) {
+    const r = await post(url, value);
+    if (r.status !== 503 || i >= 40) return r;
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}
+
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu',
@@ -370,7 +384,7 @@ export async function savedRecord(page, id) {
 
 // A move made through the API (the partner's device, say): its answer.
 export async function apiMove(base, state, move, extra = {}) {
-  const r = await post(`${base}/api/v1/move`, { state, move, ...extra });
+  const r = await postSearch(`${base}/api/v1/move`, { state, move, ...extra });
   if (r.status !== 200) throw new Error(`move: ${r.text}`);
   return r.body;
 }
@@ -682,7 +696,7 @@ export async function playThrough(base, seed, moves) {
     const play = i === 0
       ? await findFirstPlay(base, state, rack, { len: 5 })
       : await findCrossPlay(base, state, game.board, rack);
-    r = await post(`${base}/api/v1/move`, { state, move: { type: 'play', tiles: play.tiles } });
+    r = await postSearch(`${base}/api/v1/move`, { state, move: { type: 'play', tiles: play.tiles } });
     if (r.status !== 200) throw new Error(`move ${i + 1}: ${r.text}`);
     ({ state, game } = r.body);
   }

@@ -23,7 +23,7 @@ const COLS = 'ABCDEFGHIJKLMNO';
 
 // The top play of the player to move in s, or null when there is none.
 async function topPlay(s) {
-  const r = await h.post(`${srv.url}/api/v1/plays`, { state: s, limit: 1 });
+  const r = await h.postSearch(`${srv.url}/api/v1/plays`, { state: s, limit: 1 });
   assert.equal(r.status, 200, r.text);
   return r.body.plays[0] ?? null;
 }
@@ -37,7 +37,7 @@ async function nearTheEnd(seed, level, left = 12) {
     const bag = Object.values(g.bag).reduce((a, b) => a + b, 0);
     if (g.gameOver || bag < left) break;
     const p = await topPlay(r.body.state);
-    r = await h.post(`${srv.url}/api/v1/move`, { state: r.body.state, move: p ? p.move : { type: 'pass' } });
+    r = await h.postSearch(`${srv.url}/api/v1/move`, { state: r.body.state, move: p ? p.move : { type: 'pass' } });
     assert.equal(r.status, 200, r.text);
   }
   assert.equal(r.body.game.gameOver, false, 'the page has turns left to play');

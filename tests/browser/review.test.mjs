@@ -41,14 +41,14 @@ async function waitForReview(page, n) {
 }
 
 async function reviewOf(state) {
-  const r = await h.post(`${srv.url}/api/v1/review`, { state });
+  const r = await h.postSearch(`${srv.url}/api/v1/review`, { state });
   assert.equal(r.status, 200, r.text);
   return r.body;
 }
 
 // The best play the player to move has now, as a review cell would say it.
 async function bestNow(state) {
-  const r = await h.post(`${srv.url}/api/v1/plays`, { state, limit: 1 });
+  const r = await h.postSearch(`${srv.url}/api/v1/plays`, { state, limit: 1 });
   return cellText(r.body.plays[0]);
 }
 

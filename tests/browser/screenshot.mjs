@@ -28,7 +28,7 @@ const CHOICES = [0, 2, 0, 1, 3, 0];
 // The mover's plays, best first, without blanks (a blank needs the
 // picker, and a screenshot reads better with plain letters).
 async function playsOf(base, state, limit = 40) {
-  const r = await h.post(`${base}/api/v1/plays`, { state, limit });
+  const r = await h.postSearch(`${base}/api/v1/plays`, { state, limit });
   if (r.status !== 200) throw new Error(`plays: ${r.text}`);
   return r.body.plays.filter((p) => p.move.tiles.every((t) => !t.blank));
 }
