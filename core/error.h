@@ -65,8 +65,8 @@
       "A swap gives one tile of your rack for a different one of your "        \
       "partner's")                                                             \
     X(NO_CLASSIC_LINK, "no_classic_link", 422, RULE,                           \
-      "A goals game has no classic link: the classic format has no place "     \
-      "for its goals")                                                         \
+      "This game has no classic link: the classic format holds only an "       \
+      "English game for two, without goals")                                   \
     X(TOO_MANY, "too_many_requests", 429, REQUEST,                             \
       "Too many requests from one address at once: try again in a moment")
 

@@ -385,12 +385,19 @@ enum clb_err position_write(const struct position *pos, enum link_format format,
                             struct clb_error *err)
 {
     clb_error_clear(err);
-    /* A classic link holds a plain English game only. */
+    /* A classic link holds a plain English game for two only; the
+     * detail says which of those this game is not. */
+    if (format == LINK_V1 && pos->game.goals.level != CORE_GOALS_OFF)
+        return clb_error_set(err, CLB_ERR_NO_CLASSIC_LINK, "a goals game");
+    if (format == LINK_V1 && pos->history.first.partner != CORE_PARTNER_FRIEND)
+        return clb_error_set(err, CLB_ERR_NO_CLASSIC_LINK,
+                             "a solo game: the computer holds Player 2's "
+                             "seat");
     if (format == LINK_V1 &&
-        (pos->game.goals.level != CORE_GOALS_OFF ||
-         pos->history.first.partner != CORE_PARTNER_FRIEND ||
-         !core_tileset_is_default(core_game_tileset(&pos->game))))
-        return clb_error_set(err, CLB_ERR_NO_CLASSIC_LINK, NULL);
+        !core_tileset_is_default(core_game_tileset(&pos->game)))
+        return clb_error_set(err, CLB_ERR_NO_CLASSIC_LINK,
+                             "a game of the %s tile set",
+                             core_game_tileset(&pos->game)->name);
     if (format == LINK_V1)
         return link_v1_encode(&pos->game, out, cap, len, err);
     const struct core_link2 *l = &pos->link2;

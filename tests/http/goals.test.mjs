@@ -66,7 +66,8 @@ describe('starting a goals game', () => {
     const g = await newGame({ seed: 'x', goals: 'easy' });
     const d = await post(api('decode'), { state: g.body.state, format: 'v1' });
     assertError(d, 422, 'no_classic_link');
-    assert.match(d.body.error.message, /no place for its goals/);
+    assert.match(d.body.error.message, /holds only an English game for two, without goals/);
+    assert.equal(d.body.error.detail, 'a goals game');
     assertError(await post(api('move'), { state: g.body.state, move: { type: 'pass' }, format: 'v1' }),
       422, 'no_classic_link');
   });

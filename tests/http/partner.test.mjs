@@ -74,7 +74,7 @@ describe('starting a solo game', () => {
     assertError(await newGame({ partner: 'computer', level: 'friend' }), 400, 'bad_request', /level: expected/);
     assertError(await newGame({ level: 'best' }), 400, 'bad_request', /level: only with "partner": "computer"/);
     assertError(await newGame({ partner: 'friend', level: 'best' }), 400, 'bad_request', /level: only with/);
-    assertError(await newGame({ partner: 'computer', format: 'v1' }), 422, 'no_classic_link');
+    assertError(await newGame({ partner: 'computer', format: 'v1' }), 422, 'no_classic_link', /^a solo game: the computer holds Player 2's seat$/);
   });
 });
 

@@ -193,6 +193,8 @@ describe('a game in x-test27', () => {
     // A classic link cannot carry another set.
     const v1 = await post(api('games'), { seed: 'twenty-seven', format: 'v1' });
     assert.equal(v1.status, 422, v1.text);
+    assert.equal(v1.body.error.code, 'no_classic_link');
+    assert.equal(v1.body.error.detail, 'a game of the x-test27 tile set');
   });
 
   // A new game of this set whose first rack holds a CH tile, and the
