@@ -11,6 +11,7 @@
 #include "../../core/game.h"
 #include "html.h"
 #include "render.h"
+#include "test_support.h"
 
 #define PAGE_MAX (1024 * 1024)
 
@@ -25,16 +26,6 @@ static char *page_of(const struct render_view *v)
     cr_assert_not_null(copy);
     out_free(&b);
     return copy;
-}
-
-/* How many times needle occurs in h. */
-static int count(const char *h, const char *needle)
-{
-    int n = 0;
-    for (const char *p = strstr(h, needle); p != NULL;
-         p = strstr(p + 1, needle))
-        n++;
-    return n;
 }
 
 /* A tile on each kind of square, with each mark: the one writer's bytes.
@@ -69,7 +60,7 @@ Test(server_render_board, tiles_on_every_kind_of_square)
     const char *sq = strstr(strstr(h, "id=\"board\""), "<button");
     const char *label = strstr(sq, "aria-label");
     cr_assert(label == NULL || label > strstr(sq, "</div>"));
-    cr_assert_eq(count(h, "<button"), count(h, "</button>"));
+    cr_assert_eq(ts_count(h, "<button"), ts_count(h, "</button>"));
     free(h);
 }
 
@@ -145,8 +136,8 @@ Test(server_render_board, squares_are_labelled_where_no_script_runs)
     g.last_move.cells[0] = (struct clb_cell){0, 0};
     struct render_view v = {.game = &g, .state = "S", .lexicon = "test"};
     char *scripted = page_of(&v);
-    cr_assert_eq(count(scripted, "aria-label=\"A1,"), 0);
-    cr_assert_eq(count(scripted, ", empty\""), 0);
+    cr_assert_eq(ts_count(scripted, "aria-label=\"A1,"), 0);
+    cr_assert_eq(ts_count(scripted, ", empty\""), 0);
     free(scripted);
 
     v.plain = true;
@@ -159,15 +150,15 @@ Test(server_render_board, squares_are_labelled_where_no_script_runs)
         strstr(h, "aria-label=\"H8, centre star, double word, empty\">"));
     cr_assert_not_null(strstr(h, "aria-label=\"D1, double letter, empty\">"));
     /* Every one of the 225 squares is named, once. */
-    cr_assert_eq(count(h, "<button class=\"tw t lm\" aria-label=") +
-                     count(h, "<button aria-label=\"") +
-                     count(h, "<button class=t aria-label=") +
-                     count(h, "<button class=\"t bl\" aria-label=") +
-                     count(h, "<button class=dl aria-label=") +
-                     count(h, "<button class=tl aria-label=") +
-                     count(h, "<button class=dw aria-label=") +
-                     count(h, "<button class=tw aria-label=") +
-                     count(h, "<button class=\"dw st\" aria-label="),
+    cr_assert_eq(ts_count(h, "<button class=\"tw t lm\" aria-label=") +
+                     ts_count(h, "<button aria-label=\"") +
+                     ts_count(h, "<button class=t aria-label=") +
+                     ts_count(h, "<button class=\"t bl\" aria-label=") +
+                     ts_count(h, "<button class=dl aria-label=") +
+                     ts_count(h, "<button class=tl aria-label=") +
+                     ts_count(h, "<button class=dw aria-label=") +
+                     ts_count(h, "<button class=tw aria-label=") +
+                     ts_count(h, "<button class=\"dw st\" aria-label="),
                  225);
     free(h);
 }

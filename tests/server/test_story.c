@@ -22,6 +22,7 @@
 #include "../../core/review.h"
 #include "deflate.h"
 #include "render_internal.h"
+#include "test_support.h"
 
 #define STORY_MAX (256 * 1024)
 
@@ -66,15 +67,6 @@ static char *story_of(const struct core_history *h,
     cr_assert_not_null(copy);
     out_free(&b);
     return copy;
-}
-
-static int count(const char *h, const char *needle)
-{
-    int n = 0;
-    for (const char *p = strstr(h, needle); p != NULL;
-         p = strstr(p + 1, needle))
-        n++;
-    return n;
 }
 
 #define HAS(s, needle) cr_assert_not_null(strstr((s), (needle)), "%s", (s))
@@ -159,11 +151,11 @@ Test(server_story, the_points_of_both_lines)
      * legend's and one path of each. */
     PATH(s, "s1", "M106 154h0m139-11h0");
     PATH(s, "s2", "M175 143h0m139-41h0");
-    cr_assert_eq(count(s, "class=\"s1\""), 2);
-    cr_assert_eq(count(s, "class=\"s2\""), 2);
+    cr_assert_eq(ts_count(s, "class=\"s1\""), 2);
+    cr_assert_eq(ts_count(s, "class=\"s2\""), 2);
     /* The bingo: a triangle over move 4's point (314, 102). */
     PATH(s, "sb", "M314 97l-5-8h10z");
-    cr_assert_eq(count(s, "class=\"sb\""), 2); /* and the legend's */
+    cr_assert_eq(ts_count(s, "class=\"sb\""), 2); /* and the legend's */
     /* Not goals mode: no goal's mark, nor its legend; nothing cut. */
     HASNT(s, "class=\"sk\"");
     HASNT(s, "Goal met");
@@ -371,10 +363,10 @@ Test(server_story, the_longest_history_within_the_bound)
     cr_assert_leq(wire, CLB_STORY_WIRE_MAX, "%zu bytes on the wire", wire);
     /* Marks: every play met a goal, so each of the 100 has its player's
      * shape (50 each) and a diamond; the exchanges have none. */
-    cr_assert_eq(count(s, "h0m"), 98, "%s", s);
-    cr_assert_eq(count(s, "l5 5-5 5-5-5z"), 101); /* and the legend's */
+    cr_assert_eq(ts_count(s, "h0m"), 98, "%s", s);
+    cr_assert_eq(ts_count(s, "l5 5-5 5-5-5z"), 101); /* and the legend's */
     HAS(s, " Goals met on 100 moves.");
-    cr_assert_eq(count(s, "l-5-8h10z"), 15);
+    cr_assert_eq(ts_count(s, "l-5-8h10z"), 15);
     /* The team's line ends at the right edge. */
     HAS(s, "<text x=\"314\" y=\"177\" class=\"sx\" text-anchor=\"end\">250");
     free(s);

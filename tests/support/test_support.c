@@ -167,7 +167,9 @@ void ts_board_word(struct core_game *g, int row, int col, bool across,
     for (size_t i = 0; word[i]; i++) {
         int r = row + (across ? 0 : (int)i), c = col + (across ? (int)i : 0);
         char ch = word[i];
-        bag_take(g, core_tile_is_blank_letter(ch, core_tileset_english.n) ? CORE_BLANK : ch);
+        bag_take(g, core_tile_is_blank_letter(ch, core_tileset_english.n)
+                        ? CORE_BLANK
+                        : ch);
         g->board[r][c] = ch;
     }
 }
@@ -304,4 +306,13 @@ char *ts_read_file(const char *path, size_t *len)
     if (len != NULL)
         *len = n;
     return buf;
+}
+
+int ts_count(const char *h, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(h, needle); p != NULL;
+         p = strstr(p + 1, needle))
+        n++;
+    return n;
 }

@@ -70,6 +70,9 @@ extern const char ts_b64url[];
  * cannot be read. */
 char *ts_read_file(const char *path, size_t *len);
 
+/* How many times needle occurs in h (overlapping occurrences counted). */
+int ts_count(const char *h, const char *needle);
+
 /* An independent CRC-24 (RFC 4880, 6.1: the reference code's table-free
  * form), to check the documented algorithm and to forge check characters
  * for the structural tests. */
