@@ -7,8 +7,11 @@
 #include <string.h>
 
 static const struct core_tileset *const sets[] = {
-    &core_tileset_english,
-    &core_tileset_x_test27,
+    &core_tileset_english, &core_tileset_x_test27, &core_tileset_fr,
+    &core_tileset_de,      &core_tileset_es,       &core_tileset_it,
+    &core_tileset_nl,      &core_tileset_pl,       &core_tileset_pt,
+    &core_tileset_ca,      &core_tileset_nb,       &core_tileset_sv,
+    &core_tileset_da,
 };
 
 const struct core_tileset *core_tileset_at(int i)
@@ -25,6 +28,18 @@ const struct core_tileset *core_tileset_by_name(const char *name, size_t len)
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
         if (strlen(sets[i]->name) == len &&
             memcmp(sets[i]->name, name, len) == 0)
+            return sets[i];
+    return NULL;
+}
+
+const struct core_tileset *core_tileset_by_language(const char *code,
+                                                    size_t len)
+{
+    if (code == NULL || len == 0)
+        return NULL;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        if (sets[i]->language != NULL && strlen(sets[i]->language) == len &&
+            memcmp(sets[i]->language, code, len) == 0)
             return sets[i];
     return NULL;
 }

@@ -22,10 +22,14 @@
 #include "limits.h"
 
 struct core_tileset {
-    const char *name; /* the id links and the API use: "english" */
-    int n;            /* letters, 1..CLB_MAX_LETTERS */
-    int blanks;       /* blank tiles in the bag */
-    int total;        /* every tile: the counts and the blanks */
+    const char *name; /* the id links name: "english", "fr" */
+    /* The language a player picks it by: ISO 639-1 ("en", "fr"; NULL for
+     * a set players never meet), and its name in that language. */
+    const char *language;
+    const char *language_name;
+    int n;      /* letters, 1..CLB_MAX_LETTERS */
+    int blanks; /* blank tiles in the bag */
+    int total;  /* every tile: the counts and the blanks */
     /* By machine letter 0..n-1 (a table per field, so scoring reads a
      * packed row of points). */
     uint8_t points[CLB_MAX_LETTERS];
@@ -41,9 +45,18 @@ struct core_tileset {
  * the tests prove nothing assumes 26 letters or one-character tiles. */
 extern const struct core_tileset core_tileset_english;
 extern const struct core_tileset core_tileset_x_test27;
+/* The national editions, by ISO 639-1 code (core/tileset_<code>.c). */
+extern const struct core_tileset core_tileset_fr, core_tileset_de,
+    core_tileset_es, core_tileset_it, core_tileset_nl, core_tileset_pl,
+    core_tileset_pt, core_tileset_ca, core_tileset_nb, core_tileset_sv,
+    core_tileset_da;
 
 /* The set named `name` (len bytes), or NULL. "" is not a name. */
 const struct core_tileset *core_tileset_by_name(const char *name, size_t len);
+
+/* The set players pick by the ISO 639-1 code `code` (len bytes), or NULL. */
+const struct core_tileset *core_tileset_by_language(const char *code,
+                                                    size_t len);
 
 /* The set at `i` of the known sets (for listing them), or NULL past the
  * last. */

@@ -6,6 +6,8 @@
  * Its letters are machine letters 0..25, so its tile bytes are ASCII. */
 const struct core_tileset core_tileset_english = {
     .name = "english",
+    .language = "en",
+    .language_name = "English",
     .n = 26,
     .blanks = 2,
     .total = 100,
