@@ -28,6 +28,7 @@ void out_init(struct out_buf *b, char *mem, size_t cap, size_t max)
     b->initial_cap = cap;
     b->base = "";
     b->base_len = 0;
+    b->lang = NULL;
     if (!b->overflow)
         b->p[0] = '\0';
 }

@@ -33,6 +33,9 @@ struct out_buf {
      * SCRIPT_NAME or --base-path, checked to hold only URL-safe bytes. */
     const char *base;
     size_t base_len;
+    /* The page's language (server/i18n.h; NULL is English): writers
+     * translate through tr()/put_tr() in server/render_internal.h. */
+    const struct i18n_catalogue *lang;
 };
 
 /* Starts on `mem` (cap bytes, cap >= 1); may grow on the heap to `max`. */

@@ -20,7 +20,31 @@
 
 #include <stdbool.h>
 
+#include "html.h"
+#include "i18n.h"
 #include "render.h"
+
+/* ---- the page's language (server/i18n.h) -------------------------------- */
+
+/* msgid in the page's language. Every word a player reads goes through
+ * tr() or put_tr(), so the extractor (xgettext -k tr:2 -k put_tr:2
+ * -k trn:2,3 -k put_trn:2,3 -k N_) finds it. */
+static inline const char *tr(const struct out_buf *b, const char *msgid)
+{
+    return i18n_text(b->lang, msgid);
+}
+
+static inline const char *trn(const struct out_buf *b, const char *one,
+                              const char *many, long n)
+{
+    return i18n_plural(b->lang, one, many, n);
+}
+
+/* Writes msgid's translation as text, escaped: a catalogue is data. */
+static inline void put_tr(struct out_buf *b, const char *msgid)
+{
+    html_text(b, tr(b, msgid));
+}
 
 /* ---- words every room uses ---------------------------------------------- */
 
