@@ -16,6 +16,8 @@
 #include "../../core/goals.h"
 #include "../../core/history.h"
 #include "../../core/link2.h"
+#include "../../core/movegen.h"
+#include "../../core/review.h"
 #include "../../core/tiles.h"
 #include "../../core/tileset.h"
 #include "../../dict/dict.h"
@@ -521,4 +523,262 @@ Test(core_tileset, every_fold_reads_as_tiles)
                          "%s: %s", ts->name, f->from);
         }
     }
+}
+
+/* ---- the 32nd letter: Polish Ż, and its blank's byte 0x80 -----------------
+ */
+
+/* A small list of Polish words, many with Ż (the set's last letter). */
+static const char pl_words[] =
+    "AŻ\nŻE\nŻAL\nŻAR\nŻUK\nŻEL\nŻER\nŻONA\nŻABA\nŻYTO\nMOŻE\nNOŻE\nŻYŁA\n"
+    "WIEŻA\nNA\nNIE\nTAK\nTO\nTA\nTE\nTEN\nOKO\nOKA\nKOT\nKOTY\nLAS\nNOS\n"
+    "DOM\nDOMY\nMAMA\nTATA\nAS\nON\nONA\nONO\nONI\nOD\nDO\nPO\nZA\nZE\nNI\n"
+    "TU\nJA\nMY\nWY\nCO\nILE\nRAZ\nLAT\nLATO\nMAK\nRAK\nROK\nSOK\nSEN\nDNO\n"
+    "NOC\nMOC\nKOC\nLOT\nPOT\nBAL\nBAR\nŁAD\nŁAN\nŁUK\nŹLE\nĆMA\nGĘŚ\nMĄKA\n"
+    "RĘKA\nPIES\nKOŃ\nSIEĆ\nIW\nEW\nOW\nAI\nEI\nOI\nIA\nIE\nIO\nAE\nEA\nEO\n";
+
+static struct dict *pl_dict(void)
+{
+    struct dict *d;
+    struct clb_error err;
+    cr_assert_eq(dict_from_text_in(pl_words, sizeof pl_words - 1, "pl",
+                                   &core_tileset_pl, &d, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    return d;
+}
+
+/* The tiles of a Polish word, as core spells it. */
+static size_t pl_tiles(const char *word, char *tiles)
+{
+    size_t bad;
+    size_t n = core_tileset_spell(&core_tileset_pl, word, strlen(word), tiles,
+                                  CLB_WORD_MAX, &bad);
+    cr_assert_gt(n, 0, "%s", word);
+    return n;
+}
+
+Test(core_tileset, a_lexicon_of_32_letters)
+{
+    cr_assert_eq(core_tileset_pl.n, 32);
+    cr_assert_str_eq(core_tileset_pl.upper[31], "Ż");
+    struct dict *d = pl_dict();
+    struct clb_error err;
+    cr_assert_eq(dict_tileset(d), &core_tileset_pl);
+    char t[CLB_WORD_MAX];
+    size_t n = pl_tiles("ŻE", t);
+    cr_assert_eq((unsigned char)t[0], 0x41u + 31u, "Ż is letter 31");
+    cr_assert(dict_contains(d, t, n));
+    t[0] = core_blank_tile(31); /* 0x80: negative as a signed char */
+    cr_assert_eq((unsigned char)t[0], 0x80u);
+    cr_assert(dict_contains(d, t, n), "a blank standing for Ż");
+    n = pl_tiles("WIEŻA", t);
+    cr_assert(dict_contains(d, t, n));
+    t[3] = core_blank_tile(31);
+    cr_assert(dict_contains(d, t, n));
+    n = pl_tiles("ŻEŻ", t);
+    cr_assert_not(dict_contains(d, t, n));
+    n = pl_tiles("MOŻ", t);
+    cr_assert_not(dict_contains(d, t, n), "a prefix is no word");
+
+    /* Saved and loaded, the same words. */
+    char path[] = "/tmp/test_tileset_pl_XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    close(fd);
+    cr_assert_eq(dict_save_compiled(d, path, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    struct dict *again;
+    cr_assert_eq(dict_load(path, &again, &err), CLB_ERR_OK, "%s", err.detail);
+    unlink(path);
+    cr_assert_eq(dict_tileset(again), &core_tileset_pl);
+    cr_assert_eq(dict_word_count(again), dict_word_count(d));
+    cr_assert_eq(dict_fingerprint(again), dict_fingerprint(d));
+    n = pl_tiles("ŻYŁA", t);
+    t[0] = core_blank_tile(31);
+    cr_assert(dict_contains(again, t, n));
+    dict_free(again);
+    dict_free(d);
+}
+
+/* The rack's plays in the position, or their count: both copies of the
+ * search (with and without POPCNT) must agree. */
+static size_t pl_plays(const struct core_game *g, const struct core_kwg *kwg,
+                       struct core_play *out, size_t cap)
+{
+    struct core_movegen *mg = malloc(sizeof *mg);
+    cr_assert_not_null(mg);
+    core_movegen_init(mg, g->board, kwg);
+    size_t n = core_movegen_all(mg, &g->hands[g->turn], out, cap);
+    core_movegen_use_plain(mg);
+    cr_assert_eq(core_movegen_all(mg, &g->hands[g->turn], NULL, 0), n);
+    free(mg);
+    return n;
+}
+
+/* The board of g, read only (what the generator takes). */
+static const char (*cboard(const struct core_game *g))[CLB_BOARD_SIZE]
+{
+    return g->board;
+}
+
+static bool has_blank(const struct core_rack *r)
+{
+    for (int i = 0; i < r->count; i++)
+        if (r->tiles[i] == CORE_BLANK)
+            return true;
+    return false;
+}
+
+static bool on_board(const struct core_game *g, char tile)
+{
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        for (int c = 0; c < CLB_BOARD_SIZE; c++)
+            if (g->board[r][c] == tile)
+                return true;
+    return false;
+}
+
+Test(core_tileset, a_polish_game_with_the_blank_of_the_32nd_letter)
+{
+    struct dict *d = pl_dict();
+    struct core_lexicon lex = dict_lexicon(d);
+    struct core_lexicon_id id = {dict_fingerprint(d), "pl", &core_tileset_pl};
+    struct core_history *h = malloc(sizeof *h);
+    struct core_play *plays = malloc(4096 * sizeof *plays);
+    struct core_game g;
+    struct clb_error err;
+    const char zblank = core_blank_tile(31);
+    /* The first seed whose first rack holds a blank that makes a word as
+     * Ż (a play of byte 0x80). */
+    int found = -1;
+    uint32_t seed = 1;
+    for (; seed < 2000 && found < 0; seed++) {
+        core_history_from_seed(h, seed, &id, "pl");
+        g = h->first;
+        if (!has_blank(&g.hands[g.turn]))
+            continue;
+        size_t n = pl_plays(&g, lex.graph, plays, 4096);
+        for (size_t i = 0; i < n && i < 4096 && found < 0; i++)
+            if (memchr(plays[i].tiles, zblank, plays[i].ntiles) != NULL)
+                found = (int)i;
+    }
+    cr_assert_geq(found, 0, "some seed deals a blank that plays as Ż");
+    struct core_move move;
+    struct core_move_result res;
+    core_play_to_move(&plays[found], cboard(&g), &move);
+    cr_assert_eq(core_history_play(h, &g, &move, &lex, &res, &err), CLB_ERR_OK,
+                 "%s", err.detail);
+    cr_assert(on_board(&g, zblank), "the blank for Ż lies on the board");
+    cr_assert_eq(g.bag[32],
+                 core_tileset_pl.blanks - 1 - (has_blank(&g.hands[0]) ? 1 : 0) -
+                     (has_blank(&g.hands[1]) ? 1 : 0),
+                 "the bag counts its blank as kind 32");
+
+    /* Played on with the best plays to the end (or 60 moves): every play
+     * the generator finds is legal, and the search copies agree. */
+    for (int k = 0; k < 60 && !g.game_over; k++) {
+        size_t n = pl_plays(&g, lex.graph, NULL, 0);
+        struct core_movegen *mg = malloc(sizeof *mg);
+        core_movegen_init(mg, cboard(&g), lex.graph);
+        struct core_play best;
+        memset(&move, 0, sizeof move);
+        if (n > 0 && core_movegen_best(mg, &g.hands[g.turn], &best))
+            core_play_to_move(&best, cboard(&g), &move);
+        else
+            move.type = CORE_MOVE_PASS;
+        free(mg);
+        cr_assert_eq(core_history_play(h, &g, &move, &lex, &res, &err),
+                     CLB_ERR_OK, "move %d: %s", k + 2, err.detail);
+    }
+    cr_assert(on_board(&g, zblank));
+    int made = 0;
+    for (int k = 0; k < h->nmoves; k++)
+        made += h->moves[k].move.type == CORE_MOVE_PLAY;
+    cr_assert_geq(made, 4, "a game of several plays");
+
+    /* The v2 link names the set and reads back to the same game. */
+    struct core_link2 *link = malloc(sizeof *link),
+                      *read = malloc(sizeof *read);
+    struct core_history *back = malloc(sizeof *back);
+    struct core_game again;
+    cr_assert_eq(core_link2_encode(h, &lex, link, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    cr_assert_eq(
+        core_link2_read_header(link->text, link->len, back, read, &err),
+        CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(back->lexicon.tileset, &core_tileset_pl);
+    cr_assert_eq(core_link2_read_moves(read, &lex, back, &again, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(back->nmoves, h->nmoves);
+    cr_assert_eq(memcmp(again.board, g.board, sizeof g.board), 0);
+    cr_assert_eq(memcmp(again.hands, g.hands, sizeof g.hands), 0);
+    cr_assert_eq(memcmp(again.bag, g.bag, sizeof g.bag), 0);
+    cr_assert_eq(again.score, g.score);
+    cr_assert_eq(again.game_over, g.game_over);
+
+    /* The review judges every move, the first (a blank as Ż) included. */
+    struct core_review *review = malloc(sizeof *review);
+    cr_assert_eq(core_review_history(h, &lex, review, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    cr_assert_eq(review->nmoves, h->nmoves);
+    cr_assert(review->moves[0].has_best);
+    free(review);
+    free(back);
+    free(read);
+    free(link);
+    free(plays);
+    free(h);
+    dict_free(d);
+}
+
+/* ---- a multi-letter tile is never spelled by its parts --------------------
+ */
+
+/* The tile of `text` in ts (its letter's byte). */
+static char tile_of(const struct core_tileset *ts, const char *text)
+{
+    int m = core_tileset_letter(ts, text, strlen(text));
+    cr_assert_geq(m, 0, "%s", text);
+    return core_letter_tile(m);
+}
+
+Test(core_tileset, spanish_ch_is_not_c_and_h)
+{
+    const struct core_tileset *es = &core_tileset_es;
+    static const char words[] = "COCHE\nOCHO\nCHE\n";
+    struct dict *d;
+    struct clb_error err;
+    cr_assert_eq(dict_from_text_in(words, sizeof words - 1, "es", es, &d, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    struct core_lexicon lex = dict_lexicon(d);
+    struct core_game g;
+    core_game_deal_in(&g, 777, "es", es);
+    struct core_rack *rack = &g.hands[g.turn];
+    const char *parts[] = {"C", "O", "C", "H", "E", "CH", "?"};
+    rack->count = 7;
+    for (int i = 0; i < 7; i++)
+        rack->tiles[i] = i == 6 ? CORE_BLANK : tile_of(es, parts[i]);
+
+    /* C, O, C, H, E across the centre: the list was cut CH first, so
+     * "COCHE" of five tiles is no word. */
+    struct core_move m = {.type = CORE_MOVE_PLAY, .ntiles = 5};
+    for (int i = 0; i < 5; i++)
+        m.tiles[i] = (struct core_placement){CLB_CENTER, 5 + i,
+                                             tile_of(es, parts[i]), false};
+    struct core_move_result res;
+    cr_assert_eq(core_move_check(&g, &m, &lex, &res, &err),
+                 CLB_ERR_INVALID_WORD);
+    /* C, O, CH, E: the word. */
+    m.ntiles = 4;
+    const char *word[] = {"C", "O", "CH", "E"};
+    for (int i = 0; i < 4; i++)
+        m.tiles[i] = (struct core_placement){CLB_CENTER, 5 + i,
+                                             tile_of(es, word[i]), false};
+    cr_assert_eq(core_move_check(&g, &m, &lex, &res, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    /* A blank may stand for CH, a tile of the set like any other. */
+    m.tiles[2].blank = true;
+    cr_assert_eq(core_move_check(&g, &m, &lex, &res, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    dict_free(d);
 }
