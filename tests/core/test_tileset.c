@@ -782,3 +782,103 @@ Test(core_tileset, spanish_ch_is_not_c_and_h)
                  err.detail);
     dict_free(d);
 }
+
+/* ---- every national set, as the issue's table gives it --------------------
+ */
+
+/* Each set as published: tiles, blanks, letters, and its distribution
+ * copied from the table ("points: letter count ...; ..."), checked against
+ * the set's own table letter by letter. */
+static const struct {
+    const struct core_tileset *ts;
+    const char *name, *language;
+    int tiles, blanks, letters;
+    const char *distribution;
+} published[] = {
+    {&core_tileset_fr, "fr", "fr", 102, 2, 26,
+     "1: A9 E15 I8 L5 N6 O6 R6 S6 T6 U6; 2: D3 G2 M3; 3: B2 C2 P2; "
+     "4: F2 H2 V2; 8: J1 Q1; 10: K1 W1 X1 Y1 Z1"},
+    {&core_tileset_de, "de", "de", 102, 2, 29,
+     "1: A5 D4 E15 I6 N9 R6 S7 T6 U6; 2: G3 H4 L3 O3; 3: B2 M4 W1 Z1; "
+     "4: C2 F2 K2 P1; 6: J1 V1 Ä1 Ü1; 8: X1 Ö1; 10: Q1 Y1"},
+    {&core_tileset_es, "es", "es", 100, 2, 28,
+     "1: A12 E12 I6 L4 N5 O9 R5 S6 T4 U5; 2: D5 G2; 3: B2 C4 M2 P2; "
+     "4: F1 H2 V1 Y1; 5: CH1 Q1; 8: J1 LL1 RR1 X1 Ñ1; 10: Z1"},
+    {&core_tileset_it, "it", "it", 120, 2, 21,
+     "1: A14 E11 I12 O15; 2: C6 R6 S6 T6; 3: L5 M5 N5 U5; "
+     "5: B3 D3 F3 P3 V3; 8: G2 H2 Z2; 10: Q1"},
+    {&core_tileset_nl, "nl", "nl", 102, 2, 26,
+     "1: A6 E18 I4 N10 O6; 2: D5 R5 S5 T5; 3: B2 G3 K3 L3 M3 P2; "
+     "4: F2 H2 J2 U3 V2 Z2; 5: C2 W2; 8: X1 Y1; 10: Q1"},
+    {&core_tileset_pl, "pl", "pl", 100, 2, 32,
+     "1: A9 E7 I8 N5 O6 R4 S4 W4 Z5; 2: C3 D3 K3 L3 M3 P3 T3 Y4; "
+     "3: B2 G2 H2 J2 U2 Ł2; 5: F1 Ó1 Ą1 Ę1 Ś1 Ż1; 6: Ć1; 7: Ń1; 9: Ź1"},
+    {&core_tileset_pt, "pt", "pt", 120, 3, 24,
+     "1: A14 E11 I10 M6 O10 R6 S8 T5 U7; 2: C4 D5 L5 P4; 3: B3 N4 Ç2; "
+     "4: F2 G2 H2 V2; 5: J2; 6: Q1; 8: X1 Z1"},
+    {&core_tileset_ca, "ca", "ca", 100, 2, 26,
+     "1: A12 E13 I8 L4 N6 O5 R8 S8 T5 U4; 2: C3 D3 M3; 3: B2 G2 P2; "
+     "4: F1 V1; 8: H1 J1 QU1 Z1; 10: L·L1 NY1 X1 Ç1"},
+    {&core_tileset_nb, "nb", "nb", 100, 2, 26,
+     "1: A7 D5 E9 I5 L5 N6 R6 S6 T6; 2: F4 G4 K4 M3 O4; 3: H3; "
+     "4: B3 J2 P2 U3 V3 Å2; 5: Ø2; 6: Y1 Æ1; 8: W1; 10: C1"},
+    {&core_tileset_sv, "sv", "sv", 100, 2, 27,
+     "1: A8 D5 E7 I5 L5 N6 R8 S8 T8; 2: G3 H2 K3 M3 O5; 3: F2 V2 Ä2; "
+     "4: B2 P2 U3 Å2 Ö2; 7: J1 Y1; 8: C1 X1; 10: Z1"},
+    {&core_tileset_da, "da", "da", 100, 2, 27,
+     "1: A7 E9 N6 R6; 2: D5 L5 O5 S5 T5; 3: B4 F3 G3 I4 K4 M3 U3 V3; "
+     "4: H2 J2 P2 Y2 Å2 Æ2 Ø2; 8: C2 X1 Z1"},
+};
+
+/* Checks ts against a distribution string; returns the tiles it counts. */
+static int check_distribution(const struct core_tileset *ts, const char *s)
+{
+    bool seen[CLB_MAX_LETTERS] = {false};
+    int tiles = 0, letters = 0, points = 0;
+    while (*s != '\0') {
+        if (*s == ' ' || *s == ';') {
+            s++;
+        } else if (s[strspn(s, "0123456789")] == ':') {
+            points = atoi(s);
+            s += strspn(s, "0123456789") + 1;
+        } else {
+            size_t len = strcspn(s, "0123456789");
+            int m = core_tileset_letter(ts, s, len);
+            cr_assert_geq(m, 0, "%s: %.*s", ts->name, (int)len, s);
+            cr_assert_not(seen[m], "%s: %.*s twice", ts->name, (int)len, s);
+            seen[m] = true;
+            cr_assert(strlen(ts->upper[m]) == len &&
+                          memcmp(ts->upper[m], s, len) == 0,
+                      "%s: %.*s is the tile as printed", ts->name, (int)len, s);
+            int count = atoi(s + len);
+            cr_assert_eq(ts->points[m], points, "%s: %s", ts->name,
+                         ts->upper[m]);
+            cr_assert_eq(ts->count[m], count, "%s: %s", ts->name, ts->upper[m]);
+            tiles += count;
+            letters++;
+            s += len + strspn(s + len, "0123456789");
+        }
+    }
+    cr_assert_eq(letters, ts->n, "%s: every letter listed", ts->name);
+    return tiles;
+}
+
+Test(core_tileset, every_national_set_as_published)
+{
+    for (size_t i = 0; i < sizeof published / sizeof published[0]; i++) {
+        const struct core_tileset *ts = published[i].ts;
+        cr_assert_str_eq(ts->name, published[i].name);
+        cr_assert_str_eq(ts->language, published[i].language);
+        cr_assert_eq(
+            core_tileset_by_language(ts->language, strlen(ts->language)), ts);
+        cr_assert_eq(ts->n, published[i].letters, "%s", ts->name);
+        cr_assert_eq(ts->blanks, published[i].blanks, "%s", ts->name);
+        cr_assert_eq(ts->total, published[i].tiles, "%s", ts->name);
+        int tiles = check_distribution(ts, published[i].distribution);
+        cr_assert_eq(tiles + published[i].blanks, published[i].tiles,
+                     "%s: the table's letters and blanks", ts->name);
+        cr_assert_eq(counted_total(ts), published[i].tiles, "%s", ts->name);
+    }
+    cr_assert_eq(core_tileset_by_language("en", 2), &core_tileset_english);
+    cr_assert_null(core_tileset_by_language("xx", 2));
+}
