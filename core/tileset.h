@@ -60,9 +60,9 @@ struct core_tileset {
     const char *vowels;
 };
 
-/* The sets (core/tileset_*.c). English is the default and the only set
- * players meet; x-test27 (English plus a 27th tile "CH") exists so that
- * the tests prove nothing assumes 26 letters or one-character tiles. */
+/* The sets (core/tileset_*.c). English is the default; x-test27 (English
+ * plus a 27th tile "CH") exists so that the tests prove nothing assumes
+ * 26 letters or one-character tiles, and players never meet it. */
 extern const struct core_tileset core_tileset_english;
 extern const struct core_tileset core_tileset_x_test27;
 /* The national editions, by ISO 639-1 code (core/tileset_<code>.c). */

@@ -1,9 +1,12 @@
 /* tests/core/test_tileset.c - the tile sets as data (core/tileset.h): every
- * count, value and total of English and x-test27, the look-up by name, the
+ * count, value and total of English, x-test27 and the eleven national sets
+ * (against the published table, written out), the look-up by name, the
  * byte helpers of core/tiles.h at the edges of the largest set, a deal in a
- * 27-letter set, and collabble-dictc's longest-match cutting of words into
- * a set's tiles (core_tileset_cut, which dict/dict_text.c uses), and
- * goals refused for a set other than English. */
+ * 27-letter set, collabble-dictc's longest-match cutting of words into a
+ * set's tiles (core_tileset_cut, which dict/dict_text.c uses), each
+ * language's folds (core_tileset_spell), a 32-letter Polish lexicon and a
+ * game whose blank stands for Ż (byte 0x80), Spanish CH never spelled by
+ * C and H, and goals mode in every set. */
 /* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, unlink */
 #include <criterion/criterion.h>
