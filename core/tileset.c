@@ -222,6 +222,8 @@ size_t core_tileset_spell(const struct core_tileset *ts, const char *s,
     *bad = n;
     if (s == NULL || n == 0)
         return 0;
+    if (ts == NULL) /* a game's NULL set is English (core_game_tileset) */
+        ts = &core_tileset_english;
     for (;;) {
         fill_window(ts, s, n, &i, &w);
         if (w.len == 0)

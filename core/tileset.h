@@ -101,7 +101,10 @@ size_t core_tileset_cut(const struct core_tileset *ts, const char *s, size_t n,
  * Writes the tile bytes (0x41 + letter) to tiles (room for max) and
  * returns how many; 0 when it cannot, with *bad the byte offset in s of
  * the first character the set cannot spell (n when the word has more than
- * max tiles or is empty). Pure; no allocation. */
+ * max tiles or is empty). ts NULL is English. Text not in NFC (a letter
+ * then a combining accent) is not composed: the combining mark is
+ * unspellable, so clients send NFC (String.prototype.normalize). Pure; no
+ * allocation. */
 size_t core_tileset_spell(const struct core_tileset *ts, const char *s,
                           size_t n, char *tiles, size_t max, size_t *bad);
 

@@ -602,6 +602,10 @@ Test(core_tileset, spell_the_other_sets)
     cr_assert_str_eq(spelled(&core_tileset_da, "Øl"), "Ø L");
     cr_assert_str_eq(spelled(&core_tileset_da, "Ä"), "Æ");
     cr_assert_str_eq(spelled(&core_tileset_english, "Quiz"), "Q U I Z");
+    char t[4];
+    size_t bad;
+    cr_assert_eq(core_tileset_spell(NULL, "zoo", 3, t, sizeof t, &bad), 3,
+                 "NULL is English");
     cr_assert_str_eq(spelled(&core_tileset_english, "été"), "!0",
                      "English folds nothing but case");
     cr_assert_str_eq(spelled(&core_tileset_x_test27, "chat"), "CH A T");
@@ -636,6 +640,8 @@ Test(core_tileset, spell_refuses_with_the_offset)
     cr_assert_str_eq(spelled(fr, "ab\xc3"), "!2", "a cut-off character");
     cr_assert_str_eq(spelled(fr, "ab\xe2\x82\xac"), "!2", "the euro sign");
     cr_assert_str_eq(spelled(fr, "a b"), "!1");
+    cr_assert_str_eq(spelled(fr, "e\xcc\x81t\xc3\xa9"), "!1",
+                     "NFD: the combining accent is not composed");
     cr_assert_str_eq(spelled(fr, "l'eau"), "!1");
     cr_assert_str_eq(spelled(&core_tileset_de, "ab\xc3\x9f?"), "!4",
                      "after a fold, the offset is still the word's");
