@@ -304,7 +304,6 @@ static bool is_vowel(const struct judged *j, char letter)
     return m >= 0 && (j->vowels >> m & 1u) != 0;
 }
 
-
 /* Was square i of word w empty before the play (a tile placed now)? */
 static bool word_fresh(const struct judged *j, int w, int i)
 {
