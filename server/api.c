@@ -462,8 +462,24 @@ static void api_goals(struct jout *j, const void *ctx)
     jout_close_object(j);
 }
 
+/* The API's members of "game" beyond the classic state's: its
+ * "language" (ISO 639-1, that of its tile set) and a goals game's
+ * "goals". */
+static void api_game_more(struct jout *j, const void *ctx)
+{
+    const struct position *pos = ctx;
+    const struct core_tileset *ts = core_game_tileset(&pos->game);
+    if (ts->language != NULL) {
+        jout_key(j, "language");
+        jout_string(j, ts->language);
+    }
+    if (pos->game.goals.level != CORE_GOALS_OFF)
+        api_goals(j, ctx);
+}
+
 /* Writes the members "state" (pos's link), "format", "game" (the decoded
- * position; a goals game's with its "goals"), "moveNumber" and "history". */
+ * position with its "language"; a goals game's with its "goals"),
+ * "moveNumber" and "history". */
 static void api_put_position(struct jout *j, const struct position *pos,
                              const struct api_link *l)
 {
@@ -472,8 +488,7 @@ static void api_put_position(struct jout *j, const struct position *pos,
     jout_key(j, "format");
     jout_string(j, l->format == LINK_V1 ? "v1" : "v2");
     jout_key(j, "game");
-    bool goals = pos->game.goals.level != CORE_GOALS_OFF;
-    if (!link_game_write_with(j, &pos->game, goals ? api_goals : NULL, pos))
+    if (!link_game_write_with(j, &pos->game, api_game_more, pos))
         j->bad = true;
     jout_key(j, "moveNumber");
     jout_int(j, pos->history.nmoves);
@@ -740,12 +755,40 @@ static void api_answer_position(struct srv_response *resp, int status,
     api_end(resp, &j);
 }
 
+/* The lexicon a body asks for by "lexicon" (a loaded lexicon's name)
+ * and "language" (ISO 639-1: its default lexicon), either, both when they
+ * agree, or neither (the server's default); a name must be one this server
+ * loaded, so the first move cannot fail on it. -1 with *err set. */
+static int api_lexicon(const struct srv_context *ctx, const json_t *root,
+                       struct clb_error *err)
+{
+    const json_t *jl = json_object_get(root, "lexicon");
+    const json_t *jg = json_object_get(root, "language");
+    if (jl != NULL && !json_is_string(jl)) {
+        clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                      "lexicon: expected a lexicon name");
+        return -1;
+    }
+    if (jg != NULL && (!json_is_string(jg) || json_string_length(jg) == 0)) {
+        char codes[CLB_LANGUAGE_CODES_TEXT];
+        position_language_codes(codes, sizeof codes);
+        clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                      "language: expected an ISO 639-1 code: %s", codes);
+        return -1;
+    }
+    return position_lexicon_choose(
+        ctx, jl != NULL ? json_string_value(jl) : NULL,
+        jg != NULL ? json_string_value(jg) : NULL,
+        jg != NULL ? json_string_length(jg) : 0, err);
+}
+
 /* POST /api/v1/games {"seed"?: "1..64 bytes", "lexicon"?: NAME,
- * "format"?: "v1"|"v2"} -> 201 */
+ * "language"?: CODE, "format"?: "v1"|"v2"} -> 201 */
 void api_games(const struct srv_request *req, struct srv_response *resp)
 {
-    static const char *const keys[] = {"seed",    "lexicon", "format", "goals",
-                                       "partner", "level",   NULL};
+    static const char *const keys[] = {"seed",  "lexicon", "language",
+                                       "format", "goals",  "partner",
+                                       "level",  NULL};
     struct clb_error err;
     clb_error_clear(&err);
     json_t *root = api_body(req, true, &err);
@@ -763,16 +806,7 @@ void api_games(const struct srv_request *req, struct srv_response *resp)
         api_partner(root, &partner, &err) != CLB_ERR_OK)
         goto done;
 
-    /* No "lexicon" (or "") is the server's default; a name must be one this
-     * server loaded, so the first move cannot fail on it. */
-    const json_t *jl = json_object_get(root, "lexicon");
-    if (jl != NULL && !json_is_string(jl)) {
-        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
-                      "lexicon: expected a lexicon name");
-        goto done;
-    }
-    lexicon = position_lexicon_by_name(
-        req->ctx, jl != NULL ? json_string_value(jl) : NULL, &err);
+    lexicon = api_lexicon(req->ctx, root, &err);
 done:
     json_decref(root);
     if (api_failed(resp, &err))
