@@ -7,6 +7,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, unlink */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -311,4 +312,213 @@ Test(core_tileset, goals_need_english)
     free(link);
     free(h);
     dict_free(d);
+}
+
+/* ---- spelling a word (core_tileset_spell) ------------------------------- */
+
+/* The tiles word spells in ts as their upper display strings, one space
+ * between, or "!" and the offset of the character that cannot be spelled
+ * ("!3"). */
+static const char *spelled(const struct core_tileset *ts, const char *word)
+{
+    static char out[256];
+    char tiles[CLB_WORD_MAX];
+    size_t bad = 12345;
+    size_t n =
+        core_tileset_spell(ts, word, strlen(word), tiles, sizeof tiles, &bad);
+    if (n == 0) {
+        snprintf(out, sizeof out, "!%zu", bad);
+        return out;
+    }
+    cr_assert_eq(bad, strlen(word), "a word spelled reports no offset");
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        int m = core_tile_letter(tiles[i], ts->n);
+        cr_assert(m >= 0, "a letter's tile, never a blank's");
+        if (i > 0)
+            strcat(out, " ");
+        strcat(out, ts->upper[m]);
+    }
+    return out;
+}
+
+Test(core_tileset, spell_folds_french)
+{
+    const struct core_tileset *ts = &core_tileset_fr;
+    cr_assert_str_eq(spelled(ts, "été"), "E T E");
+    cr_assert_str_eq(spelled(ts, "ÉTÉ"), "E T E");
+    cr_assert_str_eq(spelled(ts, "garçon"), "G A R C O N");
+    cr_assert_str_eq(spelled(ts, "GARÇON"), "G A R C O N");
+    cr_assert_str_eq(spelled(ts, "œuvre"), "O E U V R E");
+    cr_assert_str_eq(spelled(ts, "Œuvre"), "O E U V R E");
+    cr_assert_str_eq(spelled(ts, "Lætitia"), "L A E T I T I A");
+    cr_assert_str_eq(spelled(ts, "maïs"), "M A I S");
+    cr_assert_str_eq(spelled(ts, "bâtiâmes"), "B A T I A M E S");
+    cr_assert_str_eq(spelled(ts, "où"), "O U");
+    cr_assert_str_eq(spelled(ts, "Noël"), "N O E L");
+}
+
+Test(core_tileset, spell_folds_german)
+{
+    const struct core_tileset *ts = &core_tileset_de;
+    cr_assert_str_eq(spelled(ts, "Straße"), "S T R A S S E");
+    cr_assert_str_eq(spelled(ts, "STRAẞE"), "S T R A S S E");
+    cr_assert_str_eq(spelled(ts, "Äpfel"), "Ä P F E L");
+    cr_assert_str_eq(spelled(ts, "über"), "Ü B E R");
+    cr_assert_str_eq(spelled(ts, "Öl"), "Ö L");
+    cr_assert_str_eq(spelled(ts, "Café"), "C A F E");
+}
+
+Test(core_tileset, spell_cuts_spanish_digraphs)
+{
+    const struct core_tileset *ts = &core_tileset_es;
+    cr_assert_str_eq(spelled(ts, "niño"), "N I Ñ O");
+    cr_assert_str_eq(spelled(ts, "NIÑO"), "N I Ñ O");
+    cr_assert_str_eq(spelled(ts, "coche"), "C O CH E");
+    cr_assert_str_eq(spelled(ts, "calle"), "C A LL E");
+    cr_assert_str_eq(spelled(ts, "perro"), "P E RR O");
+    cr_assert_str_eq(spelled(ts, "Chorizo"), "CH O R I Z O");
+    cr_assert_str_eq(spelled(ts, "cHorizo"), "CH O R I Z O");
+    cr_assert_str_eq(spelled(ts, "canción"), "C A N C I O N");
+    cr_assert_str_eq(spelled(ts, "pingüino"), "P I N G U I N O");
+    cr_assert_str_eq(spelled(ts, "llorar"), "LL O R A R");
+    cr_assert_str_eq(spelled(ts, "kilo"), "!0", "Spanish has no K tile");
+    cr_assert_str_eq(spelled(ts, "web"), "!0", "nor a W");
+    cr_assert_str_eq(spelled(ts, "déjà"), "!4", "only its own accents");
+}
+
+Test(core_tileset, spell_catalan)
+{
+    const struct core_tileset *ts = &core_tileset_ca;
+    cr_assert_str_eq(spelled(ts, "col·legi"), "C O L·L E G I");
+    cr_assert_str_eq(spelled(ts, "COL·LEGI"), "C O L·L E G I");
+    cr_assert_str_eq(spelled(ts, "Col·Legi"), "C O L·L E G I");
+    cr_assert_str_eq(spelled(ts, "col\xe2\x80\xa7legi"), "C O L·L E G I",
+                     "U+2027");
+    cr_assert_str_eq(spelled(ts, "col.legi"), "C O L·L E G I");
+    cr_assert_str_eq(spelled(ts, "coŀlegi"), "C O L·L E G I");
+    cr_assert_str_eq(spelled(ts, "any"), "A NY");
+    cr_assert_str_eq(spelled(ts, "Nyap"), "NY A P");
+    cr_assert_str_eq(spelled(ts, "quatre"), "QU A T R E");
+    cr_assert_str_eq(spelled(ts, "qüestió"), "QU E S T I O",
+                     "a fold joins the tile after it");
+    cr_assert_str_eq(spelled(ts, "plaça"), "P L A Ç A");
+    cr_assert_str_eq(spelled(ts, "Qatar"), "!0", "no Q without U");
+    cr_assert_str_eq(spelled(ts, "iraq"), "!3");
+    cr_assert_str_eq(spelled(ts, "a·b"), "!1", "a middle dot alone");
+    cr_assert_str_eq(spelled(ts, "ll"), "L L", "two Ls are no L·L");
+}
+
+Test(core_tileset, spell_the_other_sets)
+{
+    cr_assert_str_eq(spelled(&core_tileset_it, "perché"), "P E R C H E");
+    cr_assert_str_eq(spelled(&core_tileset_it, "CITTÀ"), "C I T T A");
+    cr_assert_str_eq(spelled(&core_tileset_it, "jazz"), "!0");
+    cr_assert_str_eq(spelled(&core_tileset_nl, "ĳs"), "I J S");
+    cr_assert_str_eq(spelled(&core_tileset_nl, "Ĳs"), "I J S");
+    cr_assert_str_eq(spelled(&core_tileset_nl, "IJs"), "I J S");
+    cr_assert_str_eq(spelled(&core_tileset_nl, "ideeën"), "I D E E E N");
+    cr_assert_str_eq(spelled(&core_tileset_nl, "één"), "E E N");
+    cr_assert_str_eq(spelled(&core_tileset_pl, "źdźbło"), "Ź D Ź B Ł O");
+    cr_assert_str_eq(spelled(&core_tileset_pl, "ŻÓŁW"), "Ż Ó Ł W");
+    cr_assert_str_eq(spelled(&core_tileset_pl, "kawa"), "K A W A");
+    cr_assert_str_eq(spelled(&core_tileset_pl, "café"), "!3",
+                     "Polish folds nothing");
+    cr_assert_str_eq(spelled(&core_tileset_pt, "coração"), "C O R A Ç A O");
+    cr_assert_str_eq(spelled(&core_tileset_pt, "VOCÊ"), "V O C E");
+    cr_assert_str_eq(spelled(&core_tileset_nb, "blåbær"), "B L Å B Æ R");
+    cr_assert_str_eq(spelled(&core_tileset_nb, "Ärlig"), "Æ R L I G");
+    cr_assert_str_eq(spelled(&core_tileset_nb, "Öl"), "Ø L");
+    cr_assert_str_eq(spelled(&core_tileset_nb, "kafé"), "K A F E");
+    cr_assert_str_eq(spelled(&core_tileset_sv, "smörgås"), "S M Ö R G Å S");
+    cr_assert_str_eq(spelled(&core_tileset_sv, "Ære"), "Ä R E");
+    cr_assert_str_eq(spelled(&core_tileset_sv, "Müsli"), "M U S L I");
+    cr_assert_str_eq(spelled(&core_tileset_da, "æble"), "Æ B L E");
+    cr_assert_str_eq(spelled(&core_tileset_da, "Øl"), "Ø L");
+    cr_assert_str_eq(spelled(&core_tileset_da, "Ä"), "Æ");
+    cr_assert_str_eq(spelled(&core_tileset_english, "Quiz"), "Q U I Z");
+    cr_assert_str_eq(spelled(&core_tileset_english, "été"), "!0",
+                     "English folds nothing but case");
+    cr_assert_str_eq(spelled(&core_tileset_x_test27, "chat"), "CH A T");
+}
+
+Test(core_tileset, spell_refuses_with_the_offset)
+{
+    /* "xyz\x01": the first of x, y, z the set lacks, else the \x01 at 3
+     * (written out per set by hand from its letters). */
+    static const struct {
+        const struct core_tileset *ts;
+        size_t bad;
+    } cases[] = {
+        {&core_tileset_english, 3}, {&core_tileset_x_test27, 3},
+        {&core_tileset_fr, 3},      {&core_tileset_de, 3},
+        {&core_tileset_es, 3},      {&core_tileset_it, 0},
+        {&core_tileset_nl, 3},      {&core_tileset_pl, 0},
+        {&core_tileset_pt, 1},      {&core_tileset_ca, 1},
+        {&core_tileset_nb, 0},      {&core_tileset_sv, 3},
+        {&core_tileset_da, 3},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char tiles[CLB_WORD_MAX];
+        size_t bad = 99;
+        cr_assert_eq(core_tileset_spell(cases[c].ts, "xyz\x01", 4, tiles,
+                                        sizeof tiles, &bad),
+                     0, "%s", cases[c].ts->name);
+        cr_assert_eq(bad, cases[c].bad, "%s: %zu", cases[c].ts->name, bad);
+    }
+    const struct core_tileset *fr = &core_tileset_fr;
+    cr_assert_str_eq(spelled(fr, "ab\xff"), "!2", "a stray byte");
+    cr_assert_str_eq(spelled(fr, "ab\xc3"), "!2", "a cut-off character");
+    cr_assert_str_eq(spelled(fr, "ab\xe2\x82\xac"), "!2", "the euro sign");
+    cr_assert_str_eq(spelled(fr, "a b"), "!1");
+    cr_assert_str_eq(spelled(fr, "l'eau"), "!1");
+    cr_assert_str_eq(spelled(&core_tileset_de, "ab\xc3\x9f?"), "!4",
+                     "after a fold, the offset is still the word's");
+}
+
+Test(core_tileset, spell_overlong_and_empty)
+{
+    const struct core_tileset *ts = &core_tileset_fr;
+    char tiles[4];
+    size_t bad = 99;
+    cr_assert_eq(core_tileset_spell(ts, "", 0, tiles, sizeof tiles, &bad), 0);
+    cr_assert_eq(bad, 0, "empty: n");
+    cr_assert_eq(core_tileset_spell(ts, "abcd", 4, tiles, 4, &bad), 4,
+                 "exactly max");
+    cr_assert_eq(memcmp(tiles, "ABCD", 4), 0);
+    cr_assert_eq(core_tileset_spell(ts, "abcde", 5, tiles, 4, &bad), 0);
+    cr_assert_eq(bad, 5, "more than max: n");
+    cr_assert_eq(core_tileset_spell(ts, "étés", 6, tiles, 3, &bad), 0);
+    cr_assert_eq(bad, 6, "max counts tiles, not bytes");
+    cr_assert_eq(core_tileset_spell(ts, "étés", 6, tiles, 4, &bad), 4);
+    cr_assert_eq(core_tileset_spell(ts, "abcde1", 6, tiles, 4, &bad), 0);
+    cr_assert_eq(bad, 5, "an unspellable character is named even past max");
+    /* ß is two tiles: "aß" needs room for three. */
+    cr_assert_eq(
+        core_tileset_spell(&core_tileset_de, "a\xc3\x9f", 3, tiles, 2, &bad),
+        0);
+    cr_assert_eq(bad, 3);
+    cr_assert_eq(core_tileset_spell(ts, "abc", 2, tiles, 4, &bad), 2,
+                 "only n bytes");
+}
+
+Test(core_tileset, every_fold_reads_as_tiles)
+{
+    /* Each row's `to` is the set's tiles, and each `from` is no tile of
+     * the set (a tile is never folded away). */
+    for (int i = 0; core_tileset_at(i) != NULL; i++) {
+        const struct core_tileset *ts = core_tileset_at(i);
+        cr_assert_eq(ts->folds == NULL, ts->n_folds == 0, "%s", ts->name);
+        for (int k = 0; k < ts->n_folds; k++) {
+            const struct core_fold *f = &ts->folds[k];
+            char tiles[CLB_MAX_TILE_BYTES];
+            size_t bad;
+            cr_assert(strlen(f->to) <= CLB_MAX_TILE_BYTES);
+            cr_assert_gt(core_tileset_spell(ts, f->to, strlen(f->to), tiles,
+                                            sizeof tiles, &bad),
+                         0, "%s: %s", ts->name, f->to);
+            cr_assert_eq(core_tileset_letter(ts, f->from, strlen(f->from)), -1,
+                         "%s: %s", ts->name, f->from);
+        }
+    }
 }
