@@ -23,6 +23,7 @@
 #include "../core/movegen.h"
 #include "../core/review.h"
 #include "gcg.h"
+#include "judge.h"
 #include "app.h"
 #include "json_in.h"
 #include "json_load.h"
@@ -1174,5 +1175,107 @@ void api_review(const struct srv_request *req, struct srv_response *resp)
         jout_int(&j, review.reviewed);
     }
     jout_close_object(&j);
+    api_end(resp, &j);
+}
+
+/* The body's "words": an array of 1 to CLB_JUDGE_MAX_WORDS strings of 1
+ * to CLB_JUDGE_WORD_BYTES bytes each; the first that is not says where. */
+static enum clb_err api_words_of(const json_t *words, struct clb_error *err)
+{
+    if (words == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST, "words: required");
+    if (!json_is_array(words) || json_array_size(words) == 0 ||
+        json_array_size(words) > CLB_JUDGE_MAX_WORDS)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "words: expected an array of 1 to %d words",
+                             CLB_JUDGE_MAX_WORDS);
+    for (size_t i = 0; i < json_array_size(words); i++) {
+        const json_t *w = json_array_get(words, i);
+        if (!json_is_string(w))
+            return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                                 "words[%zu]: expected a word as a string", i);
+        size_t n = json_string_length(w);
+        if (n == 0 || n > CLB_JUDGE_WORD_BYTES)
+            return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                                 "words[%zu]: expected 1 to %d bytes, not %zu",
+                                 i, CLB_JUDGE_WORD_BYTES, n);
+    }
+    return CLB_ERR_OK;
+}
+
+/* One word's answer: {"word", "tiles", "valid"}, or for a word the set
+ * cannot spell {"word", "valid": false, "error"}: one word typed wrong
+ * does not cost the others their answers. */
+static void api_judged(struct jout *j, const struct dict *d, size_t i,
+                       const char *s, size_t n)
+{
+    struct srv_judged judged;
+    srv_judge_word(d, s, n, &judged);
+    jout_open_object(j);
+    jout_key(j, "word");
+    jout_string_n(j, s, n);
+    if (judged.spelled) {
+        const struct core_tileset *ts = dict_tileset(d);
+        jout_key(j, "tiles");
+        jout_open_array(j);
+        for (size_t t = 0; t < judged.ntiles; t++)
+            jout_string(j, core_tile_text(ts, judged.tiles[t]));
+        jout_close_array(j);
+    }
+    jout_key(j, "valid");
+    jout_bool(j, judged.valid);
+    if (!judged.spelled) {
+        struct clb_error why;
+        char where[32];
+        clb_error_clear(&why);
+        (void)snprintf(where, sizeof where, "words[%zu]", i);
+        srv_judge_why(d, where, s, n, &judged, &why);
+        jout_key(j, "error");
+        srv_error_write(j, &why);
+    }
+    jout_close_object(j);
+}
+
+/* POST /api/v1/words {"words": [W...], "language"?: CODE, "lexicon"?:
+ * NAME} -> 200 {"language", "lexicon", "words": [{"word", "tiles",
+ * "valid"}...]} */
+void api_words(const struct srv_request *req, struct srv_response *resp)
+{
+    static const char *const keys[] = {"words", "language", "lexicon", NULL};
+    struct clb_error err;
+    clb_error_clear(&err);
+    json_t *root = api_body(req, false, &err);
+    int lexicon = -1;
+    if (root != NULL &&
+        srv_json_only_keys(root, "body", keys, &err) == CLB_ERR_OK &&
+        api_words_of(json_object_get(root, "words"), &err) == CLB_ERR_OK)
+        lexicon = api_lexicon(req->ctx, root, &err);
+    if (lexicon < 0) {
+        json_decref(root);
+        (void)api_failed(resp, &err);
+        return;
+    }
+    const struct dict *d = req->ctx->lexicons[lexicon];
+    const struct core_tileset *ts = dict_tileset(d);
+    const json_t *words = json_object_get(root, "words");
+    struct jout j;
+    api_begin(resp, 200, &j);
+    jout_open_object(&j);
+    jout_key(&j, "language");
+    if (ts->language != NULL)
+        jout_string(&j, ts->language);
+    else
+        jout_null(&j);
+    jout_key(&j, "lexicon");
+    jout_string(&j, req->ctx->lexicon_names[lexicon]);
+    jout_key(&j, "words");
+    jout_open_array(&j);
+    for (size_t i = 0; i < json_array_size(words); i++) {
+        const json_t *w = json_array_get(words, i);
+        api_judged(&j, d, i, json_string_value(w), json_string_length(w));
+    }
+    jout_close_array(&j);
+    jout_close_object(&j);
+    json_decref(root);
     api_end(resp, &j);
 }

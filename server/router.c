@@ -126,6 +126,7 @@ static const struct {
     {"/api/v1/gcg",     POST,       0,          api_gcg},
     {"/api/v1/plays",   POST,       POST,       api_plays},
     {"/api/v1/review",  POST,       POST,       api_review},
+    {"/api/v1/words",   POST,       0,          api_words},
     /* clang-format on */
 };
 static_assert(sizeof router_table / sizeof router_table[0] == SRV_ROUTE_COUNT,
