@@ -139,6 +139,10 @@ static void usage(FILE *out)
           "  --lexicon FILE      the word list (compiled or one word a line);\n"
           "                      default: the SOWPODS list built into this\n"
           "                      program (" SRV_BUILTIN_LEXICON_FILE ")\n"
+          "  --language CODE     the game's language, ISO 639-1 (en fr de es\n"
+          "                      it nl pl pt ca nb sv da): the word list must\n"
+          "                      be in it (a list compiled by collabble-dictc\n"
+          "                      --tileset CODE); default: the list's own\n"
           "  --format v1|v2      the format of the links new and play print;\n"
           "                      default: v2 for new, S's own for play\n"
           "  --goals LEVEL       new: a goals game of LEVEL, easy, normal or\n"
@@ -229,6 +233,31 @@ static int load_lexicon(const char *file)
                                          : "default");
     cli_ctx.nlexicons = 1;
     return CLI_OK;
+}
+
+/* --language CODE: the loaded list must be in that language, as a game
+ * the server starts in it would be judged by a list of it. */
+static int check_language(const char *code, const char *file)
+{
+    struct clb_error err;
+    clb_error_clear(&err);
+    if (position_lexicon_by_language(&cli_ctx, code, strlen(code), &err) >= 0)
+        return CLI_OK;
+    const struct core_tileset *want = core_tileset_by_language(code,
+                                                               strlen(code));
+    const struct core_tileset *have = dict_tileset(cli_ctx.lexicons[0]);
+    char msg[320];
+    snprintf(msg, sizeof msg,
+             "--language %s: %s%s is in %s, not %s: give a list in %s with "
+             "--lexicon FILE (compiled by collabble-dictc --tileset %s)",
+             code,
+             strcmp(file, SRV_BUILTIN_LEXICON_FILE) == 0
+                 ? "the built-in word list"
+                 : "the word list ",
+             strcmp(file, SRV_BUILTIN_LEXICON_FILE) == 0 ? "" : file,
+             have->language_name != NULL ? have->language_name : have->name,
+             want->language_name, want->language_name, want->name);
+    return misuse(msg);
 }
 
 static int print_link(const struct position *pos, enum link_format format)
@@ -725,6 +754,7 @@ int main(int argc, char **argv)
     const char *lexfile = SRV_BUILTIN_LEXICON_FILE;
     enum link_format format = 0;
     enum core_goals_level goals = CORE_GOALS_OFF;
+    const char *language = NULL;
     bool help = false, options_done = false;
     char *words[4];
     int nwords = 0;
@@ -744,6 +774,18 @@ int main(int argc, char **argv)
             return CLI_OK;
         } else if (is_option(a, "--lexicon")) {
             rc = option_value(argc, argv, &i, "--lexicon", &lexfile);
+        } else if (is_option(a, "--language")) {
+            rc = option_value(argc, argv, &i, "--language", &language);
+            if (rc == CLI_OK &&
+                core_tileset_by_language(language, strlen(language)) == NULL) {
+                char codes[CLB_LANGUAGE_CODES_TEXT], msg[160];
+                position_language_codes(codes, sizeof codes);
+                snprintf(msg, sizeof msg,
+                         "option '--language' takes an ISO 639-1 code (%s), "
+                         "not '%.20s'",
+                         codes, language);
+                return misuse(msg);
+            }
         } else if (is_option(a, "--format")) {
             const char *f = NULL;
             rc = option_value(argc, argv, &i, "--format", &f);
@@ -827,8 +869,13 @@ int main(int argc, char **argv)
             return rc;
     }
     int rc = load_lexicon(lexfile);
-    if (rc != CLI_OK)
+    if (rc == CLI_OK && language != NULL)
+        rc = check_language(language, lexfile);
+    if (rc != CLI_OK) {
+        if (cli_ctx.nlexicons > 0)
+            dict_free(cli_ctx.lexicons[0]);
         return rc;
+    }
     rc = run(cmd->name, nargs, words + 1, format, goals);
     dict_free(cli_ctx.lexicons[0]);
     return rc;

@@ -228,5 +228,28 @@ if [ -n "$dictc" ]; then
     rm -rf "$tmp"
 fi
 
+# --language: the list must be in the language asked for; English is the
+# built-in list's; an unknown code is a usage error naming the codes.
+check "--language en with the built-in list" test "$("$cli" --language en new docs)" = "$("$cli" new docs)"
+msg=$("$cli" --language xx new 2>&1)
+check "--language xx is a usage error listing the codes" \
+    bash -c '[ $0 -eq 2 ] && grep -q "ISO 639-1 code (en, fr, de, es, it, nl, pl, pt, ca, nb, sv, da)" <<<"$1"' $? "$msg"
+msg=$("$cli" --language fr new 2>&1)
+check "--language fr without a French list says which to give" \
+    bash -c '[ $0 -eq 2 ] && grep -q "built-in word list is in English, not Français.*--tileset fr" <<<"$1"' $? "$msg"
+if [ -n "$dictc" ]; then
+    tmp=$(mktemp -d)
+    printf 'ete\nchat\ngarcon\n' >"$tmp/fr.txt"
+    "$dictc" --tileset fr "$tmp/fr.txt" "$tmp/fr.clx" >/dev/null
+    s=$("$cli" --lexicon "$tmp/fr.clx" --language fr new docs)
+    check "--language fr with a French list deals a French game" \
+        test "$s" = "$("$cli" --lexicon "$tmp/fr.clx" new docs)"
+    check "its link names the French set" grep -q 'fr' <<<"$s"
+    msg=$("$cli" --lexicon "$tmp/fr.clx" --language de new 2>&1)
+    check "--language de with a French list is refused" \
+        bash -c '[ $0 -eq 2 ] && grep -q "is in Français, not Deutsch" <<<"$1"' $? "$msg"
+    rm -rf "$tmp"
+fi
+
 echo "cli: $pass passed, $fail failed"
 test "$fail" -eq 0
