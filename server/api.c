@@ -1206,8 +1206,8 @@ static enum clb_err api_words_of(const json_t *words, struct clb_error *err)
 /* One word's answer: {"word", "tiles", "valid"}, or for a word the set
  * cannot spell {"word", "valid": false, "error"}: one word typed wrong
  * does not cost the others their answers. */
-static void api_judged(struct jout *j, const struct dict *d, size_t i,
-                       const char *s, size_t n)
+static void api_judged(struct jout *j, const struct dict *d, const char *s,
+                       size_t n)
 {
     struct srv_judged judged;
     srv_judge_word(d, s, n, &judged);
@@ -1225,11 +1225,10 @@ static void api_judged(struct jout *j, const struct dict *d, size_t i,
     jout_key(j, "valid");
     jout_bool(j, judged.valid);
     if (!judged.spelled) {
+        /* The word's own answer says which word: the detail need not. */
         struct clb_error why;
-        char where[32];
         clb_error_clear(&why);
-        (void)snprintf(where, sizeof where, "words[%zu]", i);
-        srv_judge_why(d, where, s, n, &judged, &why);
+        srv_judge_why(d, NULL, s, n, &judged, &why);
         jout_key(j, "error");
         srv_error_write(j, &why);
     }
@@ -1272,7 +1271,7 @@ void api_words(const struct srv_request *req, struct srv_response *resp)
     jout_open_array(&j);
     for (size_t i = 0; i < json_array_size(words); i++) {
         const json_t *w = json_array_get(words, i);
-        api_judged(&j, d, i, json_string_value(w), json_string_length(w));
+        api_judged(&j, d, json_string_value(w), json_string_length(w));
     }
     jout_close_array(&j);
     jout_close_object(&j);

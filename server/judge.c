@@ -54,18 +54,21 @@ enum clb_err srv_judge_why(const struct dict *d, const char *where,
             word[i] = '?';
         i += len;
     }
+    const char *sep = where != NULL ? ": " : "";
+    where = where != NULL ? where : "";
     if (j->bad >= n)
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                             "%s: \"%s\" has no letters", where, word);
+                             "%s%s\"%s\" has no letters", where, sep, word);
     const unsigned char *c = (const unsigned char *)s + j->bad;
     size_t len = char_len(c, n - j->bad);
     if (len == 1 && (c[0] < 0x20 || c[0] >= 0x7f))
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                             "%s: \"%s\" cannot be spelled in the tiles of "
+                             "%s%s\"%s\" cannot be spelled in the tiles of "
                              "%s: byte 0x%02X (at byte %zu) is no letter",
-                             where, word, in, c[0], j->bad);
+                             where, sep, word, in, c[0], j->bad);
     return clb_error_set(err, CLB_ERR_BAD_REQUEST,
-                         "%s: \"%s\" cannot be spelled in the tiles of %s: "
+                         "%s%s\"%s\" cannot be spelled in the tiles of %s: "
                          "\"%.*s\" (at byte %zu) is no letter of them",
-                         where, word, in, (int)len, (const char *)c, j->bad);
+                         where, sep, word, in, (int)len, (const char *)c,
+                         j->bad);
 }

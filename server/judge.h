@@ -30,7 +30,8 @@ struct srv_judged {
 void srv_judge_word(const struct dict *d, const char *s, size_t n,
                     struct srv_judged *out);
 
-/* Sets *err to why the word s (n bytes; `where` names it, "words[2]")
+/* Sets *err to why the word s (n bytes; `where`, if not NULL, names it,
+ * "words[2]")
  * cannot be spelled in d's tiles: CLB_ERR_BAD_REQUEST naming the word and
  * its first character the set has no tile for. Returns the code. */
 enum clb_err srv_judge_why(const struct dict *d, const char *where,
