@@ -15,6 +15,7 @@
 #include "../core/partner.h"
 #include "qr.h"
 #include "render_internal.h"
+#include "render_judge.h"
 #include "static_assets.h"
 
 /* ---- page frame ---------------------------------------------------------
@@ -712,6 +713,7 @@ static void render_play_side(struct out_buf *b, const struct render_view *v)
     render_actions(b, v);
     if (goals_on(g))
         render_helpers(b, g);
+    render_judge_box(b, v);
     out_lit(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
     render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(g->turn)],
                       other_player(g->turn), "Partner&#39;s rack",

@@ -28,6 +28,7 @@
 #include "position.h"
 #include "turn.h"
 #include "render.h"
+#include "render_judge.h"
 #include "respond.h"
 #include "seed.h"
 
@@ -332,19 +333,30 @@ static struct render_view view_of(const struct srv_request *req,
 /* Answers 200 with the board page of `pos`, whose link state is `s`, for
  * the device the request's fields describe, its review filled in when
  * `reviewed`. */
-static void show_game(const struct srv_request *req, struct srv_response *resp,
-                      const struct position *pos, const char *s, bool reviewed)
+/* The game's page; with `judged`, the "Check a word" box's answer in it
+ * (NULL: none). */
+static void show_game_judged(const struct srv_request *req,
+                             struct srv_response *resp,
+                             const struct position *pos, const char *s,
+                             bool reviewed, const struct render_judged *judged)
 {
     char start[32];
     struct core_review review;
     struct ui_viewer who = read_viewer(req);
     struct render_view view =
         view_of(req, pos, s, &who, start, &review, reviewed);
+    view.judged = judged;
     /* A page navigated to may be read without script: it carries the
      * forms that play without it. The script's own requests are POSTs. */
     view.plain = is_get(req);
     page_status(resp, 200);
     render_game(resp->body, &view);
+}
+
+static void show_game(const struct srv_request *req, struct srv_response *resp,
+                      const struct position *pos, const char *s, bool reviewed)
+{
+    show_game_judged(req, resp, pos, s, reviewed, NULL);
 }
 
 /* Opens the link S (len bytes, either format) into *pos. Returns false
@@ -625,6 +637,55 @@ void ui_game(const struct srv_request *req, struct srv_response *resp)
     size_t n;
     if (page_state(req, resp, s, sizeof s, &n))
         show_state(req, resp, s, n, false);
+}
+
+/* GET /game/word?s=S&word=W: the "Check a word" box without script: the
+ * game's page again (its forms and all), with the word judged by the
+ * game's own list in the box. A word that cannot be judged (none, too
+ * long, a character the set has no tile for) is said so there too: the
+ * game goes on either way. */
+void ui_word(const struct srv_request *req, struct srv_response *resp)
+{
+    if (!is_get(req)) {
+        method_not_allowed(resp);
+        return;
+    }
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    size_t n;
+    struct position pos;
+    if (!page_state(req, resp, s, sizeof s, &n) ||
+        !open_link(req, resp, s, n, &pos))
+        return;
+    char word[CLB_JUDGE_WORD_BYTES + 1];
+    size_t len = 0;
+    enum ui_found f =
+        form_value(req->query, "word", true, word, sizeof word, &len);
+    const char *w = word;
+    while (len > 0 && *w == ' ') { /* spaces around a word typed */
+        w++;
+        len--;
+    }
+    while (len > 0 && w[len - 1] == ' ')
+        len--;
+    struct srv_judged result;
+    struct clb_error why;
+    clb_error_clear(&why);
+    struct render_judged judged = {.word = w, .len = len, .dict = pos.dict};
+    if (f == UI_BAD)
+        clb_error_set(&why, CLB_ERR_BAD_REQUEST,
+                      "a word to check is at most %d bytes",
+                      CLB_JUDGE_WORD_BYTES);
+    else if (len == 0)
+        clb_error_set(&why, CLB_ERR_BAD_REQUEST, "type a word to check");
+    else {
+        srv_judge_word(pos.dict, w, len, &result);
+        if (result.spelled)
+            judged.result = &result;
+        else
+            srv_judge_why(pos.dict, NULL, w, len, &result, &why);
+    }
+    judged.why = why.detail;
+    show_game_judged(req, resp, &pos, s, false, &judged);
 }
 
 /* Fills seed with UI_RANDOM_SEED_LEN characters from the kernel's random
