@@ -463,14 +463,15 @@ static void api_goals(struct jout *j, const void *ctx)
     jout_close_object(j);
 }
 
-/* The API's members of "game" beyond the classic state's: its
- * "language" (ISO 639-1, that of its tile set) and a goals game's
- * "goals". */
+/* The API's members of "game" beyond the classic state's: the
+ * "language" (ISO 639-1) of a game in another set than English, and a
+ * goals game's "goals". English's G stays exactly its classic link's
+ * state, so it says no language: absent is English. */
 static void api_game_more(struct jout *j, const void *ctx)
 {
     const struct position *pos = ctx;
     const struct core_tileset *ts = core_game_tileset(&pos->game);
-    if (ts->language != NULL) {
+    if (!core_tileset_is_default(ts) && ts->language != NULL) {
         jout_key(j, "language");
         jout_string(j, ts->language);
     }
@@ -479,7 +480,8 @@ static void api_game_more(struct jout *j, const void *ctx)
 }
 
 /* Writes the members "state" (pos's link), "format", "game" (the decoded
- * position with its "language"; a goals game's with its "goals"),
+ * position; another set's with its "language", a goals game's with its
+ * "goals"),
  * "moveNumber" and "history". */
 static void api_put_position(struct jout *j, const struct position *pos,
                              const struct api_link *l)
