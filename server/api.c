@@ -789,9 +789,8 @@ static int api_lexicon(const struct srv_context *ctx, const json_t *root,
  * "language"?: CODE, "format"?: "v1"|"v2"} -> 201 */
 void api_games(const struct srv_request *req, struct srv_response *resp)
 {
-    static const char *const keys[] = {"seed",  "lexicon", "language",
-                                       "format", "goals",  "partner",
-                                       "level",  NULL};
+    static const char *const keys[] = {"seed",  "lexicon", "language", "format",
+                                       "goals", "partner", "level",    NULL};
     struct clb_error err;
     clb_error_clear(&err);
     json_t *root = api_body(req, true, &err);

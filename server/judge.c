@@ -14,8 +14,8 @@ void srv_judge_word(const struct dict *d, const char *s, size_t n,
     const struct core_tileset *ts = dict_tileset(d);
     /* Room for a tile a byte: a word is never cut for its length, so a
      * word longer than the board is answered as spelled, and not valid. */
-    out->ntiles = core_tileset_spell(ts, s, n, out->tiles, sizeof out->tiles,
-                                     &out->bad);
+    out->ntiles =
+        core_tileset_spell(ts, s, n, out->tiles, sizeof out->tiles, &out->bad);
     out->spelled = out->ntiles > 0;
     out->valid = out->spelled && dict_contains(d, out->tiles, out->ntiles);
 }

@@ -163,8 +163,7 @@ int position_lexicon_choose(const struct srv_context *ctx, const char *name,
                       "lexicon: \"%s\" is not in the language asked for "
                       "(%.*s): it is %s",
                       safe, (int)len, language,
-                      ts->language_name != NULL ? ts->language_name
-                                                : ts->name);
+                      ts->language_name != NULL ? ts->language_name : ts->name);
         return -1;
     }
     return position_lexicon_by_language(ctx, language, len, err);

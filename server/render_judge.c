@@ -45,7 +45,8 @@ void render_judge_box(struct out_buf *b, const struct render_view *v)
     out_lit(b, "\"><label for=jw>");
     put_tr(b, "Check a word");
     out_rawf(b,
-             "</label> <input id=jw name=word maxlength=%d autocomplete=off "
+             "</label> <input id=jw name=word maxlength=%d required "
+             "autocomplete=off "
              "spellcheck=false",
              CLB_JUDGE_WORD_BYTES);
     if (v->judged != NULL) { /* the word stays, to be corrected */

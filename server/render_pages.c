@@ -841,8 +841,8 @@ static int loaded_languages(const struct srv_context *ctx, int *lists)
     for (int t = 0; ctx != NULL && core_tileset_at(t) != NULL; t++) {
         const struct core_tileset *ts = core_tileset_at(t);
         int k = 0;
-        for (int i = 0; ts->language != NULL && i < ctx->nlexicons &&
-                        i < CLB_MAX_LEXICONS;
+        for (int i = 0;
+             ts->language != NULL && i < ctx->nlexicons && i < CLB_MAX_LEXICONS;
              i++)
             k += dict_tileset(ctx->lexicons[i]) == ts;
         n += k > 0;
@@ -870,7 +870,8 @@ static void render_language_choice(struct out_buf *b,
         while (ts->language != NULL && i < ctx->nlexicons &&
                i < CLB_MAX_LEXICONS && dict_tileset(ctx->lexicons[i]) != ts)
             i++;
-        if (ts->language == NULL || i >= ctx->nlexicons || i >= CLB_MAX_LEXICONS)
+        if (ts->language == NULL || i >= ctx->nlexicons ||
+            i >= CLB_MAX_LEXICONS)
             continue;
         out_rawf(b, "<option value=%s lang=%s%s>", ts->language, ts->language,
                  ts == first ? " selected" : "");

@@ -824,10 +824,9 @@ static int chosen_lexicon(const struct srv_request *req, bool by_name,
 {
     char lexicon[CLB_LEXICON_NAME_MAX + 1], language[8];
     size_t lex_len = 0, lang_len = 0;
-    enum ui_found fl =
-        by_name ? form_value(req->query, "lexicon", true, lexicon,
-                             sizeof lexicon, &lex_len)
-                : UI_ABSENT;
+    enum ui_found fl = by_name ? form_value(req->query, "lexicon", true,
+                                            lexicon, sizeof lexicon, &lex_len)
+                               : UI_ABSENT;
     enum ui_found fg = form_value(req->query, "language", true, language,
                                   sizeof language, &lang_len);
     if (fg == UI_BAD) {
@@ -951,8 +950,8 @@ void ui_daily(const struct srv_request *req, struct srv_response *resp)
     else if (!partner_param(req, &partner))
         clb_error_set(&err, CLB_ERR_BAD_REQUEST,
                       "partner: expected friend, casual, good or best");
-    int lexicon = err.code == CLB_ERR_OK ? chosen_lexicon(req, false, &err)
-                                         : -1;
+    int lexicon =
+        err.code == CLB_ERR_OK ? chosen_lexicon(req, false, &err) : -1;
     if (err.code != CLB_ERR_OK) {
         landing_error(req, resp, NULL, 0, &err);
         return;

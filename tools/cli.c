@@ -243,8 +243,8 @@ static int check_language(const char *code, const char *file)
     clb_error_clear(&err);
     if (position_lexicon_by_language(&cli_ctx, code, strlen(code), &err) >= 0)
         return CLI_OK;
-    const struct core_tileset *want = core_tileset_by_language(code,
-                                                               strlen(code));
+    const struct core_tileset *want =
+        core_tileset_by_language(code, strlen(code));
     const struct core_tileset *have = dict_tileset(cli_ctx.lexicons[0]);
     char msg[320];
     snprintf(msg, sizeof msg,
