@@ -54,6 +54,10 @@ struct core_tileset {
      * set's folds and why. */
     const struct core_fold *folds;
     int n_folds;
+    /* The set's vowels, for goals mode's vowel goals: upper display
+     * strings separated by single spaces ("A E I O U"; Polish adds Ą Ę Ó
+     * Y). docs/RULES.md lists each set's. */
+    const char *vowels;
 };
 
 /* The sets (core/tileset_*.c). English is the default and the only set
@@ -100,6 +104,9 @@ size_t core_tileset_cut(const struct core_tileset *ts, const char *s, size_t n,
  * max tiles or is empty). Pure; no allocation. */
 size_t core_tileset_spell(const struct core_tileset *ts, const char *s,
                           size_t n, char *tiles, size_t max, size_t *bad);
+
+/* The set's vowels (its `vowels` list) as a mask, bit m letter m. */
+uint32_t core_tileset_vowels(const struct core_tileset *ts);
 
 /* True for English, the set a link need not name. */
 static inline bool core_tileset_is_default(const struct core_tileset *ts)

@@ -16,10 +16,13 @@
 #include "../../core/goals.h"
 #include "../../core/history.h"
 #include "../../core/link2.h"
+#include "../../core/movegen.h"
+#include "../../core/review.h"
 #include "../../core/tiles.h"
 #include "../../core/tileset.h"
 #include "../../dict/dict.h"
 #include "../../dict/dict_format.h"
+#include "test_support.h"
 
 /* The English set as the rules give it, A to Z, then the blanks. */
 static const char en_letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -284,34 +287,193 @@ static struct core_history *x27_history(struct dict **d)
     return h;
 }
 
-Test(core_tileset, goals_need_english)
+Test(core_tileset, goals_in_any_set)
 {
     struct dict *d;
     struct core_history *h = x27_history(&d);
     struct clb_error err;
-    cr_assert_eq(core_history_set_goals(h, CORE_GOALS_EASY, &err),
-                 CLB_ERR_BAD_REQUEST);
-    cr_assert(strstr(err.detail, "x-test27") != NULL, "%s", err.detail);
-    cr_assert(strstr(err.detail, "English") != NULL, "%s", err.detail);
-    cr_assert_eq(h->first.goals.level, CORE_GOALS_OFF, "no goals dealt");
+    cr_assert_eq(core_history_set_goals(h, CORE_GOALS_EASY, &err), CLB_ERR_OK,
+                 "%s", err.detail);
+    cr_assert_eq(h->first.goals.level, CORE_GOALS_EASY);
 
-    /* A link made by hand with goals in x-test27 is refused as such. */
-    core_goals_deal(&h->first.goals, h->seed, CORE_GOALS_NORMAL);
+    /* Its link reads back with the same goals dealt. */
     struct core_link2 *link = malloc(sizeof *link),
                       *read = malloc(sizeof *read);
     struct core_history *back = malloc(sizeof *back);
     cr_assert_eq(core_link2_begin(h, link, &err), CLB_ERR_OK, "%s", err.detail);
     cr_assert_eq(
         core_link2_read_header(link->text, link->len, back, read, &err),
-        CLB_ERR_BAD_STATE);
-    cr_assert(strstr(err.detail, "goals need the English tile set") != NULL,
-              "%s", err.detail);
-    cr_assert(strstr(err.detail, "x-test27") != NULL, "%s", err.detail);
+        CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(back->lexicon.tileset, &core_tileset_x_test27);
+    cr_assert_eq(
+        memcmp(&back->first.goals, &h->first.goals, sizeof h->first.goals), 0);
     free(back);
     free(read);
     free(link);
     free(h);
     dict_free(d);
+}
+
+static int goal_number(const char *name)
+{
+    for (int i = 0; i < CLB_GOALS_COUNT; i++)
+        if (strcmp(core_goal_info(i)->name, name) == 0)
+            return i;
+    cr_assert_fail("no goal %s", name);
+    return -1;
+}
+
+/* The letters letter goal `name` names in ts, as "J Q X Z". */
+static const char *goal_letters(const char *name, const struct core_tileset *ts)
+{
+    static char out[256];
+    int letters[CLB_MAX_LETTERS];
+    int n = core_goal_letters(goal_number(name), ts, letters);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            strcat(out, " ");
+        strcat(out, ts->upper[letters[i]]);
+    }
+    return out;
+}
+
+Test(core_tileset, letter_goals_by_points)
+{
+    /* English's, by points, are the letters the goals were named for. */
+    cr_assert_str_eq(goal_letters("jqxz", &core_tileset_english), "J Q X Z");
+    cr_assert_str_eq(goal_letters("fhkvwy", &core_tileset_english),
+                     "F H K V W Y");
+    cr_assert_str_eq(goal_letters("jqxz", &core_tileset_fr), "J K Q W X Y Z");
+    cr_assert_str_eq(goal_letters("fhkvwy", &core_tileset_fr), "F H V");
+    cr_assert_str_eq(goal_letters("jqxz", &core_tileset_es), "J LL Ñ RR X Z");
+    cr_assert_str_eq(goal_letters("fhkvwy", &core_tileset_es), "CH F H Q V Y");
+    cr_assert_str_eq(goal_letters("jqxz", &core_tileset_pl), "Ź");
+    cr_assert_str_eq(goal_letters("fhkvwy", &core_tileset_pl),
+                     "Ą Ć Ę F Ń Ó Ś Ż");
+    cr_assert_str_eq(goal_letters("jqxz", &core_tileset_ca),
+                     "Ç H J L·L NY QU X Z");
+    cr_assert_str_eq(goal_letters("six-letters", &core_tileset_fr), "");
+    /* Every set has letters for both. */
+    for (int i = 0; core_tileset_at(i) != NULL; i++) {
+        const struct core_tileset *ts = core_tileset_at(i);
+        cr_assert_str_neq(goal_letters("jqxz", ts), "", "%s", ts->name);
+        cr_assert_str_neq(goal_letters("fhkvwy", ts), "", "%s", ts->name);
+    }
+}
+
+Test(core_tileset, goal_texts_name_the_sets_letters)
+{
+    char text[256];
+    for (int g = 0; g < CLB_GOALS_COUNT; g++) {
+        core_goal_text(g, &core_tileset_english, text, sizeof text);
+        cr_assert_str_eq(text, core_goal_info(g)->text, "English's own");
+    }
+    core_goal_text(goal_number("jqxz"), &core_tileset_fr, text, sizeof text);
+    cr_assert_str_eq(text,
+                     "Play a word with one of these tiles: J, K, Q, W, X, Y, "
+                     "Z");
+    core_goal_text(goal_number("fhkvwy"), &core_tileset_pl, text, sizeof text);
+    cr_assert_str_eq(text, "Play a word with one of these tiles: Ą, Ć, Ę, F, "
+                           "Ń, Ó, Ś, Ż");
+    core_goal_text(goal_number("bingo"), &core_tileset_pl, text, sizeof text);
+    cr_assert_str_eq(text, core_goal_info(goal_number("bingo"))->text);
+    core_goal_text(goal_number("jqxz"), &core_tileset_fr, text, 10);
+    cr_assert_str_eq(text, "Play a wo", "cut to its room");
+}
+
+/* The letters of a vowel mask, as "A E I O U". */
+static const char *vowel_letters(const struct core_tileset *ts)
+{
+    static char out[256];
+    uint32_t mask = core_tileset_vowels(ts);
+    out[0] = '\0';
+    for (int m = 0; m < ts->n; m++)
+        if (mask >> m & 1u) {
+            if (out[0] != '\0')
+                strcat(out, " ");
+            strcat(out, ts->upper[m]);
+        }
+    return out;
+}
+
+Test(core_tileset, each_sets_vowels)
+{
+    cr_assert_str_eq(vowel_letters(&core_tileset_english), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_x_test27), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_fr), "A E I O U Y");
+    cr_assert_str_eq(vowel_letters(&core_tileset_de), "A Ä E I O Ö U Ü");
+    cr_assert_str_eq(vowel_letters(&core_tileset_es), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_it), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_nl), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_pl), "A Ą E Ę I O Ó U Y");
+    cr_assert_str_eq(vowel_letters(&core_tileset_pt), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_ca), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_nb), "A E I O U Y Æ Ø Å");
+    cr_assert_str_eq(vowel_letters(&core_tileset_sv), "A E I O U Y Å Ä Ö");
+    cr_assert_str_eq(vowel_letters(&core_tileset_da), "A E I O U Y Æ Ø Å");
+    /* Every listed vowel is a letter of its set. */
+    for (int i = 0; core_tileset_at(i) != NULL; i++) {
+        const struct core_tileset *ts = core_tileset_at(i);
+        int listed = 1;
+        for (const char *v = ts->vowels; *v != '\0'; v++)
+            listed += *v == ' ';
+        cr_assert_eq(__builtin_popcount(core_tileset_vowels(ts)), listed, "%s",
+                     ts->name);
+    }
+}
+
+static size_t pl_tiles(const char *word, char *tiles);
+
+/* Whether the play of `word` (tile bytes) across from (7, col) on an empty
+ * board of set ts, P1 holding the word's tiles, meets goal `goal`. Any word
+ * is a word here: only the goal decides. */
+static bool meets_in(const struct core_tileset *ts, const char *goal,
+                     const char *word, int col)
+{
+    struct core_game g;
+    ts_game(&g, "", "");
+    g.tileset = ts;
+    struct core_rack *rack = &g.hands[g.turn];
+    rack->count = (int)strlen(word);
+    memcpy(rack->tiles, word, strlen(word));
+    struct core_move m;
+    ts_play_word(&m, &g, CLB_CENTER, col, true, word);
+    g.goals.level = CORE_GOALS_NORMAL;
+    g.goals.faceup[0] = (int16_t)goal_number(goal);
+    g.goals.faceup[1] = g.goals.faceup[2] = -1;
+    struct core_lexicon lex = ts_any_word();
+    struct core_move_result r;
+    struct clb_error err;
+    cr_assert_eq(core_move_check(&g, &m, &lex, &r, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    return r.ngoals == 1;
+}
+
+Test(core_tileset, goals_judged_in_the_games_set)
+{
+    /* K: 5 points in English (fhkvwy), 10 in French (the rare letters). */
+    cr_assert(meets_in(&core_tileset_english, "fhkvwy", "KA", 7));
+    cr_assert_not(meets_in(&core_tileset_english, "jqxz", "KA", 7));
+    cr_assert(meets_in(&core_tileset_fr, "jqxz", "KA", 7));
+    cr_assert_not(meets_in(&core_tileset_fr, "fhkvwy", "KA", 7));
+    /* Polish: Ź (letter 30) is its one rare letter; Ą, Ó, Y are vowels. */
+    char t[CLB_WORD_MAX + 1] = {0};
+    pl_tiles("ŹA", t);
+    cr_assert(meets_in(&core_tileset_pl, "jqxz", t, 7));
+    memset(t, 0, sizeof t);
+    pl_tiles("ĄÓY", t);
+    cr_assert(meets_in(&core_tileset_pl, "three-vowels", t, 6));
+    cr_assert_not(meets_in(&core_tileset_english, "three-vowels", "BCY", 6));
+    cr_assert(meets_in(&core_tileset_fr, "three-vowels", "AYE", 6),
+              "Y is a French vowel");
+    /* One-pointers by the set's points: Ł is 3 in Polish. */
+    memset(t, 0, sizeof t);
+    pl_tiles("ANIOŁ", t);
+    cr_assert_not(meets_in(&core_tileset_pl, "one-pointers", t, 5));
+    memset(t, 0, sizeof t);
+    pl_tiles("ANIOR", t);
+    cr_assert(meets_in(&core_tileset_pl, "one-pointers", t, 5));
 }
 
 /* ---- spelling a word (core_tileset_spell) ------------------------------- */
@@ -521,4 +683,362 @@ Test(core_tileset, every_fold_reads_as_tiles)
                          "%s: %s", ts->name, f->from);
         }
     }
+}
+
+/* ---- the 32nd letter: Polish Ż, and its blank's byte 0x80 -----------------
+ */
+
+/* A small list of Polish words, many with Ż (the set's last letter). */
+static const char pl_words[] =
+    "AŻ\nŻE\nŻAL\nŻAR\nŻUK\nŻEL\nŻER\nŻONA\nŻABA\nŻYTO\nMOŻE\nNOŻE\nŻYŁA\n"
+    "WIEŻA\nNA\nNIE\nTAK\nTO\nTA\nTE\nTEN\nOKO\nOKA\nKOT\nKOTY\nLAS\nNOS\n"
+    "DOM\nDOMY\nMAMA\nTATA\nAS\nON\nONA\nONO\nONI\nOD\nDO\nPO\nZA\nZE\nNI\n"
+    "TU\nJA\nMY\nWY\nCO\nILE\nRAZ\nLAT\nLATO\nMAK\nRAK\nROK\nSOK\nSEN\nDNO\n"
+    "NOC\nMOC\nKOC\nLOT\nPOT\nBAL\nBAR\nŁAD\nŁAN\nŁUK\nŹLE\nĆMA\nGĘŚ\nMĄKA\n"
+    "RĘKA\nPIES\nKOŃ\nSIEĆ\nIW\nEW\nOW\nAI\nEI\nOI\nIA\nIE\nIO\nAE\nEA\nEO\n";
+
+static struct dict *pl_dict(void)
+{
+    struct dict *d;
+    struct clb_error err;
+    cr_assert_eq(dict_from_text_in(pl_words, sizeof pl_words - 1, "pl",
+                                   &core_tileset_pl, &d, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    return d;
+}
+
+/* The tiles of a Polish word, as core spells it. */
+static size_t pl_tiles(const char *word, char *tiles)
+{
+    size_t bad;
+    size_t n = core_tileset_spell(&core_tileset_pl, word, strlen(word), tiles,
+                                  CLB_WORD_MAX, &bad);
+    cr_assert_gt(n, 0, "%s", word);
+    return n;
+}
+
+Test(core_tileset, a_lexicon_of_32_letters)
+{
+    cr_assert_eq(core_tileset_pl.n, 32);
+    cr_assert_str_eq(core_tileset_pl.upper[31], "Ż");
+    struct dict *d = pl_dict();
+    struct clb_error err;
+    cr_assert_eq(dict_tileset(d), &core_tileset_pl);
+    char t[CLB_WORD_MAX];
+    size_t n = pl_tiles("ŻE", t);
+    cr_assert_eq((unsigned char)t[0], 0x41u + 31u, "Ż is letter 31");
+    cr_assert(dict_contains(d, t, n));
+    t[0] = core_blank_tile(31); /* 0x80: negative as a signed char */
+    cr_assert_eq((unsigned char)t[0], 0x80u);
+    cr_assert(dict_contains(d, t, n), "a blank standing for Ż");
+    n = pl_tiles("WIEŻA", t);
+    cr_assert(dict_contains(d, t, n));
+    t[3] = core_blank_tile(31);
+    cr_assert(dict_contains(d, t, n));
+    n = pl_tiles("ŻEŻ", t);
+    cr_assert_not(dict_contains(d, t, n));
+    n = pl_tiles("MOŻ", t);
+    cr_assert_not(dict_contains(d, t, n), "a prefix is no word");
+
+    /* Saved and loaded, the same words. */
+    char path[] = "/tmp/test_tileset_pl_XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    close(fd);
+    cr_assert_eq(dict_save_compiled(d, path, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    struct dict *again;
+    cr_assert_eq(dict_load(path, &again, &err), CLB_ERR_OK, "%s", err.detail);
+    unlink(path);
+    cr_assert_eq(dict_tileset(again), &core_tileset_pl);
+    cr_assert_eq(dict_word_count(again), dict_word_count(d));
+    cr_assert_eq(dict_fingerprint(again), dict_fingerprint(d));
+    n = pl_tiles("ŻYŁA", t);
+    t[0] = core_blank_tile(31);
+    cr_assert(dict_contains(again, t, n));
+    dict_free(again);
+    dict_free(d);
+}
+
+/* The rack's plays in the position, or their count: both copies of the
+ * search (with and without POPCNT) must agree. */
+static size_t pl_plays(const struct core_game *g, const struct core_kwg *kwg,
+                       struct core_play *out, size_t cap)
+{
+    struct core_movegen *mg = malloc(sizeof *mg);
+    cr_assert_not_null(mg);
+    core_movegen_init(mg, g->board, kwg);
+    size_t n = core_movegen_all(mg, &g->hands[g->turn], out, cap);
+    core_movegen_use_plain(mg);
+    cr_assert_eq(core_movegen_all(mg, &g->hands[g->turn], NULL, 0), n);
+    free(mg);
+    return n;
+}
+
+/* The board of g, read only (what the generator takes). */
+static const char (*cboard(const struct core_game *g))[CLB_BOARD_SIZE]
+{
+    return g->board;
+}
+
+static bool has_blank(const struct core_rack *r)
+{
+    for (int i = 0; i < r->count; i++)
+        if (r->tiles[i] == CORE_BLANK)
+            return true;
+    return false;
+}
+
+static bool on_board(const struct core_game *g, char tile)
+{
+    for (int r = 0; r < CLB_BOARD_SIZE; r++)
+        for (int c = 0; c < CLB_BOARD_SIZE; c++)
+            if (g->board[r][c] == tile)
+                return true;
+    return false;
+}
+
+Test(core_tileset, a_polish_game_with_the_blank_of_the_32nd_letter)
+{
+    struct dict *d = pl_dict();
+    struct core_lexicon lex = dict_lexicon(d);
+    struct core_lexicon_id id = {dict_fingerprint(d), "pl", &core_tileset_pl};
+    struct core_history *h = malloc(sizeof *h);
+    struct core_play *plays = malloc(4096 * sizeof *plays);
+    struct core_game g;
+    struct clb_error err;
+    const char zblank = core_blank_tile(31);
+    /* The first seed whose first rack holds a blank that makes a word as
+     * Ż (a play of byte 0x80). */
+    int found = -1;
+    uint32_t seed = 1;
+    for (; seed < 2000 && found < 0; seed++) {
+        core_history_from_seed(h, seed, &id, "pl");
+        g = h->first;
+        if (!has_blank(&g.hands[g.turn]))
+            continue;
+        size_t n = pl_plays(&g, lex.graph, plays, 4096);
+        for (size_t i = 0; i < n && i < 4096 && found < 0; i++)
+            if (memchr(plays[i].tiles, zblank, plays[i].ntiles) != NULL)
+                found = (int)i;
+    }
+    cr_assert_geq(found, 0, "some seed deals a blank that plays as Ż");
+    struct core_move move;
+    struct core_move_result res;
+    core_play_to_move(&plays[found], cboard(&g), &move);
+    cr_assert_eq(core_history_play(h, &g, &move, &lex, &res, &err), CLB_ERR_OK,
+                 "%s", err.detail);
+    cr_assert(on_board(&g, zblank), "the blank for Ż lies on the board");
+    cr_assert_eq(g.bag[32],
+                 core_tileset_pl.blanks - 1 - (has_blank(&g.hands[0]) ? 1 : 0) -
+                     (has_blank(&g.hands[1]) ? 1 : 0),
+                 "the bag counts its blank as kind 32");
+
+    /* Played on with the best plays to the end (or 60 moves): every play
+     * the generator finds is legal, and the search copies agree. */
+    for (int k = 0; k < 60 && !g.game_over; k++) {
+        size_t n = pl_plays(&g, lex.graph, NULL, 0);
+        struct core_movegen *mg = malloc(sizeof *mg);
+        core_movegen_init(mg, cboard(&g), lex.graph);
+        struct core_play best;
+        memset(&move, 0, sizeof move);
+        if (n > 0 && core_movegen_best(mg, &g.hands[g.turn], &best))
+            core_play_to_move(&best, cboard(&g), &move);
+        else
+            move.type = CORE_MOVE_PASS;
+        free(mg);
+        cr_assert_eq(core_history_play(h, &g, &move, &lex, &res, &err),
+                     CLB_ERR_OK, "move %d: %s", k + 2, err.detail);
+    }
+    cr_assert(on_board(&g, zblank));
+    int made = 0;
+    for (int k = 0; k < h->nmoves; k++)
+        made += h->moves[k].move.type == CORE_MOVE_PLAY;
+    cr_assert_geq(made, 4, "a game of several plays");
+
+    /* The v2 link names the set and reads back to the same game. */
+    struct core_link2 *link = malloc(sizeof *link),
+                      *read = malloc(sizeof *read);
+    struct core_history *back = malloc(sizeof *back);
+    struct core_game again;
+    cr_assert_eq(core_link2_encode(h, &lex, link, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    cr_assert_eq(
+        core_link2_read_header(link->text, link->len, back, read, &err),
+        CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(back->lexicon.tileset, &core_tileset_pl);
+    cr_assert_eq(core_link2_read_moves(read, &lex, back, &again, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(back->nmoves, h->nmoves);
+    cr_assert_eq(memcmp(again.board, g.board, sizeof g.board), 0);
+    cr_assert_eq(memcmp(again.hands, g.hands, sizeof g.hands), 0);
+    cr_assert_eq(memcmp(again.bag, g.bag, sizeof g.bag), 0);
+    cr_assert_eq(again.score, g.score);
+    cr_assert_eq(again.game_over, g.game_over);
+
+    /* The review judges every move, the first (a blank as Ż) included. */
+    struct core_review *review = malloc(sizeof *review);
+    cr_assert_eq(core_review_history(h, &lex, review, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    cr_assert_eq(review->nmoves, h->nmoves);
+    cr_assert(review->moves[0].has_best);
+    free(review);
+    free(back);
+    free(read);
+    free(link);
+    free(plays);
+    free(h);
+    dict_free(d);
+}
+
+/* ---- a multi-letter tile is never spelled by its parts --------------------
+ */
+
+/* The tile of `text` in ts (its letter's byte). */
+static char tile_of(const struct core_tileset *ts, const char *text)
+{
+    int m = core_tileset_letter(ts, text, strlen(text));
+    cr_assert_geq(m, 0, "%s", text);
+    return core_letter_tile(m);
+}
+
+Test(core_tileset, spanish_ch_is_not_c_and_h)
+{
+    const struct core_tileset *es = &core_tileset_es;
+    static const char words[] = "COCHE\nOCHO\nCHE\n";
+    struct dict *d;
+    struct clb_error err;
+    cr_assert_eq(dict_from_text_in(words, sizeof words - 1, "es", es, &d, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    struct core_lexicon lex = dict_lexicon(d);
+    struct core_game g;
+    core_game_deal_in(&g, 777, "es", es);
+    struct core_rack *rack = &g.hands[g.turn];
+    const char *parts[] = {"C", "O", "C", "H", "E", "CH", "?"};
+    rack->count = 7;
+    for (int i = 0; i < 7; i++)
+        rack->tiles[i] = i == 6 ? CORE_BLANK : tile_of(es, parts[i]);
+
+    /* C, O, C, H, E across the centre: the list was cut CH first, so
+     * "COCHE" of five tiles is no word. */
+    struct core_move m = {.type = CORE_MOVE_PLAY, .ntiles = 5};
+    for (int i = 0; i < 5; i++)
+        m.tiles[i] = (struct core_placement){CLB_CENTER, 5 + i,
+                                             tile_of(es, parts[i]), false};
+    struct core_move_result res;
+    cr_assert_eq(core_move_check(&g, &m, &lex, &res, &err),
+                 CLB_ERR_INVALID_WORD);
+    /* C, O, CH, E: the word. */
+    m.ntiles = 4;
+    const char *word[] = {"C", "O", "CH", "E"};
+    for (int i = 0; i < 4; i++)
+        m.tiles[i] = (struct core_placement){CLB_CENTER, 5 + i,
+                                             tile_of(es, word[i]), false};
+    cr_assert_eq(core_move_check(&g, &m, &lex, &res, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    /* A blank may stand for CH, a tile of the set like any other. */
+    m.tiles[2].blank = true;
+    cr_assert_eq(core_move_check(&g, &m, &lex, &res, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    dict_free(d);
+}
+
+/* ---- every national set, as the issue's table gives it --------------------
+ */
+
+/* Each set as published: tiles, blanks, letters, and its distribution
+ * copied from the table ("points: letter count ...; ..."), checked against
+ * the set's own table letter by letter. */
+static const struct {
+    const struct core_tileset *ts;
+    const char *name, *language;
+    int tiles, blanks, letters;
+    const char *distribution;
+} published[] = {
+    {&core_tileset_fr, "fr", "fr", 102, 2, 26,
+     "1: A9 E15 I8 L5 N6 O6 R6 S6 T6 U6; 2: D3 G2 M3; 3: B2 C2 P2; "
+     "4: F2 H2 V2; 8: J1 Q1; 10: K1 W1 X1 Y1 Z1"},
+    {&core_tileset_de, "de", "de", 102, 2, 29,
+     "1: A5 D4 E15 I6 N9 R6 S7 T6 U6; 2: G3 H4 L3 O3; 3: B2 M4 W1 Z1; "
+     "4: C2 F2 K2 P1; 6: J1 V1 Ä1 Ü1; 8: X1 Ö1; 10: Q1 Y1"},
+    {&core_tileset_es, "es", "es", 100, 2, 28,
+     "1: A12 E12 I6 L4 N5 O9 R5 S6 T4 U5; 2: D5 G2; 3: B2 C4 M2 P2; "
+     "4: F1 H2 V1 Y1; 5: CH1 Q1; 8: J1 LL1 RR1 X1 Ñ1; 10: Z1"},
+    {&core_tileset_it, "it", "it", 120, 2, 21,
+     "1: A14 E11 I12 O15; 2: C6 R6 S6 T6; 3: L5 M5 N5 U5; "
+     "5: B3 D3 F3 P3 V3; 8: G2 H2 Z2; 10: Q1"},
+    {&core_tileset_nl, "nl", "nl", 102, 2, 26,
+     "1: A6 E18 I4 N10 O6; 2: D5 R5 S5 T5; 3: B2 G3 K3 L3 M3 P2; "
+     "4: F2 H2 J2 U3 V2 Z2; 5: C2 W2; 8: X1 Y1; 10: Q1"},
+    {&core_tileset_pl, "pl", "pl", 100, 2, 32,
+     "1: A9 E7 I8 N5 O6 R4 S4 W4 Z5; 2: C3 D3 K3 L3 M3 P3 T3 Y4; "
+     "3: B2 G2 H2 J2 U2 Ł2; 5: F1 Ó1 Ą1 Ę1 Ś1 Ż1; 6: Ć1; 7: Ń1; 9: Ź1"},
+    {&core_tileset_pt, "pt", "pt", 120, 3, 24,
+     "1: A14 E11 I10 M6 O10 R6 S8 T5 U7; 2: C4 D5 L5 P4; 3: B3 N4 Ç2; "
+     "4: F2 G2 H2 V2; 5: J2; 6: Q1; 8: X1 Z1"},
+    {&core_tileset_ca, "ca", "ca", 100, 2, 26,
+     "1: A12 E13 I8 L4 N6 O5 R8 S8 T5 U4; 2: C3 D3 M3; 3: B2 G2 P2; "
+     "4: F1 V1; 8: H1 J1 QU1 Z1; 10: L·L1 NY1 X1 Ç1"},
+    {&core_tileset_nb, "nb", "nb", 100, 2, 26,
+     "1: A7 D5 E9 I5 L5 N6 R6 S6 T6; 2: F4 G4 K4 M3 O4; 3: H3; "
+     "4: B3 J2 P2 U3 V3 Å2; 5: Ø2; 6: Y1 Æ1; 8: W1; 10: C1"},
+    {&core_tileset_sv, "sv", "sv", 100, 2, 27,
+     "1: A8 D5 E7 I5 L5 N6 R8 S8 T8; 2: G3 H2 K3 M3 O5; 3: F2 V2 Ä2; "
+     "4: B2 P2 U3 Å2 Ö2; 7: J1 Y1; 8: C1 X1; 10: Z1"},
+    {&core_tileset_da, "da", "da", 100, 2, 27,
+     "1: A7 E9 N6 R6; 2: D5 L5 O5 S5 T5; 3: B4 F3 G3 I4 K4 M3 U3 V3; "
+     "4: H2 J2 P2 Y2 Å2 Æ2 Ø2; 8: C2 X1 Z1"},
+};
+
+/* Checks ts against a distribution string; returns the tiles it counts. */
+static int check_distribution(const struct core_tileset *ts, const char *s)
+{
+    bool seen[CLB_MAX_LETTERS] = {false};
+    int tiles = 0, letters = 0, points = 0;
+    while (*s != '\0') {
+        if (*s == ' ' || *s == ';') {
+            s++;
+        } else if (s[strspn(s, "0123456789")] == ':') {
+            points = atoi(s);
+            s += strspn(s, "0123456789") + 1;
+        } else {
+            size_t len = strcspn(s, "0123456789");
+            int m = core_tileset_letter(ts, s, len);
+            cr_assert_geq(m, 0, "%s: %.*s", ts->name, (int)len, s);
+            cr_assert_not(seen[m], "%s: %.*s twice", ts->name, (int)len, s);
+            seen[m] = true;
+            cr_assert(strlen(ts->upper[m]) == len &&
+                          memcmp(ts->upper[m], s, len) == 0,
+                      "%s: %.*s is the tile as printed", ts->name, (int)len, s);
+            int count = atoi(s + len);
+            cr_assert_eq(ts->points[m], points, "%s: %s", ts->name,
+                         ts->upper[m]);
+            cr_assert_eq(ts->count[m], count, "%s: %s", ts->name, ts->upper[m]);
+            tiles += count;
+            letters++;
+            s += len + strspn(s + len, "0123456789");
+        }
+    }
+    cr_assert_eq(letters, ts->n, "%s: every letter listed", ts->name);
+    return tiles;
+}
+
+Test(core_tileset, every_national_set_as_published)
+{
+    for (size_t i = 0; i < sizeof published / sizeof published[0]; i++) {
+        const struct core_tileset *ts = published[i].ts;
+        cr_assert_str_eq(ts->name, published[i].name);
+        cr_assert_str_eq(ts->language, published[i].language);
+        cr_assert_eq(
+            core_tileset_by_language(ts->language, strlen(ts->language)), ts);
+        cr_assert_eq(ts->n, published[i].letters, "%s", ts->name);
+        cr_assert_eq(ts->blanks, published[i].blanks, "%s", ts->name);
+        cr_assert_eq(ts->total, published[i].tiles, "%s", ts->name);
+        int tiles = check_distribution(ts, published[i].distribution);
+        cr_assert_eq(tiles + published[i].blanks, published[i].tiles,
+                     "%s: the table's letters and blanks", ts->name);
+        cr_assert_eq(counted_total(ts), published[i].tiles, "%s", ts->name);
+    }
+    cr_assert_eq(core_tileset_by_language("en", 2), &core_tileset_english);
+    cr_assert_null(core_tileset_by_language("xx", 2));
 }
