@@ -234,8 +234,8 @@ check "--language en with the built-in list" test "$("$cli" --language en new do
 msg=$("$cli" --language xx new 2>&1)
 check "--language xx is a usage error listing the codes" \
     bash -c '[ $0 -eq 2 ] && grep -q "ISO 639-1 code (en, fr, de, es, it, nl, pl, pt, ca, nb, sv, da)" <<<"$1"' $? "$msg"
-msg=$("$cli" --language fr new 2>&1)
-check "--language fr without a French list says which to give" \
+msg=$("$cli" --lexicon @builtin --language fr new 2>&1)
+check "--language fr with the built-in list says which to give" \
     bash -c '[ $0 -eq 2 ] && grep -q "built-in word list is in English, not Français.*--tileset fr" <<<"$1"' $? "$msg"
 if [ -n "$dictc" ]; then
     tmp=$(mktemp -d)
@@ -248,6 +248,20 @@ if [ -n "$dictc" ]; then
     msg=$("$cli" --lexicon "$tmp/fr.clx" --language de new 2>&1)
     check "--language de with a French list is refused" \
         bash -c '[ $0 -eq 2 ] && grep -q "is in Français, not Deutsch" <<<"$1"' $? "$msg"
+    mkdir "$tmp/lang" && cp "$tmp/fr.clx" "$tmp/lang/fr.clx"
+    check "--language fr alone: fr.clx of COLLABBLE_LANGUAGES" \
+        test "$(COLLABBLE_LANGUAGES="$tmp/lang" "$cli" --language fr new docs)" = "$s"
+    msg=$(COLLABBLE_LANGUAGES= "$cli" --language fr new docs 2>&1)
+    check "--language fr with no list nor directory says what to give" \
+        bash -c '[ $0 -eq 2 ] && grep -q "with --lexicon FILE, or the languages. directory in COLLABBLE_LANGUAGES" <<<"$1"' $? "$msg"
+    # A Spanish rack in its tiles' strings, in plays as in show.
+    printf 'CHICO\nNIÑO\nCALLE\nPERRO\n' >"$tmp/es.txt"
+    "$dictc" --tileset es "$tmp/es.txt" "$tmp/es.clx" >/dev/null
+    es=("$cli" --lexicon "$tmp/es.clx")
+    s=$("${es[@]}" new docs)
+    rack=$("${es[@]}" show "$s" | sed -n 's/^P1: //p' | tr -d ' ')
+    check "plays names the rack in the set's strings" \
+        bash -c '"${@:2}" plays "$0" 0 | grep -qF "(rack $1)"' "$s" "$rack" "${es[@]}"
     rm -rf "$tmp"
 fi
 
