@@ -32,7 +32,10 @@ void render_judge_box(struct out_buf *b, const struct render_view *v)
 {
     /* The script's answers use the same words as the page's (data-yes,
      * data-no), so the box says one thing in one language either way. */
-    out_lit(b, "<form id=judge class=bar method=get action=\"");
+    /* A panel of its own below the racks: the turn's panel keeps its
+     * height (a hint shown in its flow stays in view on a phone). */
+    out_lit(b, "<section class=panel><form id=judge class=bar method=get "
+               "action=\"");
     html_url(b, "/game/word");
     out_lit(b, "\" data-lexicon=\"");
     html_attr(b, v->lexicon != NULL ? v->lexicon : "");
@@ -59,5 +62,5 @@ void render_judge_box(struct out_buf *b, const struct render_view *v)
     out_lit(b, "</button><p id=judged role=status>");
     if (v->judged != NULL)
         render_judged(b, v->judged);
-    out_lit(b, "</p></form>");
+    out_lit(b, "</p></form></section>");
 }

@@ -713,12 +713,12 @@ static void render_play_side(struct out_buf *b, const struct render_view *v)
     render_actions(b, v);
     if (goals_on(g))
         render_helpers(b, g);
-    render_judge_box(b, v);
     out_lit(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
     render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(g->turn)],
                       other_player(g->turn), "Partner&#39;s rack",
                       RACK_PARTNER);
     out_lit(b, "</section>");
+    render_judge_box(b, v);
     render_help(b, v);
 }
 
