@@ -6,7 +6,8 @@
 // language's list; every link the server writes must read back
 // (/api/v1/decode) to the same game; a tile's letter and the bag's keys are
 // the set's own strings (core/tileset_<code>.c); the GCG file has every
-// play's word.
+// play's word; the game's review answers for every move; the daily deal
+// is dealt in the language.
 //
 // Which list: the server as started with no options (the languages' lists
 // it loads at start) is asked first. A language it has no list of is
@@ -198,7 +199,22 @@ async function playGame(place, code, seed, tiles) {
     const shape = new RegExp(`^${words[i].split('.').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.{1,4}')}$`, 'u');
     assert.match(w, shape, `move ${i}: ${w} against the GCG's ${words[i]}`);
   });
+  // The review of the whole game, in its language.
+  const review = await ask(api('review'), { state });
+  assert.equal(review.status, 200, review.text);
+  assert.equal(review.body.moves.length, moves);
   return { played, moves, score: game.score, ending: game.ending?.reason };
+}
+
+// The daily deal in the language: the date's seed, dealt in its set.
+async function dailyDeal(place, code) {
+  const date = '2026-12-05';
+  const r = await fetch(`${place.srv.url}/daily?date=${date}&language=${code}`);
+  assert.equal(r.status, 200, `/daily in ${code}`);
+  const state = /data-state="([^"]+)"/.exec(await r.text())[1];
+  const d = await ask(`${place.srv.url}/api/v1/decode`, { state });
+  assert.equal(d.body.game.language, code === 'en' ? undefined : code);
+  assert.equal(d.body.history.start.seed, 1000000000 + Date.parse(date) / 864e5);
 }
 
 for (const code of Object.keys(LANGUAGES)) {
@@ -210,6 +226,7 @@ for (const code of Object.keys(LANGUAGES)) {
       return;
     }
     const tiles = tilesOf(LANGUAGES[code].set);
+    await dailyDeal(place, code);
     for (let g = 0; g < GAMES; g++) {
       const { played, moves, score, ending } = await playGame(place, code, `languages-${code}-${g}`, tiles);
       console.log(`# ${code} game ${g}: ${moves} moves, ${played.size} words, score ${score}, ended by ${ending}`);
