@@ -30,10 +30,10 @@ static void render_judged(struct out_buf *b, const struct render_judged *j)
 
 void render_judge_box(struct out_buf *b, const struct render_view *v)
 {
-    /* The script's answers use the same words as the page's (data-yes,
-     * data-no), so the box says one thing in one language either way. */
     /* A panel of its own below the racks: the turn's panel keeps its
-     * height (a hint shown in its flow stays in view on a phone). */
+     * height (a hint shown in its flow stays in view on a phone). The
+     * script's answers use the page's words (data-yes, data-no), so the
+     * box says one thing in one language either way. */
     out_lit(b, "<section class=panel><form id=judge class=bar method=get "
                "action=\"");
     html_url(b, "/game/word");
@@ -49,8 +49,7 @@ void render_judge_box(struct out_buf *b, const struct render_view *v)
     put_tr(b, "Check a word");
     out_rawf(b,
              "</label> <input id=jw name=word maxlength=%d required "
-             "autocomplete=off "
-             "spellcheck=false",
+             "autocomplete=off spellcheck=false",
              CLB_JUDGE_WORD_BYTES);
     if (v->judged != NULL) { /* the word stays, to be corrected */
         out_lit(b, " value=\"");

@@ -332,9 +332,8 @@ static struct render_view view_of(const struct srv_request *req,
 
 /* Answers 200 with the board page of `pos`, whose link state is `s`, for
  * the device the request's fields describe, its review filled in when
- * `reviewed`. */
-/* The game's page; with `judged`, the "Check a word" box's answer in it
- * (NULL: none). */
+ * `reviewed`, and with `judged` (NULL: none) the "Check a word" box's
+ * answer in it. */
 static void show_game_judged(const struct srv_request *req,
                              struct srv_response *resp,
                              const struct position *pos, const char *s,
@@ -849,10 +848,9 @@ static int chosen_lexicon(const struct srv_request *req, bool by_name,
 }
 
 /* GET /new?seed=X[&lexicon=NAME][&language=CODE]: the first position of a
- * new game. The
- * same seed always deals the same game, so this is a plain, reloadable
- * GET; without a seed it redirects to a random one so a reload does not
- * deal again. The script rewrites the address to /#S. */
+ * new game. The same seed always deals the same game, so this is a plain,
+ * reloadable GET; without a seed it redirects to a random one so a reload
+ * does not deal again. The script rewrites the address to /#S. */
 void ui_new(const struct srv_request *req, struct srv_response *resp)
 {
     if (!is_get(req)) {
