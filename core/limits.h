@@ -368,6 +368,21 @@
  * 500 bytes of JSON, so 1,000 stay near 500 KB, under the response cap. */
 #define CLB_MAX_PLAYS_LISTED 1000
 
+/* ---- the word judge (POST /api/v1/words, the page's "Check a word") ----
+ * Words one request may judge: a turn makes at most CLB_MAX_WORDS words, a
+ * player checks a handful, and a tool checking a list sends many requests;
+ * a word's answer is under 1 KiB (its text escaped, a tile a byte at
+ * most), so 64 stay far under the response cap. */
+#define CLB_JUDGE_MAX_WORDS 64
+/* Bytes of one word as sent: a whole board row (15 tiles) of the longest
+ * tile a set has as text ("L·L", 4 bytes) or an accented letter written as
+ * a letter and a combining accent (3 bytes), with room: 64. A longer word
+ * cannot be a word on the board, so it is refused as sent. */
+#define CLB_JUDGE_WORD_BYTES 64
+/* The text listing the ISO 639-1 codes players pick by ("en, fr, ..."):
+ * 4 bytes a code, for every set there is. */
+#define CLB_LANGUAGE_CODES_TEXT (4 * 16)
+
 /* ---- the work budgets of the searches (core/movegen.h's core_budget) ----
  * Counted in nodes of the search (a square entered with a tile), never in
  * time, so that a search cut short is cut at the same place on every run,
@@ -502,6 +517,10 @@ static_assert(CLB_MAX_MOVE_JSON < CLB_MAX_BODY_BYTES,
               "the longest move the page reads arrives in a body");
 static_assert(CLB_GOALS_COUNT <= 255 && CLB_GOALS_FACE_UP <= CLB_GOALS_COUNT,
               "a goal's number fits a byte");
+static_assert(CLB_JUDGE_WORD_BYTES >= CLB_BOARD_SIZE * 4,
+              "a judged word holds a board row of 4-byte tiles");
+static_assert(CLB_JUDGE_MAX_WORDS * 1024 < CLB_MAX_RESPONSE_BYTES,
+              "the word judge's longest answer fits one response");
 static_assert(CLB_MAX_LINK2_CHARS <= CLB_MAX_ENCODED_STATE,
               "a v2 link must pass the encoded-state bound");
 
