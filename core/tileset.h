@@ -75,6 +75,14 @@ int core_tileset_letter(const struct core_tileset *ts, const char *s,
 size_t core_tileset_cut(const struct core_tileset *ts, const char *s, size_t n,
                         int *letter);
 
+/* Spells the UTF-8 word s (n bytes, any case, accents as written) in ts's tiles: folds what the set
+ * folds (its table: French É to E, German ß to SS...), then cuts by longest match (core_tileset_cut).
+ * Writes the tile bytes (0x41 + letter) to tiles (room for max) and returns how many; 0 when it
+ * cannot, with *bad the byte offset in s of the first character the set cannot spell (n when the word
+ * has more than max tiles or is empty). Pure; no allocation. */
+size_t core_tileset_spell(const struct core_tileset *ts, const char *s, size_t n,
+                          char *tiles, size_t max, size_t *bad);
+
 /* True for English, the set a link need not name. */
 static inline bool core_tileset_is_default(const struct core_tileset *ts)
 {
