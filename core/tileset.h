@@ -21,6 +21,15 @@
 
 #include "limits.h"
 
+/* One fold of a set (core_tileset_spell): the text `from` (UTF-8, one or
+ * a few characters; ASCII letters match in either case, every other
+ * character as written, so a table lists both cases of an accented
+ * letter) is read as `to` (the set's tiles as shown, upper case). */
+struct core_fold {
+    const char *from;
+    const char *to;
+};
+
 struct core_tileset {
     const char *name; /* the id links name: "english", "fr" */
     /* The language a player picks it by: ISO 639-1 ("en", "fr"; NULL for
@@ -38,6 +47,13 @@ struct core_tileset {
      * as a blank standing for it is shown ("ch"). */
     char upper[CLB_MAX_LETTERS][CLB_MAX_TILE_BYTES + 1];
     char lower[CLB_MAX_LETTERS][CLB_MAX_TILE_BYTES + 1];
+    /* What a word as a language writes it is read as before it is cut into
+     * tiles (French É as E, German ß as SS): n_folds rows, NULL when
+     * the set folds nothing but ASCII case (English, Polish). A letter
+     * that is a tile of the set is never folded. docs/RULES.md lists each
+     * set's folds and why. */
+    const struct core_fold *folds;
+    int n_folds;
 };
 
 /* The sets (core/tileset_*.c). English is the default and the only set
@@ -75,13 +91,15 @@ int core_tileset_letter(const struct core_tileset *ts, const char *s,
 size_t core_tileset_cut(const struct core_tileset *ts, const char *s, size_t n,
                         int *letter);
 
-/* Spells the UTF-8 word s (n bytes, any case, accents as written) in ts's tiles: folds what the set
- * folds (its table: French É to E, German ß to SS...), then cuts by longest match (core_tileset_cut).
- * Writes the tile bytes (0x41 + letter) to tiles (room for max) and returns how many; 0 when it
- * cannot, with *bad the byte offset in s of the first character the set cannot spell (n when the word
- * has more than max tiles or is empty). Pure; no allocation. */
-size_t core_tileset_spell(const struct core_tileset *ts, const char *s, size_t n,
-                          char *tiles, size_t max, size_t *bad);
+/* Spells the UTF-8 word s (n bytes, any case, accents as written) in ts's
+ * tiles: folds what the set folds (its table: French É to E, German
+ * ß to SS...), then cuts by longest match (core_tileset_cut).
+ * Writes the tile bytes (0x41 + letter) to tiles (room for max) and
+ * returns how many; 0 when it cannot, with *bad the byte offset in s of
+ * the first character the set cannot spell (n when the word has more than
+ * max tiles or is empty). Pure; no allocation. */
+size_t core_tileset_spell(const struct core_tileset *ts, const char *s,
+                          size_t n, char *tiles, size_t max, size_t *bad);
 
 /* True for English, the set a link need not name. */
 static inline bool core_tileset_is_default(const struct core_tileset *ts)
