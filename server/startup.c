@@ -259,8 +259,10 @@ static bool startup_language_load(const char *dir, const char *name,
     memcpy(ctx->lexicon_names[ctx->nlexicons], name, strlen(name) + 1);
     ctx->nlexicons++;
     const struct core_tileset *ts = dict_tileset(d);
-    struct dict_image_facts facts;
-    dict_image_facts(d, &facts);
+    /* Its size from the graph, not the header: reading the header would
+     * bring the file's first pages back in, which dict_map let go. */
+    unsigned long bytes =
+        (unsigned long)dict_graph(d)->count * 4ul + 64ul;
     if (!quiet)
         srv_say(SRV_INFO,
                 "lexicon %s: %zu words from %s in %.1f ms (%s, %s; mapped, "
@@ -268,8 +270,7 @@ static bool startup_language_load(const char *dir, const char *name,
                 name, dict_word_count(d), path, startup_ms_since(&t0),
                 ts->language != NULL ? ts->language : ts->name,
                 ts->language_name != NULL ? ts->language_name : ts->name,
-                (unsigned long)facts.bytes,
-                trusted ? "checked by the build" : "checked in full");
+                bytes, trusted ? "checked by the build" : "checked in full");
     return true;
 }
 
