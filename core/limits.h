@@ -313,8 +313,7 @@
 /* A compiled graph the build writes and the server maps from its languages
  * directory (--languages): the header and as many nodes as the word
  * graph's format can index (CLB_KWG_MAX_NODES). */
-#define CLB_MAX_BUILD_LEXICON_BYTES                                            \
-    ((size_t)CLB_KWG_MAX_NODES * 4u + 64u)
+#define CLB_MAX_BUILD_LEXICON_BYTES ((size_t)CLB_KWG_MAX_NODES * 4u + 64u)
 
 /* Compiled lexicons one server loads from its languages directory: one per
  * language (11 today besides English's built-in list), and room for a

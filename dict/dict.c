@@ -636,9 +636,8 @@ dict_header_tileset(const unsigned char *image)
  * never writes (a little-endian host's mapping, whose order is the
  * host's already). */
 static enum clb_err dict_image_check_at(struct dict *d,
-                                        const unsigned char *image,
-                                        size_t size, bool mapped,
-                                        const char *name,
+                                        const unsigned char *image, size_t size,
+                                        bool mapped, const char *name,
                                         struct clb_error *err)
 {
     if (size < DICT_HEADER_BYTES)
@@ -1018,7 +1017,7 @@ static int dict_map_open(const char *path, const char *name, size_t max,
         return -1;
     }
     struct stat st;
-    const char *bad = fstat(fd, &st) != 0   ? strerror(errno)
+    const char *bad = fstat(fd, &st) != 0    ? strerror(errno)
                       : !S_ISREG(st.st_mode) ? "not a regular file"
                       : st.st_size < (off_t)DICT_HEADER_BYTES
                           ? "too short to be a compiled lexicon"
@@ -1044,10 +1043,10 @@ enum clb_err dict_map(const char *path, const struct dict_image_facts *built,
     clb_error_clear(err);
     dict_detail_name(name, sizeof name, path);
     size_t size = 0;
-    int fd = path == NULL ? -1
-                          : dict_map_open(path, name,
-                                          CLB_MAX_BUILD_LEXICON_BYTES, &size,
-                                          err);
+    int fd = path == NULL
+                 ? -1
+                 : dict_map_open(path, name, CLB_MAX_BUILD_LEXICON_BYTES, &size,
+                                 err);
     if (path == NULL)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON, "no file name given");
     if (fd < 0)

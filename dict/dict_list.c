@@ -123,9 +123,8 @@ static size_t list_json_escape(const char **s, const char *end, char *out)
     long c = list_hex4(q + 1);
     q += 5;
     if (c >= 0xD800 && c <= 0xDBFF) { /* a surrogate pair */
-        long lo = end - q >= 6 && q[0] == '\\' && q[1] == 'u'
-                      ? list_hex4(q + 2)
-                      : -1;
+        long lo =
+            end - q >= 6 && q[0] == '\\' && q[1] == 'u' ? list_hex4(q + 2) : -1;
         if (lo < 0xDC00 || lo > 0xDFFF)
             return 0;
         c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
@@ -320,8 +319,8 @@ static void list_bad_report(struct list_bad *b, struct dict_list_report *r)
 
 static bool list_keeps_nouns(const struct core_tileset *ts)
 {
-    for (size_t i = 0; i < sizeof list_nouns_capitalised /
-                                sizeof list_nouns_capitalised[0];
+    for (size_t i = 0;
+         i < sizeof list_nouns_capitalised / sizeof list_nouns_capitalised[0];
          i++)
         if (ts->language != NULL &&
             strcmp(ts->language, list_nouns_capitalised[i]) == 0)
@@ -406,23 +405,12 @@ static int list_word_cmp(const void *a, const void *b)
 static void list_count(struct dict_list_report *r, enum list_verdict v)
 {
     switch (v) {
-    case LIST_CAPITALISED:
-        r->capitalised++;
-        break;
-    case LIST_ABBREVIATION:
-        r->abbreviations++;
-        break;
-    case LIST_UNSPELLABLE:
-        r->unspellable++;
-        break;
-    case LIST_TOO_SHORT:
-        r->too_short++;
-        break;
-    case LIST_TOO_LONG:
-        r->too_long++;
-        break;
-    case LIST_KEPT:
-        break;
+    case LIST_CAPITALISED: r->capitalised++; break;
+    case LIST_ABBREVIATION: r->abbreviations++; break;
+    case LIST_UNSPELLABLE: r->unspellable++; break;
+    case LIST_TOO_SHORT: r->too_short++; break;
+    case LIST_TOO_LONG: r->too_long++; break;
+    case LIST_KEPT: break;
     }
 }
 
@@ -443,8 +431,8 @@ static enum clb_err list_read(const char *text, size_t len, const char *shown,
     size_t sn;
     enum clb_err rc = CLB_ERR_OK;
     if (bad == NULL)
-        rc = clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: out of memory",
-                           shown);
+        rc =
+            clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: out of memory", shown);
     while (rc == CLB_ERR_OK && list_next(&r, &s, &sn)) {
         if (++report->read % LIST_PROGRESS_EVERY == 0)
             list_progress(progress, "reading", (size_t)(r.p - text), len);
@@ -468,8 +456,8 @@ static enum clb_err list_read(const char *text, size_t len, const char *shown,
         n += v == LIST_KEPT;
     }
     if (rc == CLB_ERR_OK && r.problem != NULL)
-        rc = clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: entry %zu: %s",
-                           shown, report->read + 1, r.problem);
+        rc = clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: entry %zu: %s", shown,
+                           report->read + 1, r.problem);
     if (bad != NULL)
         list_bad_report(bad, report);
     free(bad);

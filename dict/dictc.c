@@ -56,18 +56,19 @@ static void dictc_usage(FILE *to)
           "Compiles a word list into Collabble's compiled lexicon: its word\n"
           "graph (a DAWG for lookups and a GADDAG for move generation).\n"
           "\n"
-          "Without --tileset, INPUT holds one word a line: 2 to 15 letters\n"
-          "A-Z, any case.\n"
-          "Blank lines and CR LF line ends are fine; duplicates are kept\n"
-          "once. Any other line is an error naming the file and line.\n"
+          "Without --tileset, INPUT holds one word a line: 2 to 15\n"
+          "letters A-Z, any case. Blank lines and CR LF line ends are\n"
+          "fine; duplicates are kept once. Any other line is an error\n"
+          "naming the file and line.\n"
           "A compiled lexicon is accepted as input too.\n"
           "\n"
           "--tileset NAME reads INPUT as a language's word list as it is\n"
           "published, and spells its entries in the tile set NAME (fr, de,\n"
           "es, ...; english): each entry, in UTF-8, is folded as the set\n"
-          "folds (French E for É) and cut into tiles by longest match, so\n"
-          "with a CH tile CHAT is CH, A, T. INPUT is one entry a line, or a\n"
-          "JSON array of strings. An entry is left out, and counted, when\n"
+          "folds (French accents are dropped) and cut into tiles by\n"
+          "longest match, so with a CH tile CHAT is CH, A, T. INPUT is\n"
+          "one entry a line, or a JSON array of strings. An entry is left\n"
+          "out, and counted, when\n"
           "it has a character no tile spells, fewer than 2 or more than 15\n"
           "tiles, or, in a list written in lower case, a capital first (a\n"
           "name; German keeps them: its nouns) or after its first character\n"
@@ -129,8 +130,7 @@ static int dictc_check(const char *image, const char *facts_path)
 {
     (void)unlink(facts_path);
     size_t len = 0;
-    unsigned char *bytes =
-        dictc_read(image, CLB_MAX_BUILD_LEXICON_BYTES, &len);
+    unsigned char *bytes = dictc_read(image, CLB_MAX_BUILD_LEXICON_BYTES, &len);
     if (bytes == NULL) {
         fprintf(stderr, DICTC_NAME ": %s: cannot read it\n", image);
         return DICTC_EXIT_FAILED;
@@ -295,8 +295,8 @@ static int dictc_list(const char *input, const char *output,
     struct dict *d = NULL;
     struct dict_list_report report;
     struct dict_progress progress = {.fn = dictc_progress, .ctx = &run};
-    enum clb_err rc = dict_from_list(text, len, input, ts, &progress, &report,
-                                     &d, &err);
+    enum clb_err rc =
+        dict_from_list(text, len, input, ts, &progress, &report, &d, &err);
     free(text);
     if (rc == CLB_ERR_OK)
         rc = dict_save_compiled(d, output, &err);
@@ -413,8 +413,8 @@ int main(int argc, char **argv)
             latin1 = true;
         } else if (!options_done && strcmp(a, "--tileset") == 0) {
             const char *want = i + 1 < argc ? argv[++i] : NULL;
-            tileset = want != NULL ? core_tileset_by_name(want, strlen(want))
-                                   : NULL;
+            tileset =
+                want != NULL ? core_tileset_by_name(want, strlen(want)) : NULL;
             if (tileset == NULL)
                 rc = dictc_misuse(want == NULL
                                       ? "--tileset needs a tile set's name"

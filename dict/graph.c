@@ -61,7 +61,7 @@ struct graph_builder {
     struct graph_state path[GRAPH_DEPTH];
     unsigned char prev[GRAPH_KEY_BYTES];
     int prev_len;
-    const char *problem; /* set once something failed */
+    const char *problem;                  /* set once something failed */
     const struct dict_progress *progress; /* NULL: nobody is told */
 };
 
@@ -586,8 +586,7 @@ enum clb_err dict_graph_build_progress(const struct dict_word *words,
                                        const struct core_tileset *tileset,
                                        const char *name,
                                        const struct dict_progress *progress,
-                                       struct dict **out,
-                                       struct clb_error *err)
+                                       struct dict **out, struct clb_error *err)
 {
     *out = NULL;
     struct graph_builder gb = {.progress = progress};

@@ -152,8 +152,11 @@ static void main_usage(FILE *out)
             "lexicon NAME\n"
             "                         (a game in a language plays on the "
             "first one in\n"
-            "                         its tile set). Default: %s;\n"
-            "                         '' for none\n"
+            "                         its tile set). Default: the "
+            "directory the build\n"
+            "                         compiled them into (the container's:\n"
+            "                         /usr/share/collabble/lexicons); '' "
+            "for none\n"
             "  --max-connections N    connections served at once (default "
             "%d); more\n"
             "                         wait in the kernel's queue\n"
@@ -233,8 +236,7 @@ static void main_usage(FILE *out)
             "if libmicrohttpd\nis not the version checked (see "
             "--allow-libmicrohttpd) or the request-head\nself-test fails "
             "on it.\n\n",
-            CLB_MAX_GIVEN_LEXICONS, CLB_LANGUAGES_DEFAULT, CLB_MAX_CONNECTIONS,
-            CLB_MAX_DRAIN_S,
+            CLB_MAX_GIVEN_LEXICONS, CLB_MAX_CONNECTIONS, CLB_MAX_DRAIN_S,
             SRV_STRICT_MHD_VERSION, SRV_ENV_LEXICON, MAIN_DEFAULT_LEXICON_NAME,
             SRV_ENV_BASE_PATH, SRV_BUILTIN_LEXICON_FILE,
             SRV_BUILTIN_LEXICON_FILE, MAIN_DEFAULT_LEXICON_NAME);

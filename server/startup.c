@@ -261,16 +261,15 @@ static bool startup_language_load(const char *dir, const char *name,
     const struct core_tileset *ts = dict_tileset(d);
     /* Its size from the graph, not the header: reading the header would
      * bring the file's first pages back in, which dict_map let go. */
-    unsigned long bytes =
-        (unsigned long)dict_graph(d)->count * 4ul + 64ul;
+    unsigned long bytes = (unsigned long)dict_graph(d)->count * 4ul + 64ul;
     if (!quiet)
         srv_say(SRV_INFO,
                 "lexicon %s: %zu words from %s in %.1f ms (%s, %s; mapped, "
                 "%lu bytes; %s)",
                 name, dict_word_count(d), path, startup_ms_since(&t0),
                 ts->language != NULL ? ts->language : ts->name,
-                ts->language_name != NULL ? ts->language_name : ts->name,
-                bytes, trusted ? "checked by the build" : "checked in full");
+                ts->language_name != NULL ? ts->language_name : ts->name, bytes,
+                trusted ? "checked by the build" : "checked in full");
     return true;
 }
 

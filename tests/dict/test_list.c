@@ -20,9 +20,9 @@ static struct dict *list_of(const char *text, const struct core_tileset *ts,
 {
     struct clb_error err;
     struct dict *d = NULL;
-    cr_assert_eq(dict_from_list(text, strlen(text), "test list", ts, NULL, r,
-                                &d, &err),
-                 CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(
+        dict_from_list(text, strlen(text), "test list", ts, NULL, r, &d, &err),
+        CLB_ERR_OK, "%s", err.detail);
     return d;
 }
 
@@ -101,8 +101,8 @@ Test(dict_list, malformed_json_is_refused_naming_the_entry)
     struct dict_list_report r;
     struct clb_error err;
     struct dict *d = NULL;
-    cr_assert_eq(dict_from_list(text, strlen(text), "es.json",
-                                &core_tileset_es, NULL, &r, &d, &err),
+    cr_assert_eq(dict_from_list(text, strlen(text), "es.json", &core_tileset_es,
+                                NULL, &r, &d, &err),
                  CLB_ERR_BAD_LEXICON);
     cr_assert_null(d);
     cr_assert(strstr(err.detail, "es.json: entry 2: a malformed escape") !=
@@ -116,8 +116,8 @@ Test(dict_list, a_list_of_no_words_is_refused)
     struct dict_list_report r;
     struct clb_error err;
     struct dict *d = NULL;
-    cr_assert_eq(dict_from_list(text, strlen(text), "names",
-                                &core_tileset_fr, NULL, &r, &d, &err),
+    cr_assert_eq(dict_from_list(text, strlen(text), "names", &core_tileset_fr,
+                                NULL, &r, &d, &err),
                  CLB_ERR_BAD_LEXICON);
     cr_assert(strstr(err.detail, "no entry of the list is a word") != NULL,
               "%s", err.detail);
@@ -153,8 +153,8 @@ Test(dict_list, mapped_trusted_by_the_build_facts_or_checked_in_full)
     struct clb_error err;
     struct dict *d = NULL;
     bool trusted = true;
-    cr_assert_eq(dict_map(path, NULL, 0, &trusted, &d, &err), CLB_ERR_OK,
-                 "%s", err.detail);
+    cr_assert_eq(dict_map(path, NULL, 0, &trusted, &d, &err), CLB_ERR_OK, "%s",
+                 err.detail);
     cr_assert_not(trusted);
     cr_assert_eq(dict_fingerprint(d), dict_fingerprint(built));
     cr_assert_eq(dict_tileset(d), &core_tileset_fr);
