@@ -969,12 +969,14 @@ dict_map_known(const unsigned char *image, size_t size,
 }
 
 /* The image the build checked (its facts), mapped at image: its header
- * read as dict_use_in_place() reads it, and its CRC worked out again, so
- * that a file damaged since is refused rather than searched. */
+ * read as dict_use_in_place() reads it, and, `recheck`, its CRC worked
+ * out again, so that a file damaged since is refused rather than
+ * searched. */
 static enum clb_err dict_map_built(struct dict *d, const unsigned char *image,
                                    size_t size,
                                    const struct dict_image_facts *facts,
-                                   const char *name, struct clb_error *err)
+                                   bool recheck, const char *name,
+                                   struct clb_error *err)
 {
     const struct core_tileset *tileset = dict_header_tileset(image);
     if (memcmp(image, DICT_MAGIC, DICT_MAGIC_LEN) != 0 ||
@@ -986,7 +988,7 @@ static enum clb_err dict_map_built(struct dict *d, const unsigned char *image,
         tileset == NULL)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "%s: not the image the build checked", name);
-    if (dict_image_crc(image, size) != facts->crc)
+    if (recheck && dict_image_crc(image, size) != facts->crc)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "%s: checksum mismatch: the file is corrupt",
                              name);
@@ -1034,8 +1036,8 @@ static int dict_map_open(const char *path, const char *name, size_t max,
 }
 
 enum clb_err dict_map(const char *path, const struct dict_image_facts *built,
-                      size_t nbuilt, bool *trusted, struct dict **out,
-                      struct clb_error *err)
+                      size_t nbuilt, bool recheck, bool *trusted,
+                      struct dict **out, struct clb_error *err)
 {
     char name[DICT_NAME_BYTES];
     *out = NULL;
@@ -1076,10 +1078,12 @@ enum clb_err dict_map(const char *path, const struct dict_image_facts *built,
     const struct dict_image_facts *facts =
         dict_map_known(image, size, built, nbuilt);
     enum clb_err rc =
-        facts != NULL ? dict_map_built(d, image, size, facts, name, err)
-                      : dict_image_check_at(d, image, size, true, name, err);
-    /* The check read every page; the searches need only the few they
-     * touch, which come back from the page cache when they do. */
+        facts != NULL
+            ? dict_map_built(d, image, size, facts, recheck, name, err)
+            : dict_image_check_at(d, image, size, true, name, err);
+    /* The check read every page (or the header's); the searches need
+     * only the few they touch, which come back from the page cache when
+     * they do. */
     (void)madvise(image, size, MADV_DONTNEED);
     if (rc != CLB_ERR_OK) {
         dict_free(d);

@@ -234,7 +234,8 @@ static bool startup_loaded(const struct srv_context *ctx, const char *name)
 
 /* Maps one language's graph, dir/name.clx, into ctx. */
 static bool startup_language_load(const char *dir, const char *name,
-                                  struct srv_context *ctx, bool quiet)
+                                  bool one_request, struct srv_context *ctx,
+                                  bool quiet)
 {
     char path[4096];
     int len = snprintf(path, sizeof path, "%s/%s" STARTUP_CLX, dir, name);
@@ -248,8 +249,8 @@ static bool startup_language_load(const char *dir, const char *name,
     struct clb_error err;
     struct dict *d = NULL;
     bool trusted = false;
-    if (dict_map(path, startup_built, STARTUP_NBUILT, &trusted, &d, &err) !=
-        CLB_ERR_OK) {
+    if (dict_map(path, startup_built, STARTUP_NBUILT, !one_request, &trusted,
+                 &d, &err) != CLB_ERR_OK) {
         srv_say(SRV_ERROR, "cannot load lexicon '%s' (from %s): %s%s%s", path,
                 "the languages directory", clb_err_str(err.code),
                 err.detail[0] != '\0' ? ": " : "", err.detail);
@@ -302,7 +303,7 @@ static bool startup_languages_load(const struct srv_lexicon_args *a,
                         dir, names[i], names[i]);
             continue;
         }
-        if (!startup_language_load(dir, names[i], ctx, quiet))
+        if (!startup_language_load(dir, names[i], a->one_request, ctx, quiet))
             return false;
     }
     return true;
@@ -369,6 +370,7 @@ int srv_cgi_program(const char *prog)
 {
     char why[SRV_STARTUP_WHY_MAX];
     static struct srv_lexicon_args lexicons;
+    lexicons.one_request = true;
     char base[CLB_MAX_BASE_PATH + 1];
     const char *env_base = getenv(SRV_ENV_BASE_PATH);
     if (env_base != NULL &&

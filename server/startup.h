@@ -39,6 +39,10 @@ struct srv_lexicon_args {
     /* The languages directory --languages named (NULL: COLLABBLE_LANGUAGES,
      * else the build's default); "" loads none. */
     const char *languages;
+    /* A process that answers one request (CGI): the languages' graphs the
+     * build checked are trusted by their header, as the built-in list is,
+     * without the CRC pass a server makes over them (73 MB, 50 ms). */
+    bool one_request;
 };
 
 /* Adds FILE[:NAME] (modified in place: the ':' becomes a NUL), given by

@@ -153,15 +153,15 @@ Test(dict_list, mapped_trusted_by_the_build_facts_or_checked_in_full)
     struct clb_error err;
     struct dict *d = NULL;
     bool trusted = true;
-    cr_assert_eq(dict_map(path, NULL, 0, &trusted, &d, &err), CLB_ERR_OK, "%s",
-                 err.detail);
+    cr_assert_eq(dict_map(path, NULL, 0, true, &trusted, &d, &err), CLB_ERR_OK,
+                 "%s", err.detail);
     cr_assert_not(trusted);
     cr_assert_eq(dict_fingerprint(d), dict_fingerprint(built));
     cr_assert_eq(dict_tileset(d), &core_tileset_fr);
     cr_assert(dict_contains(d, "GARCON", 6));
     dict_free(d);
-    cr_assert_eq(dict_map(path, &facts, 1, &trusted, &d, &err), CLB_ERR_OK,
-                 "%s", err.detail);
+    cr_assert_eq(dict_map(path, &facts, 1, true, &trusted, &d, &err),
+                 CLB_ERR_OK, "%s", err.detail);
     cr_assert(trusted);
     cr_assert_eq(dict_word_count(d), 4);
     cr_assert(dict_contains(d, "COEUR", 5));
@@ -186,15 +186,22 @@ Test(dict_list, a_damaged_mapped_file_is_refused_either_way)
     struct clb_error err;
     struct dict *d = NULL;
     bool trusted = false;
-    cr_assert_eq(dict_map(path, &facts, 1, &trusted, &d, &err),
+    cr_assert_eq(dict_map(path, &facts, 1, true, &trusted, &d, &err),
                  CLB_ERR_BAD_LEXICON);
     cr_assert(strstr(err.detail, "checksum mismatch") != NULL, "%s",
               err.detail);
-    cr_assert_eq(dict_map(path, NULL, 0, &trusted, &d, &err),
+    cr_assert_eq(dict_map(path, NULL, 0, true, &trusted, &d, &err),
                  CLB_ERR_BAD_LEXICON);
     cr_assert_null(d);
-    cr_assert_eq(dict_map("/nonexistent/x.clx", NULL, 0, &trusted, &d, &err),
-                 CLB_ERR_BAD_LEXICON);
+    /* A process answering one request (CGI) trusts the build's facts by
+     * the header alone, as it trusts the built-in list: no CRC pass. */
+    cr_assert_eq(dict_map(path, &facts, 1, false, &trusted, &d, &err),
+                 CLB_ERR_OK, "%s", err.detail);
+    cr_assert(trusted);
+    dict_free(d);
+    cr_assert_eq(
+        dict_map("/nonexistent/x.clx", NULL, 0, true, &trusted, &d, &err),
+        CLB_ERR_BAD_LEXICON);
     cr_assert(strstr(err.detail, "cannot open") != NULL, "%s", err.detail);
     dict_free(built);
     unlink(path);
