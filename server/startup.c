@@ -21,8 +21,8 @@
  * compiled and checked in full (dict/CMakeLists.txt), and the directory it
  * put them in, the default of --languages. */
 #include CLB_LANGUAGES_CHECKED
-#ifndef CLB_LANGUAGES_DEFAULT
-#error "CLB_LANGUAGES_DEFAULT is the languages directory, set by CMake"
+#if !defined CLB_LANGUAGES_DEFAULT || !defined CLB_LANGUAGES_INSTALLED
+#error "CLB_LANGUAGES_DEFAULT and _INSTALLED are set by dict/CMakeLists.txt"
 #endif
 
 static const struct dict_image_facts startup_built[] = {
@@ -165,6 +165,12 @@ static const char *startup_languages_dir(const struct srv_lexicon_args *a,
     }
     *given = false;
     *from = "the default";
+    /* The build's own, while it is there; an installed server's build is
+     * usually gone. */
+    DIR *d = opendir(CLB_LANGUAGES_DEFAULT);
+    if (d == NULL)
+        return CLB_LANGUAGES_INSTALLED;
+    closedir(d);
     return CLB_LANGUAGES_DEFAULT;
 }
 
