@@ -126,6 +126,20 @@ int core_tileset_letter(const struct core_tileset *ts, const char *s,
     return -1;
 }
 
+uint32_t core_tileset_vowels(const struct core_tileset *ts)
+{
+    uint32_t mask = 0;
+    const char *v = ts->vowels;
+    while (v != NULL && *v != '\0') {
+        size_t len = strcspn(v, " ");
+        int m = core_tileset_letter(ts, v, len);
+        if (m >= 0)
+            mask |= UINT32_C(1) << m;
+        v += len + (v[len] == ' ');
+    }
+    return mask;
+}
+
 /* ---- spelling a word (core_tileset_spell) -------------------------------- */
 
 /* Bytes of the UTF-8 character whose first byte is c, at most left: 1 for
@@ -208,6 +222,8 @@ size_t core_tileset_spell(const struct core_tileset *ts, const char *s,
     *bad = n;
     if (s == NULL || n == 0)
         return 0;
+    if (ts == NULL) /* a game's NULL set is English (core_game_tileset) */
+        ts = &core_tileset_english;
     for (;;) {
         fill_window(ts, s, n, &i, &w);
         if (w.len == 0)

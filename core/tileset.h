@@ -54,11 +54,15 @@ struct core_tileset {
      * set's folds and why. */
     const struct core_fold *folds;
     int n_folds;
+    /* The set's vowels, for goals mode's vowel goals: upper display
+     * strings separated by single spaces ("A E I O U"; Polish adds Ą Ę Ó
+     * Y). docs/RULES.md lists each set's. */
+    const char *vowels;
 };
 
-/* The sets (core/tileset_*.c). English is the default and the only set
- * players meet; x-test27 (English plus a 27th tile "CH") exists so that
- * the tests prove nothing assumes 26 letters or one-character tiles. */
+/* The sets (core/tileset_*.c). English is the default; x-test27 (English
+ * plus a 27th tile "CH") exists so that the tests prove nothing assumes
+ * 26 letters or one-character tiles, and players never meet it. */
 extern const struct core_tileset core_tileset_english;
 extern const struct core_tileset core_tileset_x_test27;
 /* The national editions, by ISO 639-1 code (core/tileset_<code>.c). */
@@ -97,9 +101,15 @@ size_t core_tileset_cut(const struct core_tileset *ts, const char *s, size_t n,
  * Writes the tile bytes (0x41 + letter) to tiles (room for max) and
  * returns how many; 0 when it cannot, with *bad the byte offset in s of
  * the first character the set cannot spell (n when the word has more than
- * max tiles or is empty). Pure; no allocation. */
+ * max tiles or is empty). ts NULL is English. Text not in NFC (a letter
+ * then a combining accent) is not composed: the combining mark is
+ * unspellable, so clients send NFC (String.prototype.normalize). Pure; no
+ * allocation. */
 size_t core_tileset_spell(const struct core_tileset *ts, const char *s,
                           size_t n, char *tiles, size_t max, size_t *bad);
+
+/* The set's vowels (its `vowels` list) as a mask, bit m letter m. */
+uint32_t core_tileset_vowels(const struct core_tileset *ts);
 
 /* True for English, the set a link need not name. */
 static inline bool core_tileset_is_default(const struct core_tileset *ts)

@@ -34,6 +34,7 @@ const struct core_tileset core_tileset_ca = {
     .lower = {"a",  "b", "c", "ç",   "d", "e", "f",  "g", "h",
               "i",  "j", "l", "l·l", "m", "n", "ny", "o", "p",
               "qu", "r", "s", "t",   "u", "v", "x",  "z"},
+    .vowels = "A E I O U",
     .folds = folds,
     .n_folds = sizeof folds / sizeof folds[0],
 };

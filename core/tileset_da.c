@@ -37,6 +37,7 @@ const struct core_tileset core_tileset_da = {
     .lower = {"a", "b", "c", "d", "e", "f", "g", "h", "i",
               "j", "k", "l", "m", "n", "o", "p", "r", "s",
               "t", "u", "v", "x", "y", "z", "æ", "ø", "å"},
+    .vowels = "A E I O U Y Æ Ø Å",
     .folds = folds,
     .n_folds = sizeof folds / sizeof folds[0],
 };

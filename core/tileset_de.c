@@ -38,6 +38,7 @@ const struct core_tileset core_tileset_de = {
     .lower = {"a", "ä", "b", "c", "d", "e", "f", "g", "h", "i",
               "j", "k", "l", "m", "n", "o", "ö", "p", "q", "r",
               "s", "t", "u", "ü", "v", "w", "x", "y", "z"},
+    .vowels = "A Ä E I O Ö U Ü",
     .folds = folds,
     .n_folds = sizeof folds / sizeof folds[0],
 };

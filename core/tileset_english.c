@@ -32,4 +32,5 @@ const struct core_tileset core_tileset_english = {
             "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m",
             "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z",
         },
+    .vowels = "A E I O U",
 };

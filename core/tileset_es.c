@@ -29,6 +29,7 @@ const struct core_tileset core_tileset_es = {
     .lower = {"a",  "b", "c",  "ch", "d", "e", "f", "g", "h", "i",
               "j",  "l", "ll", "m",  "n", "ñ", "o", "p", "q", "r",
               "rr", "s", "t",  "u",  "v", "x", "y", "z"},
+    .vowels = "A E I O U",
     .folds = folds,
     .n_folds = sizeof folds / sizeof folds[0],
 };

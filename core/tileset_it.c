@@ -28,6 +28,7 @@ const struct core_tileset core_tileset_it = {
               "N", "O", "P", "Q", "R", "S", "T", "U", "V", "Z"},
     .lower = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "l", "m",
               "n", "o", "p", "q", "r", "s", "t", "u", "v", "z"},
+    .vowels = "A E I O U",
     .folds = folds,
     .n_folds = sizeof folds / sizeof folds[0],
 };

@@ -35,6 +35,7 @@ const struct core_tileset core_tileset_nb = {
               "N", "O", "P", "R", "S", "T", "U", "V", "W", "Y", "Æ", "Ø", "Å"},
     .lower = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m",
               "n", "o", "p", "r", "s", "t", "u", "v", "w", "y", "æ", "ø", "å"},
+    .vowels = "A E I O U Y Æ Ø Å",
     .folds = folds,
     .n_folds = sizeof folds / sizeof folds[0],
 };

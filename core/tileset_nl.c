@@ -37,6 +37,7 @@ const struct core_tileset core_tileset_nl = {
               "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"},
     .lower = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m",
               "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"},
+    .vowels = "A E I O U",
     .folds = folds,
     .n_folds = sizeof folds / sizeof folds[0],
 };

@@ -24,4 +24,5 @@ const struct core_tileset core_tileset_pl = {
     .lower = {"a", "ą", "b", "c", "ć", "d", "e", "ę", "f", "g", "h",
               "i", "j", "k", "l", "ł", "m", "n", "ń", "o", "ó", "p",
               "r", "s", "ś", "t", "u", "w", "y", "z", "ź", "ż"},
+    .vowels = "A Ą E Ę I O Ó U Y",
 };

@@ -29,6 +29,7 @@ const struct core_tileset core_tileset_pt = {
               "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "X", "Z"},
     .lower = {"a", "b", "c", "ç", "d", "e", "f", "g", "h", "i", "j", "l",
               "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "x", "z"},
+    .vowels = "A E I O U",
     .folds = folds,
     .n_folds = sizeof folds / sizeof folds[0],
 };

@@ -1,9 +1,12 @@
 /* tests/core/test_tileset.c - the tile sets as data (core/tileset.h): every
- * count, value and total of English and x-test27, the look-up by name, the
+ * count, value and total of English, x-test27 and the eleven national sets
+ * (against the published table, written out), the look-up by name, the
  * byte helpers of core/tiles.h at the edges of the largest set, a deal in a
- * 27-letter set, and collabble-dictc's longest-match cutting of words into
- * a set's tiles (core_tileset_cut, which dict/dict_text.c uses), and
- * goals refused for a set other than English. */
+ * 27-letter set, collabble-dictc's longest-match cutting of words into a
+ * set's tiles (core_tileset_cut, which dict/dict_text.c uses), each
+ * language's folds (core_tileset_spell), a 32-letter Polish lexicon and a
+ * game whose blank stands for Ż (byte 0x80), Spanish CH never spelled by
+ * C and H, and goals mode in every set. */
 /* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, unlink */
 #include <criterion/criterion.h>
@@ -22,6 +25,7 @@
 #include "../../core/tileset.h"
 #include "../../dict/dict.h"
 #include "../../dict/dict_format.h"
+#include "test_support.h"
 
 /* The English set as the rules give it, A to Z, then the blanks. */
 static const char en_letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -286,34 +290,193 @@ static struct core_history *x27_history(struct dict **d)
     return h;
 }
 
-Test(core_tileset, goals_need_english)
+Test(core_tileset, goals_in_any_set)
 {
     struct dict *d;
     struct core_history *h = x27_history(&d);
     struct clb_error err;
-    cr_assert_eq(core_history_set_goals(h, CORE_GOALS_EASY, &err),
-                 CLB_ERR_BAD_REQUEST);
-    cr_assert(strstr(err.detail, "x-test27") != NULL, "%s", err.detail);
-    cr_assert(strstr(err.detail, "English") != NULL, "%s", err.detail);
-    cr_assert_eq(h->first.goals.level, CORE_GOALS_OFF, "no goals dealt");
+    cr_assert_eq(core_history_set_goals(h, CORE_GOALS_EASY, &err), CLB_ERR_OK,
+                 "%s", err.detail);
+    cr_assert_eq(h->first.goals.level, CORE_GOALS_EASY);
 
-    /* A link made by hand with goals in x-test27 is refused as such. */
-    core_goals_deal(&h->first.goals, h->seed, CORE_GOALS_NORMAL);
+    /* Its link reads back with the same goals dealt. */
     struct core_link2 *link = malloc(sizeof *link),
                       *read = malloc(sizeof *read);
     struct core_history *back = malloc(sizeof *back);
     cr_assert_eq(core_link2_begin(h, link, &err), CLB_ERR_OK, "%s", err.detail);
     cr_assert_eq(
         core_link2_read_header(link->text, link->len, back, read, &err),
-        CLB_ERR_BAD_STATE);
-    cr_assert(strstr(err.detail, "goals need the English tile set") != NULL,
-              "%s", err.detail);
-    cr_assert(strstr(err.detail, "x-test27") != NULL, "%s", err.detail);
+        CLB_ERR_OK, "%s", err.detail);
+    cr_assert_eq(back->lexicon.tileset, &core_tileset_x_test27);
+    cr_assert_eq(
+        memcmp(&back->first.goals, &h->first.goals, sizeof h->first.goals), 0);
     free(back);
     free(read);
     free(link);
     free(h);
     dict_free(d);
+}
+
+static int goal_number(const char *name)
+{
+    for (int i = 0; i < CLB_GOALS_COUNT; i++)
+        if (strcmp(core_goal_info(i)->name, name) == 0)
+            return i;
+    cr_assert_fail("no goal %s", name);
+    return -1;
+}
+
+/* The letters letter goal `name` names in ts, as "J Q X Z". */
+static const char *goal_letters(const char *name, const struct core_tileset *ts)
+{
+    static char out[256];
+    int letters[CLB_MAX_LETTERS];
+    int n = core_goal_letters(goal_number(name), ts, letters);
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            strcat(out, " ");
+        strcat(out, ts->upper[letters[i]]);
+    }
+    return out;
+}
+
+Test(core_tileset, letter_goals_by_points)
+{
+    /* English's, by points, are the letters the goals were named for. */
+    cr_assert_str_eq(goal_letters("jqxz", &core_tileset_english), "J Q X Z");
+    cr_assert_str_eq(goal_letters("fhkvwy", &core_tileset_english),
+                     "F H K V W Y");
+    cr_assert_str_eq(goal_letters("jqxz", &core_tileset_fr), "J K Q W X Y Z");
+    cr_assert_str_eq(goal_letters("fhkvwy", &core_tileset_fr), "F H V");
+    cr_assert_str_eq(goal_letters("jqxz", &core_tileset_es), "J LL Ñ RR X Z");
+    cr_assert_str_eq(goal_letters("fhkvwy", &core_tileset_es), "CH F H Q V Y");
+    cr_assert_str_eq(goal_letters("jqxz", &core_tileset_pl), "Ź");
+    cr_assert_str_eq(goal_letters("fhkvwy", &core_tileset_pl),
+                     "Ą Ć Ę F Ń Ó Ś Ż");
+    cr_assert_str_eq(goal_letters("jqxz", &core_tileset_ca),
+                     "Ç H J L·L NY QU X Z");
+    cr_assert_str_eq(goal_letters("six-letters", &core_tileset_fr), "");
+    /* Every set has letters for both. */
+    for (int i = 0; core_tileset_at(i) != NULL; i++) {
+        const struct core_tileset *ts = core_tileset_at(i);
+        cr_assert_str_neq(goal_letters("jqxz", ts), "", "%s", ts->name);
+        cr_assert_str_neq(goal_letters("fhkvwy", ts), "", "%s", ts->name);
+    }
+}
+
+Test(core_tileset, goal_texts_name_the_sets_letters)
+{
+    char text[256];
+    for (int g = 0; g < CLB_GOALS_COUNT; g++) {
+        core_goal_text(g, &core_tileset_english, text, sizeof text);
+        cr_assert_str_eq(text, core_goal_info(g)->text, "English's own");
+    }
+    core_goal_text(goal_number("jqxz"), &core_tileset_fr, text, sizeof text);
+    cr_assert_str_eq(text,
+                     "Play a word with one of these tiles: J, K, Q, W, X, Y, "
+                     "Z");
+    core_goal_text(goal_number("fhkvwy"), &core_tileset_pl, text, sizeof text);
+    cr_assert_str_eq(text, "Play a word with one of these tiles: Ą, Ć, Ę, F, "
+                           "Ń, Ó, Ś, Ż");
+    core_goal_text(goal_number("bingo"), &core_tileset_pl, text, sizeof text);
+    cr_assert_str_eq(text, core_goal_info(goal_number("bingo"))->text);
+    core_goal_text(goal_number("jqxz"), &core_tileset_fr, text, 10);
+    cr_assert_str_eq(text, "Play a wo", "cut to its room");
+}
+
+/* The letters of a vowel mask, as "A E I O U". */
+static const char *vowel_letters(const struct core_tileset *ts)
+{
+    static char out[256];
+    uint32_t mask = core_tileset_vowels(ts);
+    out[0] = '\0';
+    for (int m = 0; m < ts->n; m++)
+        if (mask >> m & 1u) {
+            if (out[0] != '\0')
+                strcat(out, " ");
+            strcat(out, ts->upper[m]);
+        }
+    return out;
+}
+
+Test(core_tileset, each_sets_vowels)
+{
+    cr_assert_str_eq(vowel_letters(&core_tileset_english), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_x_test27), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_fr), "A E I O U Y");
+    cr_assert_str_eq(vowel_letters(&core_tileset_de), "A Ä E I O Ö U Ü");
+    cr_assert_str_eq(vowel_letters(&core_tileset_es), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_it), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_nl), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_pl), "A Ą E Ę I O Ó U Y");
+    cr_assert_str_eq(vowel_letters(&core_tileset_pt), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_ca), "A E I O U");
+    cr_assert_str_eq(vowel_letters(&core_tileset_nb), "A E I O U Y Æ Ø Å");
+    cr_assert_str_eq(vowel_letters(&core_tileset_sv), "A E I O U Y Å Ä Ö");
+    cr_assert_str_eq(vowel_letters(&core_tileset_da), "A E I O U Y Æ Ø Å");
+    /* Every listed vowel is a letter of its set. */
+    for (int i = 0; core_tileset_at(i) != NULL; i++) {
+        const struct core_tileset *ts = core_tileset_at(i);
+        int listed = 1;
+        for (const char *v = ts->vowels; *v != '\0'; v++)
+            listed += *v == ' ';
+        cr_assert_eq(__builtin_popcount(core_tileset_vowels(ts)), listed, "%s",
+                     ts->name);
+    }
+}
+
+static size_t pl_tiles(const char *word, char *tiles);
+
+/* Whether the play of `word` (tile bytes) across from (7, col) on an empty
+ * board of set ts, P1 holding the word's tiles, meets goal `goal`. Any word
+ * is a word here: only the goal decides. */
+static bool meets_in(const struct core_tileset *ts, const char *goal,
+                     const char *word, int col)
+{
+    struct core_game g;
+    ts_game(&g, "", "");
+    g.tileset = ts;
+    struct core_rack *rack = &g.hands[g.turn];
+    rack->count = (int)strlen(word);
+    memcpy(rack->tiles, word, strlen(word));
+    struct core_move m;
+    ts_play_word(&m, &g, CLB_CENTER, col, true, word);
+    g.goals.level = CORE_GOALS_NORMAL;
+    g.goals.faceup[0] = (int16_t)goal_number(goal);
+    g.goals.faceup[1] = g.goals.faceup[2] = -1;
+    struct core_lexicon lex = ts_any_word();
+    struct core_move_result r;
+    struct clb_error err;
+    cr_assert_eq(core_move_check(&g, &m, &lex, &r, &err), CLB_ERR_OK, "%s",
+                 err.detail);
+    return r.ngoals == 1;
+}
+
+Test(core_tileset, goals_judged_in_the_games_set)
+{
+    /* K: 5 points in English (fhkvwy), 10 in French (the rare letters). */
+    cr_assert(meets_in(&core_tileset_english, "fhkvwy", "KA", 7));
+    cr_assert_not(meets_in(&core_tileset_english, "jqxz", "KA", 7));
+    cr_assert(meets_in(&core_tileset_fr, "jqxz", "KA", 7));
+    cr_assert_not(meets_in(&core_tileset_fr, "fhkvwy", "KA", 7));
+    /* Polish: Ź (letter 30) is its one rare letter; Ą, Ó, Y are vowels. */
+    char t[CLB_WORD_MAX + 1] = {0};
+    pl_tiles("ŹA", t);
+    cr_assert(meets_in(&core_tileset_pl, "jqxz", t, 7));
+    memset(t, 0, sizeof t);
+    pl_tiles("ĄÓY", t);
+    cr_assert(meets_in(&core_tileset_pl, "three-vowels", t, 6));
+    cr_assert_not(meets_in(&core_tileset_english, "three-vowels", "BCY", 6));
+    cr_assert(meets_in(&core_tileset_fr, "three-vowels", "AYE", 6),
+              "Y is a French vowel");
+    /* One-pointers by the set's points: Ł is 3 in Polish. */
+    memset(t, 0, sizeof t);
+    pl_tiles("ANIOŁ", t);
+    cr_assert_not(meets_in(&core_tileset_pl, "one-pointers", t, 5));
+    memset(t, 0, sizeof t);
+    pl_tiles("ANIOR", t);
+    cr_assert(meets_in(&core_tileset_pl, "one-pointers", t, 5));
 }
 
 /* ---- spelling a word (core_tileset_spell) ------------------------------- */
@@ -439,6 +602,10 @@ Test(core_tileset, spell_the_other_sets)
     cr_assert_str_eq(spelled(&core_tileset_da, "Øl"), "Ø L");
     cr_assert_str_eq(spelled(&core_tileset_da, "Ä"), "Æ");
     cr_assert_str_eq(spelled(&core_tileset_english, "Quiz"), "Q U I Z");
+    char t[4];
+    size_t bad;
+    cr_assert_eq(core_tileset_spell(NULL, "zoo", 3, t, sizeof t, &bad), 3,
+                 "NULL is English");
     cr_assert_str_eq(spelled(&core_tileset_english, "été"), "!0",
                      "English folds nothing but case");
     cr_assert_str_eq(spelled(&core_tileset_x_test27, "chat"), "CH A T");
@@ -473,6 +640,8 @@ Test(core_tileset, spell_refuses_with_the_offset)
     cr_assert_str_eq(spelled(fr, "ab\xc3"), "!2", "a cut-off character");
     cr_assert_str_eq(spelled(fr, "ab\xe2\x82\xac"), "!2", "the euro sign");
     cr_assert_str_eq(spelled(fr, "a b"), "!1");
+    cr_assert_str_eq(spelled(fr, "e\xcc\x81t\xc3\xa9"), "!1",
+                     "NFD: the combining accent is not composed");
     cr_assert_str_eq(spelled(fr, "l'eau"), "!1");
     cr_assert_str_eq(spelled(&core_tileset_de, "ab\xc3\x9f?"), "!4",
                      "after a fold, the offset is still the word's");
