@@ -371,7 +371,7 @@
 /* Nodes of a word graph (core/kwg.h): as many as an arc's index can name
  * (8 Mi, its 23 bits). SOWPODS takes 1.2 M (4.8 MB); the largest published
  * English lists, about 5% bigger, stay near 1.3 M; Polish, the biggest
- * list compiled at build time, about 4.7 M. A list read at run time is
+ * list compiled at build time, 4.76 M. A list read at run time is
  * bounded further by CLB_MAX_LEXICON_FILE_BYTES (4 Mi nodes). Bounds what
  * a forged header can make the loader count. */
 #define CLB_KWG_MAX_NODES ((size_t)8 << 20)
