@@ -7,6 +7,9 @@
 //     /proc/PID/status) after one game in each language, each started and
 //     its best play asked for through the API, against English alone after
 //     one English game (goal: at most 64 MB);
+//   - the time of a best-play request (POST /api/v1/plays, limit 1) on the
+//     opening racks of GAMES seeded games in each language, the median
+//     against English's (the issue's budget: within 20%);
 //   - each graph's size against its word count, beside a MAGPIE-style KWG
 //     size worked out from its arcs (4 bytes an arc, no list headers), as
 //     ratios to English's (the built-in SOWPODS), measured in the same run.
@@ -18,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 
 const [bin, sowpods, langDir] = process.argv.slice(2);
 const RUNS = Number(process.env.RUNS ?? 5);
+const GAMES = Number(process.env.GAMES ?? 30);
 if (!bin || !sowpods) {
   console.error('usage: node bench/languages.mjs COLLABBLE SOWPODS.clx [LANGUAGES_DIR]');
   process.exit(2);
@@ -128,6 +132,18 @@ const states = await startGames(s, lex.map((l) => l.name));
 const after = memory(s.child.pid);
 const added = await bestPlays(s, states);
 const afterPlays = memory(s.child.pid);
+// Best-play requests, once every graph's pages are in: GAMES openings each.
+const playMs = {};
+for (const { name } of lex) {
+  const times = [];
+  for (let i = 0; i < GAMES; i++) {
+    const g = await post(s.url, 'games', { seed: `cost-${i}`, lexicon: name });
+    const t0 = performance.now();
+    await post(s.url, 'plays', { state: g.state, limit: 1 });
+    times.push(performance.now() - t0);
+  }
+  playMs[name] = median(times);
+}
 await stop(s);
 s = await start(['--languages', '']);
 const enBefore = memory(s.child.pid);
@@ -149,6 +165,9 @@ console.log(`  at start:                            every language ${mem(before)
 console.log(`  one game started in each:            every language ${mem(after)}; English alone ${mem(enAfter)}: x${fmt(after.rss / enAfter.rss, 2)}`);
 console.log(`  and each game's best play asked for: every language ${mem(afterPlays)}; English alone ${mem(enAfterPlays)}: x${fmt(afterPlays.rss / enAfterPlays.rss, 2)}`);
 console.log(`    MB each best play brought in: ${Object.entries(added).map(([n, mb]) => `${n} ${fmt(mb)}`).join(', ')}`);
+const enMs = playMs[lex[0].name];
+console.log(`best play of an opening rack (POST /api/v1/plays, limit 1; median of ${GAMES} seeded games; goal: within 20% of English):`);
+console.log('  ' + Object.entries(playMs).map(([n, ms]) => `${n} ${fmt(ms, 2)} ms (x${fmt(ms / enMs, 2)})`).join(', '));
 console.log('');
 const en = { name: lex[0].name, words: lex[0].words, ...shape(sowpods) };
 const rows = [en, ...langs.map((l) => ({ name: l.name, words: l.words, ...shape(l.from) }))];
