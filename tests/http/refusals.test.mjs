@@ -296,7 +296,8 @@ describe('the command line', () => {
       // The extension goes; a leading dot is no extension.
       const files = ['my list.v2.clx', '.hidden', 'plain', 'x_y-9'];
       for (const f of files) fs.copyFileSync(sowpodsPath(), path.join(dir, f));
-      const srv2 = await startServer({ args: files.flatMap((f) => ['--lexicon', path.join(dir, f)]) });
+      // The languages' lists left out (--languages ''): the names given here alone.
+      const srv2 = await startServer({ args: [...files.flatMap((f) => ['--lexicon', path.join(dir, f)]), '--languages', ''] });
       try {
         const html = await (await fetch(`${srv2.url}/`)).text();
         const list = /<select id="lexicon"[^]*?<\/select>/.exec(html)[0]; // not the Goals choices
