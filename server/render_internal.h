@@ -27,8 +27,9 @@
 /* ---- the page's language (server/i18n.h) -------------------------------- */
 
 /* msgid in the page's language. Every word a player reads goes through
- * tr() or put_tr(), so the extractor (xgettext -k tr:2 -k put_tr:2
- * -k trn:2,3 -k put_trn:2,3 -k N_) finds it. */
+ * tr(), trn(), put_tr(), put_trf() or put_count(), so the extractor
+ * (po/pot.cmake's keywords) finds it; a string kept for later is marked
+ * N_("...") where it is stored. */
 static inline const char *tr(const struct out_buf *b, const char *msgid)
 {
     return i18n_text(b->lang, msgid);
@@ -46,17 +47,77 @@ static inline void put_tr(struct out_buf *b, const char *msgid)
     html_text(b, tr(b, msgid));
 }
 
+/* Writes fmt (a translated message), its text escaped and each of its
+ * placeholders ("%1$s".."%9$s", or "%s" in turn; "%%" is a '%') replaced
+ * by args[k-1], which is markup the caller made (escaped already); a
+ * placeholder past nargs writes nothing. The translation may reorder the
+ * placeholders: msgfmt -c checks it keeps the same ones. */
+void put_args(struct out_buf *b, const char *fmt, const char *const *args,
+              int nargs);
+
+/* put_tr() of a message with placeholders, each argument a string of
+ * markup: put_trf(b, "%1$s played %2$s.", who, words). */
+#define put_trf(b, msgid, ...)                                                 \
+    put_args((b), tr((b), (msgid)), (const char *const[]){__VA_ARGS__},        \
+             (int)(sizeof((const char *const[]){__VA_ARGS__}) /                \
+                   sizeof(const char *)))
+
+/* put_args() of a message translated already (tr(), trn()): for the
+ * sentences whose message is chosen among several. */
+#define put_fmt(b, fmt, ...)                                                   \
+    put_args((b), (fmt), (const char *const[]){__VA_ARGS__},                   \
+             (int)(sizeof((const char *const[]){__VA_ARGS__}) /                \
+                   sizeof(const char *)))
+
+/* Room for the words of a move as markup (<strong>, each tile's display
+ * string escaped, ", " between). */
+#define RENDER_WORDS_CHARS (CLB_MAX_WORDS * (CLB_WORD_MAX * 24 + 2) + 32)
+
+/* A number as text, for put_trf()'s arguments (room: I18N_INT_CHARS). */
+#define I18N_INT_CHARS 24
+const char *int_text(char out[I18N_INT_CHARS], long n);
+
 /* ---- words every room uses ---------------------------------------------- */
 
-/* "Player 1" or "Player 2": the one place a player is named. */
+/* "Player 1" or "Player 2": the one place a player is named (marked for
+ * the catalogues, translated where it is written). */
 static inline const char *player_name(enum core_player p)
 {
-    return p == CORE_P1 ? "Player 1" : "Player 2";
+    return p == CORE_P1 ? N_("Player 1") : N_("Player 2");
 }
 
 static inline void put_player(struct out_buf *b, enum core_player p)
 {
-    out_raw(b, player_name(p));
+    put_tr(b, player_name(p));
+}
+
+/* A player's name in the page's language as markup (escaped), for
+ * put_trf()'s arguments; the room lives as long as the enclosing block. */
+#define PLAYER_MARKUP_CHARS 96
+static inline const char *player_markup(char *out, const struct out_buf *b,
+                                        enum core_player p)
+{
+    struct out_buf w;
+    out_init(&w, out, PLAYER_MARKUP_CHARS, PLAYER_MARKUP_CHARS);
+    html_text(&w, tr(b, player_name(p)));
+    if (w.overflow) /* a catalogue's name of a few words: never */
+        out[0] = '\0';
+    return out;
+}
+#define player_html(b, p)                                                      \
+    player_markup((char[PLAYER_MARKUP_CHARS]){0}, (b), (p))
+
+/* A game's page speaks the game's language (its tile set's, when a
+ * catalogue has it), unless the device chose one (its cookie): called by
+ * every writer of a game's page before its first word. */
+static inline void speak_game_language(struct out_buf *b,
+                                       const struct core_game *g)
+{
+    const char *code = core_game_tileset(g)->language;
+    const struct i18n_catalogue *c =
+        code != NULL ? i18n_by_code(code, strlen(code)) : NULL;
+    if (!b->lang_chosen && c != NULL && c != i18n_pseudo())
+        b->lang = c;
 }
 
 static inline enum core_player other_player(enum core_player p)
@@ -69,13 +130,14 @@ static inline const char *plural(int n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-/* "1 point", "3 points": n and the word for it (one or many). */
+/* "1 point", "3 points": n and the word for it, in the page's language
+ * (its plural rule picks the form). */
 static inline void put_count(struct out_buf *b, int n, const char *one,
                              const char *many)
 {
     out_int(b, n);
     out_char(b, ' ');
-    out_raw(b, plural(n, one, many));
+    html_text(b, trn(b, one, many, n));
 }
 
 /* The player on this device: the viewer the script named, else the

@@ -1,0 +1,74 @@
+# po/pot.cmake - extracts the messages of the sources into a .pot file
+# (xgettext), the one template every catalogue in po/ follows.
+# Run in script mode by po/catalogues.cmake:
+#   cmake -DXGETTEXT=<xgettext> -DSRC=<source dir> -DOUT=<file.pot>
+#         [-DSCRIPT_ONLY=ON] -P pot.cmake
+# The keywords: in C, tr(b, "..."), put_tr(b, "..."), trn(b, "one",
+# "many", n), put_count(b, n, "one", "many"), put_trf(b, "...", args) and
+# N_("...") where a string is stored and translated later; in the script,
+# t('...'). Locations name the file, not the line, so that an edit
+# elsewhere in a file leaves the template as it was; the date is left out
+# for the same reason: the template changes only when a message does.
+# SCRIPT_ONLY writes the script's messages alone (the ones the page
+# carries to the script).
+# SPDX-License-Identifier: MIT
+cmake_minimum_required(VERSION 3.25)
+
+file(GLOB c_files RELATIVE "${SRC}" "${SRC}/server/*.c" "${SRC}/server/*.h")
+file(GLOB js_files RELATIVE "${SRC}" "${SRC}/static/js/*.js")
+list(SORT c_files)
+list(SORT js_files)
+set(common --from-code=UTF-8 --add-location=file --sort-by-file
+    --package-name=collabble --msgid-bugs-address=collabble
+    --copyright-holder=Collabble)
+set(tmp "${OUT}.tmp")
+file(REMOVE "${tmp}")
+set(join "")
+if(NOT SCRIPT_ONLY)
+  execute_process(
+    COMMAND ${XGETTEXT} ${common} --language=C --keyword --keyword=tr:2
+            --keyword=put_tr:2 --keyword=trn:2,3 --keyword=put_count:3,4
+            --keyword=put_trf:2 --keyword=N_ --flag=put_trf:2:c-format
+            -o "${tmp}" ${c_files}
+    WORKING_DIRECTORY "${SRC}" RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "xgettext failed on the C sources")
+  endif()
+  # The error table's messages (core/error.h's fifth column), which the
+  # pages translate by their English text: core stays without catalogues.
+  execute_process(
+    COMMAND ${XGETTEXT} ${common} --join-existing --language=C --keyword
+            --keyword=X:5 -o "${tmp}" core/error.h
+    WORKING_DIRECTORY "${SRC}" RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "xgettext failed on core/error.h")
+  endif()
+  # The JavaScript pass reads it back: its charset must be named.
+  file(READ "${tmp}" pot)
+  string(REPLACE "charset=CHARSET" "charset=UTF-8" pot "${pot}")
+  file(WRITE "${tmp}" "${pot}")
+  set(join --join-existing)
+endif()
+execute_process(
+  COMMAND ${XGETTEXT} ${common} ${join} --language=JavaScript --keyword
+          --keyword=t -o "${tmp}" ${js_files}
+  WORKING_DIRECTORY "${SRC}" RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "xgettext failed on static/js")
+endif()
+if(NOT EXISTS "${tmp}")
+  # No message at all (xgettext writes nothing then): an empty template.
+  file(WRITE "${tmp}" "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n")
+endif()
+file(READ "${tmp}" pot)
+string(REGEX REPLACE "\"POT-Creation-Date: [^\"]*\"\n" "" pot "${pot}")
+string(REPLACE "charset=CHARSET" "charset=UTF-8" pot "${pot}")
+file(REMOVE "${tmp}")
+# Written only when it changed, so what depends on it rebuilds only then.
+if(EXISTS "${OUT}")
+  file(READ "${OUT}" old)
+  if(old STREQUAL pot)
+    return()
+  endif()
+endif()
+file(WRITE "${OUT}" "${pot}")
