@@ -714,8 +714,7 @@ static void render_play_side(struct out_buf *b, const struct render_view *v)
         render_helpers(b, g);
     out_lit(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
     render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(g->turn)],
-                      other_player(g->turn), "Partner&#39;s rack",
-                      RACK_PARTNER);
+                      other_player(g->turn), RACK_PARTNER);
     out_lit(b, "</section>");
     render_help(b, v);
 }
@@ -732,10 +731,9 @@ static void render_wait_side(struct out_buf *b, const struct render_view *v)
         render_plain_send(b, v);
     out_lit(b, "<section class=\"panel\" aria-label=\"Racks\">");
     render_goals(b, v);
-    render_plain_rack(b, core_game_tileset(g), &g->hands[me], me, "Your rack",
-                      RACK_MINE);
+    render_plain_rack(b, core_game_tileset(g), &g->hands[me], me, RACK_MINE);
     render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(me)],
-                      other_player(me), "Partner&#39;s rack", RACK_PARTNER);
+                      other_player(me), RACK_PARTNER);
     out_lit(b, "</section>");
 }
 
@@ -748,9 +746,9 @@ static void render_over_side(struct out_buf *b, const struct render_view *v)
         render_plain_send(b, v);
     out_lit(b, "<section class=\"panel\">");
     render_plain_rack(b, core_game_tileset(g), &g->hands[CORE_P1], CORE_P1,
-                      "Rack left", RACK_FINAL);
+                      RACK_FINAL);
     render_plain_rack(b, core_game_tileset(g), &g->hands[CORE_P2], CORE_P2,
-                      "Rack left", RACK_FINAL);
+                      RACK_FINAL);
     out_lit(b, "</section>");
 }
 
