@@ -186,9 +186,10 @@ void render_review_total(struct out_buf *b, const struct core_review *review,
     }
     if (graded) {
         out_char(b, ' ');
-        /* xgettext:no-c-format */
-        fill_begin_content(
-            &f, b, tr(b, "Grade: {grade}, {percent}% of the best plays."));
+        const char *said =
+            /* xgettext:no-c-format */
+            tr(b, "Grade: {grade}, {percent}% of the best plays.");
+        fill_begin_content(&f, b, said);
         while (fill_next(&f)) {
             if (fill_is(&f, "grade")) {
                 out_lit(b, "<strong data-testid=\"grade\">");
