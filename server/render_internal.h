@@ -71,7 +71,8 @@ static inline void put_tr(struct out_buf *b, const char *msgid)
  *           ...write the list...
  *
  * A placeholder nobody writes is dropped: a translation's typo loses a
- * datum, never shows "{wrod}" (po/README.md's check finds the typo). */
+ * datum, never shows "{wrod}" (tests/po/placeholders.test.mjs finds the
+ * typo). */
 
 struct fill {
     struct out_buf *b;
