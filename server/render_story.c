@@ -314,9 +314,13 @@ static void story_grid(struct out_buf *b, const struct story_scale *s)
     out_lit(b, "</g>");
 }
 
-/* The width the legend's words are judged to take a character, in user
- * units at its font size (12): a little over an average glyph's. */
-enum { STORY_CHAR_W = 7 };
+/* The width the legend's words are judged to take a character, in
+ * halves of a user unit at its font size (12): an average glyph's, about
+ * 0.54 em. A guess, so a translation judged too long is squeezed by
+ * textLength, which also stretches a word narrower than its guess: the
+ * guess is an average, not the widest glyph's, for that stretch to stay
+ * small. */
+enum { STORY_CHAR_HALF_W = 13 };
 
 /* How many characters the UTF-8 text s has. */
 static int story_chars(const char *s)
@@ -336,7 +340,7 @@ static void story_legend_word(struct out_buf *b, int x, int y, int room,
                               const char *msgid)
 {
     const char *text = tr(b, msgid);
-    if (text != msgid && story_chars(text) * STORY_CHAR_W > room) {
+    if (text != msgid && story_chars(text) * STORY_CHAR_HALF_W > 2 * room) {
         out_rawf(b,
                  "<text x=\"%d\" y=\"%d\" textLength=\"%d\" "
                  "lengthAdjust=\"spacingAndGlyphs\">",
