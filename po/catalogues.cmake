@@ -5,6 +5,10 @@
 #   po/<code>.po       a catalogue, named by its ISO 639-1 code; every one
 #                      found here is built in (docs/UI.md, "The page's
 #                      language", is the recipe for a new one)
+#   po/<code>-<part>.po  more of the same catalogue (msgcat joins them to
+#                      po/<code>.po, whose header counts), so that two
+#                      people can translate two parts of the pages and
+#                      merge without a conflict
 #   po/collabble.pot   the template, committed for translators; the test
 #                      i18n_pot checks it is what the sources say
 #                      (the target collabble-pot writes it again)
@@ -15,7 +19,7 @@
 # the .mo's sorted table in place. No setlocale, no gettext at run time.
 # SPDX-License-Identifier: MIT
 
-foreach(tool msgfmt xgettext msginit msgfilter)
+foreach(tool msgfmt xgettext msginit msgfilter msgcat)
   string(TOUPPER ${tool} var)
   find_program(CLB_${var} ${tool})
   if(NOT CLB_${var})
@@ -60,17 +64,35 @@ add_custom_target(collabble-pot
 
 set(CLB_I18N_ENTRIES "")
 set(CLB_I18N_MOS "")
+set(CLB_I18N_CODES "")
 foreach(po ${CLB_PO_FILES})
-  get_filename_component(code "${po}" NAME_WE)
+  get_filename_component(name "${po}" NAME_WE)
+  if(NOT name MATCHES "^([a-z][a-z])(-[a-z0-9]+)?$")
+    message(FATAL_ERROR "po/${name}.po: a catalogue is po/<ISO 639-1 code>.po "
+      "(and its parts po/<code>-<part>.po)")
+  endif()
+  list(APPEND CLB_I18N_CODES ${CMAKE_MATCH_1})
+endforeach()
+list(REMOVE_DUPLICATES CLB_I18N_CODES)
+foreach(code ${CLB_I18N_CODES})
+  set(main ${CLB_PO_DIR}/${code}.po)
+  if(NOT EXISTS ${main})
+    message(FATAL_ERROR "po/${code}-*.po without po/${code}.po, which "
+      "holds the catalogue's header")
+  endif()
+  file(GLOB parts ${CLB_PO_DIR}/${code}-*.po)
+  list(SORT parts)
+  set(joined ${CLB_I18N_DIR}/${code}.po)
   set(mo ${CLB_I18N_DIR}/${code}.mo)
   add_custom_command(
-    OUTPUT ${mo}
+    OUTPUT ${mo} ${joined}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CLB_I18N_DIR}
-    COMMAND ${CLB_MSGFMT} --check -o ${mo} ${po}
-    DEPENDS ${po}
+    COMMAND ${CLB_MSGCAT} --use-first -o ${joined} ${main} ${parts}
+    COMMAND ${CLB_MSGFMT} --check -o ${mo} ${joined}
+    DEPENDS ${main} ${parts}
     COMMENT "Compiling the catalogue po/${code}.po (msgfmt)"
     VERBATIM)
-  list(APPEND CLB_I18N_ENTRIES "${code}:${po}:${mo}")
+  list(APPEND CLB_I18N_ENTRIES "${code}:${main}:${mo}")
   list(APPEND CLB_I18N_MOS ${mo})
 endforeach()
 

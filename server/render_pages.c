@@ -157,46 +157,6 @@ static void render_brand(struct out_buf *b)
 
 /* ---- small pieces ------------------------------------------------------- */
 
-void put_args(struct out_buf *b, const char *fmt, const char *const *args,
-              int nargs)
-{
-    int next = 0; /* the argument a bare "%s" stands for */
-    const char *run = fmt;
-    const char *p = fmt;
-    while (*p != '\0') {
-        if (p[0] != '%') {
-            p++;
-            continue;
-        }
-        html_textn(b, run, (size_t)(p - run));
-        int k = -1;
-        size_t skip = 1;
-        if (p[1] == 's') {
-            k = next++;
-            skip = 2;
-        } else if (p[1] >= '1' && p[1] <= '9' && p[2] == '$' && p[3] == 's') {
-            k = p[1] - '1';
-            skip = 4;
-        } else if (p[1] == '%') {
-            out_char(b, '%');
-            skip = 2;
-        } else {
-            out_char(b, '%'); /* not a placeholder: the text itself */
-        }
-        if (k >= 0 && k < nargs && args[k] != NULL)
-            out_raw(b, args[k]);
-        p += skip;
-        run = p;
-    }
-    html_textn(b, run, (size_t)(p - run));
-}
-
-const char *int_text(char out[I18N_INT_CHARS], long n)
-{
-    (void)snprintf(out, I18N_INT_CHARS, "%ld", n);
-    return out;
-}
-
 /* "CAT, AT" for a list of words, escaped. */
 static void render_words(struct out_buf *b, const struct core_tileset *ts,
                          int n, const char (*words)[CLB_WORD_MAX + 1])
@@ -208,7 +168,7 @@ static void render_words(struct out_buf *b, const struct core_tileset *ts,
     }
 }
 
-/* The same, bold, as markup in out: an argument of put_fmt(). */
+/* The same, bold, as markup in out: a FILL_HTML datum. */
 static const char *words_markup(char out[RENDER_WORDS_CHARS],
                                 const struct core_tileset *ts, int n,
                                 const char (*words)[CLB_WORD_MAX + 1])
@@ -259,9 +219,10 @@ static void render_last_move(struct out_buf *b, const struct core_game *g)
     out_lit(b, "<div class=\"lastbar\"><p class=\"lastmove\" "
                "id=\"last-move\" data-testid=\"last-move\">");
     if (!g->has_last_move) {
-        put_trf(b, "New game: %1$s starts. The first word must cover the "
-                   "\xe2\x98\x85.",
-                player_html(b, g->turn));
+        put_fill(b,
+                 tr(b, "New game: {player} starts. The first word must cover "
+                       "the \xe2\x98\x85."),
+                 FILL_TEXT("player", tr(b, player_name(g->turn))));
         render_zoom(b);
         return;
     }
@@ -270,53 +231,55 @@ static void render_last_move(struct out_buf *b, const struct core_game *g)
      * takes its seat). */
     bool computer =
         g->partner != CORE_PARTNER_FRIEND && other_player(g->turn) == CORE_P2;
-    const char *who = player_html(b, other_player(g->turn));
-    char n[I18N_INT_CHARS];
+    const char *who = tr(b, player_name(other_player(g->turn)));
     switch (lm->type) {
     case CORE_MOVE_PLAY: {
         char words[RENDER_WORDS_CHARS];
         words_markup(words, core_game_tileset(g),
                      lm->nwords < CLB_MAX_WORDS ? lm->nwords : CLB_MAX_WORDS,
                      lm->words);
-        int_text(n, lm->points);
+        const char *text;
         if (lm->ncells == CLB_RACK_SIZE)
-            put_fmt(b,
-                    computer ? trn(b, "The computer played %1$s for %2$s "
-                                      "point, a bingo.",
-                                   "The computer played %1$s for %2$s "
-                                   "points, a bingo.",
-                                   lm->points)
-                             : trn(b, "%3$s played %1$s for %2$s point, a "
-                                      "bingo.",
-                                   "%3$s played %1$s for %2$s points, a "
-                                   "bingo.",
-                                   lm->points),
-                    words, n, who);
+            text = computer ? trn(b, "The computer played {words} for "
+                                     "{points} point, a bingo.",
+                                  "The computer played {words} for {points} "
+                                  "points, a bingo.",
+                                  lm->points)
+                            : trn(b, "{player} played {words} for {points} "
+                                     "point, a bingo.",
+                                  "{player} played {words} for {points} "
+                                  "points, a bingo.",
+                                  lm->points);
         else
-            put_fmt(b,
-                    computer ? trn(b, "The computer played %1$s for %2$s point.",
-                                   "The computer played %1$s for %2$s points.",
-                                   lm->points)
-                             : trn(b, "%3$s played %1$s for %2$s point.",
-                                   "%3$s played %1$s for %2$s points.",
-                                   lm->points),
-                    words, n, who);
+            text = computer ? trn(b, "The computer played {words} for "
+                                     "{points} point.",
+                                  "The computer played {words} for {points} "
+                                  "points.",
+                                  lm->points)
+                            : trn(b, "{player} played {words} for {points} "
+                                     "point.",
+                                  "{player} played {words} for {points} "
+                                  "points.",
+                                  lm->points);
+        put_fill(b, text, FILL_TEXT("player", who), FILL_HTML("words", words),
+                 FILL_INT("points", lm->points));
         break;
     }
     case CORE_MOVE_EXCHANGE:
-        int_text(n, lm->exchanged);
-        put_fmt(b,
-                computer ? trn(b, "The computer exchanged %1$s tile.",
-                               "The computer exchanged %1$s tiles.",
-                               lm->exchanged)
-                         : trn(b, "%2$s exchanged %1$s tile.",
-                               "%2$s exchanged %1$s tiles.", lm->exchanged),
-                n, who);
+        put_fill(b,
+                 computer ? trn(b, "The computer exchanged {tiles} tile.",
+                                "The computer exchanged {tiles} tiles.",
+                                lm->exchanged)
+                          : trn(b, "{player} exchanged {tiles} tile.",
+                                "{player} exchanged {tiles} tiles.",
+                                lm->exchanged),
+                 FILL_TEXT("player", who), FILL_INT("tiles", lm->exchanged));
         break;
     case CORE_MOVE_PASS:
-        put_fmt(b, computer ? tr(b, "The computer passed.")
-                            : tr(b, "%1$s passed."),
-                who);
+        put_fill(b,
+                 computer ? tr(b, "The computer passed.")
+                          : tr(b, "{player} passed."),
+                 FILL_TEXT("player", who));
         if (!g->game_over && g->consecutive_passes == 1) {
             out_lit(b, " <strong>");
             put_tr(b, "One more pass ends the game.");
@@ -336,26 +299,31 @@ static void render_play_sentence(struct out_buf *b,
                                  const struct core_move_result *r, int nwords,
                                  bool computer)
 {
-    char words[RENDER_WORDS_CHARS], n[I18N_INT_CHARS];
+    char words[RENDER_WORDS_CHARS];
     words_markup(words, ts, nwords, r->words);
-    int_text(n, r->points);
-    const char *fmt;
+    const char *text;
     if (computer)
-        fmt = r->bingo ? trn(b, "The computer played %1$s for %2$s point "
-                                "(bingo: +50).",
-                             "The computer played %1$s for %2$s points "
-                             "(bingo: +50).",
-                             r->points)
-                       : trn(b, "The computer played %1$s for %2$s point.",
-                             "The computer played %1$s for %2$s points.",
-                             r->points);
+        text = r->bingo ? trn(b, "The computer played {words} for {points} "
+                                 "point (bingo: +50).",
+                              "The computer played {words} for {points} "
+                              "points (bingo: +50).",
+                              r->points)
+                        : trn(b, "The computer played {words} for {points} "
+                                 "point.",
+                              "The computer played {words} for {points} "
+                              "points.",
+                              r->points);
     else
-        fmt = r->bingo ? trn(b, "You played %1$s for %2$s point (bingo: +50).",
-                             "You played %1$s for %2$s points (bingo: +50).",
-                             r->points)
-                       : trn(b, "You played %1$s for %2$s point.",
-                             "You played %1$s for %2$s points.", r->points);
-    put_fmt(b, fmt, words, n);
+        text = r->bingo ? trn(b, "You played {words} for {points} point "
+                                 "(bingo: +50).",
+                              "You played {words} for {points} points "
+                              "(bingo: +50).",
+                              r->points)
+                        : trn(b, "You played {words} for {points} point.",
+                              "You played {words} for {points} points.",
+                              r->points);
+    put_fill(b, text, FILL_HTML("words", words),
+             FILL_INT("points", r->points));
 }
 
 /* The sentence for a move just made on this page. */
@@ -412,8 +380,8 @@ static void render_share_heading(struct out_buf *b, const struct render_view *v)
     else if (solo(g) && !is_waiting(v))
         put_tr(b, "Your game's link");
     else if (is_waiting(v))
-        put_trf(b, "Waiting for %1$s \xe2\x80\x94 send them the link",
-                player_html(b, g->turn));
+        put_fill(b, tr(b, "Waiting for {player} \xe2\x80\x94 send them the link"),
+                 FILL_TEXT("player", tr(b, player_name(g->turn))));
     else
         put_tr(b, "Send this link to your partner");
     out_lit(b, "</h2>");
@@ -522,8 +490,8 @@ static void render_share(struct out_buf *b, const struct render_view *v)
                    "data-testid=\"switch-player\" data-player=");
         out_int(b, (int)g->turn + 1);
         out_char(b, '>');
-        put_trf(b, "Play %1$s's turn on this device",
-                player_html(b, g->turn));
+        put_fill(b, tr(b, "Play {player}'s turn on this device"),
+                 FILL_TEXT("player", tr(b, player_name(g->turn))));
         out_lit(b, "</button>");
     }
     out_lit(b, "</section>");
@@ -712,46 +680,47 @@ static int racks_value(const struct core_game *g)
 bool render_pass_question(struct out_buf *b, const struct core_game *g)
 {
     bool ends = g->consecutive_passes >= 1;
-    const char *other = player_html(b, other_player(g->turn));
+    const char *other = tr(b, player_name(other_player(g->turn)));
     if (ends) {
         int cost = core_end_adjustment(g), worth = racks_value(g);
         out_lit(b, "<strong>");
         put_tr(b, "Passing now ends the game");
         out_lit(b, "</strong>: ");
-        put_trf(b, "%1$s passed last turn, and two passes in a row end it.",
-                other);
+        put_fill(b,
+                 tr(b, "{player} passed last turn, and two passes in a row "
+                       "end it."),
+                 FILL_TEXT("player", other));
         out_char(b, ' ');
-        char c[I18N_INT_CHARS], s0[I18N_INT_CHARS], s1[I18N_INT_CHARS],
-            w[I18N_INT_CHARS];
-        int_text(c, cost);
-        int_text(s0, g->score);
-        int_text(s1, g->score - cost);
-        int_text(w, worth);
         if (g->score == 0)
             put_tr(b, "The score stays 0: the tiles left on both racks "
                       "would come off it, but it never goes below 0.");
         else if (cost < worth)
-            put_fmt(b,
-                    trn(b, "The tiles left on both racks take %1$s point "
-                           "off the score (%2$s, then %3$s): they are worth "
-                           "%4$s, but the score never goes below 0.",
-                        "The tiles left on both racks take %1$s points "
-                        "off the score (%2$s, then %3$s): they are worth "
-                        "%4$s, but the score never goes below 0.",
-                        cost),
-                    c, s0, s1, w);
+            put_fill(b,
+                     trn(b, "The tiles left on both racks take {cost} point "
+                            "off the score ({before}, then {after}): they "
+                            "are worth {worth}, but the score never goes "
+                            "below 0.",
+                         "The tiles left on both racks take {cost} points "
+                         "off the score ({before}, then {after}): they are "
+                         "worth {worth}, but the score never goes below 0.",
+                         cost),
+                     FILL_INT("cost", cost), FILL_INT("before", g->score),
+                     FILL_INT("after", g->score - cost),
+                     FILL_INT("worth", worth));
         else
-            put_fmt(b,
-                    trn(b, "The tiles left on both racks take %1$s point "
-                           "off the score (%2$s, then %3$s).",
-                        "The tiles left on both racks take %1$s points "
-                        "off the score (%2$s, then %3$s).",
-                        cost),
-                    c, s0, s1);
+            put_fill(b,
+                     trn(b, "The tiles left on both racks take {cost} point "
+                            "off the score ({before}, then {after}).",
+                         "The tiles left on both racks take {cost} points "
+                         "off the score ({before}, then {after}).",
+                         cost),
+                     FILL_INT("cost", cost), FILL_INT("before", g->score),
+                     FILL_INT("after", g->score - cost));
     } else {
-        put_trf(b, "Pass this turn without playing? If %1$s passes next, "
-                   "the game ends.",
-                other);
+        put_fill(b,
+                 tr(b, "Pass this turn without playing? If {player} passes "
+                       "next, the game ends."),
+                 FILL_TEXT("player", other));
     }
     return ends;
 }
@@ -803,13 +772,12 @@ static void render_actions(struct out_buf *b, const struct render_view *v)
         out_lit(b, "</label>");
     }
     if (!can_exchange) {
-        char n[I18N_INT_CHARS];
         out_lit(b, "<p class=\"note\" id=\"ex-why\">");
-        put_fmt(b,
-                trn(b, "Exchanging needs at least %1$s tile in the bag.",
-                    "Exchanging needs at least %1$s tiles in the bag.",
-                    CLB_EXCHANGE_MIN_BAG),
-                int_text(n, CLB_EXCHANGE_MIN_BAG));
+        put_fill(b,
+                 trn(b, "Exchanging needs at least {tiles} tile in the bag.",
+                     "Exchanging needs at least {tiles} tiles in the bag.",
+                     CLB_EXCHANGE_MIN_BAG),
+                 FILL_INT("tiles", CLB_EXCHANGE_MIN_BAG));
         out_lit(b, "</p>");
     }
     /* The exchange's bar (the same on every page) is the script's. */
@@ -843,16 +811,15 @@ static void render_new_buttons(struct out_buf *b, bool daily)
 static void put_adjustment_before(struct out_buf *b, const struct core_game *g)
 {
     if (g->end_adjustment > 0) {
-        char n[I18N_INT_CHARS], before[I18N_INT_CHARS];
         out_char(b, ' ');
-        put_fmt(b,
-                trn(b, "The tiles left on the racks, worth %1$s point, were "
-                       "taken off the score (%2$s before).",
-                    "The tiles left on the racks, worth %1$s points, were "
-                    "taken off the score (%2$s before).",
-                    g->end_adjustment),
-                int_text(n, g->end_adjustment),
-                int_text(before, g->score + g->end_adjustment));
+        put_fill(b,
+                 trn(b, "The tiles left on the racks, worth {points} point, "
+                        "were taken off the score ({before} before).",
+                     "The tiles left on the racks, worth {points} points, "
+                     "were taken off the score ({before} before).",
+                     g->end_adjustment),
+                 FILL_INT("points", g->end_adjustment),
+                 FILL_INT("before", g->score + g->end_adjustment));
     }
 }
 
@@ -870,8 +837,6 @@ static void render_game_over_panel(struct out_buf *b,
              " <strong data-testid=\"final-score\">%d</strong></p>"
              "<p data-testid=\"game-end\">",
              g->score);
-    char n[I18N_INT_CHARS];
-    int_text(n, g->end_adjustment);
     switch (g->end) {
     case CORE_END_PASSES:
         put_tr(b, "Both players passed in a row, so the game ended.");
@@ -879,36 +844,36 @@ static void render_game_over_panel(struct out_buf *b,
         break;
     case CORE_END_OUT: {
         enum core_player out = g->hands[CORE_P1].count == 0 ? CORE_P1 : CORE_P2;
-        put_trf(b, "%1$s went out: the bag was empty and they played their "
-                   "last tile.",
-                player_html(b, out));
+        put_fill(b,
+                 tr(b, "{player} went out: the bag was empty and they played "
+                       "their last tile."),
+                 FILL_TEXT("player", tr(b, player_name(out))));
         if (g->end_adjustment > 0) {
             out_char(b, ' ');
-            put_fmt(b,
-                    trn(b, "%1$s point left on the racks was taken off.",
-                        "%1$s points left on the racks were taken off.",
-                        g->end_adjustment),
-                    n);
+            put_fill(b,
+                     trn(b, "{points} point left on the racks was taken off.",
+                         "{points} points left on the racks were taken off.",
+                         g->end_adjustment),
+                     FILL_INT("points", g->end_adjustment));
         }
         break;
     }
-    case CORE_END_LIMIT: {
-        char most[I18N_INT_CHARS];
-        put_trf(b, "The game reached %1$s moves, the most a game link holds, "
-                   "so it ended.",
-                int_text(most, CLB_MAX_GAME_MOVES));
+    case CORE_END_LIMIT:
+        put_fill(b,
+                 tr(b, "The game reached {moves} moves, the most a game link "
+                       "holds, so it ended."),
+                 FILL_INT("moves", CLB_MAX_GAME_MOVES));
         if (g->end_adjustment > 0) {
             out_char(b, ' ');
-            put_fmt(b,
-                    trn(b, "The tiles left on the racks, worth %1$s point, "
-                           "were taken off the score.",
-                        "The tiles left on the racks, worth %1$s points, "
-                        "were taken off the score.",
-                        g->end_adjustment),
-                    n);
+            put_fill(b,
+                     trn(b, "The tiles left on the racks, worth {points} "
+                            "point, were taken off the score.",
+                         "The tiles left on the racks, worth {points} "
+                         "points, were taken off the score.",
+                         g->end_adjustment),
+                     FILL_INT("points", g->end_adjustment));
         }
         break;
-    }
     case CORE_END_BLOCKED:
         put_tr(b, "The bag was empty and neither player could play, so the "
                   "game ended by itself.");
@@ -964,8 +929,7 @@ static void render_play_side(struct out_buf *b, const struct render_view *v)
     html_attr(b, tr(b, "Partner"));
     out_lit(b, "\">");
     render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(g->turn)],
-                      other_player(g->turn), N_("Partner's rack"),
-                      RACK_PARTNER);
+                      other_player(g->turn), RACK_PARTNER);
     out_lit(b, "</section>");
     render_help(b, v);
 }
@@ -984,10 +948,9 @@ static void render_wait_side(struct out_buf *b, const struct render_view *v)
     html_attr(b, tr(b, "Racks"));
     out_lit(b, "\">");
     render_goals(b, v);
-    render_plain_rack(b, core_game_tileset(g), &g->hands[me], me,
-                      N_("Your rack"), RACK_MINE);
+    render_plain_rack(b, core_game_tileset(g), &g->hands[me], me, RACK_MINE);
     render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(me)],
-                      other_player(me), N_("Partner's rack"), RACK_PARTNER);
+                      other_player(me), RACK_PARTNER);
     out_lit(b, "</section>");
 }
 
@@ -1000,9 +963,9 @@ static void render_over_side(struct out_buf *b, const struct render_view *v)
         render_plain_send(b, v);
     out_lit(b, "<section class=\"panel\">");
     render_plain_rack(b, core_game_tileset(g), &g->hands[CORE_P1], CORE_P1,
-                      N_("Rack left"), RACK_FINAL);
+                      RACK_FINAL);
     render_plain_rack(b, core_game_tileset(g), &g->hands[CORE_P2], CORE_P2,
-                      N_("Rack left"), RACK_FINAL);
+                      RACK_FINAL);
     out_lit(b, "</section>");
 }
 
@@ -1016,14 +979,15 @@ void render_game(struct out_buf *b, const struct render_view *v)
     else
         render_head_open_fetched(b);
     out_lit(b, "Collabble \xc2\xb7 ");
-    char score[I18N_INT_CHARS];
-    int_text(score, g->score);
+    const char *who = tr(b, player_name(g->turn));
     if (g->game_over)
-        put_trf(b, "game over, %1$s", score);
+        put_fill(b, tr(b, "game over, {score}"), FILL_INT("score", g->score));
     else if (waiting)
-        put_trf(b, "waiting for %1$s, %2$s", player_html(b, g->turn), score);
+        put_fill(b, tr(b, "waiting for {player}, {score}"),
+                 FILL_TEXT("player", who), FILL_INT("score", g->score));
     else
-        put_trf(b, "%1$s to play, %2$s", player_html(b, g->turn), score);
+        put_fill(b, tr(b, "{player} to play, {score}"),
+                 FILL_TEXT("player", who), FILL_INT("score", g->score));
     if (v->plain)
         render_head_close(b);
     else
