@@ -22,7 +22,7 @@ function fill(s, vars) {
 
 // msgid in the page's language, its placeholders filled.
 export function t(msgid, vars) {
-  table = table || read(document);
+  table = table || (typeof document === 'undefined' ? {} : read(document));
   const s = table[msgid];
   return fill(typeof s === 'string' && s ? s : msgid, vars);
 }
@@ -30,7 +30,7 @@ export function t(msgid, vars) {
 // The form for n of a message with a singular and a plural: the page says
 // which form each n from 0 to 199 takes (""), as its language's rule does.
 export function tn(one, many, n, vars) {
-  table = table || read(document);
+  table = table || (typeof document === 'undefined' ? {} : read(document));
   const forms = table[one], rule = table[''];
   if (!Array.isArray(forms) || typeof rule !== 'string') return fill(n === 1 ? one : many, vars);
   const k = +rule[n < 200 ? n : (n % 100) + 100] || 0;

@@ -29,7 +29,8 @@ function fillBests() {
 /* ---- the landing page: every game this browser keeps ---- */
 function when(ms) {
   try {
-    return new Date(ms).toLocaleString(document.documentElement.lang || [], { dateStyle: 'medium', timeStyle: 'short' });
+    const lang = document.documentElement.lang || [];
+    return new Date(ms).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
   } catch (e) {
     return new Date(ms).toLocaleString();
   }
@@ -38,8 +39,9 @@ function gameSummary(l, me) {
   const state = l.over ? t('Finished, final score {score}', { score: l.score })
     : me === l.turn ? t('Your turn, score {score}', { score: l.score })
       : t('{player} to play, score {score}', { player: playerName(l.turn), score: l.score });
-  return state + (me ? ' \u00b7 ' + t('you are {me}, with {partner}', { me: playerName(me), partner: playerName(3 - me) })
-    : '') + ' \u00b7 ' + t('last played {when}', { when: when(l.savedAt) });
+  const who = me ? ' \u00b7 ' + t('you are {me}, with {partner}', { me: playerName(me), partner: playerName(3 - me) })
+    : '';
+  return state + who + ' \u00b7 ' + t('last played {when}', { when: when(l.savedAt) });
 }
 // One entry of the list: a link to open it, and Remove; a game's title
 // with the names this device gave its players, its text named too.

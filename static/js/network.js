@@ -108,7 +108,8 @@ export function preview() {
     const e = j.error || {}, text = j.valid ? scored(j) + goalsOf(j)
       // The API's message is English: the page's words for it, by its text
       // (the error table's messages travel with the script's).
-      : (e.message ? t(e.message) : t('not a valid play')) + (e.words && e.words.length ? ': ' + e.words.join(', ') : '');
+      : (e.message ? t(e.message) : t('not a valid play')) +
+        (e.words && e.words.length ? ': ' + e.words.join(', ') : '');
     (e.cells || []).forEach((rc) => { if (cell(rc[0], rc[1])) cell(rc[0], rc[1]).classList.add('bad'); });
     pv.className = j.valid ? 'preview' : 'preview bad';
     pv.textContent = text.charAt(0).toUpperCase() + text.slice(1);

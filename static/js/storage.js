@@ -83,13 +83,13 @@ export function ownerOf(s) {
 // anywhere, "P1" as a whole text (the move list's column).
 export function playerName(n) { return n === 1 ? t('Player 1') : t('Player 2'); }
 function esc(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); }
-let pn = null;
+const PN = { re: null }; // made once the page's words are known
 function players() {
-  if (!pn) {
+  if (!PN.re) {
     const a = esc(playerName(1)), b = esc(playerName(2)), c = esc(t('P1')), d = esc(t('P2'));
-    pn = new RegExp('(' + a + ')|(' + b + ')|^(' + c + ')$|^(' + d + ')$', 'g');
+    PN.re = new RegExp('(' + a + ')|(' + b + ')|^(' + c + ')$|^(' + d + ')$', 'g');
   }
-  return pn;
+  return PN.re;
 }
 export function names(id) {
   const r = record(id) || {}, n = (r.names || []).slice(0, 2);
