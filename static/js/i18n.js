@@ -20,18 +20,19 @@ function fill(s, vars) {
   return vars ? s.replace(/\{([a-z_]+)\}/g, (m, k) => (k in vars ? String(vars[k]) : '')) : s;
 }
 
+// The page's words (none outside a page: node's tests).
+function words() { return table || (table = typeof document === 'undefined' ? {} : read(document)); }
+
 // msgid in the page's language, its placeholders filled.
 export function t(msgid, vars) {
-  table = table || (typeof document === 'undefined' ? {} : read(document));
-  const s = table[msgid];
+  const s = words()[msgid];
   return fill(typeof s === 'string' && s ? s : msgid, vars);
 }
 
 // The form for n of a message with a singular and a plural: the page says
 // which form each n from 0 to 199 takes (""), as its language's rule does.
 export function tn(one, many, n, vars) {
-  table = table || (typeof document === 'undefined' ? {} : read(document));
-  const forms = table[one], rule = table[''];
+  const forms = words()[one], rule = table[''];
   if (!Array.isArray(forms) || typeof rule !== 'string') return fill(n === 1 ? one : many, vars);
   const k = +rule[n < 200 ? n : (n % 100) + 100] || 0;
   return fill(forms[k] || forms[forms.length - 1] || many, vars);
@@ -48,11 +49,8 @@ export function adopt(doc) {
 // (a game's /#S) included, which a form cannot know without the script.
 export function keepAddress() {
   document.addEventListener('submit', (e) => {
-    const f = e.target;
-    if (!f.classList || !f.classList.contains('langs')) return;
-    // The form posts to BASE/lang: what is before /lang is where the app is.
-    const back = f.querySelector('input[name=back]'), base = new URL(f.action).pathname.replace(/\/lang$/, '');
-    const path = location.pathname.slice(base.length);
-    if (back) back.value = (path[0] === '/' ? path : '/' + path) + location.search + location.hash;
+    const f = e.target, back = f.classList.contains('langs') && f.querySelector('[name=back]');
+    // What follows the app's own address (the form's, BASE/lang, less "/lang").
+    if (back) back.value = location.href.slice(f.action.length - 5) || '/';
   });
 }

@@ -13,31 +13,27 @@ import { t, tn } from './i18n.js';
 
 // The words said here, in the page's language (i18n.js), made when said:
 // several functions below name a tile t.
-const SAY = {
-  selected: (tile) => t('{tile} selected. Choose a square.', { tile }),
-  blankAs: (letter) => t('Blank as {letter}. Choose a square.', { letter }),
-  back: (letter) => t('{letter} back on your rack.', { letter }),
-  allBack: (n) => (n === 1 ? t('The tile is back on your rack.')
-    : tn('All {n} tile is back on your rack.', 'All {n} tiles are back on your rack.', n, { n })),
-  shuffled: (list) => t('Rack shuffled: {tiles}.', { tiles: list }),
-  blank: () => t('blank'),
-  checking: () => t('Checking\u2026'),
-  bingo: () => t(', with the 50-point bingo'),
-  completes: () => t(' \u00b7 completes: '),
-  chooseExchange: () => t('Choose the tiles to exchange, then confirm.'),
-  cancelled: (pass) => (pass ? t('Pass cancelled.') : t('Exchange cancelled.')),
-  exchangeN: (n) => (n ? tn('Exchange {n} tile', 'Exchange {n} tiles', n, { n }) : t('Exchange')),
-  pickerTitle: () => t('Which letter is the blank?'),
-  cancel: () => t('Cancel'),
-  typing: (down) => (down ? t('Typing down \u2193.') : t('Typing across \u2192.')),
-  pickFirst: (touch, down) => (touch ? t('Choose a tile from your rack first, then tap this square.')
-    : down ? t('Choose a tile from your rack first, or type its letter here (down \u2193; press the square again ' +
-      'to turn).')
-      : t('Choose a tile from your rack first, or type its letter here (across \u2192; press the square again ' +
-        'to turn).')),
-  noSquare: (down) => (down ? t('No empty square below.') : t('No empty square to the right.')),
-  noTile: (letter) => t('No {letter} on your rack.', { letter }),
-};
+const saySelected = (tile) => t('{tile} selected. Choose a square.', { tile });
+const sayBlankAs = (letter) => t('Blank as {letter}. Choose a square.', { letter });
+const sayBack = (letter) => t('{letter} back on your rack.', { letter });
+const sayAllBack = (n) => (n === 1 ? t('The tile is back on your rack.')
+  : tn('All {n} tile is back on your rack.', 'All {n} tiles are back on your rack.', n, { n }));
+const sayShuffled = (list) => t('Rack shuffled: {tiles}.', { tiles: list });
+const sayBlank = () => t('blank');
+const sayChecking = () => t('Checking\u2026');
+const sayBingo = () => t(', with the 50-point bingo');
+const sayCompletes = () => t(' \u00b7 completes: ');
+const sayChooseExchange = () => t('Choose the tiles to exchange, then confirm.');
+const sayCancelled = (pass) => (pass ? t('Pass cancelled.') : t('Exchange cancelled.'));
+const sayExchangeN = (n) => (n ? tn('Exchange {n} tile', 'Exchange {n} tiles', n, { n }) : t('Exchange'));
+const sayPickerTitle = () => t('Which letter is the blank?');
+const sayCancel = () => t('Cancel');
+const sayTyping = (down) => (down ? t('Typing down \u2193.') : t('Typing across \u2192.'));
+const sayPickFirst = (touch, down) => (touch ? t('Choose a tile from your rack first, then tap this square.')
+  : t('Choose a tile from your rack first, or type its letter here ({dir}; press the square again to turn).',
+    { dir: down ? t('down \u2193') : t('across \u2192') }));
+const sayNoSquare = (down) => (down ? t('No empty square below.') : t('No empty square to the right.'));
+const sayNoTile = (letter) => t('No {letter} on your rack.', { letter });
 
 // The blank's letter picker (made when first asked for) and what it answers.
 let picker = null, onPick = null;
@@ -52,14 +48,14 @@ export function select(i, keyboard) {
   app.classList.add('picking');
   autoZoom();
   if (attr(t, 'data-letter') !== 'BLANK') {
-    announce(SAY.selected(attr(t, 'aria-label')));
+    announce(saySelected(attr(t, 'aria-label')));
     if (keyboard) focusBoard();
     return;
   }
   openPicker((letter) => {
     if (!letter) { deselect(); t.focus(); return; }
     turn.blankAs = letter;
-    announce(SAY.blankAs(letter));
+    announce(sayBlankAs(letter));
     focusBoard();
   });
 }
@@ -109,7 +105,7 @@ export function recall(r, c, quiet) {
     unpaint(cell(r, c));
     const t = rackTile(p.idx);
     if (t) { t.classList.remove('used'); animate(t, 'back'); }
-    if (!quiet) announce(SAY.back(p.letter));
+    if (!quiet) announce(sayBack(p.letter));
     return false;
   });
   changed();
@@ -117,7 +113,7 @@ export function recall(r, c, quiet) {
 export function recallAll() {
   const n = turn.pending.length;
   turn.pending.slice().forEach((p) => { recall(p.row, p.col, true); });
-  if (n) announce(SAY.allBack(n));
+  if (n) announce(sayAllBack(n));
 }
 // Shuffles the rack's order on screen (the rack itself has no order that
 // matters: a move names letters, not slots), always to a new order.
@@ -132,8 +128,8 @@ export function shuffle() {
   }
   tiles.forEach((t) => { rack.appendChild(t); });
   saveDraft();
-  announce(SAY.shuffled(tiles.filter((x) => !has(x, 'used'))
-    .map((x) => attr(x, 'data-letter') === 'BLANK' ? SAY.blank() : attr(x, 'data-letter')).join(', ')));
+  announce(sayShuffled(tiles.filter((x) => !has(x, 'used'))
+    .map((x) => attr(x, 'data-letter') === 'BLANK' ? sayBlank() : attr(x, 'data-letter')).join(', ')));
 }
 function letters(tiles) { return tiles.map((t) => attr(t, 'data-letter')).join(); }
 export function buttons() {
@@ -153,7 +149,7 @@ export function changed() {
   if (!pv) return;
   // The old answer no longer describes the tiles: say so until the new one.
   pv.className = 'preview';
-  pv.textContent = turn.pending.length ? SAY.checking() : '';
+  pv.textContent = turn.pending.length ? sayChecking() : '';
   if (turn.pending.length) turn.timer = setTimeout(preview, 120);
 }
 export function playMove() {
@@ -166,11 +162,11 @@ export function playMove() {
 // "QI 11, IT 2: 13 points": each word with its points, then the total.
 export function scored(j) {
   return (j.words || []).map((w, i) => w + ' ' + (j.wordPoints || [])[i]).join(', ') +
-    ': ' + pts(j.points) + (j.bingo ? SAY.bingo() : '');
+    ': ' + pts(j.points) + (j.bingo ? sayBingo() : '');
 }
 // A goals game: the face-up goals the play would complete, as the server judged them.
 export function goalsOf(j) {
-  return j.goals && j.goals.length ? SAY.completes() + j.goals.map((n) => {
+  return j.goals && j.goals.length ? sayCompletes() + j.goals.map((n) => {
     const g = one('[data-goal="' + n + '"]');
     return g ? g.textContent : n;
   }).join('; ') : '';
@@ -195,14 +191,14 @@ export function setMode(m, back) {
   if (m === 'exchange') {
     recallAll();
     exCount();
-    announce(SAY.chooseExchange());
+    announce(sayChooseExchange());
     if (one('#rack .tile')) one('#rack .tile').focus();
   } else if (m === 'pass') {
     announce($('pass-q').textContent);
     $('pass-confirm').focus();
   } else if (back && $(back)) {
     $(back).focus();
-    announce(SAY.cancelled(back === 'pass'));
+    announce(sayCancelled(back === 'pass'));
   }
 }
 export function chosen() {
@@ -211,7 +207,7 @@ export function chosen() {
 export function exCount() {
   const n = chosen().length, b = $('ex-confirm');
   b.disabled = !n;
-  b.textContent = SAY.exchangeN(n);
+  b.textContent = sayExchangeN(n);
 }
 
 /* ---- the blank's letter picker: a button for each letter of the tile set ---- */
@@ -229,8 +225,8 @@ function pickerFor(letters) {
     return b;
   }));
   const p = el('dialog', { id: 'picker', className: 'picker' }, 'picker',
-    el('h2', { id: 'picker-h', textContent: SAY.pickerTitle() }), grid,
-    el('button', { className: 'cancel', textContent: SAY.cancel() }, 'picker-cancel'));
+    el('h2', { id: 'picker-h', textContent: sayPickerTitle() }), grid,
+    el('button', { className: 'cancel', textContent: sayCancel() }, 'picker-cancel'));
   setA(p, 'aria-labelledby', 'picker-h');
   p.letters = letters.join(' ');
   p.addEventListener('close', () => {
@@ -259,14 +255,14 @@ export function pressSquare(t, p) {
   const dir = page.dir;
   if (turn.armed && turn.cur[0] === p[0] && turn.cur[1] === p[1]) {
     setDir(dir[0] ? [0, 1] : [1, 0]);
-    hint(SAY.typing(page.dir[0]));
+    hint(sayTyping(page.dir[0]));
     return;
   }
   cursorTo(p[0], p[1]);
   turn.armed = true;
   t.focus();
   // A finger has no keyboard to type with.
-  hint(SAY.pickFirst(page.touch, dir[0]));
+  hint(sayPickFirst(page.touch, dir[0]));
 }
 // A letter typed on the board places that tile (or a blank for it) and
 // moves on, like writing the word. On a square already filled, its own
@@ -277,10 +273,10 @@ export function type(letter, r, c) {
   let sq = cell(r, c);
   if (has(sq, 't') && sq.firstChild.nodeValue.toUpperCase() === letter) return moveTo(r + dir[0], c + dir[1]);
   while (sq && has(sq, 't')) { r += dir[0]; c += dir[1]; sq = cell(r, c); }
-  if (!sq) return hint(SAY.noSquare(dir[0]));
+  if (!sq) return hint(sayNoSquare(dir[0]));
   const t = all('#rack .tile:not(.used)').filter((x) => attr(x, 'data-letter') === letter)[0] ||
     one('#rack .bl:not(.used)');
-  if (!t) return hint(SAY.noTile(letter));
+  if (!t) return hint(sayNoTile(letter));
   deselect();
   turn.sel = +attr(t, 'data-index');
   turn.blankAs = letter;
