@@ -13,18 +13,11 @@ import { select, deselect, place, placeBlank, shift, recall, recallAll, shuffle,
   playMove, pressSquare, type, pickerOpen, picked } from './tiles.js';
 import { copy, share, result } from './share.js';
 import { listed } from './main.js';
-import { t } from './i18n.js';
+import { tr } from './i18n.js';
 
-// The words said here, in the page's language (i18n.js), made when said:
-// several handlers below name their element t.
-const sayOlder = () => t('This is an older position: open the newest, or play from here to start a new branch.');
-const saySending = () => t('Your move is being sent: wait for the answer.');
-const sayCancelled = () => t('Selection cancelled.');
-const sayMoved = (what) => t('{tile} moved.', { tile: what });
-const sayTheirs = (n) => t('It is {player}\u2019s turn: send them the link.', { player: playerName(n) });
-const sayBlind = (on) => (on ? t('Blind mode on: your partner\u2019s tiles are hidden.') : t('Blind mode off.'));
-const sayZoomed = (on) => (on ? t('Board zoomed in: it scrolls.') : t('The whole board is shown.'));
-const sayOtherTab = () => t('Another tab moved on.');
+// Said in more than one place, in the page's language (i18n.js).
+const sayOlder = () => tr('This is an older position: open the newest, or play from here to start a new branch.');
+const saySending = () => tr('Your move is being sent: wait for the answer.');
 const DIRS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 // A drag under way ({el, id, x, y, on, ghost, over}), and whether the
 // last press ended one (its click is then no click).
@@ -38,7 +31,7 @@ function escape() {
   const back = rackTile(turn.sel);
   deselect();
   back.focus();
-  announce(sayCancelled());
+  announce(tr('Selection cancelled.'));
 }
 export function onKey(e) {
   if (!app || pickerOpen()) return;
@@ -161,7 +154,7 @@ function endDrag(target) {
   if (target !== t) {
     rack.insertBefore(t, has(target, 'tile') ? target : null);
     saveDraft();
-    announce(sayMoved(attr(t, 'aria-label')));
+    announce(tr('{tile} moved.', { tile: attr(t, 'aria-label') }));
   }
 }
 
@@ -175,13 +168,14 @@ function onRackTile(t, e) {
   if (turn.mode === 'pass') setMode('play');
   if (i !== turn.sel) return select(i, e.detail === 0); // detail 0: Enter or Space
   deselect();
-  announce(sayCancelled());
+  announce(tr('Selection cancelled.'));
 }
 function onSquare(t) {
   const p = pos(t);
   if (!playable()) {
     if (turn.locked) hint(sayOlder());
-    else if (view() === 'wait') hint(named(sayTheirs(toPlay()), gameId()));
+    else if (view() === 'wait') hint(named(tr('It is {player}\u2019s turn: send them the link.',
+      { player: playerName(toPlay()) }), gameId()));
     return;
   }
   if (has(t, 'pd')) { cursorTo(p[0], p[1]); recall(p[0], p[1]); }
@@ -205,12 +199,12 @@ function blind(t) {
   const on = attr(t, 'aria-pressed') !== 'true';
   store(BLIND, on ? '1' : '0');
   applyBlind(app);
-  announce(sayBlind(on));
+  announce(on ? tr('Blind mode on: your partner\u2019s tiles are hidden.') : tr('Blind mode off.'));
 }
 function zoomButton() {
   turn.zoomAuto = false;
   zoom(!has(app, 'zoomed'));
-  announce(sayZoomed(has(app, 'zoomed')));
+  announce(has(app, 'zoomed') ? tr('Board zoomed in: it scrolls.') : tr('The whole board is shown.'));
 }
 // The buttons with an id, and what each does.
 const BUTTONS = {
@@ -268,5 +262,5 @@ export function onStorage(e) {
   recallAll();
   setMode('play');
   lockStale(app, lineOf(app), hit);
-  hint(one('.stale').firstChild.textContent + ' ' + sayOtherTab());
+  hint(one('.stale').firstChild.textContent + ' ' + tr('Another tab moved on.'));
 }
