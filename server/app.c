@@ -185,8 +185,8 @@ static void app_finish(struct srv_answer *a, const struct srv_request *req,
          * two languages would take turns remaking it at the best level. */
         bool kept = resp->same_for_all && a->page.lang == &i18n_english;
         size_t n = out == NULL ? 0
-                   : kept ? srv_gzip_kept(a->body, a->len, out, cap)
-                       : srv_gzip(a->body, a->len, out, cap);
+                   : kept      ? srv_gzip_kept(a->body, a->len, out, cap)
+                               : srv_gzip(a->body, a->len, out, cap);
         if (n > 0) {
             a->body = out;
             a->len = n;
@@ -213,7 +213,7 @@ static void app_finish(struct srv_answer *a, const struct srv_request *req,
          * never reads it (the page says its language). */
         (void)snprintf(a->cookie, sizeof a->cookie,
                        I18N_COOKIE "=%s; Path=%.*s/; Max-Age=31536000; "
-                       "SameSite=Lax; HttpOnly",
+                                   "SameSite=Lax; HttpOnly",
                        i18n_code(resp->set_lang), (int)req->base.len,
                        req->base.p != NULL ? req->base.p : "");
         srv_answer_add(a, "Set-Cookie", a->cookie);

@@ -9,8 +9,8 @@
 #include "../core/limits.h"
 #include "i18n_data.h"
 
-const struct i18n_catalogue i18n_english = {"en", "English", "n != 1", 2,
-                                            NULL, 0};
+const struct i18n_catalogue i18n_english = {"en", "English", "n != 1",
+                                            2,    NULL,      0};
 
 const struct i18n_catalogue *i18n_at(int i)
 {
@@ -155,8 +155,8 @@ static const char *mo_find(const struct i18n_catalogue *c, const char *msgid,
 const char *i18n_text(const struct i18n_catalogue *c, const char *msgid)
 {
     size_t n;
-    const char *s = msgid != NULL && msgid[0] != '\0' ? mo_find(c, msgid, &n)
-                                                      : NULL;
+    const char *s =
+        msgid != NULL && msgid[0] != '\0' ? mo_find(c, msgid, &n) : NULL;
     return s != NULL ? s : msgid;
 }
 
@@ -187,8 +187,8 @@ static bool plural_eat(struct plural_eval *e, const char *tok)
     if (strncmp(e->p, tok, k) != 0)
         return false;
     /* "<" is not the start of "<=", nor "!" of "!=". */
-    if (k == 1 && (tok[0] == '<' || tok[0] == '>' || tok[0] == '!' ||
-                   tok[0] == '=') &&
+    if (k == 1 &&
+        (tok[0] == '<' || tok[0] == '>' || tok[0] == '!' || tok[0] == '=') &&
         e->p[1] == '=')
         return false;
     e->p += k;
@@ -419,8 +419,8 @@ static int q_value(const char *p, size_t n)
 /* One language-range of Accept-Language (p..end, without the comma): its
  * catalogue (by its primary subtag: "fr-CH" is French) or NULL, and its
  * weight in *q. */
-static const struct i18n_catalogue *accept_range(const char *p,
-                                                 const char *end, int *q)
+static const struct i18n_catalogue *accept_range(const char *p, const char *end,
+                                                 int *q)
 {
     while (p < end && is_space(*p))
         p++;

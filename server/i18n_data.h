@@ -15,10 +15,10 @@
 #include <stddef.h>
 
 struct i18n_catalogue {
-    const char *code;    /* ISO 639-1, lower case: "fr" */
-    const char *name;    /* in its own language: "Français" */
-    const char *plural;  /* Plural-Forms' plural= expression of n */
-    int nplurals;        /* Plural-Forms' nplurals= */
+    const char *code;        /* ISO 639-1, lower case: "fr" */
+    const char *name;        /* in its own language: "Français" */
+    const char *plural;      /* Plural-Forms' plural= expression of n */
+    int nplurals;            /* Plural-Forms' nplurals= */
     const unsigned char *mo; /* the compiled catalogue; NULL for English */
     size_t mo_len;
 };

@@ -69,8 +69,9 @@ bool qr_svg(struct out_buf *b, const char *text)
     if (code == NULL)
         return false;
     int size = code->width + 2 * QR_QUIET_ZONE;
-    out_rawf(b, "<svg class=\"qr\" viewBox=\"0 0 %d %d\" role=\"img\" "
-                "aria-label=\"",
+    out_rawf(b,
+             "<svg class=\"qr\" viewBox=\"0 0 %d %d\" role=\"img\" "
+             "aria-label=\"",
              size, size);
     /* The page's language (server/i18n.h), as the page writers' tr(). */
     html_attr(b, i18n_text(b->lang, N_("QR code of the link")));

@@ -171,8 +171,8 @@ void render_goals(struct out_buf *b, const struct render_view *v)
     out_lit(b, "</ol>");
     if (v->peeked) {
         char square[16];
-        (void)snprintf(square, sizeof square, "%c%d",
-                       'A' + (v->peek.col & 15), (v->peek.row & 15) + 1);
+        (void)snprintf(square, sizeof square, "%c%d", 'A' + (v->peek.col & 15),
+                       (v->peek.row & 15) + 1);
         out_lit(b, "<p data-testid=\"peek\">");
         put_fill(b, tr(b, "Peek: the best play covers {square}."),
                  FILL_TEXT("square", square));
@@ -214,8 +214,9 @@ void render_goals_outcome(struct out_buf *b, const struct core_game *g)
     put_fill(b,
              won ? trn(b, "{done} goal completed of the {target} needed.",
                        "{done} goals completed of the {target} needed.", done)
-                 : trn(b, "{done} goal completed of the {target} needed "
-                          "before the game ended.",
+                 : trn(b,
+                       "{done} goal completed of the {target} needed "
+                       "before the game ended.",
                        "{done} goals completed of the {target} needed "
                        "before the game ended.",
                        done),
@@ -242,13 +243,15 @@ void render_goals_choice(struct out_buf *b, const char *id)
          * goal: the choice says so, or it would read inverted. */
         put_fill(b,
                  l == CORE_GOALS_HARD
-                     ? trn(b, "{level}: win with {target} harder goals, "
-                              "{helpers} helper",
+                     ? trn(b,
+                           "{level}: win with {target} harder goals, "
+                           "{helpers} helper",
                            "{level}: win with {target} harder goals, "
                            "{helpers} helpers",
                            helpers)
-                     : trn(b, "{level}: win with {target} goals, {helpers} "
-                              "helper",
+                     : trn(b,
+                           "{level}: win with {target} goals, {helpers} "
+                           "helper",
                            "{level}: win with {target} goals, {helpers} "
                            "helpers",
                            helpers),

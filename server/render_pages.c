@@ -144,7 +144,8 @@ static void render_lang_switch(struct out_buf *b, const char *state)
         html_attr(b, state);
     }
     out_lit(b, "\">");
-    const struct i18n_catalogue *now = b->lang != NULL ? b->lang : &i18n_english;
+    const struct i18n_catalogue *now =
+        b->lang != NULL ? b->lang : &i18n_english;
     for (int i = 0; i18n_at(i) != NULL; i++) {
         const struct i18n_catalogue *c = i18n_at(i);
         out_rawf(b, "<button name=lang value=%s lang=%s%s>", i18n_code(c),
@@ -259,24 +260,28 @@ static void render_last_move(struct out_buf *b, const struct core_game *g)
                      lm->words);
         const char *text;
         if (lm->ncells == CLB_RACK_SIZE)
-            text = computer ? trn(b, "The computer played {words} for "
-                                     "{points} point, a bingo.",
+            text = computer ? trn(b,
+                                  "The computer played {words} for "
+                                  "{points} point, a bingo.",
                                   "The computer played {words} for {points} "
                                   "points, a bingo.",
                                   lm->points)
-                            : trn(b, "{player} played {words} for {points} "
-                                     "point, a bingo.",
+                            : trn(b,
+                                  "{player} played {words} for {points} "
+                                  "point, a bingo.",
                                   "{player} played {words} for {points} "
                                   "points, a bingo.",
                                   lm->points);
         else
-            text = computer ? trn(b, "The computer played {words} for "
-                                     "{points} point.",
+            text = computer ? trn(b,
+                                  "The computer played {words} for "
+                                  "{points} point.",
                                   "The computer played {words} for {points} "
                                   "points.",
                                   lm->points)
-                            : trn(b, "{player} played {words} for {points} "
-                                     "point.",
+                            : trn(b,
+                                  "{player} played {words} for {points} "
+                                  "point.",
                                   "{player} played {words} for {points} "
                                   "points.",
                                   lm->points);
@@ -286,12 +291,12 @@ static void render_last_move(struct out_buf *b, const struct core_game *g)
     }
     case CORE_MOVE_EXCHANGE:
         put_fill(b,
-                 computer ? trn(b, "The computer exchanged {tiles} tile.",
-                                "The computer exchanged {tiles} tiles.",
-                                lm->exchanged)
-                          : trn(b, "{player} exchanged {tiles} tile.",
-                                "{player} exchanged {tiles} tiles.",
-                                lm->exchanged),
+                 computer
+                     ? trn(b, "The computer exchanged {tiles} tile.",
+                           "The computer exchanged {tiles} tiles.",
+                           lm->exchanged)
+                     : trn(b, "{player} exchanged {tiles} tile.",
+                           "{player} exchanged {tiles} tiles.", lm->exchanged),
                  FILL_TEXT("player", who), FILL_INT("tiles", lm->exchanged));
         break;
     case CORE_MOVE_PASS:
@@ -322,27 +327,29 @@ static void render_play_sentence(struct out_buf *b,
     words_markup(words, ts, nwords, r->words);
     const char *text;
     if (computer)
-        text = r->bingo ? trn(b, "The computer played {words} for {points} "
-                                 "point (bingo: +50).",
+        text = r->bingo ? trn(b,
+                              "The computer played {words} for {points} "
+                              "point (bingo: +50).",
                               "The computer played {words} for {points} "
                               "points (bingo: +50).",
                               r->points)
-                        : trn(b, "The computer played {words} for {points} "
-                                 "point.",
+                        : trn(b,
+                              "The computer played {words} for {points} "
+                              "point.",
                               "The computer played {words} for {points} "
                               "points.",
                               r->points);
     else
-        text = r->bingo ? trn(b, "You played {words} for {points} point "
-                                 "(bingo: +50).",
-                              "You played {words} for {points} points "
-                              "(bingo: +50).",
-                              r->points)
-                        : trn(b, "You played {words} for {points} point.",
-                              "You played {words} for {points} points.",
-                              r->points);
-    put_fill(b, text, FILL_HTML("words", words),
-             FILL_INT("points", r->points));
+        text = r->bingo
+                   ? trn(b,
+                         "You played {words} for {points} point "
+                         "(bingo: +50).",
+                         "You played {words} for {points} points "
+                         "(bingo: +50).",
+                         r->points)
+                   : trn(b, "You played {words} for {points} point.",
+                         "You played {words} for {points} points.", r->points);
+    put_fill(b, text, FILL_HTML("words", words), FILL_INT("points", r->points));
 }
 
 /* The sentence for a move just made on this page. */
@@ -399,7 +406,8 @@ static void render_share_heading(struct out_buf *b, const struct render_view *v)
     else if (solo(g) && !is_waiting(v))
         put_tr(b, "Your game's link");
     else if (is_waiting(v))
-        put_fill(b, tr(b, "Waiting for {player} \xe2\x80\x94 send them the link"),
+        put_fill(b,
+                 tr(b, "Waiting for {player} \xe2\x80\x94 send them the link"),
                  FILL_TEXT("player", tr(b, player_name(g->turn))));
     else
         put_tr(b, "Send this link to your partner");
@@ -719,10 +727,11 @@ bool render_pass_question(struct out_buf *b, const struct core_game *g)
                       "would come off it, but it never goes below 0.");
         else if (cost < worth)
             put_fill(b,
-                     trn(b, "The tiles left on both racks take {cost} point "
-                            "off the score ({before}, then {after}): they "
-                            "are worth {worth}, but the score never goes "
-                            "below 0.",
+                     trn(b,
+                         "The tiles left on both racks take {cost} point "
+                         "off the score ({before}, then {after}): they "
+                         "are worth {worth}, but the score never goes "
+                         "below 0.",
                          "The tiles left on both racks take {cost} points "
                          "off the score ({before}, then {after}): they are "
                          "worth {worth}, but the score never goes below 0.",
@@ -732,8 +741,9 @@ bool render_pass_question(struct out_buf *b, const struct core_game *g)
                      FILL_INT("worth", worth));
         else
             put_fill(b,
-                     trn(b, "The tiles left on both racks take {cost} point "
-                            "off the score ({before}, then {after}).",
+                     trn(b,
+                         "The tiles left on both racks take {cost} point "
+                         "off the score ({before}, then {after}).",
                          "The tiles left on both racks take {cost} points "
                          "off the score ({before}, then {after}).",
                          cost),
@@ -836,8 +846,9 @@ static void put_adjustment_before(struct out_buf *b, const struct core_game *g)
     if (g->end_adjustment > 0) {
         out_char(b, ' ');
         put_fill(b,
-                 trn(b, "The tiles left on the racks, worth {points} point, "
-                        "were taken off the score ({before} before).",
+                 trn(b,
+                     "The tiles left on the racks, worth {points} point, "
+                     "were taken off the score ({before} before).",
                      "The tiles left on the racks, worth {points} points, "
                      "were taken off the score ({before} before).",
                      g->end_adjustment),
@@ -889,8 +900,9 @@ static void render_game_over_panel(struct out_buf *b,
         if (g->end_adjustment > 0) {
             out_char(b, ' ');
             put_fill(b,
-                     trn(b, "The tiles left on the racks, worth {points} "
-                            "point, were taken off the score.",
+                     trn(b,
+                         "The tiles left on the racks, worth {points} "
+                         "point, were taken off the score.",
                          "The tiles left on the racks, worth {points} "
                          "points, were taken off the score.",
                          g->end_adjustment),

@@ -1404,10 +1404,9 @@ void ui_lang(const struct srv_request *req, struct srv_response *resp)
         error_page(resp, &err);
         return;
     }
-    bool back_ok =
-        form_value(form, "back", false, back, sizeof back, &backn) ==
-            UI_FOUND &&
-        back[0] == '/' && back[1] != '/' && back[1] != '\\';
+    bool back_ok = form_value(form, "back", false, back, sizeof back, &backn) ==
+                       UI_FOUND &&
+                   back[0] == '/' && back[1] != '/' && back[1] != '\\';
     for (size_t i = 0; back_ok && i < backn; i++)
         back_ok = back[i] > ' ' && back[i] <= '~'; /* a Location's bytes */
     if (!back_ok)

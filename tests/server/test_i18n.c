@@ -25,7 +25,8 @@ Test(server_i18n, catalogues_by_code)
     cr_assert_not_null(code("de"));
     cr_assert_not_null(code("es"));
     cr_assert_str_eq(i18n_code(code("Fr")), "fr");
-    cr_assert_str_eq(i18n_name(code("fr")), "Fran\xc3\xa7" "ais");
+    cr_assert_str_eq(i18n_name(code("fr")), "Fran\xc3\xa7"
+                                            "ais");
     cr_assert_str_eq(i18n_name(code("de")), "Deutsch");
     cr_assert_str_eq(i18n_name(code("es")), "Espa\xc3\xb1ol");
     cr_assert_null(code("xx"));
@@ -72,19 +73,23 @@ Test(server_i18n, plurals_by_each_rule)
     const char *one = "{player} exchanged {tiles} tile.";
     const char *many = "{player} exchanged {tiles} tiles.";
     cr_assert_str_eq(i18n_plural(code("fr"), one, many, 0),
-                     "{player} a \xc3\xa9" "chang\xc3\xa9 {tiles} lettre.");
+                     "{player} a \xc3\xa9"
+                     "chang\xc3\xa9 {tiles} lettre.");
     cr_assert_str_eq(i18n_plural(code("fr"), one, many, 1),
-                     "{player} a \xc3\xa9" "chang\xc3\xa9 {tiles} lettre.");
+                     "{player} a \xc3\xa9"
+                     "chang\xc3\xa9 {tiles} lettre.");
     cr_assert_str_eq(i18n_plural(code("fr"), one, many, 2),
-                     "{player} a \xc3\xa9" "chang\xc3\xa9 {tiles} lettres.");
+                     "{player} a \xc3\xa9"
+                     "chang\xc3\xa9 {tiles} lettres.");
     cr_assert_str_eq(i18n_plural(code("de"), one, many, 0),
                      "{player} hat {tiles} Steine getauscht.");
     cr_assert_str_eq(i18n_plural(code("de"), one, many, 1),
                      "{player} hat {tiles} Stein getauscht.");
     cr_assert_str_eq(i18n_plural(NULL, one, many, 1), one);
     cr_assert_str_eq(i18n_plural(NULL, one, many, 7), many);
-    cr_assert_str_eq(i18n_plural(code("fr"), "untranslated", "untranslateds", 3),
-                     "untranslateds");
+    cr_assert_str_eq(
+        i18n_plural(code("fr"), "untranslated", "untranslateds", 3),
+        "untranslateds");
     /* Every form, for the page's script. */
     cr_assert_str_eq(i18n_plural_form(code("es"), one, many, 0),
                      "{player} cambi\xc3\xb3 {tiles} ficha.");
@@ -125,8 +130,8 @@ Test(server_i18n, plural_rules_as_gettext_writes_them)
 
 Test(server_i18n, a_rule_that_cannot_be_read_is_englishs)
 {
-    const char *bad[] = {"n ==", "(n > 1", "n > 1)", "x", "n ? 1", "",
-                         "n > 1 ; extra", "5"}; /* "5": past nplurals */
+    const char *bad[] = {"n ==", "(n > 1",        "n > 1)", "x", "n ? 1",
+                         "",     "n > 1 ; extra", "5"}; /* "5": past nplurals */
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct i18n_catalogue c = with_rule(bad[i], 2);
         cr_assert_eq(i18n_plural_index(&c, 1), 0, "%s", bad[i]);
