@@ -169,11 +169,7 @@ static inline void put_player(struct out_buf *b, enum core_player p)
 static inline void speak_game_language(struct out_buf *b,
                                        const struct core_game *g)
 {
-    const char *code = core_game_tileset(g)->language;
-    const struct i18n_catalogue *c =
-        code != NULL ? i18n_by_code(code, strlen(code)) : NULL;
-    if (!b->lang_chosen && c != NULL && c != i18n_pseudo())
-        b->lang = c;
+    render_speak(b, core_game_tileset(g));
 }
 
 static inline enum core_player other_player(enum core_player p)

@@ -175,6 +175,15 @@ static void render_brand(struct out_buf *b)
                "</a></h1>");
 }
 
+void render_speak(struct out_buf *b, const struct core_tileset *ts)
+{
+    const char *code = ts->language;
+    const struct i18n_catalogue *c =
+        code != NULL ? i18n_by_code(code, strlen(code)) : NULL;
+    if (!b->lang_chosen && c != NULL && c != i18n_pseudo())
+        b->lang = c;
+}
+
 /* ---- small pieces ------------------------------------------------------- */
 
 /* "CAT, AT" for a list of words, escaped. */

@@ -1355,6 +1355,7 @@ void ui_review(const struct srv_request *req, struct srv_response *resp)
             pos.game.goals.level != CORE_GOALS_OFF ? &pos.game.goals : NULL};
     daily_of(&pos, result.daily);
     page_status(resp, 200);
+    render_speak(resp->body, core_game_tileset(&pos.game));
     render_review_cells(resp->body, core_game_tileset(&pos.game), &review,
                         pos.game.game_over ? &result : NULL);
 }
