@@ -175,7 +175,9 @@ static void redirect(struct srv_response *resp, const char *location)
     out_lit(resp->body, "<!doctype html>\n<title>Collabble</title>"
                         "<p><a href=\"");
     html_attr(resp->body, location);
-    out_lit(resp->body, "\">Continue</a></p>\n");
+    out_lit(resp->body, "\">");
+    html_text(resp->body, i18n_text(resp->body->lang, N_("Continue")));
+    out_lit(resp->body, "</a></p>\n");
 }
 
 /* What the script says about the device looking at a page (`me`, `origin`
