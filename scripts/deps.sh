@@ -39,6 +39,7 @@ packages=(gcc make cmake pkg-config libjansson-dev libmicrohttpd-dev
 packages+=(libqrencode-dev esbuild libdeflate-dev libbrotli-dev)
 # The FastCGI front end (server/fastcgi.c): the reference libfcgi.
 packages+=(libfcgi-dev)
+packages+=(gettext) # msgfmt and xgettext: the page's catalogues (po/), at build time
 if [ "$mode" != run ]; then
     packages+=(libcriterion-dev clang libclang-rt-14-dev chromium curl
         procps nginx openssl)
