@@ -19,7 +19,7 @@
 # the .mo's sorted table in place. No setlocale, no gettext at run time.
 # SPDX-License-Identifier: MIT
 
-foreach(tool msgfmt xgettext msginit msgfilter msgcat)
+foreach(tool msgfmt xgettext msginit msgfilter msgcat msggrep)
   string(TOUPPER ${tool} var)
   find_program(CLB_${var} ${tool})
   if(NOT CLB_${var})
@@ -33,7 +33,8 @@ set(CLB_I18N_DIR ${CMAKE_CURRENT_BINARY_DIR}/po)
 file(GLOB CLB_PO_FILES CONFIGURE_DEPENDS ${CLB_PO_DIR}/*.po)
 file(GLOB CLB_I18N_SOURCES CONFIGURE_DEPENDS
      ${PROJECT_SOURCE_DIR}/server/*.c ${PROJECT_SOURCE_DIR}/server/*.h
-     ${PROJECT_SOURCE_DIR}/static/js/*.js ${PROJECT_SOURCE_DIR}/core/error.h)
+     ${PROJECT_SOURCE_DIR}/static/js/*.js ${PROJECT_SOURCE_DIR}/core/error.h
+     ${PROJECT_SOURCE_DIR}/core/goals.c)
 
 # The template from today's sources, and the script's messages alone.
 set(CLB_POT ${CLB_I18N_DIR}/collabble.pot)
@@ -41,8 +42,9 @@ set(CLB_SCRIPT_POT ${CLB_I18N_DIR}/script.pot)
 add_custom_command(
   OUTPUT ${CLB_POT}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${CLB_I18N_DIR}
-  COMMAND ${CMAKE_COMMAND} -DXGETTEXT=${CLB_XGETTEXT}
-          -DSRC=${PROJECT_SOURCE_DIR} -DOUT=${CLB_POT} -P ${CLB_PO_DIR}/pot.cmake
+  COMMAND ${CMAKE_COMMAND} -DXGETTEXT=${CLB_XGETTEXT} -DMSGGREP=${CLB_MSGGREP}
+          -DMSGCAT=${CLB_MSGCAT} -DSRC=${PROJECT_SOURCE_DIR} -DOUT=${CLB_POT}
+          -P ${CLB_PO_DIR}/pot.cmake
   DEPENDS ${CLB_I18N_SOURCES} ${CLB_PO_DIR}/pot.cmake
   COMMENT "Extracting the page's messages (xgettext)"
   VERBATIM)

@@ -1,7 +1,8 @@
 # po/pot.cmake - extracts the messages of the sources into a .pot file
 # (xgettext), the one template every catalogue in po/ follows.
 # Run in script mode by po/catalogues.cmake:
-#   cmake -DXGETTEXT=<xgettext> -DSRC=<source dir> -DOUT=<file.pot>
+#   cmake -DXGETTEXT=<xgettext> -DMSGGREP=<msggrep> -DMSGCAT=<msgcat>
+#         -DSRC=<source dir> -DOUT=<file.pot>
 #         [-DSCRIPT_ONLY=ON] -P pot.cmake
 # The keywords: in C, tr(b, "..."), put_tr(b, "..."), trn(b, "one",
 # "many", n), put_count(b, n, "one", "many"), put_trf(b, "...", args) and
@@ -21,6 +22,14 @@ list(SORT js_files)
 set(common --from-code=UTF-8 --add-location=file --sort-by-file
     --package-name=collabble --msgid-bugs-address=collabble
     --copyright-holder=Collabble)
+# xgettext names no charset; the other tools need one (the sources are
+# UTF-8).
+function(name_charset file)
+  file(READ "${file}" text)
+  string(REPLACE "charset=CHARSET" "charset=UTF-8" text "${text}")
+  file(WRITE "${file}" "${text}")
+endfunction()
+
 set(tmp "${OUT}.tmp")
 file(REMOVE "${tmp}")
 set(join "")
@@ -43,10 +52,33 @@ if(NOT SCRIPT_ONLY)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "xgettext failed on core/error.h")
   endif()
-  # The JavaScript pass reads it back: its charset must be named.
-  file(READ "${tmp}" pot)
-  string(REPLACE "charset=CHARSET" "charset=UTF-8" pot "${pot}")
-  file(WRITE "${tmp}" "${pot}")
+  name_charset("${tmp}")
+  # The goals' sentences (core/goals.c's table, by their English text):
+  # every string there that starts as a sentence does, a capitalised word
+  # and another (the others are the goals' names and tiles, the API's
+  # words, and the details of errors and checks, which stay English).
+  execute_process(
+    COMMAND ${XGETTEXT} ${common} --language=C --extract-all
+            -o "${tmp}.goals" core/goals.c
+    WORKING_DIRECTORY "${SRC}" RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "xgettext failed on core/goals.c")
+  endif()
+  name_charset("${tmp}.goals")
+  execute_process(
+    COMMAND ${MSGGREP} --msgid -E -e "^[A-Z][a-z]* [a-zA-Z0-9]" -o "${tmp}.sentences" "${tmp}.goals"
+    RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "msggrep failed on core/goals.c's strings")
+  endif()
+  execute_process(
+    COMMAND ${MSGCAT} --use-first --sort-by-file -o "${tmp}" "${tmp}"
+            "${tmp}.sentences"
+    RESULT_VARIABLE rc)
+  file(REMOVE "${tmp}.goals" "${tmp}.sentences")
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "msgcat failed")
+  endif()
   set(join --join-existing)
 endif()
 execute_process(
