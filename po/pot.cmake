@@ -7,7 +7,7 @@
 # The keywords: in C, tr(b, "..."), put_tr(b, "..."), trn(b, "one",
 # "many", n), put_count(b, n, "one", "many"), put_trf(b, "...", args) and
 # N_("...") where a string is stored and translated later; in the script,
-# t('...'). Locations name the file, not the line, so that an edit
+# t('...') and tn('one', 'many', n). Locations name the file, not the line, so that an edit
 # elsewhere in a file leaves the template as it was; the date is left out
 # for the same reason: the template changes only when a message does.
 # SCRIPT_ONLY writes the script's messages alone (the ones the page
@@ -81,9 +81,22 @@ if(NOT SCRIPT_ONLY)
   endif()
   set(join --join-existing)
 endif()
+if(SCRIPT_ONLY)
+  # The error table's messages travel with the script's: the preview
+  # shows the API's (English) message in the page's words.
+  execute_process(
+    COMMAND ${XGETTEXT} ${common} --language=C --keyword --keyword=X:5
+            -o "${tmp}" core/error.h
+    WORKING_DIRECTORY "${SRC}" RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "xgettext failed on core/error.h")
+  endif()
+  name_charset("${tmp}")
+  set(join --join-existing)
+endif()
 execute_process(
   COMMAND ${XGETTEXT} ${common} ${join} --language=JavaScript --keyword
-          --keyword=t -o "${tmp}" ${js_files}
+          --keyword=t --keyword=tn:1,2 -o "${tmp}" ${js_files}
   WORKING_DIRECTORY "${SRC}" RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "xgettext failed on static/js")

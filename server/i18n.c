@@ -333,6 +333,22 @@ int i18n_plural_index(const struct i18n_catalogue *c, long n)
     return (int)v;
 }
 
+const char *i18n_plural_form(const struct i18n_catalogue *c, const char *one,
+                             const char *many, int k)
+{
+    size_t len;
+    const char *s = mo_find(c, one, &len);
+    if (s == NULL)
+        return k == 0 ? one : k == 1 ? many : NULL;
+    const char *end = s + len;
+    for (int i = 0; i < k; i++) {
+        s += strlen(s) + 1;
+        if (s >= end)
+            return NULL;
+    }
+    return s;
+}
+
 const char *i18n_plural(const struct i18n_catalogue *c, const char *one,
                         const char *many, long n)
 {
@@ -354,18 +370,22 @@ const char *i18n_plural(const struct i18n_catalogue *c, const char *one,
 
 /* ---- the script's strings ----------------------------------------------- */
 
-const char *i18n_script_id(int i)
+const char *i18n_script_id(int i, const char **many)
 {
     struct mo m;
     size_t n;
-    if (i < 0 || !mo_open(i18n_script_ids, i18n_script_ids_len, &m) ||
-        (uint32_t)i >= m.n)
+    *many = NULL;
+    if (i < 0 || !mo_open(i18n_script_ids, i18n_script_ids_len, &m))
         return NULL;
     /* The header's msgid "" comes first: the script's strings follow. */
-    const char *s = mo_string(&m, m.ids, (uint32_t)i, &n);
-    if (s != NULL && n == 0)
-        return i + 1 < (int)m.n ? mo_string(&m, m.ids, (uint32_t)i + 1, &n)
-                                : NULL;
+    const char *first = m.n > 0 ? mo_string(&m, m.ids, 0, &n) : NULL;
+    uint32_t at = (uint32_t)i + (first != NULL && n == 0 ? 1u : 0u);
+    if (at >= m.n)
+        return NULL;
+    const char *s = mo_string(&m, m.ids, at, &n);
+    /* A plural's msgid is "one\0many". */
+    if (s != NULL && strlen(s) < n)
+        *many = s + strlen(s) + 1;
     return s;
 }
 

@@ -56,9 +56,15 @@ const char *i18n_plural(const struct i18n_catalogue *c, const char *one,
 /* Which form of a plural c's rule picks for n (0 for the first). */
 int i18n_plural_index(const struct i18n_catalogue *c, long n);
 
-/* The i-th msgid of the script's strings (static/js, marked t('...')),
- * or NULL past the last: the page carries their translations. */
-const char *i18n_script_id(int i);
+/* The k-th form (0 first) of a message with a singular and a plural in
+ * c, or NULL past the last (English: one, many). */
+const char *i18n_plural_form(const struct i18n_catalogue *c, const char *one,
+                             const char *many, int k);
+
+/* The i-th msgid of the script's strings (static/js, marked t('...') or
+ * tn('one', 'many', n)), or NULL past the last; *many is a plural's
+ * second msgid, else NULL. The page carries their translations. */
+const char *i18n_script_id(int i, const char **many);
 
 /* Marks a string literal for the extractor (xgettext -k N_) where it is
  * stored, to be translated where it is written. */

@@ -43,12 +43,31 @@ static void render_script_strings(struct out_buf *b)
     struct jout j;
     jout_init(&j, b, true); /* < > & as \u escapes */
     jout_open_object(&j);
-    for (int i = 0; i18n_script_id(i) != NULL; i++) {
-        const char *id = i18n_script_id(i);
+    /* "": which form of a plural n takes, for n from 0 to 199, a digit
+     * each (the script takes n % 100 + 100 past 199: every plural rule
+     * reads n through n % 100 and small numbers). */
+    jout_key(&j, "");
+    out_char(b, '"');
+    for (int n = 0; n < 200; n++)
+        out_char(b, (char)('0' + i18n_plural_index(b->lang, n) % 10));
+    out_char(b, '"');
+    j.comma = true;
+    const char *many;
+    for (int i = 0; i18n_script_id(i, &many) != NULL; i++) {
+        const char *id = i18n_script_id(i, &many);
         jout_string(&j, id); /* a key, with the comma due */
         out_char(b, ':');
         j.comma = false;
-        jout_string(&j, tr(b, id));
+        if (many == NULL) {
+            jout_string(&j, tr(b, id));
+            continue;
+        }
+        jout_open_array(&j); /* a plural: its forms */
+        const char *form;
+        for (int k = 0; (form = i18n_plural_form(b->lang, id, many, k)) != NULL;
+             k++)
+            jout_string(&j, form);
+        jout_close_array(&j);
     }
     jout_close_object(&j);
     out_lit(b, "</script>");
