@@ -544,9 +544,13 @@ static void render_sentence(struct out_buf *b, const struct core_tileset *ts,
         out_lit(b, "</strong>");
     } else if (err->detail[0] != '\0' &&
                clb_err_kind_of(err->code) != CLB_ERR_KIND_RULE) {
-        out_lit(b, " (");
+        /* The detail is data, in English whatever the page's language:
+         * marked so, for a screen reader's voice (an English page needs
+         * no mark). */
+        bool english = b->lang == NULL || b->lang == &i18n_english;
+        out_raw(b, english ? " (" : " (<span lang=\"en\">");
         html_textn(b, err->detail, strnlen(err->detail, sizeof err->detail));
-        out_lit(b, ")");
+        out_raw(b, english ? ")" : "</span>)");
     }
     out_lit(b, ".");
 }
