@@ -154,8 +154,12 @@ Test(server_story, the_points_of_both_lines)
     PATH(s, "s9", "M36 160l70-12l69-17l70-6l69-58");
     /* The grid, a line each 50 up to 200, each labelled. */
     PATH(s, "sg", "M36 160H314M36 131H314M36 102H314M36 73H314M36 44H314");
-    HAS(s, "<text x=\"33\" y=\"77\" class=\"sx\" text-anchor=\"end\">150"
-           "</text>");
+    HAS(s, "<g class=\"sx\" font-size=\"11\"><g text-anchor=\"end\">");
+    HAS(s, "<text x=\"33\" y=\"77\">150</text>");
+    /* Every stroke in one group that says so once; the triangles and the
+     * words after it. */
+    cr_assert_eq(ts_count(s, "stroke=\"currentColor\""), 1);
+    HAS(s, "<g fill=\"none\" stroke=\"currentColor\"><path class=\"s0\"");
     /* Player 1's moves (1 and 3) dots, Player 2's (2 and 4) squares: the
      * legend's and one path of each. */
     PATH(s, "s1", "M106 154h0m139-11h0");
@@ -377,7 +381,7 @@ Test(server_story, the_longest_history_within_the_bound)
     HAS(s, " Goals met on 100 moves.");
     cr_assert_eq(ts_count(s, "l-5-8h10z"), 15);
     /* The team's line ends at the right edge. */
-    HAS(s, "<text x=\"314\" y=\"177\" class=\"sx\" text-anchor=\"end\">250");
+    HAS(s, "<text x=\"314\" y=\"177\">250</text></g>");
     free(s);
     /* Cut halfway: smaller still, and said. */
     rv->reviewed = 125;
