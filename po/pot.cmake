@@ -5,11 +5,12 @@
 #         -DSRC=<source dir> -DOUT=<file.pot>
 #         [-DSCRIPT_ONLY=ON] -P pot.cmake
 # The keywords: in C, tr(b, "..."), put_tr(b, "..."), trn(b, "one",
-# "many", n), put_count(b, n, "one", "many"), put_trf(b, "...", args) and
-# N_("...") where a string is stored and translated later; in the script,
-# t('...') and tn('one', 'many', n). Locations name the file, not the line, so that an edit
-# elsewhere in a file leaves the template as it was; the date is left out
-# for the same reason: the template changes only when a message does.
+# "many", n), put_count(b, n, "one", "many") and N_("...") where a string
+# is stored and translated later; in the script, tr('...') and
+# trn('one', 'many', n). Locations name the file, not the line, so that
+# an edit elsewhere in a file leaves the template as it was; the date is
+# left out for the same reason: the template changes only when a message
+# does.
 # SCRIPT_ONLY writes the script's messages alone (the ones the page
 # carries to the script).
 # SPDX-License-Identifier: MIT
@@ -37,7 +38,7 @@ if(NOT SCRIPT_ONLY)
   execute_process(
     COMMAND ${XGETTEXT} ${common} --language=C --keyword --keyword=tr:2
             --keyword=put_tr:2 --keyword=trn:2,3 --keyword=put_count:3,4
-            --keyword=put_trf:2 --keyword=N_ --flag=put_trf:2:c-format
+            --keyword=N_
             -o "${tmp}" ${c_files}
     WORKING_DIRECTORY "${SRC}" RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
@@ -96,7 +97,7 @@ if(SCRIPT_ONLY)
 endif()
 execute_process(
   COMMAND ${XGETTEXT} ${common} ${join} --language=JavaScript --keyword
-          --keyword=t --keyword=tn:1,2 -o "${tmp}" ${js_files}
+          --keyword=tr --keyword=trn:1,2 -o "${tmp}" ${js_files}
   WORKING_DIRECTORY "${SRC}" RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "xgettext failed on static/js")

@@ -61,8 +61,8 @@ int i18n_plural_index(const struct i18n_catalogue *c, long n);
 const char *i18n_plural_form(const struct i18n_catalogue *c, const char *one,
                              const char *many, int k);
 
-/* The i-th msgid of the script's strings (static/js, marked t('...') or
- * tn('one', 'many', n)), or NULL past the last; *many is a plural's
+/* The i-th msgid of the script's strings (static/js, marked tr('...') or
+ * trn('one', 'many', n)), or NULL past the last; *many is a plural's
  * second msgid, else NULL. The page carries their translations. */
 const char *i18n_script_id(int i, const char **many);
 

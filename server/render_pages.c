@@ -125,44 +125,44 @@ static void render_head(struct out_buf *b, const char *title)
     render_head_close(b);
 }
 
-/* The language switch, at the end of every page: one button a catalogue,
- * each named in its own language, posting to /lang, which keeps the
- * choice in a cookie for this device and comes back to `back` (an
- * address of the application: "/", or "/?s=S" for a game's page; the
- * script puts the address it shows instead, fragment and all). Works
- * without script. */
+/* The language switch, at the end of every page a browser navigated to
+ * (outside #app, so it stays while the script swaps pages in): one
+ * button a catalogue, each named in its own language, posting to /lang,
+ * which keeps the choice in a cookie for this device and comes back to
+ * `back` (an address of the application: "/", or "/?s=S" for a game's
+ * page; the script puts the address it shows instead, fragment and all).
+ * Works without script. Written short: every first visit carries it. */
 static void render_lang_switch(struct out_buf *b, const char *state)
 {
-    out_lit(b, "<form class=\"langs\" method=\"post\" action=\"");
+    out_lit(b, "<form class=langs method=post action=\"");
     html_url(b, "/lang");
-    out_lit(b, "\" data-testid=\"lang-switch\" aria-label=\"");
+    out_lit(b, "\" aria-label=\"");
     html_attr(b, tr(b, "Language"));
-    out_lit(b, "\"><input type=\"hidden\" name=\"back\" value=\"/");
+    out_lit(b, "\"><input type=hidden name=back value=\"/");
     if (state != NULL) {
         out_lit(b, "?s=");
         html_attr(b, state);
     }
     out_lit(b, "\">");
+    const struct i18n_catalogue *now = b->lang != NULL ? b->lang : &i18n_english;
     for (int i = 0; i18n_at(i) != NULL; i++) {
         const struct i18n_catalogue *c = i18n_at(i);
-        out_lit(b, "<button name=\"lang\" value=\"");
-        out_raw(b, i18n_code(c));
-        out_lit(b, "\" lang=\"");
-        out_raw(b, i18n_code(c));
-        out_char(b, '"');
-        if (c == b->lang)
-            out_lit(b, " aria-current=\"true\"");
-        out_char(b, '>');
+        out_rawf(b, "<button name=lang value=%s lang=%s%s>", i18n_code(c),
+                 i18n_code(c), c == now ? " aria-current=true" : "");
         html_text(b, i18n_name(c));
         out_lit(b, "</button>");
     }
     out_lit(b, "</form>");
 }
 
-static void render_foot(struct out_buf *b, const char *state)
+/* Closes #app and the page; `plain`: a page a browser navigated to (not
+ * one the script fetched), which carries the language switch. */
+static void render_foot(struct out_buf *b, bool plain, const char *state)
 {
-    render_lang_switch(b, state);
-    out_lit(b, "</div>\n</body></html>\n");
+    out_lit(b, "</div>\n");
+    if (plain)
+        render_lang_switch(b, state);
+    out_lit(b, "</body></html>\n");
 }
 
 static void render_brand(struct out_buf *b)
@@ -1050,7 +1050,7 @@ void render_game(struct out_buf *b, const struct render_view *v)
         render_moves(b, v);
     render_footer(b, v);
     out_lit(b, "</section></main>\n");
-    render_foot(b, v->state);
+    render_foot(b, v->plain, v->state);
 }
 
 /* The landing page's daily deal (the same tiles for every team on a UTC
@@ -1197,7 +1197,7 @@ void render_landing(struct out_buf *b, const struct srv_context *ctx,
     put_tr(b, "They open it, play, and send a link back. The game lives in "
               "the link: nothing is stored on the server.");
     out_lit(b, "</li></ol></section></main>\n");
-    render_foot(b, NULL);
+    render_foot(b, true, NULL);
 }
 
 /* What a broken link means to a player, and what to do about it: the
@@ -1257,5 +1257,5 @@ void render_error_page(struct out_buf *b, const struct clb_error *err)
     render_paste_box(b);
     render_saved_games(b);
     out_lit(b, "</main>\n");
-    render_foot(b, NULL);
+    render_foot(b, true, NULL);
 }

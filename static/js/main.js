@@ -15,7 +15,7 @@ import { unhint } from './feedback.js';
 import { hashState, load, sync, review } from './network.js';
 import { onKey, onClick, onFocus, onBlur, onDown, onMove, onUp, onCancel, onStorage } from './input.js';
 import { url } from './share.js';
-import { t, keepAddress } from './i18n.js';
+import { tr, keepAddress } from './i18n.js';
 
 const root = document.documentElement;
 
@@ -58,7 +58,7 @@ function announceAdopted() {
   else if (playable() && $('last-move') && !$('last-move').textContent.startsWith(newGame())) announce(theirMove());
 }
 // How a new game's line starts ("New game: "), in the page's language.
-function newGame() { return t('New game: {player} starts. The first word must cover the \u2605.').split('{')[0]; }
+function newGame() { return tr('New game: {player} starts. The first word must cover the \u2605.').split('{')[0]; }
 // Where the focus goes as a page comes in: the share area's link, End
 // Turn after a refused move, else, when it was on the page that went
 // (the switch to the other rack, say), the rack. A finished game opens

@@ -11,7 +11,7 @@ import { me, ahead, behind, graded } from './keep.js';
 import { hint, say, fail } from './feedback.js';
 import { buttons, playMove, scored, goalsOf } from './tiles.js';
 import { adopt, focusMain } from './main.js';
-import { t, adopt as adoptWords } from './i18n.js';
+import { tr, adopt as adoptWords } from './i18n.js';
 
 export function hashState() {
   const h = location.hash.slice(1);
@@ -68,7 +68,7 @@ export function load(s, moved) {
       // the link the server found in s ("/#S." from a chat)
       if (S && S !== s) history.replaceState(null, '', BASE + '/#' + S);
       focusMain();
-    }, () => { fail(t('Could not reach the Collabble server. Check the connection and reload.')); })
+    }, () => { fail(tr('Could not reach the Collabble server. Check the connection and reload.')); })
     .then(() => { // unless it led on to another
       if (page.want === s) { page.want = null; document.documentElement.classList.remove('loading'); }
     });
@@ -108,7 +108,8 @@ export function preview() {
     const e = j.error || {}, text = j.valid ? scored(j) + goalsOf(j)
       // The API's message is English: the page's words for it, by its text
       // (the error table's messages travel with the script's).
-      : (e.message ? t(e.message) : t('not a valid play')) + (e.words && e.words.length ? ': ' + e.words.join(', ') : '');
+      : (e.message ? tr(e.message) : tr('not a valid play')) +
+        (e.words && e.words.length ? ': ' + e.words.join(', ') : '');
     (e.cells || []).forEach((rc) => { if (cell(rc[0], rc[1])) cell(rc[0], rc[1]).classList.add('bad'); });
     pv.className = j.valid ? 'preview' : 'preview bad';
     pv.textContent = text.charAt(0).toUpperCase() + text.slice(1);
@@ -135,10 +136,10 @@ export function send(move, btn) {
   if (turn.busy || !S || behind()) return;
   turn.busy = true;
   froze.forEach((b) => { b.disabled = true; });
-  if (btn) { btn.classList.add('sending'); btn.textContent = t('Sending\u2026'); }
+  if (btn) { btn.classList.add('sending'); btn.textContent = tr('Sending\u2026'); }
   setA(app, 'aria-busy', true);
-  announce(t('Sending your move\u2026'));
-  const slow = setTimeout(() => { say(t('Still sending your move: the server is slow to answer\u2026')); }, 3000);
+  announce(tr('Sending your move\u2026'));
+  const slow = setTimeout(() => { say(tr('Still sending your move: the server is slow to answer\u2026')); }, 3000);
   // The controls back as they were: the move was not made.
   function undo() {
     clearTimeout(slow);
@@ -151,10 +152,10 @@ export function send(move, btn) {
   function failed() {
     undo();
     page.retry = () => { send(move, btn); };
-    const m = say(t('Could not reach the Collabble server, so the move was not made. Your tiles are still here.'),
+    const m = say(tr('Could not reach the Collabble server, so the move was not made. Your tiles are still here.'),
       true);
     if (!m) return;
-    const b = el('button', { id: 'retry', className: 'btn', textContent: t('Try again') }, 'retry');
+    const b = el('button', { id: 'retry', className: 'btn', textContent: tr('Try again') }, 'retry');
     m.append(' ', b);
     b.focus();
   }
@@ -202,5 +203,5 @@ export function classic(btn, copy) {
   fetch(BASE + '/api/v1/decode', { method: 'POST', body: JSON.stringify({ state: S, format: 'v1' }) })
     .then((r) => r.json())
     .then((j) => { if (j.state) copy(btn, location.origin + BASE + '/#' + j.state); else throw j; })
-    .catch(() => { fail(t('Could not make the classic link. Try again.')); });
+    .catch(() => { fail(tr('Could not make the classic link. Try again.')); });
 }

@@ -11,7 +11,7 @@
  * is read for the fields this one knows and its other fields kept. */
 /* SPDX-License-Identifier: MIT */
 import { lines } from './lines.js';
-import { t } from './i18n.js';
+import { tr } from './i18n.js';
 
 export const KEY = 'collabble:game:', BLIND = 'collabble:blind', BEST = 'collabble:bests';
 export const NAME = 'collabble:name';
@@ -81,16 +81,7 @@ export function ownerOf(s) {
  * name wherever it stands. */
 // The page's words for the players, in its language (i18n.js): "Player 1"
 // anywhere, "P1" as a whole text (the move list's column).
-export function playerName(n) { return n === 1 ? t('Player 1') : t('Player 2'); }
-function esc(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); }
-let pn = null;
-function players() {
-  if (!pn) {
-    const a = esc(playerName(1)), b = esc(playerName(2)), c = esc(t('P1')), d = esc(t('P2'));
-    pn = new RegExp('(' + a + ')|(' + b + ')|^(' + c + ')$|^(' + d + ')$', 'g');
-  }
-  return pn;
-}
+export function playerName(n) { return n === 1 ? tr('Player 1') : tr('Player 2'); }
 export function names(id) {
   const r = record(id) || {}, n = (r.names || []).slice(0, 2);
   if (r.me && !n[r.me - 1]) n[r.me - 1] = store(NAME) || '';
@@ -98,7 +89,10 @@ export function names(id) {
 }
 export function named(t, id, n) {
   n = n || names(id);
-  return t.replace(players(), (m, a, b, c, d) => n[a || c ? 0 : 1] || m);
+  [tr('P1'), tr('P2')].forEach((p, i) => {
+    if (n[i]) t = t === p ? n[i] : t.split(playerName(i + 1)).join(n[i]);
+  });
+  return t;
 }
 
 // This device's bests: {score, pct, day, streak}, or null.

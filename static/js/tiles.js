@@ -9,35 +9,7 @@ import { all, one, cell, rackTile, label, paint, unpaint, animate, alphabet, aut
 import { saveDraft } from './keep.js';
 import { hint } from './feedback.js';
 import { preview, send } from './network.js';
-import { t, tn } from './i18n.js';
-
-// The words said here, in the page's language (i18n.js), made when said:
-// several functions below name a tile t.
-const SAY = {
-  selected: (tile) => t('{tile} selected. Choose a square.', { tile }),
-  blankAs: (letter) => t('Blank as {letter}. Choose a square.', { letter }),
-  back: (letter) => t('{letter} back on your rack.', { letter }),
-  allBack: (n) => (n === 1 ? t('The tile is back on your rack.')
-    : tn('All {n} tile is back on your rack.', 'All {n} tiles are back on your rack.', n, { n })),
-  shuffled: (list) => t('Rack shuffled: {tiles}.', { tiles: list }),
-  blank: () => t('blank'),
-  checking: () => t('Checking\u2026'),
-  bingo: () => t(', with the 50-point bingo'),
-  completes: () => t(' \u00b7 completes: '),
-  chooseExchange: () => t('Choose the tiles to exchange, then confirm.'),
-  cancelled: (pass) => (pass ? t('Pass cancelled.') : t('Exchange cancelled.')),
-  exchangeN: (n) => (n ? tn('Exchange {n} tile', 'Exchange {n} tiles', n, { n }) : t('Exchange')),
-  pickerTitle: () => t('Which letter is the blank?'),
-  cancel: () => t('Cancel'),
-  typing: (down) => (down ? t('Typing down \u2193.') : t('Typing across \u2192.')),
-  pickFirst: (touch, down) => (touch ? t('Choose a tile from your rack first, then tap this square.')
-    : down ? t('Choose a tile from your rack first, or type its letter here (down \u2193; press the square again ' +
-      'to turn).')
-      : t('Choose a tile from your rack first, or type its letter here (across \u2192; press the square again ' +
-        'to turn).')),
-  noSquare: (down) => (down ? t('No empty square below.') : t('No empty square to the right.')),
-  noTile: (letter) => t('No {letter} on your rack.', { letter }),
-};
+import { tr, trn } from './i18n.js';
 
 // The blank's letter picker (made when first asked for) and what it answers.
 let picker = null, onPick = null;
@@ -52,14 +24,14 @@ export function select(i, keyboard) {
   app.classList.add('picking');
   autoZoom();
   if (attr(t, 'data-letter') !== 'BLANK') {
-    announce(SAY.selected(attr(t, 'aria-label')));
+    announce(tr('{tile} selected. Choose a square.', { tile: attr(t, 'aria-label') }));
     if (keyboard) focusBoard();
     return;
   }
   openPicker((letter) => {
     if (!letter) { deselect(); t.focus(); return; }
     turn.blankAs = letter;
-    announce(SAY.blankAs(letter));
+    announce(tr('Blank as {letter}. Choose a square.', { letter }));
     focusBoard();
   });
 }
@@ -109,7 +81,7 @@ export function recall(r, c, quiet) {
     unpaint(cell(r, c));
     const t = rackTile(p.idx);
     if (t) { t.classList.remove('used'); animate(t, 'back'); }
-    if (!quiet) announce(SAY.back(p.letter));
+    if (!quiet) announce(tr('{letter} back on your rack.', { letter: p.letter }));
     return false;
   });
   changed();
@@ -117,7 +89,10 @@ export function recall(r, c, quiet) {
 export function recallAll() {
   const n = turn.pending.length;
   turn.pending.slice().forEach((p) => { recall(p.row, p.col, true); });
-  if (n) announce(SAY.allBack(n));
+  if (n) {
+    announce(n === 1 ? tr('The tile is back on your rack.')
+      : trn('All {n} tile is back on your rack.', 'All {n} tiles are back on your rack.', n, { n }));
+  }
 }
 // Shuffles the rack's order on screen (the rack itself has no order that
 // matters: a move names letters, not slots), always to a new order.
@@ -132,8 +107,8 @@ export function shuffle() {
   }
   tiles.forEach((t) => { rack.appendChild(t); });
   saveDraft();
-  announce(SAY.shuffled(tiles.filter((x) => !has(x, 'used'))
-    .map((x) => attr(x, 'data-letter') === 'BLANK' ? SAY.blank() : attr(x, 'data-letter')).join(', ')));
+  announce(tr('Rack shuffled: {tiles}.', { tiles: tiles.filter((x) => !has(x, 'used'))
+    .map((x) => attr(x, 'data-letter') === 'BLANK' ? tr('blank') : attr(x, 'data-letter')).join(', ') }));
 }
 function letters(tiles) { return tiles.map((t) => attr(t, 'data-letter')).join(); }
 export function buttons() {
@@ -153,7 +128,7 @@ export function changed() {
   if (!pv) return;
   // The old answer no longer describes the tiles: say so until the new one.
   pv.className = 'preview';
-  pv.textContent = turn.pending.length ? SAY.checking() : '';
+  pv.textContent = turn.pending.length ? tr('Checking\u2026') : '';
   if (turn.pending.length) turn.timer = setTimeout(preview, 120);
 }
 export function playMove() {
@@ -166,11 +141,11 @@ export function playMove() {
 // "QI 11, IT 2: 13 points": each word with its points, then the total.
 export function scored(j) {
   return (j.words || []).map((w, i) => w + ' ' + (j.wordPoints || [])[i]).join(', ') +
-    ': ' + pts(j.points) + (j.bingo ? SAY.bingo() : '');
+    ': ' + pts(j.points) + (j.bingo ? tr(', with the 50-point bingo') : '');
 }
 // A goals game: the face-up goals the play would complete, as the server judged them.
 export function goalsOf(j) {
-  return j.goals && j.goals.length ? SAY.completes() + j.goals.map((n) => {
+  return j.goals && j.goals.length ? tr(' \u00b7 completes: ') + j.goals.map((n) => {
     const g = one('[data-goal="' + n + '"]');
     return g ? g.textContent : n;
   }).join('; ') : '';
@@ -195,14 +170,14 @@ export function setMode(m, back) {
   if (m === 'exchange') {
     recallAll();
     exCount();
-    announce(SAY.chooseExchange());
+    announce(tr('Choose the tiles to exchange, then confirm.'));
     if (one('#rack .tile')) one('#rack .tile').focus();
   } else if (m === 'pass') {
     announce($('pass-q').textContent);
     $('pass-confirm').focus();
   } else if (back && $(back)) {
     $(back).focus();
-    announce(SAY.cancelled(back === 'pass'));
+    announce(back === 'pass' ? tr('Pass cancelled.') : tr('Exchange cancelled.'));
   }
 }
 export function chosen() {
@@ -211,7 +186,7 @@ export function chosen() {
 export function exCount() {
   const n = chosen().length, b = $('ex-confirm');
   b.disabled = !n;
-  b.textContent = SAY.exchangeN(n);
+  b.textContent = n ? trn('Exchange {n} tile', 'Exchange {n} tiles', n, { n }) : tr('Exchange');
 }
 
 /* ---- the blank's letter picker: a button for each letter of the tile set ---- */
@@ -229,8 +204,8 @@ function pickerFor(letters) {
     return b;
   }));
   const p = el('dialog', { id: 'picker', className: 'picker' }, 'picker',
-    el('h2', { id: 'picker-h', textContent: SAY.pickerTitle() }), grid,
-    el('button', { className: 'cancel', textContent: SAY.cancel() }, 'picker-cancel'));
+    el('h2', { id: 'picker-h', textContent: tr('Which letter is the blank?') }), grid,
+    el('button', { className: 'cancel', textContent: tr('Cancel') }, 'picker-cancel'));
   setA(p, 'aria-labelledby', 'picker-h');
   p.letters = letters.join(' ');
   p.addEventListener('close', () => {
@@ -259,14 +234,16 @@ export function pressSquare(t, p) {
   const dir = page.dir;
   if (turn.armed && turn.cur[0] === p[0] && turn.cur[1] === p[1]) {
     setDir(dir[0] ? [0, 1] : [1, 0]);
-    hint(SAY.typing(page.dir[0]));
+    hint(page.dir[0] ? tr('Typing down \u2193.') : tr('Typing across \u2192.'));
     return;
   }
   cursorTo(p[0], p[1]);
   turn.armed = true;
   t.focus();
   // A finger has no keyboard to type with.
-  hint(SAY.pickFirst(page.touch, dir[0]));
+  hint(page.touch ? tr('Choose a tile from your rack first, then tap this square.')
+    : tr('Choose a tile from your rack first, or type its letter here ({dir}; press the square again to turn).',
+      { dir: dir[0] ? tr('down \u2193') : tr('across \u2192') }));
 }
 // A letter typed on the board places that tile (or a blank for it) and
 // moves on, like writing the word. On a square already filled, its own
@@ -277,10 +254,10 @@ export function type(letter, r, c) {
   let sq = cell(r, c);
   if (has(sq, 't') && sq.firstChild.nodeValue.toUpperCase() === letter) return moveTo(r + dir[0], c + dir[1]);
   while (sq && has(sq, 't')) { r += dir[0]; c += dir[1]; sq = cell(r, c); }
-  if (!sq) return hint(SAY.noSquare(dir[0]));
+  if (!sq) return hint(dir[0] ? tr('No empty square below.') : tr('No empty square to the right.'));
   const t = all('#rack .tile:not(.used)').filter((x) => attr(x, 'data-letter') === letter)[0] ||
     one('#rack .bl:not(.used)');
-  if (!t) return hint(SAY.noTile(letter));
+  if (!t) return hint(tr('No {letter} on your rack.', { letter }));
   deselect();
   turn.sel = +attr(t, 'data-index');
   turn.blankAs = letter;

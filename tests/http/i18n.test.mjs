@@ -161,7 +161,7 @@ describe('each catalogue renders every kind of page', () => {
     for (const [lang, words] of Object.entries(want)) {
       const r = await get('/', { headers: { cookie: `lang=${lang}` } });
       assert.ok(r.text.includes(`<h2 id="new-h">${words}</h2>`), lang);
-      assert.match(r.text, new RegExp(`<button name="lang" value="${lang}" lang="${lang}" aria-current="true">`));
+      assert.ok(r.text.includes(`<button name=lang value=${lang} lang=${lang} aria-current=true>`), lang);
     }
   });
 });
