@@ -146,23 +146,21 @@ enum story_kind {
     K_GOAL   /* hollow diamonds */
 };
 
+/* Every kind but the bingos' is drawn by its stroke alone: those paths
+ * are written inside one <g fill="none" stroke="currentColor"> (see
+ * render_story), so each carries only what sets it apart. */
 static const char *const story_kinds[] = {
-    [K_TEAM] = "<path class=\"s0\" fill=\"none\" stroke=\"currentColor\" "
-               "stroke-width=\"2\" d=\"",
-    [K_BEST] = "<path class=\"s9\" fill=\"none\" stroke=\"currentColor\" "
-               "stroke-width=\"2\" stroke-opacity=\".6\" "
+    [K_TEAM] = "<path class=\"s0\" stroke-width=\"2\" d=\"",
+    [K_BEST] = "<path class=\"s9\" stroke-width=\"2\" stroke-opacity=\".6\" "
                "stroke-dasharray=\"5 3\" d=\"",
-    [K_CUT] = "<path class=\"sc\" fill=\"none\" stroke=\"currentColor\" "
-              "stroke-dasharray=\"2 2\" d=\"",
-    [K_GRID] = "<path class=\"sg\" fill=\"none\" stroke=\"currentColor\" "
-               "stroke-opacity=\".25\" d=\"",
-    [K_P1] = "<path class=\"s1\" stroke=\"currentColor\" stroke-width=\"7\" "
-             "stroke-linecap=\"round\" d=\"",
-    [K_P2] = "<path class=\"s2\" stroke=\"currentColor\" stroke-width=\"6\" "
+    [K_CUT] = "<path class=\"sc\" stroke-dasharray=\"2 2\" d=\"",
+    [K_GRID] = "<path class=\"sg\" stroke-opacity=\".25\" d=\"",
+    [K_P1] = "<path class=\"s1\" stroke-width=\"7\" stroke-linecap=\"round\" "
+             "d=\"",
+    [K_P2] = "<path class=\"s2\" stroke-width=\"6\" "
              "stroke-linecap=\"square\" d=\"",
     [K_BINGO] = "<path class=\"sb\" d=\"",
-    [K_GOAL] = "<path class=\"sk\" fill=\"none\" stroke=\"currentColor\" "
-               "stroke-width=\"2\" d=\"",
+    [K_GOAL] = "<path class=\"sk\" stroke-width=\"2\" d=\"",
 };
 
 /* A path of kind k, up to its d's opening quote. */
@@ -260,21 +258,16 @@ static void story_event_marks(struct out_buf *b, const struct story_scale *s,
         out_lit(b, "\"/>");
 }
 
-/* A text of the picture at (x,y), `anchor` "" (start), "middle" or
- * "end"; the caller writes its content and the end tag. */
-static void story_text_at(struct out_buf *b, int x, int y, const char *cls,
-                          const char *anchor)
+/* A text of the picture at (x,y), `anchor` "" (start, or what its group
+ * says), "middle" or "end"; the caller writes its content and the end
+ * tag. */
+static void story_text_at(struct out_buf *b, int x, int y, const char *anchor)
 {
     out_lit(b, "<text x=\"");
     out_int(b, x);
     out_lit(b, "\" y=\"");
     out_int(b, y);
     out_char(b, '"');
-    if (cls[0] != '\0') {
-        out_lit(b, " class=\"");
-        out_raw(b, cls);
-        out_char(b, '"');
-    }
     if (anchor[0] != '\0') {
         out_lit(b, " text-anchor=\"");
         out_raw(b, anchor);
@@ -283,7 +276,7 @@ static void story_text_at(struct out_buf *b, int x, int y, const char *cls,
     out_char(b, '>');
 }
 
-/* The score axis: a grid line a step, each labelled with its score. */
+/* The score axis' lines, a step apart. */
 static void story_grid(struct out_buf *b, const struct story_scale *s)
 {
     story_path(b, K_GRID);
@@ -292,26 +285,32 @@ static void story_grid(struct out_buf *b, const struct story_scale *s)
         out_char(b, 'H');
         out_int(b, PLOT_X1);
     }
-    /* The axes' numbers a size smaller than the legend's words. */
-    out_lit(b, "\"/><g font-size=\"11\">");
+    out_lit(b, "\"/>");
+}
+
+/* The axes' numbers (group "sx"), a size smaller than the legend's words:
+ * each grid line's score, right-aligned before it, and the first and the
+ * last move's numbers under the plot. */
+static void story_axis_words(struct out_buf *b, const struct story_scale *s)
+{
+    out_lit(b, "<g class=\"sx\" font-size=\"11\"><g text-anchor=\"end\">");
     for (int v = 0; v <= s->top; v += s->step) {
-        story_text_at(b, PLOT_X0 - 3, story_y(s, v) + 4, "sx", "end");
+        story_text_at(b, PLOT_X0 - 3, story_y(s, v) + 4, "");
         render_count(b, v);
         out_lit(b, "</text>");
     }
-    /* The moves' axis: the first and the last move's numbers. */
-    story_text_at(b, story_x(s, 1), LABEL_Y, "sx", "middle");
-    out_lit(b, "1</text>");
-    story_text_at(b, (PLOT_X0 + PLOT_X1) / 2, LABEL_Y, "sx", "middle");
-    /* TRANSLATORS: the picture's axis of the moves, under it */
-    put_tr(b, "move");
-    out_lit(b, "</text>");
     if (s->nmoves > 1) {
-        story_text_at(b, PLOT_X1, LABEL_Y, "sx", "end");
+        story_text_at(b, PLOT_X1, LABEL_Y, "");
         out_int(b, s->nmoves);
         out_lit(b, "</text>");
     }
     out_lit(b, "</g>");
+    story_text_at(b, story_x(s, 1), LABEL_Y, "middle");
+    out_lit(b, "1</text>");
+    story_text_at(b, (PLOT_X0 + PLOT_X1) / 2, LABEL_Y, "middle");
+    /* TRANSLATORS: the picture's axis of the moves, under it */
+    put_tr(b, "move");
+    out_lit(b, "</text></g>");
 }
 
 /* The width the legend's words are judged to take a character, in
@@ -346,7 +345,7 @@ static void story_legend_word(struct out_buf *b, int x, int y, int room,
                  "lengthAdjust=\"spacingAndGlyphs\">",
                  x, y, room);
     } else {
-        story_text_at(b, x, y, "", "");
+        story_text_at(b, x, y, "");
     }
     html_text(b, text);
     out_lit(b, "</text>");
@@ -354,43 +353,59 @@ static void story_legend_word(struct out_buf *b, int x, int y, int room,
 
 /* The legend, drawn with the picture's own shapes: the lines (and the
  * review's stop, when it ran out) on the first row, the marks on the
- * second (a goal's only in goals mode). Each word's room runs to the next
- * shape, less a gap. */
-static void story_legend(struct out_buf *b, bool best, bool cut, bool goals)
+ * second (a goal's only in goals mode). Its stroked shapes are written
+ * with the picture's other strokes, the bingo's triangle with the
+ * bingos', its words after both (story_legend_words). */
+static void story_legend_strokes(struct out_buf *b, bool best, bool cut,
+                                 bool goals)
 {
     story_path(b, K_TEAM);
     out_lit(b, "M0 8h18\"/>");
-    story_legend_word(b, 22, 12, 40, N_("Team"));
     if (best) {
         story_path(b, K_BEST);
         out_lit(b, "M66 8h18\"/>");
-        story_legend_word(b, 88, 12, cut ? 84 : STORY_W - 88, N_("Best plays"));
     }
     if (cut) {
         story_path(b, K_CUT);
         out_lit(b, "M176 0v14\"/>");
-        /* TRANSLATORS: the picture's legend: a dotted line at the last
-         * move the review reached */
-        story_legend_word(b, 182, 12, STORY_W - 182, N_("Not reviewed after"));
     }
     story_path(b, K_P1);
     out_lit(b, "M4 26h0\"/>");
-    story_legend_word(b, 12, 30, 52, player_name(CORE_P1));
     story_path(b, K_P2);
     out_lit(b, "M70 26h0\"/>");
-    story_legend_word(b, 78, 30, 56, player_name(CORE_P2));
-    story_path(b, K_BINGO);
-    out_lit(b, "M142 29");
-    out_raw(b, story_bingo_shape);
-    out_lit(b, "\"/>");
-    story_legend_word(b, 150, 30, goals ? 42 : STORY_W - 150, N_("Bingo"));
     if (goals) {
         story_path(b, K_GOAL);
         out_lit(b, "M200 21");
         out_raw(b, story_goal_shape);
         out_lit(b, "\"/>");
-        story_legend_word(b, 208, 30, STORY_W - 208, N_("Goal met"));
     }
+}
+
+static void story_legend_bingo(struct out_buf *b)
+{
+    story_path(b, K_BINGO);
+    out_lit(b, "M142 29");
+    out_raw(b, story_bingo_shape);
+    out_lit(b, "\"/>");
+}
+
+/* The legend's words, each at its shape's right; each word's room runs
+ * to the next shape, less a gap (story_legend_word). */
+static void story_legend_words(struct out_buf *b, bool best, bool cut,
+                               bool goals)
+{
+    story_legend_word(b, 22, 12, 40, N_("Team"));
+    if (best)
+        story_legend_word(b, 88, 12, cut ? 84 : STORY_W - 88, N_("Best plays"));
+    if (cut)
+        /* TRANSLATORS: the picture's legend: a dotted line at the last
+         * move the review reached */
+        story_legend_word(b, 182, 12, STORY_W - 182, N_("Not reviewed after"));
+    story_legend_word(b, 12, 30, 52, player_name(CORE_P1));
+    story_legend_word(b, 78, 30, 56, player_name(CORE_P2));
+    story_legend_word(b, 150, 30, goals ? 42 : STORY_W - 150, N_("Bingo"));
+    if (goals)
+        story_legend_word(b, 208, 30, STORY_W - 208, N_("Goal met"));
 }
 
 /* The words of the picture, for a screen reader (the <desc>): the totals,
@@ -535,7 +550,10 @@ void render_story(struct out_buf *b, const struct core_history *h,
                "role=\"img\" aria-labelledby=\"story-c\" "
                "aria-describedby=\"story-d\">");
     story_desc(b, h, review, reviewed, best);
-    story_legend(b, review != NULL && reviewed > 0, cut, goals);
+    bool best_shown = review != NULL && reviewed > 0;
+    /* The strokes, then the filled triangles, then the words. */
+    out_lit(b, "<g fill=\"none\" stroke=\"currentColor\">");
+    story_legend_strokes(b, best_shown, cut, goals);
     story_grid(b, &s);
     if (cut) {
         story_path(b, K_CUT);
@@ -551,9 +569,13 @@ void render_story(struct out_buf *b, const struct core_history *h,
         story_line(b, &s, K_BEST, best, reviewed);
     story_player_marks(b, &s, h, CORE_P1);
     story_player_marks(b, &s, h, CORE_P2);
-    story_event_marks(b, &s, h, false);
     if (goals)
         story_event_marks(b, &s, h, true);
+    out_lit(b, "</g>");
+    story_legend_bingo(b);
+    story_event_marks(b, &s, h, false);
+    story_legend_words(b, best_shown, cut, goals);
+    story_axis_words(b, &s);
     out_lit(b, "</svg></div>");
 }
 

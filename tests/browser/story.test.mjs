@@ -49,7 +49,7 @@ async function looks(page) {
       contrast[cls] = cs.stroke !== 'none' ? ratio(over(cs.stroke, +cs.strokeOpacity), panel)
         : ratio(over(cs.fill, +cs.fillOpacity), panel);
     }
-    const text = svg.querySelector('text:not(.sx)');
+    const text = svg.querySelector(':scope > text');
     contrast.text = ratio(getComputedStyle(text).fill, panel);
     return {
       left: box.left, right: box.right, width: box.width, height: box.height,

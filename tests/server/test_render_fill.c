@@ -85,3 +85,35 @@ Test(server_render_fill, a_player_is_named_in_the_page_language)
     put_player(&b, CORE_P2);
     cr_assert_str_eq(b.p, "Player 2");
 }
+
+/* The board's, the move list's and the story's messages are in the
+ * catalogues (po/<code>-2.po, joined to po/<code>.po at build time). */
+Test(server_render_fill, a_page_in_french_says_it_in_french)
+{
+    b.lang = i18n_by_code("fr", 2);
+    cr_assert_not_null(b.lang);
+    put_tr(&b, "Bag");
+    out_char(&b, '|');
+    put_fill(&b, trn(&b, "{n} point", "{n} points", 3), FILL_INT("n", 3));
+    out_char(&b, '|');
+    put_fill(&b, tr(&b, "{word} at {square} for {points}"),
+             FILL_TEXT("word", "QI"), FILL_TEXT("square", "8D"),
+             FILL_INT("points", 22));
+    out_char(&b, '|');
+    put_player(&b, CORE_P1);
+    out_char(&b, '|');
+    render_count(&b, 1034);
+    cr_assert_str_eq(b.p, "Sac|3 points|QI en 8D pour 22|Joueur 1|"
+                          "1\xe2\x80\xaf"
+                          "034");
+}
+
+Test(server_render_fill, german_and_spanish_name_the_rack_their_way)
+{
+    b.lang = i18n_by_code("de", 2);
+    put_tr(&b, "Your rack");
+    out_char(&b, '|');
+    b.lang = i18n_by_code("es", 2);
+    put_tr(&b, "Your rack");
+    cr_assert_str_eq(b.p, "Deine Buchstabenbank|Tu atril");
+}
