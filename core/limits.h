@@ -37,10 +37,10 @@
 /* Bytes of one tile's display string in UTF-8 ("CH", "L\u00b7L" is 4). */
 #define CLB_MAX_TILE_BYTES 8
 
-/* The word graph's list header (core/kwg.h) is a 32-bit mask of the
- * separator and the letters, so a lexicon's set has at most 31 letters;
- * a 32-letter set needs the header widened (a new .clx version). */
-#define CLB_KWG_MAX_LETTERS 31
+/* A word graph's letters (core/kwg.h): an arc's tile has six bits, the
+ * separator and 32 letters (a list header, one 32-bit word, names tiles
+ * 0..31, so a list holding the 32nd letter is scanned). Every set. */
+#define CLB_KWG_MAX_LETTERS 32
 
 /* An exchange needs at least a full rack's worth in the bag (standard rule). */
 #define CLB_EXCHANGE_MIN_BAG 7
@@ -339,8 +339,8 @@
 #define CLB_MAX_V1_JSON 4096
 
 /* Nodes of a word graph (core/kwg.h): as many as a lexicon file of
- * CLB_MAX_LEXICON_FILE_BYTES can hold (4 Mi, the 22 bits of an arc's
- * index). SOWPODS takes 1.2 M (4.8 MB); the largest published lists,
+ * CLB_MAX_LEXICON_FILE_BYTES can hold (4 Mi; an arc's index has 23
+ * bits, 8 Mi). SOWPODS takes 1.2 M (4.8 MB); the largest published lists,
  * about 5% bigger, stay near 1.3 M. Bounds what a forged header can make
  * the loader count. */
 #define CLB_KWG_MAX_NODES ((size_t)CLB_MAX_LEXICON_FILE_BYTES / 4u)
@@ -367,6 +367,21 @@
 /* Plays one answer of POST /api/v1/plays may list: a play is at most about
  * 500 bytes of JSON, so 1,000 stay near 500 KB, under the response cap. */
 #define CLB_MAX_PLAYS_LISTED 1000
+
+/* ---- the word judge (POST /api/v1/words, the page's "Check a word") ----
+ * Words one request may judge: a turn makes at most CLB_MAX_WORDS words, a
+ * player checks a handful, and a tool checking a list sends many requests;
+ * a word's answer is under 1 KiB (its text escaped, a tile a byte at
+ * most), so 64 stay far under the response cap. */
+#define CLB_JUDGE_MAX_WORDS 64
+/* Bytes of one word as sent: a whole board row (15 tiles) of the longest
+ * tile a set has as text ("L·L", 4 bytes) or an accented letter written as
+ * a letter and a combining accent (3 bytes), with room: 64. A longer word
+ * cannot be a word on the board, so it is refused as sent. */
+#define CLB_JUDGE_WORD_BYTES 64
+/* The text listing the ISO 639-1 codes players pick by ("en, fr, ..."):
+ * 4 bytes a code, for every set there is. */
+#define CLB_LANGUAGE_CODES_TEXT (4 * 16)
 
 /* ---- the work budgets of the searches (core/movegen.h's core_budget) ----
  * Counted in nodes of the search (a square entered with a tile), never in
@@ -510,6 +525,10 @@ static_assert(CLB_MAX_MOVE_JSON < CLB_MAX_BODY_BYTES,
               "the longest move the page reads arrives in a body");
 static_assert(CLB_GOALS_COUNT <= 255 && CLB_GOALS_FACE_UP <= CLB_GOALS_COUNT,
               "a goal's number fits a byte");
+static_assert(CLB_JUDGE_WORD_BYTES >= CLB_BOARD_SIZE * 4,
+              "a judged word holds a board row of 4-byte tiles");
+static_assert(CLB_JUDGE_MAX_WORDS * 1024 < CLB_MAX_RESPONSE_BYTES,
+              "the word judge's longest answer fits one response");
 static_assert(CLB_MAX_LINK2_CHARS <= CLB_MAX_ENCODED_STATE,
               "a v2 link must pass the encoded-state bound");
 

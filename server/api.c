@@ -23,6 +23,7 @@
 #include "../core/movegen.h"
 #include "../core/review.h"
 #include "gcg.h"
+#include "judge.h"
 #include "app.h"
 #include "json_in.h"
 #include "json_load.h"
@@ -462,8 +463,26 @@ static void api_goals(struct jout *j, const void *ctx)
     jout_close_object(j);
 }
 
+/* The API's members of "game" beyond the classic state's: the
+ * "language" (ISO 639-1) of a game in another set than English, and a
+ * goals game's "goals". English's G stays exactly its classic link's
+ * state, so it says no language: absent is English. */
+static void api_game_more(struct jout *j, const void *ctx)
+{
+    const struct position *pos = ctx;
+    const struct core_tileset *ts = core_game_tileset(&pos->game);
+    if (!core_tileset_is_default(ts) && ts->language != NULL) {
+        jout_key(j, "language");
+        jout_string(j, ts->language);
+    }
+    if (pos->game.goals.level != CORE_GOALS_OFF)
+        api_goals(j, ctx);
+}
+
 /* Writes the members "state" (pos's link), "format", "game" (the decoded
- * position; a goals game's with its "goals"), "moveNumber" and "history". */
+ * position; another set's with its "language", a goals game's with its
+ * "goals"),
+ * "moveNumber" and "history". */
 static void api_put_position(struct jout *j, const struct position *pos,
                              const struct api_link *l)
 {
@@ -472,8 +491,7 @@ static void api_put_position(struct jout *j, const struct position *pos,
     jout_key(j, "format");
     jout_string(j, l->format == LINK_V1 ? "v1" : "v2");
     jout_key(j, "game");
-    bool goals = pos->game.goals.level != CORE_GOALS_OFF;
-    if (!link_game_write_with(j, &pos->game, goals ? api_goals : NULL, pos))
+    if (!link_game_write_with(j, &pos->game, api_game_more, pos))
         j->bad = true;
     jout_key(j, "moveNumber");
     jout_int(j, pos->history.nmoves);
@@ -740,12 +758,39 @@ static void api_answer_position(struct srv_response *resp, int status,
     api_end(resp, &j);
 }
 
+/* The lexicon a body asks for by "lexicon" (a loaded lexicon's name)
+ * and "language" (ISO 639-1: its default lexicon), either, both when they
+ * agree, or neither (the server's default); a name must be one this server
+ * loaded, so the first move cannot fail on it. -1 with *err set. */
+static int api_lexicon(const struct srv_context *ctx, const json_t *root,
+                       struct clb_error *err)
+{
+    const json_t *jl = json_object_get(root, "lexicon");
+    const json_t *jg = json_object_get(root, "language");
+    if (jl != NULL && !json_is_string(jl)) {
+        clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                      "lexicon: expected a lexicon name");
+        return -1;
+    }
+    if (jg != NULL && (!json_is_string(jg) || json_string_length(jg) == 0)) {
+        char codes[CLB_LANGUAGE_CODES_TEXT];
+        position_language_codes(codes, sizeof codes);
+        clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                      "language: expected an ISO 639-1 code: %s", codes);
+        return -1;
+    }
+    return position_lexicon_choose(
+        ctx, jl != NULL ? json_string_value(jl) : NULL,
+        jg != NULL ? json_string_value(jg) : NULL,
+        jg != NULL ? json_string_length(jg) : 0, err);
+}
+
 /* POST /api/v1/games {"seed"?: "1..64 bytes", "lexicon"?: NAME,
- * "format"?: "v1"|"v2"} -> 201 */
+ * "language"?: CODE, "format"?: "v1"|"v2"} -> 201 */
 void api_games(const struct srv_request *req, struct srv_response *resp)
 {
-    static const char *const keys[] = {"seed",    "lexicon", "format", "goals",
-                                       "partner", "level",   NULL};
+    static const char *const keys[] = {"seed",  "lexicon", "language", "format",
+                                       "goals", "partner", "level",    NULL};
     struct clb_error err;
     clb_error_clear(&err);
     json_t *root = api_body(req, true, &err);
@@ -763,16 +808,7 @@ void api_games(const struct srv_request *req, struct srv_response *resp)
         api_partner(root, &partner, &err) != CLB_ERR_OK)
         goto done;
 
-    /* No "lexicon" (or "") is the server's default; a name must be one this
-     * server loaded, so the first move cannot fail on it. */
-    const json_t *jl = json_object_get(root, "lexicon");
-    if (jl != NULL && !json_is_string(jl)) {
-        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
-                      "lexicon: expected a lexicon name");
-        goto done;
-    }
-    lexicon = position_lexicon_by_name(
-        req->ctx, jl != NULL ? json_string_value(jl) : NULL, &err);
+    lexicon = api_lexicon(req->ctx, root, &err);
 done:
     json_decref(root);
     if (api_failed(resp, &err))
@@ -1140,5 +1176,106 @@ void api_review(const struct srv_request *req, struct srv_response *resp)
         jout_int(&j, review.reviewed);
     }
     jout_close_object(&j);
+    api_end(resp, &j);
+}
+
+/* The body's "words": an array of 1 to CLB_JUDGE_MAX_WORDS strings of 1
+ * to CLB_JUDGE_WORD_BYTES bytes each; the first that is not says where. */
+static enum clb_err api_words_of(const json_t *words, struct clb_error *err)
+{
+    if (words == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST, "words: required");
+    if (!json_is_array(words) || json_array_size(words) == 0 ||
+        json_array_size(words) > CLB_JUDGE_MAX_WORDS)
+        return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                             "words: expected an array of 1 to %d words",
+                             CLB_JUDGE_MAX_WORDS);
+    for (size_t i = 0; i < json_array_size(words); i++) {
+        const json_t *w = json_array_get(words, i);
+        if (!json_is_string(w))
+            return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                                 "words[%zu]: expected a word as a string", i);
+        size_t n = json_string_length(w);
+        if (n == 0 || n > CLB_JUDGE_WORD_BYTES)
+            return clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                                 "words[%zu]: expected 1 to %d bytes, not %zu",
+                                 i, CLB_JUDGE_WORD_BYTES, n);
+    }
+    return CLB_ERR_OK;
+}
+
+/* One word's answer: {"word", "tiles", "valid"}, or for a word the set
+ * cannot spell {"word", "valid": false, "error"}: one word typed wrong
+ * does not cost the others their answers. */
+static void api_judged(struct jout *j, const struct dict *d, const char *s,
+                       size_t n)
+{
+    struct srv_judged judged;
+    srv_judge_word(d, s, n, &judged);
+    jout_open_object(j);
+    jout_key(j, "word");
+    jout_string_n(j, s, n);
+    if (judged.spelled) {
+        const struct core_tileset *ts = dict_tileset(d);
+        jout_key(j, "tiles");
+        jout_open_array(j);
+        for (size_t t = 0; t < judged.ntiles; t++)
+            jout_string(j, core_tile_text(ts, judged.tiles[t]));
+        jout_close_array(j);
+    }
+    jout_key(j, "valid");
+    jout_bool(j, judged.valid);
+    if (!judged.spelled) {
+        /* The word's own answer says which word: the detail need not. */
+        struct clb_error why;
+        clb_error_clear(&why);
+        srv_judge_why(d, NULL, s, n, &judged, &why);
+        jout_key(j, "error");
+        srv_error_write(j, &why);
+    }
+    jout_close_object(j);
+}
+
+/* POST /api/v1/words {"words": [W...], "language"?: CODE, "lexicon"?:
+ * NAME} -> 200 {"language", "lexicon", "words": [{"word", "tiles",
+ * "valid"}...]} */
+void api_words(const struct srv_request *req, struct srv_response *resp)
+{
+    static const char *const keys[] = {"words", "language", "lexicon", NULL};
+    struct clb_error err;
+    clb_error_clear(&err);
+    json_t *root = api_body(req, false, &err);
+    int lexicon = -1;
+    if (root != NULL &&
+        srv_json_only_keys(root, "body", keys, &err) == CLB_ERR_OK &&
+        api_words_of(json_object_get(root, "words"), &err) == CLB_ERR_OK)
+        lexicon = api_lexicon(req->ctx, root, &err);
+    if (lexicon < 0) {
+        json_decref(root);
+        (void)api_failed(resp, &err);
+        return;
+    }
+    const struct dict *d = req->ctx->lexicons[lexicon];
+    const struct core_tileset *ts = dict_tileset(d);
+    const json_t *words = json_object_get(root, "words");
+    struct jout j;
+    api_begin(resp, 200, &j);
+    jout_open_object(&j);
+    jout_key(&j, "language");
+    if (ts->language != NULL)
+        jout_string(&j, ts->language);
+    else
+        jout_null(&j);
+    jout_key(&j, "lexicon");
+    jout_string(&j, req->ctx->lexicon_names[lexicon]);
+    jout_key(&j, "words");
+    jout_open_array(&j);
+    for (size_t i = 0; i < json_array_size(words); i++) {
+        const json_t *w = json_array_get(words, i);
+        api_judged(&j, d, json_string_value(w), json_string_length(w));
+    }
+    jout_close_array(&j);
+    jout_close_object(&j);
+    json_decref(root);
     api_end(resp, &j);
 }

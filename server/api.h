@@ -9,6 +9,6 @@
 
 /* The JSON API's handlers, which server/router.c's table names. */
 srv_handler api_games, api_move, api_preview, api_decode, api_gcg, api_plays,
-    api_review;
+    api_review, api_words;
 
 #endif

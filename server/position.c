@@ -96,6 +96,79 @@ int position_lexicon_by_name(const struct srv_context *ctx, const char *name,
     return -1;
 }
 
+void position_language_codes(char *out, size_t cap)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; core_tileset_at(i) != NULL; i++) {
+        const char *code = core_tileset_at(i)->language;
+        if (code == NULL)
+            continue;
+        int w = snprintf(out + n, cap - n, "%s%s", n > 0 ? ", " : "", code);
+        if (w < 0 || (size_t)w >= cap - n)
+            return;
+        n += (size_t)w;
+    }
+}
+
+int position_lexicon_by_language(const struct srv_context *ctx,
+                                 const char *code, size_t len,
+                                 struct clb_error *err)
+{
+    const struct core_tileset *ts = core_tileset_by_language(code, len);
+    if (ts == NULL) {
+        char codes[CLB_LANGUAGE_CODES_TEXT];
+        position_language_codes(codes, sizeof codes);
+        char safe[CLB_LEXICON_NAME_MAX + 1];
+        char quoted[CLB_LEXICON_NAME_MAX + 1];
+        size_t q = len < sizeof quoted - 1 ? len : sizeof quoted - 1;
+        memcpy(quoted, code != NULL ? code : "", code != NULL ? q : 0);
+        quoted[code != NULL ? q : 0] = '\0';
+        safe_name(quoted, safe, sizeof safe);
+        clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                      "language: \"%s\" is not one of the languages (ISO "
+                      "639-1): %s",
+                      safe, codes);
+        return -1;
+    }
+    for (int i = 0; ctx != NULL && i < ctx->nlexicons && i < CLB_MAX_LEXICONS;
+         i++)
+        if (dict_tileset(ctx->lexicons[i]) == ts)
+            return i;
+    clb_error_set(err, CLB_ERR_UNKNOWN_LEXICON,
+                  "language: no word list in %s (%s) is loaded on this server",
+                  ts->language_name, ts->language);
+    return -1;
+}
+
+int position_lexicon_choose(const struct srv_context *ctx, const char *name,
+                            const char *language, size_t len,
+                            struct clb_error *err)
+{
+    bool by_language = language != NULL && len > 0;
+    if (!by_language || (name != NULL && name[0] != '\0')) {
+        int i = position_lexicon_by_name(ctx, name, err);
+        if (i < 0 || !by_language)
+            return i;
+        /* Both: they must agree, or one of them is a mistake. */
+        const struct core_tileset *ts = dict_tileset(ctx->lexicons[i]);
+        if (ts->language != NULL && strlen(ts->language) == len &&
+            memcmp(ts->language, language, len) == 0)
+            return i;
+        char safe[CLB_LEXICON_NAME_MAX + 1];
+        safe_name(name, safe, sizeof safe);
+        if (core_tileset_by_language(language, len) == NULL)
+            return position_lexicon_by_language(ctx, language, len, err);
+        clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                      "lexicon: \"%s\" is not in the language asked for "
+                      "(%.*s): it is %s",
+                      safe, (int)len, language,
+                      ts->language_name != NULL ? ts->language_name : ts->name);
+        return -1;
+    }
+    return position_lexicon_by_language(ctx, language, len, err);
+}
+
 /* The loaded lexicon with the fingerprint a v2 link names, or -1 with
  * CLB_ERR_UNKNOWN_LEXICON saying which list the game needs. */
 static int lexicon_by_id(const struct srv_context *ctx,

@@ -137,6 +137,28 @@ void position_lexicon_id(const struct srv_context *ctx, int lexicon,
 int position_lexicon_by_name(const struct srv_context *ctx, const char *name,
                              struct clb_error *err);
 
+/* The language a player picks a game by (ISO 639-1): the index of its
+ * default lexicon, the first loaded lexicon whose tile set is of that
+ * language (code, len bytes). Else -1 with CLB_ERR_BAD_REQUEST for a code
+ * no tile set has (the detail lists the codes), or CLB_ERR_UNKNOWN_LEXICON
+ * for a language with no lexicon loaded on this server. */
+int position_lexicon_by_language(const struct srv_context *ctx,
+                                 const char *code, size_t len,
+                                 struct clb_error *err);
+
+/* The lexicon a new game asks for by name (NULL or "": not asked) and by
+ * language (NULL or len 0: not asked): by name, by language, or the
+ * default; both given, the named lexicon must be of that language
+ * (CLB_ERR_BAD_REQUEST otherwise). -1 with *err set as the two lookups
+ * set it. */
+int position_lexicon_choose(const struct srv_context *ctx, const char *name,
+                            const char *language, size_t len,
+                            struct clb_error *err);
+
+/* The ISO 639-1 codes players pick by, "en, fr, ...", into out (cap
+ * bytes, NUL-terminated): for the messages that list them. */
+void position_language_codes(char *out, size_t cap);
+
 /* The name a game records for ctx->lexicons[lexicon]: "" for the server's
  * default, as v1 states have it. */
 const char *position_lexicon_label(const struct srv_context *ctx, int lexicon);

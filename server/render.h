@@ -57,6 +57,8 @@ struct render_typed {
     bool handover;     /* a solo game: "My friend plays Player 2" ticked */
 };
 
+struct render_judged;
+
 /* Everything the board page shows. */
 struct render_view {
     const struct core_game *game;
@@ -108,6 +110,8 @@ struct render_view {
      * (POST) never do. `typed` (may be NULL) refills the forms. */
     bool plain;
     const struct render_typed *typed;
+    /* A word the "Check a word" box judged (render_judge.h), or NULL. */
+    const struct render_judged *judged;
 };
 
 /* Fills view->pending from a refused play: each placement that lies on an

@@ -21,6 +21,39 @@ static void put_goal(struct out_buf *b, int goal)
         put_tr(b, info->text);
 }
 
+/* The same in a game of ts: a letter goal in a set other than English
+ * names that set's letters, as core_goal_text() writes it in English
+ * (its format, "...: %s", is the catalogues' message). */
+static void put_goal_in(struct out_buf *b, const struct core_tileset *ts,
+                        int goal)
+{
+    int letters[CLB_MAX_LETTERS];
+    if (core_goal_info(goal) == NULL || core_tileset_is_default(ts) ||
+        core_goal_letters(goal, ts, letters) == 0) {
+        put_goal(b, goal);
+        return;
+    }
+    char english[CLB_MAX_LETTERS * (CLB_MAX_TILE_BYTES + 2) + 128];
+    core_goal_text(goal, ts, english, sizeof english);
+    /* core's sentence: its format's words, then the letters. */
+    static const char format[] = "Play a word with one of these tiles: %s";
+    const char *list = english + (sizeof format - 3);
+    if (strlen(english) < sizeof format - 3 ||
+        strncmp(english, format, sizeof format - 3) != 0) {
+        html_text(b, english); /* core's wording changed: as it is */
+        return;
+    }
+    const char *f = tr(b, format);
+    const char *at = strstr(f, "%s");
+    if (at == NULL) {
+        html_text(b, english);
+        return;
+    }
+    html_textn(b, f, (size_t)(at - f));
+    html_text(b, list);
+    html_text(b, at + 2);
+}
+
 /* A difficulty as a player reads it ("Normal"); core_goals_level_name()
  * is the API's and the form's value ("normal"). */
 static const char *level_text(enum core_goals_level level)
@@ -166,7 +199,7 @@ void render_goals(struct out_buf *b, const struct render_view *v)
         out_lit(b, "<li data-goal=\"");
         html_attr(b, info->name);
         out_lit(b, "\">");
-        put_tr(b, info->text);
+        put_goal_in(b, core_game_tileset(g), g->goals.faceup[i]);
     }
     out_lit(b, "</ol>");
     if (v->peeked) {

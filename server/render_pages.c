@@ -16,6 +16,7 @@
 #include "json_out.h"
 #include "qr.h"
 #include "render_internal.h"
+#include "render_judge.h"
 #include "static_assets.h"
 
 /* ---- page frame ---------------------------------------------------------
@@ -975,6 +976,7 @@ static void render_play_side(struct out_buf *b, const struct render_view *v)
     render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(g->turn)],
                       other_player(g->turn), RACK_PARTNER);
     out_lit(b, "</section>");
+    render_judge_box(b, v);
     render_help(b, v);
 }
 
@@ -1117,7 +1119,55 @@ static void render_partner_choice(struct out_buf *b, const char *id)
     out_lit(b, "</optgroup></select>");
 }
 
-static void render_daily_card(struct out_buf *b)
+/* How many languages have a lexicon loaded (*lists: how many lexicons
+ * are of a language at all). */
+static int loaded_languages(const struct srv_context *ctx, int *lists)
+{
+    int n = 0;
+    *lists = 0;
+    for (int t = 0; ctx != NULL && core_tileset_at(t) != NULL; t++) {
+        const struct core_tileset *ts = core_tileset_at(t);
+        int k = 0;
+        for (int i = 0;
+             ts->language != NULL && i < ctx->nlexicons && i < CLB_MAX_LEXICONS;
+             i++)
+            k += dict_tileset(ctx->lexicons[i]) == ts;
+        n += k > 0;
+        *lists += k;
+    }
+    return n;
+}
+
+/* The new-game forms' language, when lists of more than one are loaded:
+ * each such language by its own name, the default lexicon's chosen. */
+static void render_language_choice(struct out_buf *b,
+                                   const struct srv_context *ctx,
+                                   const char *id)
+{
+    int lists;
+    if (loaded_languages(ctx, &lists) < 2)
+        return;
+    const struct core_tileset *first = dict_tileset(ctx->lexicons[0]);
+    out_rawf(b, "<label for=%s>", id);
+    put_tr(b, "Language");
+    out_rawf(b, "</label><select id=%s name=language>", id);
+    for (int t = 0; core_tileset_at(t) != NULL; t++) {
+        const struct core_tileset *ts = core_tileset_at(t);
+        int i = 0;
+        while (ts->language != NULL && i < ctx->nlexicons &&
+               i < CLB_MAX_LEXICONS && dict_tileset(ctx->lexicons[i]) != ts)
+            i++;
+        if (ts->language == NULL || i >= ctx->nlexicons ||
+            i >= CLB_MAX_LEXICONS)
+            continue;
+        out_rawf(b, "<option value=%s lang=%s%s>", ts->language, ts->language,
+                 ts == first ? " selected" : "");
+        html_text(b, ts->language_name);
+    }
+    out_lit(b, "</select>");
+}
+
+static void render_daily_card(struct out_buf *b, const struct srv_context *ctx)
 {
     out_lit(b, "<form class=\"card\" method=\"get\" action=\"");
     html_url(b, "/daily");
@@ -1126,6 +1176,7 @@ static void render_daily_card(struct out_buf *b)
     out_lit(b, "</h2><p>");
     put_tr(b, "The same tiles for every team today.");
     out_lit(b, "</p>");
+    render_language_choice(b, ctx, "dlanguage");
     render_goals_choice(b, "dgoals");
     render_partner_choice(b, "dpartner");
     out_lit(b, "<button class=\"primary\" data-testid=\"daily\">");
@@ -1180,11 +1231,21 @@ void render_landing(struct out_buf *b, const struct srv_context *ctx,
         out_lit(b, "\"");
     }
     out_lit(b, ">");
-    if (ctx != NULL && ctx->nlexicons > 1) {
+    /* With a language to choose, the dictionary is chosen only where a
+     * language has several, "" (the language's own) first. */
+    int lists, languages = loaded_languages(ctx, &lists);
+    render_language_choice(b, ctx, "language");
+    if (ctx != NULL && ctx->nlexicons > 1 &&
+        (languages < 2 || lists > languages)) {
         out_lit(b, "<label for=\"lexicon\">");
         put_tr(b, "Dictionary");
         out_lit(b, "</label><select id=\"lexicon\" name=\"lexicon\" "
                    "data-testid=\"lexicon\">");
+        if (languages >= 2) {
+            out_lit(b, "<option value=\"\">");
+            put_tr(b, "The language's own");
+            out_lit(b, "</option>");
+        }
         for (int i = 0; i < ctx->nlexicons && i < CLB_MAX_LEXICONS; i++) {
             out_lit(b, "<option value=\"");
             html_attr(b, ctx->lexicon_names[i]);
@@ -1205,7 +1266,7 @@ void render_landing(struct out_buf *b, const struct srv_context *ctx,
                "data-testid=\"new-game\">");
     put_tr(b, "New game");
     out_lit(b, "</button></form>");
-    render_daily_card(b);
+    render_daily_card(b, ctx);
     out_lit(b, "<section class=\"card how\" aria-labelledby=\"how-h\">"
                "<h2 id=\"how-h\">");
     put_tr(b, "How it works");

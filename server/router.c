@@ -117,6 +117,7 @@ static const struct {
     {"/game.gcg",       GET,        0,          ui_gcg},
     {"/game/review",    GET | POST, GET | POST, ui_review},
     {"/lang",           GET | POST, 0,          ui_lang},
+    {"/game/word",      GET,        0,          ui_word},
     {"/healthz",        GET,        0,          router_healthz},
     {"/livez",          GET,        0,          router_livez},
     {"/readyz",         GET,        0,          router_readyz},
@@ -127,6 +128,7 @@ static const struct {
     {"/api/v1/gcg",     POST,       0,          api_gcg},
     {"/api/v1/plays",   POST,       POST,       api_plays},
     {"/api/v1/review",  POST,       POST,       api_review},
+    {"/api/v1/words",   POST,       0,          api_words},
     /* clang-format on */
 };
 static_assert(sizeof router_table / sizeof router_table[0] == SRV_ROUTE_COUNT,

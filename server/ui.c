@@ -29,6 +29,7 @@
 #include "position.h"
 #include "turn.h"
 #include "render.h"
+#include "render_judge.h"
 #include "respond.h"
 #include "seed.h"
 
@@ -334,20 +335,30 @@ static struct render_view view_of(const struct srv_request *req,
 
 /* Answers 200 with the board page of `pos`, whose link state is `s`, for
  * the device the request's fields describe, its review filled in when
- * `reviewed`. */
-static void show_game(const struct srv_request *req, struct srv_response *resp,
-                      const struct position *pos, const char *s, bool reviewed)
+ * `reviewed`, and with `judged` (NULL: none) the "Check a word" box's
+ * answer in it. */
+static void show_game_judged(const struct srv_request *req,
+                             struct srv_response *resp,
+                             const struct position *pos, const char *s,
+                             bool reviewed, const struct render_judged *judged)
 {
     char start[32];
     struct core_review review;
     struct ui_viewer who = read_viewer(req);
     struct render_view view =
         view_of(req, pos, s, &who, start, &review, reviewed);
+    view.judged = judged;
     /* A page navigated to may be read without script: it carries the
      * forms that play without it. The script's own requests are POSTs. */
     view.plain = is_get(req);
     page_status(resp, 200);
     render_game(resp->body, &view);
+}
+
+static void show_game(const struct srv_request *req, struct srv_response *resp,
+                      const struct position *pos, const char *s, bool reviewed)
+{
+    show_game_judged(req, resp, pos, s, reviewed, NULL);
 }
 
 /* Opens the link S (len bytes, either format) into *pos. Returns false
@@ -630,6 +641,55 @@ void ui_game(const struct srv_request *req, struct srv_response *resp)
         show_state(req, resp, s, n, false);
 }
 
+/* GET /game/word?s=S&word=W: the "Check a word" box without script: the
+ * game's page again (its forms and all), with the word judged by the
+ * game's own list in the box. A word that cannot be judged (none, too
+ * long, a character the set has no tile for) is said so there too: the
+ * game goes on either way. */
+void ui_word(const struct srv_request *req, struct srv_response *resp)
+{
+    if (!is_get(req)) {
+        method_not_allowed(resp);
+        return;
+    }
+    char s[CLB_MAX_ENCODED_STATE + 1];
+    size_t n;
+    struct position pos;
+    if (!page_state(req, resp, s, sizeof s, &n) ||
+        !open_link(req, resp, s, n, &pos))
+        return;
+    char word[CLB_JUDGE_WORD_BYTES + 1];
+    size_t len = 0;
+    enum ui_found f =
+        form_value(req->query, "word", true, word, sizeof word, &len);
+    const char *w = word;
+    while (len > 0 && *w == ' ') { /* spaces around a word typed */
+        w++;
+        len--;
+    }
+    while (len > 0 && w[len - 1] == ' ')
+        len--;
+    struct srv_judged result;
+    struct clb_error why;
+    clb_error_clear(&why);
+    struct render_judged judged = {.word = w, .len = len, .dict = pos.dict};
+    if (f == UI_BAD)
+        clb_error_set(&why, CLB_ERR_BAD_REQUEST,
+                      "a word to check is at most %d bytes",
+                      CLB_JUDGE_WORD_BYTES);
+    else if (len == 0)
+        clb_error_set(&why, CLB_ERR_BAD_REQUEST, "type a word to check");
+    else {
+        srv_judge_word(pos.dict, w, len, &result);
+        if (result.spelled)
+            judged.result = &result;
+        else
+            srv_judge_why(pos.dict, NULL, w, len, &result, &why);
+    }
+    judged.why = why.detail;
+    show_game_judged(req, resp, &pos, s, false, &judged);
+}
+
 /* Fills seed with UI_RANDOM_SEED_LEN characters from the kernel's random
  * source (seed.h, whose failure rule the API shares). */
 static enum clb_err random_seed(char seed[UI_RANDOM_SEED_LEN + 1],
@@ -754,10 +814,46 @@ static void landing_error(const struct srv_request *req,
     render_landing(resp->body, req->ctx, seed, len, err);
 }
 
-/* GET /new?seed=X[&lexicon=NAME]: the first position of a new game. The
- * same seed always deals the same game, so this is a plain, reloadable
- * GET; without a seed it redirects to a random one so a reload does not
- * deal again. The script rewrites the address to /#S. */
+/* The lexicon a new game's query asks for: "lexicon" (a loaded list's
+ * name; with `by_name`) and "language" (ISO 639-1: its default list),
+ * either, both when they agree, or neither: the default, index 0,
+ * recorded as "" so that a game started here equals the API's game for
+ * the same seed. -1 with *err set for the landing page: an unknown name
+ * without detail (the page's own choice lists the names), a language with
+ * the detail that names the codes or says no list of it is loaded. */
+static int chosen_lexicon(const struct srv_request *req, bool by_name,
+                          struct clb_error *err)
+{
+    char lexicon[CLB_LEXICON_NAME_MAX + 1], language[8];
+    size_t lex_len = 0, lang_len = 0;
+    enum ui_found fl = by_name ? form_value(req->query, "lexicon", true,
+                                            lexicon, sizeof lexicon, &lex_len)
+                               : UI_ABSENT;
+    enum ui_found fg = form_value(req->query, "language", true, language,
+                                  sizeof language, &lang_len);
+    if (fg == UI_BAD) {
+        char codes[CLB_LANGUAGE_CODES_TEXT];
+        position_language_codes(codes, sizeof codes);
+        clb_error_set(err, CLB_ERR_BAD_REQUEST,
+                      "language: expected an ISO 639-1 code: %s", codes);
+        return -1;
+    }
+    if (fl == UI_BAD) {
+        clb_error_set(err, CLB_ERR_UNKNOWN_LEXICON, NULL);
+        return -1;
+    }
+    int chosen = position_lexicon_choose(
+        req->ctx, fl == UI_FOUND ? lexicon : NULL,
+        fg == UI_FOUND ? language : NULL, lang_len, err);
+    if (chosen < 0 && err->code == CLB_ERR_UNKNOWN_LEXICON && fg != UI_FOUND)
+        clb_error_set(err, CLB_ERR_UNKNOWN_LEXICON, NULL);
+    return chosen;
+}
+
+/* GET /new?seed=X[&lexicon=NAME][&language=CODE]: the first position of a
+ * new game. The same seed always deals the same game, so this is a plain,
+ * reloadable GET; without a seed it redirects to a random one so a reload
+ * does not deal again. The script rewrites the address to /#S. */
 void ui_new(const struct srv_request *req, struct srv_response *resp)
 {
     if (!is_get(req)) {
@@ -772,22 +868,8 @@ void ui_new(const struct srv_request *req, struct srv_response *resp)
     size_t seed_len = 0;
     enum ui_found fs =
         form_value(req->query, "seed", true, seed, sizeof seed, &seed_len);
-    char lexicon[CLB_LEXICON_NAME_MAX + 1];
-    size_t lex_len = 0;
-    enum ui_found fl = form_value(req->query, "lexicon", true, lexicon,
-                                  sizeof lexicon, &lex_len);
-
-    /* Which lexicon: none (or "") is the default, index 0, recorded as ""
-     * so that a game started here equals the API's game for the same seed.
-     * The landing page's own choice lists the names, so its message needs
-     * no detail. */
-    int chosen = fl == UI_BAD
-                     ? -1
-                     : position_lexicon_by_name(
-                           req->ctx, fl == UI_FOUND ? lexicon : NULL, &err);
+    int chosen = chosen_lexicon(req, true, &err);
     if (chosen < 0) {
-        if (err.code != CLB_ERR_INTERNAL)
-            clb_error_set(&err, CLB_ERR_UNKNOWN_LEXICON, NULL);
         landing_error(req, resp, fs == UI_FOUND ? seed : NULL, seed_len, &err);
         return;
     }
@@ -840,9 +922,11 @@ void ui_new(const struct srv_request *req, struct srv_response *resp)
     show_new(req, resp, &pos, level, partner);
 }
 
-/* GET /daily?date=YYYY-MM-DD: the first position of that UTC date's
- * daily deal, the game dealt from its seed (core/daily.h) with the
- * default word list, the same for every team; like /new?seed=X a plain,
+/* GET /daily?date=YYYY-MM-DD[&language=CODE]: the first position of that
+ * UTC date's daily deal, the game dealt from its seed (core/daily.h) with
+ * the default word list (or the language's), the same for every team; a
+ * language whose list is the default one is left out of the redirect, so
+ * English's daily links stay what they were; like /new?seed=X a plain,
  * reloadable GET. Without a date: a redirect to today's (UTC), so a reload
  * after midnight stays on the deal begun. A date that is not one, before
  * the first daily deal or after tomorrow: 400, the landing page and why. */
@@ -867,17 +951,24 @@ void ui_daily(const struct srv_request *req, struct srv_response *resp)
     else if (!partner_param(req, &partner))
         clb_error_set(&err, CLB_ERR_BAD_REQUEST,
                       "partner: expected friend, casual, good or best");
+    int lexicon =
+        err.code == CLB_ERR_OK ? chosen_lexicon(req, false, &err) : -1;
     if (err.code != CLB_ERR_OK) {
         landing_error(req, resp, NULL, 0, &err);
         return;
     }
+    const char *language = dict_tileset(req->ctx->lexicons[lexicon])->language;
+    if (lexicon == 0 || language == NULL)
+        language = "";
     if (f == UI_ABSENT || (f == UI_FOUND && n == 0)) {
-        char location[sizeof "/daily?date=&goals=normal&partner=casual" +
-                      CORE_DAILY_DATE_LEN];
+        char location[sizeof "/daily?date=&goals=normal&partner=casual"
+                             "&language=" +
+                      CORE_DAILY_DATE_LEN + 8];
         char d[CORE_DAILY_DATE_LEN + 1];
         core_daily_format(today, d);
-        (void)snprintf(location, sizeof location, "/daily?date=%s%s%s", d,
-                       goals_suffix(level), partner_suffix(partner));
+        (void)snprintf(location, sizeof location, "/daily?date=%s%s%s%s%s", d,
+                       goals_suffix(level), partner_suffix(partner),
+                       language[0] != '\0' ? "&language=" : "", language);
         redirect(resp, location);
         return;
     }
@@ -890,7 +981,7 @@ void ui_daily(const struct srv_request *req, struct srv_response *resp)
         return;
     }
     struct position pos;
-    position_new(req->ctx, 0, core_daily_seed(day), &pos);
+    position_new(req->ctx, lexicon, core_daily_seed(day), &pos);
     show_new(req, resp, &pos, level, partner);
 }
 

@@ -26,7 +26,7 @@
 /* Routes the page paths above; NULL for any other path. Cannot fail. */
 /* The pages' handlers, which server/router.c's table names. */
 srv_handler ui_root, ui_game, ui_new, ui_daily, ui_move, ui_turn, ui_gcg,
-    ui_review;
+    ui_review, ui_word;
 
 /* The language switch (server/i18n.h): sets the cookie `lang`. */
 srv_handler ui_lang;

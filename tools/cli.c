@@ -139,6 +139,14 @@ static void usage(FILE *out)
           "  --lexicon FILE      the word list (compiled or one word a line);\n"
           "                      default: the SOWPODS list built into this\n"
           "                      program (" SRV_BUILTIN_LEXICON_FILE ")\n"
+          "  --language CODE     the game's language, ISO 639-1 (en fr de es\n"
+          "                      it nl pl pt ca nb sv da): the word list must\n"
+          "                      be in it (a list compiled by collabble-dictc\n"
+          "                      --tileset CODE); without --lexicon, CODE.clx\n"
+          "                      of the languages' directory "
+          "COLLABBLE_LANGUAGES\n"
+          "                      (English: the built-in list); default: the\n"
+          "                      list's own\n"
           "  --format v1|v2      the format of the links new and play print;\n"
           "                      default: v2 for new, S's own for play\n"
           "  --goals LEVEL       new: a goals game of LEVEL, easy, normal or\n"
@@ -229,6 +237,31 @@ static int load_lexicon(const char *file)
                                          : "default");
     cli_ctx.nlexicons = 1;
     return CLI_OK;
+}
+
+/* --language CODE: the loaded list must be in that language, as a game
+ * the server starts in it would be judged by a list of it. */
+static int check_language(const char *code, const char *file)
+{
+    struct clb_error err;
+    clb_error_clear(&err);
+    if (position_lexicon_by_language(&cli_ctx, code, strlen(code), &err) >= 0)
+        return CLI_OK;
+    const struct core_tileset *want =
+        core_tileset_by_language(code, strlen(code));
+    const struct core_tileset *have = dict_tileset(cli_ctx.lexicons[0]);
+    char msg[320];
+    snprintf(msg, sizeof msg,
+             "--language %s: %s%s is in %s, not %s: give a list in %s with "
+             "--lexicon FILE (compiled by collabble-dictc --tileset %s)",
+             code,
+             strcmp(file, SRV_BUILTIN_LEXICON_FILE) == 0
+                 ? "the built-in word list"
+                 : "the word list ",
+             strcmp(file, SRV_BUILTIN_LEXICON_FILE) == 0 ? "" : file,
+             have->language_name != NULL ? have->language_name : have->name,
+             want->language_name, want->language_name, want->name);
+    return misuse(msg);
 }
 
 static int print_link(const struct position *pos, enum link_format format)
@@ -572,9 +605,11 @@ static int cmd_plays(const struct position *pos, const char *count)
     if (budget.exhausted)
         printf("the search's work limit ran out: counted and listed from "
                "the plays found before it\n");
-    printf("%zu play%s for P%d (rack %.*s)%s\n", total, total == 1 ? "" : "s",
-           g->turn + 1, rack->count, rack->tiles,
-           total > 0 && n > 0 ? ", best first:" : "");
+    printf("%zu play%s for P%d (rack ", total, total == 1 ? "" : "s",
+           g->turn + 1);
+    for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++)
+        fputs(core_tile_text(core_game_tileset(g), rack->tiles[i]), stdout);
+    printf(")%s\n", total > 0 && n > 0 ? ", best first:" : "");
     int rc = CLI_OK;
     for (size_t i = 0; i < total && i < (size_t)n && rc == CLI_OK; i++)
         rc = print_play(g, &top[i], &lex);
@@ -609,7 +644,11 @@ static int cmd_review(const struct position *pos)
         }
         char at[4];
         core_play_coord(&rm->best, at);
-        printf("%s at %s for %d\n", rm->result.words[0], at, rm->best.points);
+        char text[CORE_WORD_TEXT_MAX];
+        printf("%s at %s for %d\n",
+               word_shown(core_game_tileset(&pos->game), rm->result.words[0],
+                          text),
+               at, rm->best.points);
     }
     printf("you scored %d of a possible %d", review.scored, review.possible);
     if (review.reviewed < review.nmoves) {
@@ -720,11 +759,37 @@ static bool is_option(const char *a, const char *name)
     return strncmp(a, name, len) == 0 && (a[len] == '\0' || a[len] == '=');
 }
 
+/* --language CODE without --lexicon: the language's list, CODE.clx in
+ * the languages' directory the server maps at start (COLLABBLE_LANGUAGES);
+ * English's is the built-in list. */
+static int language_list(const char *code, const char **lexfile)
+{
+    static char path[4096];
+    const char *dir = getenv("COLLABBLE_LANGUAGES");
+    if (strcmp(code, "en") == 0)
+        return CLI_OK;
+    if (dir == NULL || dir[0] == '\0') {
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "--language %s: give its word list with --lexicon FILE, or "
+                 "the languages' directory in COLLABBLE_LANGUAGES",
+                 code);
+        return misuse(msg);
+    }
+    if ((size_t)snprintf(path, sizeof path, "%s/%s.clx", dir, code) >=
+        sizeof path)
+        return misuse("COLLABBLE_LANGUAGES: the directory's name is too long");
+    *lexfile = path;
+    return CLI_OK;
+}
+
 int main(int argc, char **argv)
 {
     const char *lexfile = SRV_BUILTIN_LEXICON_FILE;
+    bool lexicon_given = false;
     enum link_format format = 0;
     enum core_goals_level goals = CORE_GOALS_OFF;
+    const char *language = NULL;
     bool help = false, options_done = false;
     char *words[4];
     int nwords = 0;
@@ -744,6 +809,19 @@ int main(int argc, char **argv)
             return CLI_OK;
         } else if (is_option(a, "--lexicon")) {
             rc = option_value(argc, argv, &i, "--lexicon", &lexfile);
+            lexicon_given = true;
+        } else if (is_option(a, "--language")) {
+            rc = option_value(argc, argv, &i, "--language", &language);
+            if (rc == CLI_OK &&
+                core_tileset_by_language(language, strlen(language)) == NULL) {
+                char codes[CLB_LANGUAGE_CODES_TEXT], msg[160];
+                position_language_codes(codes, sizeof codes);
+                snprintf(msg, sizeof msg,
+                         "option '--language' takes an ISO 639-1 code (%s), "
+                         "not '%.20s'",
+                         codes, language);
+                return misuse(msg);
+            }
         } else if (is_option(a, "--format")) {
             const char *f = NULL;
             rc = option_value(argc, argv, &i, "--format", &f);
@@ -826,9 +904,19 @@ int main(int argc, char **argv)
         if (rc != CLI_OK)
             return rc;
     }
-    int rc = load_lexicon(lexfile);
+    int rc = language != NULL && !lexicon_given
+                 ? language_list(language, &lexfile)
+                 : CLI_OK;
     if (rc != CLI_OK)
         return rc;
+    rc = load_lexicon(lexfile);
+    if (rc == CLI_OK && language != NULL)
+        rc = check_language(language, lexfile);
+    if (rc != CLI_OK) {
+        if (cli_ctx.nlexicons > 0)
+            dict_free(cli_ctx.lexicons[0]);
+        return rc;
+    }
     rc = run(cmd->name, nargs, words + 1, format, goals);
     dict_free(cli_ctx.lexicons[0]);
     return rc;

@@ -16,6 +16,7 @@ import { hashState, load, sync, review } from './network.js';
 import { onKey, onClick, onFocus, onBlur, onDown, onMove, onUp, onCancel, onStorage } from './input.js';
 import { url } from './share.js';
 import { tr, keepAddress } from './i18n.js';
+import { onSubmit } from './judge.js';
 
 const root = document.documentElement;
 
@@ -89,6 +90,7 @@ export function start() {
     document.addEventListener('pointerdown', unhint, true); // a hint is over once the player acts
     document.addEventListener('keydown', unhint, true);
     document.addEventListener('click', onClick);
+    document.addEventListener('submit', onSubmit); // the "Check a word" box
     document.addEventListener('keydown', onKey);
     document.addEventListener('focusin', onFocus);
     document.addEventListener('focusout', onBlur);

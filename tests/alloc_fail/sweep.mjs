@@ -228,6 +228,8 @@ function cases(classic, classicSlow) {
     { name: 'API plays', bytes: post('/api/v1/plays', json({ state: mid, limit: 5 })) },
     { name: 'API plays, a long answer (the heap), gzip', bytes: post('/api/v1/plays', json({ state: mid, limit: 300 }), GZIP) },
     { name: 'API review', bytes: post('/api/v1/review', json({ state: mid }), GZIP) },
+    { name: 'API word judge', bytes: post('/api/v1/words', json({ words: ['cat', 'qzx', 'naïve'] })) },
+    { name: 'a word checked without script', bytes: get(`/game/word?s=${encodeURIComponent(mid)}&word=cat`) },
     { name: 'API bad JSON', bytes: post('/api/v1/move', '{"state":'), status: 400 },
     { name: 'API 404', bytes: post('/api/v1/nowhere', '{}'), status: 404 },
     { name: 'API 405', bytes: get('/api/v1/move'), status: 405 },

@@ -392,6 +392,10 @@ Test(requests, the_pages_fail_cleanly)
     total += sweep("review page", "GET", "/game/review", q, NULL);
     total += sweep("review cells", "POST", "/game/review", NULL, q);
     free(q);
+    q = ts_state_fields(mid, "&word=cat");
+    total +=
+        sweep("a word checked without script", "GET", "/game/word", q, NULL);
+    free(q);
     printf("alloc_fail: pages: %lu allocations swept, %lu runs\n", total, runs);
     free(late);
     free(mid);
@@ -453,6 +457,8 @@ Test(requests, the_api_fails_cleanly)
     b = ts_state_body(mid, "");
     total += sweep("review", "POST", "/api/v1/review", NULL, b);
     free(b);
+    total += sweep("the word judge", "POST", "/api/v1/words", NULL,
+                   "{\"words\":[\"cat\",\"qzx\",\"na\u00efve\"]}");
     total += sweep("bad JSON", "POST", "/api/v1/move", NULL, "{\"state\":");
     total += sweep("bad state", "POST", "/api/v1/decode", NULL,
                    "{\"state\":\"2AAAAAAAAA\"}");

@@ -198,7 +198,7 @@ msg=$("$cli" --goals expert new 2>&1)
 check "an unknown difficulty is a usage error" bash -c '[ $0 -eq 2 ] && grep -q "easy, normal or hard" <<<"$1"' $? "$msg"
 
 # A game in x-test27: its CH tile shown, typed and refused in its display
-# strings; goals (English's) refused.
+# strings; a goals game in it.
 if [ -n "$dictc" ]; then
     tmp=$(mktemp -d)
     "$dictc" --tileset x-test27 "$wordlist" "$tmp/x27.clx" >/dev/null
@@ -222,9 +222,46 @@ if [ -n "$dictc" ]; then
     check "a refused CH word is written as CH" \
         bash -c 'grep -q "^collabble-cli: invalid_word: Not in the dictionary - CHT$" <<<"$0" && grep -q "^  word: CHT$" <<<"$0"' "$msg"
     check "exchange CH" "${x27[@]}" play "$s" "exchange CH"
-    msg=$("${x27[@]}" --goals easy new "$seed" 2>&1)
-    check "goals are refused in x-test27, naming it" \
-        bash -c '[ $0 -eq 1 ] && grep -q "goals need the English tile set.*x-test27" <<<"$1"' $? "$msg"
+    g=$("${x27[@]}" --goals easy new "$seed")
+    check "a goals game in x-test27, its goals shown" \
+        bash -c '"${@:1}" show "$0" | grep -q "^goals easy: 0 of 12"' "$g" "${x27[@]}"
+    rm -rf "$tmp"
+fi
+
+# --language: the list must be in the language asked for; English is the
+# built-in list's; an unknown code is a usage error naming the codes.
+check "--language en with the built-in list" test "$("$cli" --language en new docs)" = "$("$cli" new docs)"
+msg=$("$cli" --language xx new 2>&1)
+check "--language xx is a usage error listing the codes" \
+    bash -c '[ $0 -eq 2 ] && grep -q "ISO 639-1 code (en, fr, de, es, it, nl, pl, pt, ca, nb, sv, da)" <<<"$1"' $? "$msg"
+msg=$("$cli" --lexicon @builtin --language fr new 2>&1)
+check "--language fr with the built-in list says which to give" \
+    bash -c '[ $0 -eq 2 ] && grep -q "built-in word list is in English, not Français.*--tileset fr" <<<"$1"' $? "$msg"
+if [ -n "$dictc" ]; then
+    tmp=$(mktemp -d)
+    printf 'ete\nchat\ngarcon\n' >"$tmp/fr.txt"
+    "$dictc" --tileset fr "$tmp/fr.txt" "$tmp/fr.clx" >/dev/null
+    s=$("$cli" --lexicon "$tmp/fr.clx" --language fr new docs)
+    check "--language fr with a French list deals a French game" \
+        test "$s" = "$("$cli" --lexicon "$tmp/fr.clx" new docs)"
+    check "its link names the French set" grep -q 'fr' <<<"$s"
+    msg=$("$cli" --lexicon "$tmp/fr.clx" --language de new 2>&1)
+    check "--language de with a French list is refused" \
+        bash -c '[ $0 -eq 2 ] && grep -q "is in Français, not Deutsch" <<<"$1"' $? "$msg"
+    mkdir "$tmp/lang" && cp "$tmp/fr.clx" "$tmp/lang/fr.clx"
+    check "--language fr alone: fr.clx of COLLABBLE_LANGUAGES" \
+        test "$(COLLABBLE_LANGUAGES="$tmp/lang" "$cli" --language fr new docs)" = "$s"
+    msg=$(COLLABBLE_LANGUAGES= "$cli" --language fr new docs 2>&1)
+    check "--language fr with no list nor directory says what to give" \
+        bash -c '[ $0 -eq 2 ] && grep -q "with --lexicon FILE, or the languages. directory in COLLABBLE_LANGUAGES" <<<"$1"' $? "$msg"
+    # A Spanish rack in its tiles' strings, in plays as in show.
+    printf 'CHICO\nNIÑO\nCALLE\nPERRO\n' >"$tmp/es.txt"
+    "$dictc" --tileset es "$tmp/es.txt" "$tmp/es.clx" >/dev/null
+    es=("$cli" --lexicon "$tmp/es.clx")
+    s=$("${es[@]}" new docs)
+    rack=$("${es[@]}" show "$s" | sed -n 's/^P1: //p' | tr -d ' ')
+    check "plays names the rack in the set's strings" \
+        bash -c '"${@:2}" plays "$0" 0 | grep -qF "(rack $1)"' "$s" "$rack" "${es[@]}"
     rm -rf "$tmp"
 fi
 

@@ -11,9 +11,9 @@ cmake_minimum_required(VERSION 3.25)
 set(allowed
     "memchr|memcmp|memcpy|memmove|memset"
     "|strchr|strrchr|strcmp|strncmp|strlen|strnlen|strspn|strcspn|strstr"
-    "|vsnprintf|__assert_fail"
+    "|snprintf|vsnprintf|__assert_fail"
     # _FORTIFY_SOURCE's checked copies of the above
-    "|__(memcpy|memmove|memset|vsnprintf)_chk"
+    "|__(memcpy|memmove|memset|snprintf|vsnprintf)_chk"
     # the compiler's own: sanitizers, coverage, libgcc, CPU features, PIC
     "|__asan_[A-Za-z0-9_]+|__ubsan_[A-Za-z0-9_]+|__sanitizer_[A-Za-z0-9_]+"
     "|__sancov_[A-Za-z0-9_]+|__gcov_[A-Za-z0-9_]+|__llvm_[A-Za-z0-9_]+"

@@ -325,6 +325,10 @@ Test(server_pages, the_pages_without_script)
     q = ts_state_fields(mid, "&me=2&" ORIGIN);
     check("nojs-wait-mid.html", "GET", "/game", q, NULL, 200);
     free(q);
+    /* The "Check a word" box's answer, without script. */
+    q = ts_state_fields(mid, "&word=Quixotic");
+    check("nojs-word-mid.html", "GET", "/game/word", q, NULL, 200);
+    free(q);
 }
 
 Test(server_pages, the_api_answers)
@@ -338,6 +342,8 @@ Test(server_pages, the_api_answers)
           "{\"seed\":\"pages\"}", 201);
     check("api-games-v1.json", "POST", "/api/v1/games", NULL,
           "{\"seed\":\"pages\",\"format\":\"v1\"}", 201);
+    check("api-words.json", "POST", "/api/v1/words", NULL,
+          "{\"words\":[\"cat\",\"qzx\",\"na\u00efve\"]}", 200);
     char *b = ts_state_body(mid, ",\"move\":" MID_BEST);
     check("api-move.json", "POST", "/api/v1/move", NULL, b, 200);
     check("api-preview.json", "POST", "/api/v1/preview", NULL, b, 200);
