@@ -11,6 +11,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import { startServer } from './server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -248,5 +250,52 @@ describe('choosing the language', () => {
     // Static files and the API do not.
     const api = await fetch(srv.url + '/api/v1/games', { method: 'POST', body: '{}', headers: { cookie: 'lang=fr' } });
     assert.ok(!(api.headers.get('vary') || '').includes('Cookie'));
+  });
+});
+
+describe('a game in another language speaks it', () => {
+  // Small lists compiled here (collabble-dictc): French, which has a
+  // catalogue, and Italian, which has none yet.
+  let other, tmp;
+  before(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'clb-i18n-'));
+    const dictc = process.env.COLLABBLE_DICTC ?? path.join(path.dirname(process.env.COLLABBLE_BIN), '..', 'dict',
+      'collabble-dictc');
+    const args = [];
+    for (const [code, words] of [['fr', 'ARBRE\nCHAT\nMAISON\nRUE\nSOLEIL\nTE\nTU\n'],
+      ['it', 'CASA\nGATTO\nSOLE\nTU\n']]) {
+      fs.writeFileSync(path.join(tmp, `${code}.txt`), words);
+      execFileSync(dictc, ['--tileset', code, path.join(tmp, `${code}.txt`), path.join(tmp, `${code}.clx`)],
+        { stdio: ['ignore', 'ignore', 'pipe'] });
+      args.push('--lexicon', `${path.join(tmp, `${code}.clx`)}:${code}-test`);
+    }
+    other = await startServer({ args });
+  });
+  after(async () => { await other?.stop(); fs.rmSync(tmp, { recursive: true, force: true }); });
+
+  async function game(language) {
+    const r = await fetch(`${other.url}/api/v1/games`, { method: 'POST', body: JSON.stringify({ language, seed: 'i18n' }) });
+    assert.equal(r.status, 201);
+    return (await r.json()).state;
+  }
+  const page = async (p, headers = {}) => (await fetch(other.url + p, { headers })).text();
+
+  test('a French game is French for an English browser, unless the device chose', async () => {
+    const s = await game('fr');
+    let html = await page(`/?s=${s}`, { 'accept-language': 'en' });
+    assert.match(html, /<html lang="fr">/);
+    assert.ok(html.includes('<dt>Tour</dt>') || html.includes('Tour'), 'French words');
+    html = await page(`/?s=${s}`, { 'accept-language': 'fr', cookie: 'lang=de' });
+    assert.match(html, /<html lang="de">/);
+    // The review's cells, which the script fetches for the page, too.
+    const cells = await (await fetch(`${other.url}/game/review`, { method: 'POST', body: new URLSearchParams({ s }),
+      headers: { 'accept-language': 'en' } })).text();
+    assert.ok(!/ at \d/.test(cells) || cells === '', 'no English "at" in a French game\'s review cells');
+  });
+
+  test('a game in a language no catalogue has: the browser\'s language', async () => {
+    const s = await game('it');
+    assert.match(await page(`/?s=${s}`, { 'accept-language': 'es' }), /<html lang="es">/);
+    assert.match(await page(`/?s=${s}`), /<html lang="en">/);
   });
 });
