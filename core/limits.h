@@ -514,6 +514,14 @@
 #define CLB_SEARCH_THREADS_KEPT_FREE 1
 #define CLB_BUSY_RETRY_AFTER_S 1
 
+/* The page's language (server/i18n.c): Accept-Language ranges and
+ * cookies read from a request (a browser sends a handful; a longer list
+ * only costs the server), and how deep a catalogue's plural rule may
+ * nest (the deepest real one, Arabic's, is a few levels). */
+#define CLB_MAX_ACCEPT_LANGUAGES 32
+#define CLB_MAX_COOKIES 64
+#define CLB_PLURAL_DEPTH_MAX 64
+
 static_assert(CLB_CENTER * 2 + 1 == CLB_BOARD_SIZE, "centre is the middle");
 static_assert(CLB_MAX_BODY_BYTES >= CLB_MAX_ENCODED_STATE,
               "a body must be able to carry the largest state");

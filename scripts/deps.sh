@@ -47,6 +47,7 @@ packages+=(libfcgi-dev)
 # Spanish comes from npm (package.json).
 packages+=(wfrench wngerman witalian wdutch wpolish wportuguese wcatalan
     wnorwegian wdanish hunspell-sv hunspell-tools hunspell)
+packages+=(gettext) # msgfmt and xgettext: the page's catalogues (po/), at build time
 if [ "$mode" != run ]; then
     packages+=(libcriterion-dev clang libclang-rt-14-dev chromium curl
         procps nginx openssl)

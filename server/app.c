@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "encoding.h"
+#include "i18n.h"
 #include "json_load.h"
 #include "respond.h"
 #include "router.h"
@@ -68,10 +69,24 @@ const char *srv_answer_header(const struct srv_answer *a, const char *name)
     return NULL;
 }
 
+/* The page's language as the request asks (server/i18n.h): the device's
+ * choice (its cookie), else the browser's (Accept-Language), else
+ * English. A game's page may still speak the game's language when the
+ * device chose none (render_game). */
+static void app_language(struct out_buf *b, const struct srv_head *head)
+{
+    const struct i18n_catalogue *c = i18n_from_cookie(head->cookie);
+    b->lang_chosen = c != NULL;
+    if (c == NULL)
+        c = i18n_from_accept(head->accept_language);
+    b->lang = c != NULL ? c : &i18n_english;
+}
+
 /* An answer with nothing in it yet; its page buffer writes URLs under
- * `base`. Field by field: an initializer would zero the 80 KB of buffers
- * on every request. */
-static void app_answer_start(struct srv_answer *a, struct clb_str base)
+ * `base`, in the language `head` asks for. Field by field: an initializer
+ * would zero the 80 KB of buffers on every request. */
+static void app_answer_start(struct srv_answer *a, struct clb_str base,
+                             const struct srv_head *head)
 {
     a->status = 500;
     a->nheaders = 0;
@@ -84,6 +99,7 @@ static void app_answer_start(struct srv_answer *a, struct clb_str base)
     out_init(&a->page, a->mem, sizeof a->mem, CLB_MAX_RESPONSE_BYTES);
     a->page.base = base.p != NULL ? base.p : "";
     a->page.base_len = base.p != NULL ? base.len : 0;
+    app_language(&a->page, head);
 }
 
 void srv_answer_free(struct srv_answer *a)
@@ -129,14 +145,19 @@ static bool app_location_ok(const char *loc)
 }
 
 /* The coding's Content-Encoding, and Vary: Accept-Encoding when the answer
- * exists in more than one coding. */
+ * exists in more than one coding; a page also varies with the language
+ * the request asks for (Accept-Language, the cookie `lang`). */
 static void app_coding_headers(struct srv_answer *a, enum srv_coding coding,
-                               bool varies)
+                               bool varies, bool page)
 {
     const char *name = srv_coding_name(coding);
     if (name != NULL)
         srv_answer_add(a, "Content-Encoding", name);
-    if (varies)
+    if (varies && page)
+        srv_answer_add(a, "Vary", "Accept-Encoding, Accept-Language, Cookie");
+    else if (page)
+        srv_answer_add(a, "Vary", "Accept-Language, Cookie");
+    else if (varies)
         srv_answer_add(a, "Vary", "Accept-Encoding");
 }
 
@@ -159,10 +180,13 @@ static void app_finish(struct srv_answer *a, const struct srv_request *req,
         /* Only a copy smaller than the answer is worth sending. */
         size_t cap = a->len - 1;
         char *out = cap <= sizeof a->zmem ? a->zmem : (a->zheap = malloc(cap));
+        /* The kept copy is English's: it is compared with the whole body,
+         * so another language's page is never sent for it, but pages in
+         * two languages would take turns remaking it at the best level. */
+        bool kept = resp->same_for_all && a->page.lang == &i18n_english;
         size_t n = out == NULL ? 0
-                   : resp->same_for_all
-                       ? srv_gzip_kept(a->body, a->len, out, cap)
-                       : srv_gzip(a->body, a->len, out, cap);
+                   : kept      ? srv_gzip_kept(a->body, a->len, out, cap)
+                               : srv_gzip(a->body, a->len, out, cap);
         if (n > 0) {
             a->body = out;
             a->len = n;
@@ -172,7 +196,8 @@ static void app_finish(struct srv_answer *a, const struct srv_request *req,
     app_common_headers(a, resp->cache_control != NULL ? resp->cache_control
                                                       : APP_CACHE_DEFAULT);
     srv_answer_add(a, "Content-Type", resp->content_type);
-    app_coding_headers(a, coding, varies);
+    app_coding_headers(a, coding, varies,
+                       strcmp(resp->content_type, SRV_TYPE_HTML) == 0);
     if (resp->status == 405)
         srv_answer_add(a, "Allow", srv_route_allow(req->path));
     if (resp->location[0] != '\0' && app_location_ok(resp->location)) {
@@ -182,6 +207,16 @@ static void app_finish(struct srv_answer *a, const struct srv_request *req,
                        (int)req->base.len,
                        req->base.p != NULL ? req->base.p : "", resp->location);
         srv_answer_add(a, "Location", a->location);
+    }
+    if (resp->set_lang != NULL) {
+        /* For the application's paths only, a year; HttpOnly: the script
+         * never reads it (the page says its language). */
+        (void)snprintf(a->cookie, sizeof a->cookie,
+                       I18N_COOKIE "=%s; Path=%.*s/; Max-Age=31536000; "
+                                   "SameSite=Lax; HttpOnly",
+                       i18n_code(resp->set_lang), (int)req->base.len,
+                       req->base.p != NULL ? req->base.p : "");
+        srv_answer_add(a, "Set-Cookie", a->cookie);
     }
     if (resp->retry_after > 0) {
         (void)snprintf(a->retry, sizeof a->retry, "%d", resp->retry_after);
@@ -198,7 +233,7 @@ static void app_checked(struct srv_answer *a, const struct srv_request *req,
 void srv_app_refuse(const struct srv_request *req, const struct srv_head *head,
                     enum clb_err code, const char *detail, struct srv_answer *a)
 {
-    app_answer_start(a, req->base);
+    app_answer_start(a, req->base, head);
     struct srv_response resp = {.status = 500,
                                 .content_type = SRV_TYPE_TEXT,
                                 /* A busy server, or a client over its cap, is
@@ -307,7 +342,8 @@ static void app_static(struct srv_answer *a, const struct srv_request *req,
                        versioned ? APP_CACHE_IMMUTABLE : APP_CACHE_REVALIDATE);
     srv_answer_add(a, "ETag", etag);
     srv_answer_add(a, "Content-Type", srv_static_content_type(s));
-    app_coding_headers(a, fresh ? SRV_CODING_IDENTITY : coding, available != 0);
+    app_coding_headers(a, fresh ? SRV_CODING_IDENTITY : coding, available != 0,
+                       false);
 }
 
 /* Takes a place among the requests that search; false when every place is
@@ -383,7 +419,7 @@ void srv_app_answer(struct srv_app *app, const struct srv_request *in,
     struct srv_request with_app = *in;
     with_app.app = app;
     const struct srv_request *req = &with_app;
-    app_answer_start(a, req->base);
+    app_answer_start(a, req->base, head);
     struct srv_route route;
     srv_route(req, &route);
     if (route.asset != NULL) {
@@ -403,6 +439,7 @@ void srv_app_answer(struct srv_app *app, const struct srv_request *in,
     resp.location[0] = '\0';
     resp.retry_after = 0;
     resp.same_for_all = false;
+    resp.set_lang = NULL;
     resp.body = &a->page;
     route.handler(req, &resp);
     if (route.searches)

@@ -54,6 +54,10 @@ struct srv_app {
 struct srv_head {
     const char *accept_encoding; /* NULL when not sent */
     const char *if_none_match;   /* NULL when not sent */
+    /* The page's language (server/i18n.h): the device's choice (cookie
+     * `lang`), else the browser's (Accept-Language); NULL when not sent. */
+    const char *accept_language;
+    const char *cookie;
 };
 
 struct srv_header {
@@ -76,6 +80,7 @@ struct srv_answer {
     struct out_buf page;
     char *zheap;
     char retry[16];
+    char cookie[CLB_MAX_BASE_PATH + 96];
     char location[CLB_MAX_BASE_PATH + CLB_MAX_LOCATION];
     char zmem[SRV_GZIP_STACK_BYTES];
     char mem[CLB_RESPONSE_INITIAL_BYTES];

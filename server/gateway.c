@@ -426,6 +426,8 @@ unsigned srv_gateway_serve(struct srv_app *app, char **envp,
     g.head = (struct srv_head){
         .accept_encoding = gw_env(envp, "HTTP_ACCEPT_ENCODING"),
         .if_none_match = gw_env(envp, "HTTP_IF_NONE_MATCH"),
+        .accept_language = gw_env(envp, "HTTP_ACCEPT_LANGUAGE"),
+        .cookie = gw_env(envp, "HTTP_COOKIE"),
     };
     g.base[0] = '\0';
     g.drain = 0;

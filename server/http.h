@@ -40,6 +40,7 @@ struct srv_context {
 };
 
 struct srv_app;
+struct i18n_catalogue;
 
 struct srv_request {
     const struct srv_context *ctx;
@@ -68,6 +69,9 @@ struct srv_response {
      * part of the request in it): its gzip copy is made once a thread at
      * the best level and kept (srv_gzip_kept). */
     bool same_for_all;
+    /* A language the device chose (the switch): the answer sets the
+     * cookie `lang` to it. NULL: no cookie. */
+    const struct i18n_catalogue *set_lang;
     struct out_buf *body;
 };
 

@@ -29,6 +29,7 @@ void out_init(struct out_buf *b, char *mem, size_t cap, size_t max)
     b->base = "";
     b->base_len = 0;
     b->lang = NULL;
+    b->lang_chosen = false;
     if (!b->overflow)
         b->p[0] = '\0';
 }

@@ -36,6 +36,9 @@ struct out_buf {
     /* The page's language (server/i18n.h; NULL is English): writers
      * translate through tr()/put_tr() in server/render_internal.h. */
     const struct i18n_catalogue *lang;
+    /* The device chose it (its cookie): a game's page keeps it rather than
+     * speak the game's language. */
+    bool lang_chosen;
 };
 
 /* Starts on `mem` (cap bytes, cap >= 1); may grow on the heap to `max`. */

@@ -15,6 +15,8 @@
 #include <qrencode.h>
 #include <string.h>
 
+#include "i18n.h"
+
 /* libqrencode's modules: the low bit of each byte is 1 for a dark one. */
 static bool qr_dark(const QRcode *code, int x, int y)
 {
@@ -69,10 +71,15 @@ bool qr_svg(struct out_buf *b, const char *text)
     int size = code->width + 2 * QR_QUIET_ZONE;
     out_rawf(b,
              "<svg class=\"qr\" viewBox=\"0 0 %d %d\" role=\"img\" "
-             "aria-label=\"QR code of the link\" data-testid=\"qr\" "
+             "aria-label=\"",
+             size, size);
+    /* The page's language (server/i18n.h), as the page writers' tr(). */
+    html_attr(b, i18n_text(b->lang, N_("QR code of the link")));
+    out_rawf(b,
+             "\" data-testid=\"qr\" "
              "shape-rendering=\"crispEdges\"><rect width=\"%d\" "
              "height=\"%d\" fill=\"#fff\"/><path stroke=\"#000\" d=\"",
-             size, size, size, size);
+             size, size);
     for (int y = 0; y < code->width; y++)
         qr_row(b, code, y);
     out_lit(b, "\"/></svg>");

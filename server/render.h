@@ -144,6 +144,12 @@ struct render_result {
     const struct core_goals *goals;      /* NULL for a plain game */
 };
 
+/* A game's words speak the game's language (its tile set's, when a
+ * catalogue has it) unless the device chose one: render_game() does it
+ * itself; a handler that writes a part of a game's page (the review's
+ * cells) calls it first. Cannot fail. */
+void render_speak(struct out_buf *b, const struct core_tileset *ts);
+
 /* The review cells of the move list, one table row per move in the list's
  * order, each holding the one cell of the list's review column: the answer
  * of POST /game/review, which the script swaps into the board page. A move

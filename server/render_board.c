@@ -27,12 +27,16 @@ struct render_str {
 static const struct render_str premium_class[] = {
     RENDER_STR(""), RENDER_STR(" dl"), RENDER_STR(" tl"), RENDER_STR(" dw"),
     RENDER_STR(" tw")};
-static const struct render_str premium_short[] = {
-    RENDER_STR(""), RENDER_STR("DL"), RENDER_STR("TL"), RENDER_STR("DW"),
-    RENDER_STR("TW")};
-static const struct render_str premium_name[] = {
-    RENDER_STR(""), RENDER_STR("double letter"), RENDER_STR("triple letter"),
-    RENDER_STR("double word"), RENDER_STR("triple word")};
+/* The messages of a premium square: its face and a screen reader's name.
+ * (NONE has neither: an empty msgid is a catalogue's header.) */
+static const char *const premium_short[] = {
+    "",
+    /* TRANSLATORS: the face of a double letter square, two or three
+     * letters (the board's squares are small) */
+    N_("DL"), N_("TL"), N_("DW"), N_("TW")};
+static const char *const premium_name[] = {
+    "", N_("double letter"), N_("triple letter"), N_("double word"),
+    N_("triple word")};
 
 /* A tile's face: its letter's display string and, as a subscript, its
  * value. */
@@ -185,6 +189,8 @@ static void render_square_label(struct out_buf *b, const struct board_marks *m,
     unsigned mark = m->mark[r][c];
     const struct core_tileset *ts = m->ts;
     int letter = core_tile_face_letter(ch, ts->n);
+    /* A list of what the square holds, each item a message of its own:
+     * the items are a list in every language, never a sentence. */
     out_lit(b, " aria-label=\"");
     out_char(b, (char)('A' + c)); /* the column: a board coordinate */
     out_int(b, r + 1);
@@ -192,29 +198,35 @@ static void render_square_label(struct out_buf *b, const struct board_marks *m,
     if (letter >= 0) {
         int pts = core_tile_points(ts, ch);
         if (core_tile_is_blank_letter(ch, ts->n))
-            out_lit(b, "blank as ");
-        html_text(b, ts->upper[letter]);
-        out_lit(b, ", ");
-        out_int(b, pts);
-        if (pts == 1)
-            out_lit(b, " point");
+            put_fill(b, tr(b, "blank as {letter}"),
+                     FILL_TEXT("letter", ts->upper[letter]));
         else
-            out_lit(b, " points");
-        if (mark & MARK_PENDING)
-            out_lit(b, ", placed this turn");
-        if (mark & MARK_LAST)
-            out_lit(b, ", last move");
+            html_text(b, ts->upper[letter]);
+        out_lit(b, ", ");
+        put_fill(b, trn(b, "{n} point", "{n} points", pts), FILL_INT("n", pts));
+        if (mark & MARK_PENDING) {
+            out_lit(b, ", ");
+            put_tr(b, "placed this turn");
+        }
+        if (mark & MARK_LAST) {
+            out_lit(b, ", ");
+            put_tr(b, "last move");
+        }
     } else {
-        if (r == CLB_CENTER && c == CLB_CENTER)
-            out_lit(b, "centre star, ");
-        if (prem != CORE_PREMIUM_NONE) {
-            out_rawn(b, premium_name[prem].s, premium_name[prem].n);
+        if (r == CLB_CENTER && c == CLB_CENTER) {
+            put_tr(b, "centre star");
             out_lit(b, ", ");
         }
-        out_lit(b, "empty");
+        if (prem != CORE_PREMIUM_NONE) {
+            put_tr(b, premium_name[prem]);
+            out_lit(b, ", ");
+        }
+        put_tr(b, "empty");
     }
-    if (mark & (MARK_BAD | MARK_BADWORD))
-        out_lit(b, ", not valid");
+    if (mark & (MARK_BAD | MARK_BADWORD)) {
+        out_lit(b, ", ");
+        put_tr(b, "not valid");
+    }
     out_char(b, '"');
 }
 
@@ -257,19 +269,24 @@ static void render_empty_square(struct out_buf *b, const struct board_marks *m,
 
     if (star)
         out_lit(b, "\xe2\x98\x85");
-    else
-        out_rawn(b, premium_short[prem].s, premium_short[prem].n);
+    else if (prem != CORE_PREMIUM_NONE)
+        put_tr(b, premium_short[prem]);
     out_lit(b, "</button>");
 }
 
 /* The markup of every empty square, unmarked, made once by
  * render_empty_square itself (so it is byte for byte what it writes): most
- * squares of a board are empty, and each is then one copy. */
-#define EMPTY_SQUARE_MAX 128
-static struct {
+ * squares of a board are empty, and each is then one copy. A premium
+ * square's face is a message ("DL", French "LD"), so there is a table for
+ * each of the first EMPTY_SQUARE_LANGS catalogues (i18n_at's order); a
+ * page in a later one writes its squares in full. */
+#define EMPTY_SQUARE_MAX 64
+#define EMPTY_SQUARE_LANGS 8
+struct empty_table {
     char text[CLB_BOARD_SIZE][CLB_BOARD_SIZE][EMPTY_SQUARE_MAX];
     unsigned char len[CLB_BOARD_SIZE][CLB_BOARD_SIZE];
-} empty_squares;
+};
+static struct empty_table empty_squares[EMPTY_SQUARE_LANGS];
 static pthread_once_t empty_squares_once = PTHREAD_ONCE_INIT;
 
 static void empty_squares_make(void)
@@ -277,16 +294,31 @@ static void empty_squares_make(void)
     struct board_marks none; /* all empty, nothing marked */
     memset(&none, 0, sizeof none);
     memset(none.cell, CORE_EMPTY, sizeof none.cell);
-    for (int r = 0; r < CLB_BOARD_SIZE; r++)
-        for (int c = 0; c < CLB_BOARD_SIZE; c++) {
-            struct out_buf b;
-            out_init(&b, empty_squares.text[r][c], EMPTY_SQUARE_MAX,
-                     EMPTY_SQUARE_MAX);
-            render_empty_square(&b, &none, r, c, false);
-            /* Cannot overflow (the longest is "H8"'s 34 bytes); a square
-             * that did is left out of the table and rendered in full. */
-            empty_squares.len[r][c] = b.overflow ? 0 : (unsigned char)b.len;
-        }
+    for (int i = 0; i < EMPTY_SQUARE_LANGS && i18n_at(i) != NULL; i++)
+        for (int r = 0; r < CLB_BOARD_SIZE; r++)
+            for (int c = 0; c < CLB_BOARD_SIZE; c++) {
+                struct out_buf b;
+                out_init(&b, empty_squares[i].text[r][c], EMPTY_SQUARE_MAX,
+                         EMPTY_SQUARE_MAX);
+                b.lang = i18n_at(i);
+                render_empty_square(&b, &none, r, c, false);
+                /* Cannot overflow (the longest English is "H8"'s 34
+                 * bytes); a square that did is left out of the table
+                 * and rendered in full. */
+                empty_squares[i].len[r][c] =
+                    b.overflow ? 0 : (unsigned char)b.len;
+            }
+}
+
+/* The table of empty squares in b's language, or NULL (none made). */
+static const struct empty_table *empty_squares_of(const struct out_buf *b)
+{
+    const struct i18n_catalogue *lang =
+        b->lang != NULL ? b->lang : &i18n_english;
+    for (int i = 0; i < EMPTY_SQUARE_LANGS && i18n_at(i) != NULL; i++)
+        if (i18n_at(i) == lang)
+            return &empty_squares[i];
+    return NULL;
 }
 
 /* Copies a literal at o and moves past it. */
@@ -387,14 +419,15 @@ static void render_tile_square(struct out_buf *b, const struct board_marks *m,
     out_rawn(b, cell, (size_t)(o - cell));
 }
 
-static void render_cell(struct out_buf *b, const struct board_marks *m, int r,
-                        int c, bool label)
+static void render_cell(struct out_buf *b, const struct board_marks *m,
+                        const struct empty_table *empty, int r, int c,
+                        bool label)
 {
     char ch = m->cell[r][c];
-    unsigned char n = empty_squares.len[r][c];
+    unsigned char n = empty != NULL ? empty->len[r][c] : 0;
     int letter = core_tile_face_letter(ch, m->ts->n);
     if (ch == CORE_EMPTY && m->mark[r][c] == 0 && n > 0 && !label)
-        out_rawn(b, empty_squares.text[r][c], n);
+        out_rawn(b, empty->text[r][c], n);
     else if (letter >= 0 && (!(m->mark[r][c] & MARK_PENDING) ||
                              (m->from[r][c] >= 0 && m->from[r][c] < 100)))
         render_tile_square(b, m, r, c, letter, label);
@@ -408,6 +441,7 @@ void render_board(struct out_buf *b, const struct render_view *v)
     (void)pthread_once(&empty_squares_once, empty_squares_make);
     struct board_marks m;
     board_marks_init(&m, v);
+    const struct empty_table *empty = empty_squares_of(b);
     /* The squares are the board's 225 buttons, row by row: a square's
      * place among them is its coordinate, so it carries no row and column
      * attributes and no label, which were half of a late page's bytes (to
@@ -421,14 +455,15 @@ void render_board(struct out_buf *b, const struct render_view *v)
      * reader without script still reads the board square by square; the
      * pages the script fetches never pay for it. */
     out_lit(b, "<div class=\"board\" id=\"board\" role=\"group\" "
-               "aria-label=\"Board, 15 by 15; columns A to O, rows 1 to 15\" "
-               "data-testid=\"board\">");
+               "aria-label=\"");
+    put_tr(b, "Board, 15 by 15; columns A to O, rows 1 to 15");
+    out_lit(b, "\" data-testid=\"board\">");
     for (int c = 0; c <= CLB_BOARD_SIZE; c++)
         out_lit(b, "<i></i>");
     for (int r = 0; r < CLB_BOARD_SIZE; r++) {
         out_lit(b, "\n<i></i>");
         for (int c = 0; c < CLB_BOARD_SIZE; c++)
-            render_cell(b, &m, r, c, v->plain);
+            render_cell(b, &m, empty, r, c, v->plain);
     }
     out_lit(b, "</div>\n");
 }
@@ -495,11 +530,12 @@ static void render_rack_tile_names(struct out_buf *b,
         html_text(b, core_tile_text(ts, t));
     out_lit(b, " aria-pressed=\"false\" aria-label=\"");
     if (blank) {
-        out_lit(b, "Blank tile, 0 points");
+        put_tr(b, "Blank tile, 0 points");
     } else {
-        html_text(b, core_tile_text(ts, t));
-        out_lit(b, ", ");
-        put_count(b, core_tile_points(ts, t), "point", "points");
+        int pts = core_tile_points(ts, t);
+        put_fill(b, trn(b, "{letter}, {n} point", "{letter}, {n} points", pts),
+                 FILL_TEXT("letter", core_tile_text(ts, t)),
+                 FILL_INT("n", pts));
     }
     out_lit(b, "\"");
 }
@@ -511,8 +547,9 @@ void render_active_rack(struct out_buf *b, const struct render_view *v)
     const struct core_game *g = v->game;
     const struct core_tileset *ts = core_game_tileset(g);
     const struct core_rack *rack = &g->hands[g->turn];
-    out_lit(b, "<div class=\"prh\"><h2 id=\"rack-h\">Your rack <span "
-               "class=\"who\">(");
+    out_lit(b, "<div class=\"prh\"><h2 id=\"rack-h\">");
+    put_tr(b, "Your rack");
+    out_lit(b, " <span class=\"who\">(");
     put_player(b, g->turn);
     /* Shuffle, beside the heading, is the script's. */
     out_lit(b, ")</span></h2></div><div class=\"rack\" id=\"rack\" "
@@ -537,30 +574,37 @@ void render_active_rack(struct out_buf *b, const struct render_view *v)
             render_tile_face(b, ts, t, pts);
         out_lit(b, "</button>");
     }
-    if (rack->count == 0)
-        out_lit(b, "<p class=\"none\">No tiles left.</p>");
+    if (rack->count == 0) {
+        out_lit(b, "<p class=\"none\">");
+        put_tr(b, "No tiles left.");
+        out_lit(b, "</p>");
+    }
     out_lit(b, "</div>");
 }
 
-/* A rack shown, not played. */
+/* A rack shown, not played: its heading says whose (`kind`). */
 void render_plain_rack(struct out_buf *b, const struct core_tileset *ts,
                        const struct core_rack *rack, enum core_player who,
-                       const char *heading, enum rack_kind kind)
+                       enum rack_kind kind)
 {
     bool eye = kind == RACK_PARTNER;
     out_lit(b, "<div class=\"prh\"><h2 id=\"prack-h");
     out_int(b, (int)who);
     out_lit(b, "\">");
-    out_raw(b, heading);
+    put_tr(b, kind == RACK_PARTNER ? N_("Partner's rack")
+              : kind == RACK_MINE  ? N_("Your rack")
+                                   : N_("Rack left"));
     out_lit(b, " <span class=\"who\">(");
     put_player(b, who);
     out_lit(b, ")</span></h2>");
-    if (eye)
+    if (eye) {
         out_lit(b, "<button class=\"eye needs-js\" id=\"eye\" "
                    "data-testid=\"eye-toggle\" "
                    "aria-pressed=\"false\" aria-controls=\"prack\" "
-                   "aria-label=\"Blind mode: hide your partner&#39;s tiles\">"
-                   "</button>"); /* its icon: the script's (it runs it) */
+                   "aria-label=\"");
+        put_tr(b, "Blind mode: hide your partner's tiles");
+        out_lit(b, "\"></button>"); /* its icon: the script's (it runs it) */
+    }
     const char *id = kind == RACK_PARTNER ? "prack"
                      : kind == RACK_MINE  ? "myrack"
                      : who == CORE_P1     ? "rack1"
@@ -581,16 +625,20 @@ void render_plain_rack(struct out_buf *b, const struct core_tileset *ts,
         /* The face sits in a span so blind mode can hide it, text and
          * all, from sight and from screen readers alike. */
         if (t == CORE_BLANK) {
-            out_lit(b, "<li class=\"tile bl\"><span><span class=\"sr\">"
-                       "blank</span><sub>0</sub></span></li>");
+            out_lit(b, "<li class=\"tile bl\"><span><span class=\"sr\">");
+            put_tr(b, "blank");
+            out_lit(b, "</span><sub>0</sub></span></li>");
         } else {
             out_lit(b, "<li class=\"tile\"><span>");
             render_tile_face(b, ts, t, core_tile_points(ts, t));
             out_lit(b, "</span></li>");
         }
     }
-    if (rack->count == 0)
-        out_lit(b, "<li class=\"none\">No tiles</li>");
+    if (rack->count == 0) {
+        out_lit(b, "<li class=\"none\">");
+        put_tr(b, "No tiles");
+        out_lit(b, "</li>");
+    }
     out_lit(b, "</ul>");
 }
 
@@ -609,7 +657,7 @@ static void render_tile_counts(struct out_buf *b, const struct core_tileset *ts,
         total += n[k];
         out_lit(b, "<li>");
         if (k == ts->n)
-            out_lit(b, "Blank");
+            put_tr(b, "Blank");
         else
             html_text(b, ts->upper[k]);
         out_lit(b, "\xc3\x97"); /* the multiplication sign */
@@ -617,8 +665,9 @@ static void render_tile_counts(struct out_buf *b, const struct core_tileset *ts,
         out_lit(b, "</li>");
     }
     out_lit(b, "</ul><p>");
-    out_int(b, total);
-    out_lit(b, " in all.</p>");
+    put_fill(b, trn(b, "{n} in all.", "{n} in all.", total),
+             FILL_INT("n", total));
+    out_lit(b, "</p>");
 }
 
 /* The bag's count, which opens (a <details>, so without script too) to
@@ -631,17 +680,28 @@ void render_bag(struct out_buf *b, const struct core_game *g,
                 const struct core_rack *hidden)
 {
     int n = core_bag_count(g);
-    out_lit(b, "<div class=\"bagd\"><dt>Bag</dt><dd><details id=\"bagbox\">"
+    out_lit(b, "<div class=\"bagd\"><dt>");
+    put_tr(b, "Bag");
+    out_lit(b, "</dt><dd><details id=\"bagbox\">"
                "<summary data-testid=\"bag-toggle\"><span id=\"bag\" "
                "data-testid=\"bag\">");
     out_int(b, n);
-    out_lit(b, "</span><span class=\"sr\"> tiles: "
-               "show them</span></summary><div class=\"bagl\" "
+    /* The count is a span of its own (a test hook), so the words after
+     * it are a message of their own, with the count's plural. */
+    out_lit(b, "</span><span class=\"sr\"> ");
+    /* TRANSLATORS: a screen reader's words after the bag's count ("42
+     * tiles: show them"), on the button that opens the bag's list */
+    html_text(b, trn(b, "tile: show it", "tiles: show them", n));
+    out_lit(b, "</span></summary><div class=\"bagl\" "
                "data-testid=\"bag-list\">");
     if (n == 0) {
-        out_lit(b, "<p>The bag is empty.</p>");
+        out_lit(b, "<p>");
+        put_tr(b, "The bag is empty.");
+        out_lit(b, "</p>");
     } else {
-        out_lit(b, "<p>Tiles left in the bag:</p>");
+        out_lit(b, "<p>");
+        put_tr(b, "Tiles left in the bag:");
+        out_lit(b, "</p>");
         render_tile_counts(b, core_game_tileset(g), g->bag);
     }
     out_lit(b, "</div>");
@@ -655,8 +715,10 @@ void render_bag(struct out_buf *b, const struct core_game *g,
                 unseen[k]++;
         }
         out_lit(b, "<div class=\"bagl\" id=\"unseen\" "
-                   "data-testid=\"unseen-list\" hidden><p>Tiles you have "
-                   "not seen, in the bag and on the hidden rack:</p>");
+                   "data-testid=\"unseen-list\" hidden><p>");
+        put_tr(b, "Tiles you have not seen, in the bag and on the hidden "
+                  "rack:");
+        out_lit(b, "</p>");
         render_tile_counts(b, ts, unseen);
         out_lit(b, "</div>");
     }

@@ -15,20 +15,20 @@ void render_help(struct out_buf *b, const struct render_view *v)
 {
     if (!v->plain)
         return;
-    if (v->game->partner != CORE_PARTNER_FRIEND) {
-        out_lit(b, "<noscript><details class=\"panel help\"><summary>How "
-                   "to play</summary><p>Play a word, exchange tiles or pass "
-                   "with the forms above: the computer, Player 2, replies "
-                   "at once, and the page that follows shows both moves. "
-                   "To hand Player 2 to a friend, tick &#8220;My friend "
-                   "plays Player 2&#8221; with your move, then send them "
-                   "the link.</p></details></noscript>");
-        return;
-    }
-    out_lit(b, "<noscript><details class=\"panel help\"><summary>How to play"
-               "</summary><p>Play a word, exchange tiles or pass with the "
-               "forms above. The page that follows has the link to send "
-               "to your partner.</p></details></noscript>");
+    out_lit(b, "<noscript><details class=\"panel help\"><summary>");
+    put_tr(b, "How to play");
+    out_lit(b, "</summary><p>");
+    if (v->game->partner != CORE_PARTNER_FRIEND)
+        put_tr(b, "Play a word, exchange tiles or pass with the forms above: "
+                  "the computer, Player 2, replies at once, and the page "
+                  "that follows shows both moves. To hand Player 2 to a "
+                  "friend, tick \xe2\x80\x9cMy friend plays Player "
+                  "2\xe2\x80\x9d with your move, then send them the link.");
+    else
+        put_tr(b, "Play a word, exchange tiles or pass with the forms above. "
+                  "The page that follows has the link to send to your "
+                  "partner.");
+    out_lit(b, "</p></details></noscript>");
 }
 
 /* ---- the page without script -------------------------------------------
@@ -61,7 +61,9 @@ static void render_plain_handover(struct out_buf *b,
     out_char(b, '"');
     if (v->typed != NULL && v->typed->handover)
         out_lit(b, " checked");
-    out_lit(b, "> My friend plays Player 2 from now on</label> ");
+    out_lit(b, "> ");
+    put_tr(b, "My friend plays Player 2 from now on");
+    out_lit(b, "</label> ");
 }
 
 /* The squares a refused move names, in words, after the message: the board
@@ -70,17 +72,23 @@ static void render_plain_where(struct out_buf *b, const struct clb_error *e)
 {
     if (e == NULL || e->code == CLB_ERR_OK || e->ncells == 0 || e->nwords > 0)
         return;
-    out_lit(b, "<p class=\"nojs\" data-testid=\"nojs-where\">The square");
-    if (e->ncells > 1)
-        out_char(b, 's');
-    out_lit(b, " at fault:");
-    for (int i = 0; i < e->ncells && i < CLB_MAX_ERR_CELLS; i++) {
-        char sq[4];
-        core_square_write(e->cells[i].row, e->cells[i].col, true, sq);
-        out_raw(b, i > 0 ? ", " : " ");
-        html_text(b, sq);
+    out_lit(b, "<p class=\"nojs\" data-testid=\"nojs-where\">");
+    struct fill f;
+    fill_begin(&f, b,
+               trn(b, "The square at fault: {squares}.",
+                   "The squares at fault: {squares}.", e->ncells));
+    while (fill_next(&f)) {
+        if (!fill_is(&f, "squares"))
+            continue;
+        for (int i = 0; i < e->ncells && i < CLB_MAX_ERR_CELLS; i++) {
+            char sq[4];
+            core_square_write(e->cells[i].row, e->cells[i].col, true, sq);
+            if (i > 0)
+                out_lit(b, ", ");
+            html_text(b, sq);
+        }
     }
-    out_lit(b, ".</p>");
+    out_lit(b, "</p>");
 }
 
 /* The most characters the word field takes: a word's letters, each as
@@ -103,11 +111,13 @@ static void render_plain_play(struct out_buf *b, const struct render_view *v)
     const struct render_typed *t = v->typed;
     out_lit(b, "<form class=\"bar\" method=\"post\" action=\"");
     html_url(b, "/game/turn");
-    out_lit(b, "\" "
-               "data-testid=\"nojs-play\"><fieldset><legend>Play a word"
-               "</legend>");
+    out_lit(b, "\" data-testid=\"nojs-play\"><fieldset><legend>");
+    put_tr(b, "Play a word");
+    out_lit(b, "</legend>");
     render_state_field(b, v->state);
-    out_lit(b, "<label for=\"nj-at\">Square</label> <input id=\"nj-at\" "
+    out_lit(b, "<label for=\"nj-at\">");
+    put_tr(b, "Square");
+    out_lit(b, "</label> <input id=\"nj-at\" "
                "name=\"at\" size=\"4\" maxlength=\"3\" autocomplete=\"off\" "
                "placeholder=\"8H\" aria-describedby=\"nj-how\"");
     if (t != NULL && t->square[0] != '\0') {
@@ -115,13 +125,19 @@ static void render_plain_play(struct out_buf *b, const struct render_view *v)
         html_attr(b, t->square);
         out_lit(b, "\"");
     }
-    out_lit(b, "> <label for=\"nj-dir\">Direction</label> <select "
-               "id=\"nj-dir\" name=\"dir\"><option value=\"across\">across"
-               "</option><option value=\"down\"");
+    out_lit(b, "> <label for=\"nj-dir\">");
+    put_tr(b, "Direction");
+    out_lit(b, "</label> <select id=\"nj-dir\" name=\"dir\">"
+               "<option value=\"across\">");
+    put_tr(b, "across");
+    out_lit(b, "</option><option value=\"down\"");
     if (t != NULL && t->down)
         out_lit(b, " selected");
-    out_lit(b, ">down</option></select> <label for=\"nj-word\">Word</label> "
-               "<input id=\"nj-word\" name=\"word\" size=\"16\" "
+    out_char(b, '>');
+    put_tr(b, "down");
+    out_lit(b, "</option></select> <label for=\"nj-word\">");
+    put_tr(b, "Word");
+    out_lit(b, "</label> <input id=\"nj-word\" name=\"word\" size=\"16\" "
                "maxlength=\"");
     out_int(b, word_maxlength(core_game_tileset(v->game)));
     out_lit(b, "\" autocomplete=\"off\" spellcheck=\"false\" "
@@ -133,13 +149,14 @@ static void render_plain_play(struct out_buf *b, const struct render_view *v)
     }
     out_lit(b, "> ");
     render_plain_handover(b, v, "play");
-    out_lit(b, "<button class=\"primary\" name=\"act\" value=\"play\">"
-               "Play word</button><p class=\"nojs\" id=\"nj-how\">The square "
-               "is a row (1-15) and a column (A-O), as 8H; the word is the "
-               "whole word from that square, the letters already on the "
-               "board included. A blank is a lowercase letter among "
-               "capitals (QuIT); a word typed all in lowercase has no "
-               "blank.</p></fieldset></form>");
+    out_lit(b, "<button class=\"primary\" name=\"act\" value=\"play\">");
+    put_tr(b, "Play word");
+    out_lit(b, "</button><p class=\"nojs\" id=\"nj-how\">");
+    put_tr(b, "The square is a row (1-15) and a column (A-O), as 8H; the "
+              "word is the whole word from that square, the letters already "
+              "on the board included. A blank is a lowercase letter among "
+              "capitals (QuIT); a word typed all in lowercase has no blank.");
+    out_lit(b, "</p></fieldset></form>");
 }
 
 /* An exchange: a box for each tile of the rack. */
@@ -152,9 +169,9 @@ static void render_plain_exchange(struct out_buf *b,
         return; /* the page's note says why there is no exchange */
     out_lit(b, "<form class=\"bar\" method=\"post\" action=\"");
     html_url(b, "/game/turn");
-    out_lit(b, "\" "
-               "data-testid=\"nojs-exchange\"><fieldset><legend>Exchange "
-               "tiles</legend>");
+    out_lit(b, "\" data-testid=\"nojs-exchange\"><fieldset><legend>");
+    put_tr(b, "Exchange tiles");
+    out_lit(b, "</legend>");
     render_state_field(b, v->state);
     for (int i = 0; i < rack->count && i < CLB_RACK_SIZE; i++) {
         char t = rack->tiles[i];
@@ -169,14 +186,15 @@ static void render_plain_exchange(struct out_buf *b,
             out_lit(b, " checked");
         out_lit(b, "> ");
         if (t == CORE_BLANK)
-            out_lit(b, "blank");
+            put_tr(b, "blank");
         else
             html_text(b, core_tile_text(core_game_tileset(g), t));
         out_lit(b, "</label> ");
     }
     render_plain_handover(b, v, "exchange");
-    out_lit(b, "<button name=\"act\" value=\"exchange\">Exchange</button>"
-               "</fieldset></form>");
+    out_lit(b, "<button name=\"act\" value=\"exchange\">");
+    put_tr(b, "Exchange");
+    out_lit(b, "</button></fieldset></form>");
 }
 
 /* A pass, with what it would do (the same words the pass bar asks). */
@@ -192,10 +210,7 @@ static void render_plain_pass(struct out_buf *b, const struct render_view *v)
     render_plain_handover(b, v, "pass");
     out_lit(b, "<button name=\"act\" value=\"pass\" "
                "aria-describedby=\"nj-pass-q\">");
-    if (ends)
-        out_lit(b, "Pass and end the game");
-    else
-        out_lit(b, "Pass");
+    put_tr(b, ends ? N_("Pass and end the game") : N_("Pass"));
     out_lit(b, "</button></form>");
 }
 
@@ -216,14 +231,24 @@ void render_plain_forms(struct out_buf *b, const struct render_view *v)
  * player's board, for one person playing both racks on this device. */
 void render_plain_send(struct out_buf *b, const struct render_view *v)
 {
-    out_lit(b, "<noscript><p class=\"nojs\" data-testid=\"nojs-send\">Copy "
-               "this <a href=\"");
-    html_url(b, "/#");
-    html_attr(b, v->state);
-    out_lit(b, "\" data-testid=\"nojs-link\">link to the game</a> "
-               "(right-click or long-press it, then Copy link) and send it to "
-               "your partner. Without JavaScript they paste it into the box "
-               "on Collabble's first page.</p>");
+    out_lit(b, "<noscript><p class=\"nojs\" data-testid=\"nojs-send\">");
+    struct fill f;
+    fill_begin_content(&f, b,
+                       tr(b, "Copy this {link} (right-click or long-press "
+                             "it, then Copy link) and send it to your "
+                             "partner. Without JavaScript they paste it into "
+                             "the box on Collabble's first page."));
+    while (fill_next(&f)) {
+        if (!fill_is(&f, "link"))
+            continue;
+        out_lit(b, "<a href=\"");
+        html_url(b, "/#");
+        html_attr(b, v->state);
+        out_lit(b, "\" data-testid=\"nojs-link\">");
+        put_tr(b, "link to the game");
+        out_lit(b, "</a>");
+    }
+    out_lit(b, "</p>");
     if (v->game->game_over) {
         out_lit(b, "</noscript>");
         return;
@@ -231,9 +256,10 @@ void render_plain_send(struct out_buf *b, const struct render_view *v)
     out_lit(b, "<p class=\"nojs\"><a href=\"");
     html_url(b, "/game?s=");
     html_attr(b, v->state);
-    out_lit(b, "\" data-testid=\"nojs-other\">Play ");
-    put_player(b, v->game->turn);
-    out_lit(b, "&#39;s turn on this device</a></p></noscript>");
+    out_lit(b, "\" data-testid=\"nojs-other\">");
+    put_fill(b, tr(b, "Play {player}'s turn on this device"),
+             FILL_TEXT("player", tr(b, player_name(v->game->turn))));
+    out_lit(b, "</a></p></noscript>");
 }
 
 /* The box that opens a pasted turn link without script: a GET, so a
@@ -243,8 +269,10 @@ void render_paste_box(struct out_buf *b)
 {
     out_lit(b, "<noscript><form class=\"card\" action=\"");
     html_url(b, "/game");
-    out_lit(b, "\"><h2><label "
-               "for=\"paste\">Paste a game link to open it</label></h2>"
-               "<input id=\"paste\" name=\"link\" required> <button "
-               "class=\"primary\">Open</button></form></noscript>");
+    out_lit(b, "\"><h2><label for=\"paste\">");
+    put_tr(b, "Paste a game link to open it");
+    out_lit(b, "</label></h2><input id=\"paste\" name=\"link\" required> "
+               "<button class=\"primary\">");
+    put_tr(b, "Open");
+    out_lit(b, "</button></form></noscript>");
 }

@@ -2,6 +2,7 @@
  * helpers, the marks of the move list and the verdict (render_internal.h).
  */
 /* SPDX-License-Identifier: MIT */
+#include <stdio.h>
 #include <string.h>
 
 #include "../core/goals.h"
@@ -10,12 +11,60 @@
 /* ---- goals mode: what the server judged, shown (docs/UI.md, "Goals
  * mode's page") ---- */
 
-/* A goal's sentence, escaped; nothing for a number out of the table. */
+/* A goal's sentence in the page's language (by its English text: the
+ * table is core's, po/pot.cmake extracts its sentences), escaped; nothing
+ * for a number out of the table. */
 static void put_goal(struct out_buf *b, int goal)
 {
     const struct core_goal_info *info = core_goal_info(goal);
     if (info != NULL)
-        html_text(b, info->text);
+        put_tr(b, info->text);
+}
+
+/* The same in a game of ts: a letter goal in a set other than English
+ * names that set's letters, as core_goal_text() writes it in English
+ * (its format, "...: %s", is the catalogues' message). */
+static void put_goal_in(struct out_buf *b, const struct core_tileset *ts,
+                        int goal)
+{
+    int letters[CLB_MAX_LETTERS];
+    if (core_goal_info(goal) == NULL || core_tileset_is_default(ts) ||
+        core_goal_letters(goal, ts, letters) == 0) {
+        put_goal(b, goal);
+        return;
+    }
+    char english[CLB_MAX_LETTERS * (CLB_MAX_TILE_BYTES + 2) + 128];
+    core_goal_text(goal, ts, english, sizeof english);
+    /* core's sentence: its format's words, then the letters. */
+    static const char format[] = "Play a word with one of these tiles: %s";
+    const char *list = english + (sizeof format - 3);
+    if (strlen(english) < sizeof format - 3 ||
+        strncmp(english, format, sizeof format - 3) != 0) {
+        html_text(b, english); /* core's wording changed: as it is */
+        return;
+    }
+    const char *f = tr(b, format);
+    const char *at = strstr(f, "%s");
+    if (at == NULL) {
+        html_text(b, english);
+        return;
+    }
+    html_textn(b, f, (size_t)(at - f));
+    html_text(b, list);
+    html_text(b, at + 2);
+}
+
+/* A difficulty as a player reads it ("Normal"); core_goals_level_name()
+ * is the API's and the form's value ("normal"). */
+static const char *level_text(enum core_goals_level level)
+{
+    switch (level) {
+    case CORE_GOALS_EASY: return N_("Easy");
+    case CORE_GOALS_NORMAL: return N_("Normal");
+    case CORE_GOALS_HARD: return N_("Hard");
+    case CORE_GOALS_OFF: break;
+    }
+    return N_("Off");
 }
 
 /* The score line's "Goals 3 of 12". */
@@ -23,17 +72,21 @@ void render_goals_stat(struct out_buf *b, const struct core_game *g)
 {
     if (!goals_on(g))
         return;
-    out_rawf(b,
-             "<div><dt>Goals</dt><dd id=\"goals-done\" "
-             "data-testid=\"goals-done\">%d of %d</dd></div>",
-             g->goals.completed, g->goals.target);
+    out_lit(b, "<div><dt>");
+    put_tr(b, "Goals");
+    out_lit(b, "</dt><dd id=\"goals-done\" data-testid=\"goals-done\">");
+    put_fill(b, tr(b, "{done} of {target}"),
+             FILL_INT("done", g->goals.completed),
+             FILL_INT("target", g->goals.target));
+    out_lit(b, "</dd></div>");
 }
 
 /* One rack's tiles as the options of a swap's choice: each kind once,
  * the first slot holding it (a tile is named by its letter); the option
  * of tile `chosen` selected. */
-static void render_swap_options(struct out_buf *b, const struct core_rack *r,
-                                char chosen)
+static void render_swap_options(struct out_buf *b,
+                                const struct core_tileset *ts,
+                                const struct core_rack *r, char chosen)
 {
     char seen[CLB_RACK_SIZE + 1] = {0};
     for (int i = 0, n = 0; i < r->count && i < CLB_RACK_SIZE; i++) {
@@ -42,10 +95,20 @@ static void render_swap_options(struct out_buf *b, const struct core_rack *r,
             continue;
         seen[n++] = t;
         out_raw(b, t == chosen ? "<option selected" : "<option");
-        if (t == CORE_BLANK)
-            out_lit(b, " value=BLANK>blank");
-        else
+        if (t == CORE_BLANK) {
+            out_lit(b, " value=BLANK>");
+            put_tr(b, "blank");
+        } else if (core_tileset_is_default(ts)) {
             out_rawf(b, ">%c", t);
+        } else {
+            /* The tile's own string ("CH"); the value the server reads
+             * back stays its byte. */
+            char byte[2] = {t, '\0'};
+            out_lit(b, " value=\"");
+            html_attr(b, byte);
+            out_lit(b, "\">");
+            html_text(b, core_tile_text(ts, t));
+        }
     }
 }
 
@@ -66,23 +129,50 @@ void render_helpers(struct out_buf *b, const struct core_game *g)
                 give = mine->tiles[i];
                 take = theirs->tiles[j];
             }
+    const struct core_tileset *ts = core_game_tileset(g);
+    out_lit(b, "<h2 id=\"helpers-h\">");
+    put_tr(b, "Helpers");
+    out_lit(b, " <span class=\"who\" data-testid=\"helpers-left\">");
+    put_fill(b, tr(b, "{left} left, shared"),
+             FILL_INT("left", g->goals.helpers_left));
     out_rawf(b,
-             "<h2 id=\"helpers-h\">Helpers <span class=\"who\" "
-             "data-testid=\"helpers-left\">%d left, shared</span></h2><ul "
-             "class=\"helpers\" aria-labelledby=\"helpers-h\"><li><button "
-             "data-helper=newGoals "
-             "data-testid=\"helper-newGoals\"%s>New goals</button> "
-             "replaces the three goals<li><button data-helper=peek "
-             "data-testid=\"helper-peek\"%s>Peek</button> shows a square "
-             "the best play of your rack covers, not its word<li><button "
-             "data-helper=swap data-testid=\"helper-swap\"%s>Swap a tile"
-             "</button> <select id=\"h-give\" aria-label=\"Your tile\">",
-             g->goals.helpers_left, off, off, take ? off : " disabled");
-    render_swap_options(b, mine, give);
-    out_lit(b, "</select> for <select id=\"h-take\" aria-label=\"Your "
-               "partner&#39;s tile\">");
-    render_swap_options(b, theirs, take);
-    out_lit(b, "</select>, with your partner</ul>");
+             "</span></h2><ul class=\"helpers\" aria-labelledby=\"helpers-h\">"
+             "<li><button data-helper=newGoals "
+             "data-testid=\"helper-newGoals\"%s>",
+             off);
+    put_tr(b, "New goals");
+    out_lit(b, "</button> ");
+    put_tr(b, "replaces the three goals");
+    out_rawf(b, "<li><button data-helper=peek data-testid=\"helper-peek\"%s>",
+             off);
+    put_tr(b, "Peek");
+    out_lit(b, "</button> ");
+    put_tr(b, "shows a square the best play of your rack covers, not its "
+              "word");
+    out_rawf(b, "<li><button data-helper=swap data-testid=\"helper-swap\"%s>",
+             take ? off : " disabled");
+    put_tr(b, "Swap a tile");
+    out_lit(b, "</button> ");
+    /* "{give} for {take}, with your partner": the two lists in the
+     * sentence, where the language puts them. */
+    struct fill f;
+    fill_begin(&f, b, tr(b, "{give} for {take}, with your partner"));
+    while (fill_next(&f)) {
+        if (fill_is(&f, "give")) {
+            out_lit(b, "<select id=\"h-give\" aria-label=\"");
+            html_attr(b, tr(b, "Your tile"));
+            out_lit(b, "\">");
+            render_swap_options(b, ts, mine, give);
+            out_lit(b, "</select>");
+        } else if (fill_is(&f, "take")) {
+            out_lit(b, "<select id=\"h-take\" aria-label=\"");
+            html_attr(b, tr(b, "Your partner's tile"));
+            out_lit(b, "\">");
+            render_swap_options(b, ts, theirs, take);
+            out_lit(b, "</select>");
+        }
+    }
+    out_lit(b, "</ul>");
 }
 
 /* The goals: the three face up, what is done of the target, the helpers
@@ -93,13 +183,15 @@ void render_goals(struct out_buf *b, const struct render_view *v)
     const struct core_game *g = v->game;
     if (!goals_on(g))
         return;
-    const char *level = core_goals_level_name(g->goals.level);
-    out_rawf(b,
-             "<section class=\"goals\" id=\"goals\" data-testid=\"goals\" "
-             "aria-labelledby=\"goals-h\"><h2 id=\"goals-h\">Goals <span "
-             "class=\"who\">%d of %d done, %c%s</span></h2><ol>",
-             g->goals.completed, g->goals.target, level[0] - 'a' + 'A',
-             level + 1);
+    out_lit(b, "<section class=\"goals\" id=\"goals\" data-testid=\"goals\" "
+               "aria-labelledby=\"goals-h\"><h2 id=\"goals-h\">");
+    put_tr(b, "Goals");
+    out_lit(b, " <span class=\"who\">");
+    put_fill(b, tr(b, "{done} of {target} done, {level}"),
+             FILL_INT("done", g->goals.completed),
+             FILL_INT("target", g->goals.target),
+             FILL_TEXT("level", tr(b, level_text(g->goals.level))));
+    out_lit(b, "</span></h2><ol>");
     for (int i = 0; i < CLB_GOALS_FACE_UP; i++) {
         const struct core_goal_info *info = core_goal_info(g->goals.faceup[i]);
         if (info == NULL)
@@ -107,14 +199,18 @@ void render_goals(struct out_buf *b, const struct render_view *v)
         out_lit(b, "<li data-goal=\"");
         html_attr(b, info->name);
         out_lit(b, "\">");
-        html_text(b, info->text);
+        put_goal_in(b, core_game_tileset(g), g->goals.faceup[i]);
     }
     out_lit(b, "</ol>");
-    if (v->peeked)
-        out_rawf(b,
-                 "<p data-testid=\"peek\">Peek: the best play covers "
-                 "%c%d.</p>",
-                 'A' + v->peek.col, v->peek.row + 1);
+    if (v->peeked) {
+        char square[16];
+        (void)snprintf(square, sizeof square, "%c%d", 'A' + (v->peek.col & 15),
+                       (v->peek.row & 15) + 1);
+        out_lit(b, "<p data-testid=\"peek\">");
+        put_fill(b, tr(b, "Peek: the best play covers {square}."),
+                 FILL_TEXT("square", square));
+        out_lit(b, "</p>");
+    }
     out_lit(b, "</section>");
 }
 
@@ -122,11 +218,14 @@ void render_goals(struct out_buf *b, const struct render_view *v)
  * and each goal it completed. */
 void render_goal_marks(struct out_buf *b, const struct core_move_record *rec)
 {
-    static const char *const helper[] = {"New goals", "Swap a tile", "Peek"};
+    static const char *const helper[] = {N_("New goals"), N_("Swap a tile"),
+                                         N_("Peek")};
     for (int i = 0; i < rec->nhelpers && i < CLB_GOALS_MAX_HELPERS; i++)
-        if (rec->helpers[i].kind < 3)
-            out_rawf(b, " <i class=\"used\">(%s)</i>",
-                     helper[rec->helpers[i].kind]);
+        if (rec->helpers[i].kind < 3) {
+            out_lit(b, " <i class=\"used\">(");
+            put_tr(b, helper[rec->helpers[i].kind]);
+            out_lit(b, ")</i>");
+        }
     for (int i = 0; i < rec->result.ngoals && i < CLB_GOALS_FACE_UP; i++) {
         out_lit(b, " <span class=\"goal\" data-testid=\"goal-done\">"
                    "\xe2\x9c\x93 ");
@@ -141,34 +240,57 @@ void render_goals_outcome(struct out_buf *b, const struct core_game *g)
     if (!goals_on(g))
         return;
     bool won = core_goals_won(&g->goals);
-    out_rawf(b,
-             "<p class=\"outcome\" data-testid=\"goals-outcome\">"
-             "<strong>You %s</strong>: %d %s completed of the %d needed%s.</p>",
-             won ? "won" : "lost", g->goals.completed,
-             plural(g->goals.completed, "goal", "goals"), g->goals.target,
-             won ? "" : " before the game ended");
+    int done = g->goals.completed;
+    out_lit(b, "<p class=\"outcome\" data-testid=\"goals-outcome\"><strong>");
+    put_tr(b, won ? N_("You won") : N_("You lost"));
+    out_lit(b, "</strong>: ");
+    put_fill(b,
+             won ? trn(b, "{done} goal completed of the {target} needed.",
+                       "{done} goals completed of the {target} needed.", done)
+                 : trn(b,
+                       "{done} goal completed of the {target} needed "
+                       "before the game ended.",
+                       "{done} goals completed of the {target} needed "
+                       "before the game ended.",
+                       done),
+             FILL_INT("done", done), FILL_INT("target", g->goals.target));
+    out_lit(b, "</p>");
 }
 
 /* The new-game forms' Goals choice: off, or a difficulty with its target
  * and pool of helpers (core/goals.h). */
 void render_goals_choice(struct out_buf *b, const char *id)
 {
-    out_rawf(
-        b,
-        "<label for=\"%s\">Goals</label><select id=\"%s\" "
-        "name=\"goals\" data-testid=\"%s-level\"><option value=\"\">Off: a "
-        "plain game",
-        id, id, id);
+    out_rawf(b, "<label for=\"%s\">", id);
+    put_tr(b, "Goals");
+    out_rawf(b,
+             "</label><select id=\"%s\" name=\"goals\" "
+             "data-testid=\"%s-level\"><option value=\"\">",
+             id, id);
+    put_tr(b, "Off: a plain game");
     for (int l = CORE_GOALS_EASY; l <= CORE_GOALS_HARD; l++) {
-        const char *name = core_goals_level_name((enum core_goals_level)l);
-        int helpers = core_goals_helpers((enum core_goals_level)l);
+        enum core_goals_level level = (enum core_goals_level)l;
+        int helpers = core_goals_helpers(level);
+        out_rawf(b, "<option value=%s>", core_goals_level_name(level));
         /* Hard's target is below Normal's because its deck has no easy
          * goal: the choice says so, or it would read inverted. */
-        out_rawf(b, "<option value=%s>%c%s: win with %d %sgoals, %d %s", name,
-                 name[0] - 'a' + 'A', name + 1,
-                 core_goals_target((enum core_goals_level)l),
-                 l == CORE_GOALS_HARD ? "harder " : "", helpers,
-                 plural(helpers, "helper", "helpers"));
+        put_fill(b,
+                 l == CORE_GOALS_HARD
+                     ? trn(b,
+                           "{level}: win with {target} harder goals, "
+                           "{helpers} helper",
+                           "{level}: win with {target} harder goals, "
+                           "{helpers} helpers",
+                           helpers)
+                     : trn(b,
+                           "{level}: win with {target} goals, {helpers} "
+                           "helper",
+                           "{level}: win with {target} goals, {helpers} "
+                           "helpers",
+                           helpers),
+                 FILL_TEXT("level", tr(b, level_text(level))),
+                 FILL_INT("target", core_goals_target(level)),
+                 FILL_INT("helpers", helpers));
     }
     out_lit(b, "</select>");
 }

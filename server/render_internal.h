@@ -27,8 +27,10 @@
 /* ---- the page's language (server/i18n.h) -------------------------------- */
 
 /* msgid in the page's language. Every word a player reads goes through
- * tr() or put_tr(), so the extractor (xgettext -k tr:2 -k put_tr:2
- * -k trn:2,3 -k put_trn:2,3 -k N_) finds it. */
+ * tr(), trn(), put_tr() or put_count() (put_fill() for a sentence with
+ * data in it, its message from tr() or trn()), so the extractor
+ * (po/pot.cmake's keywords) finds it; a string kept for later is marked
+ * N_("...") where it is stored. */
 static inline const char *tr(const struct out_buf *b, const char *msgid)
 {
     return i18n_text(b->lang, msgid);
@@ -46,17 +48,128 @@ static inline void put_tr(struct out_buf *b, const char *msgid)
     html_text(b, tr(b, msgid));
 }
 
+/* ---- sentences with data in them (render_fill.c) ------------------------
+ * A sentence that holds data ("QUIXOTE at 8D for 102") is one message, its
+ * data named by placeholders in braces: "{word} at {square} for {points}".
+ * A translation may move them, as its language orders the sentence ("{word}
+ * en {square} pour {points}"), or leave one out; a placeholder is a brace,
+ * one or more of a-z and '_', and a brace; any other brace is text. The
+ * text between the placeholders is escaped (a catalogue is data); what is
+ * written for a placeholder is the caller's, markup when it says so. The
+ * message is translated by the caller, tr() or trn(), so the extractor's
+ * keywords stay those above. Two ways to write one:
+ *
+ *   put_fill(b, tr(b, "{word} at {square} for {points}"),
+ *            FILL_TEXT("word", text), FILL_TEXT("square", at),
+ *            FILL_INT("points", points));
+ *
+ * or, where a placeholder's markup is more than a string (a list, a number
+ * in <strong>), piece by piece:
+ *
+ *   struct fill f;
+ *   fill_begin(&f, b, tr(b, "Goals met on moves {moves}."));
+ *   while (fill_next(&f))
+ *       if (fill_is(&f, "moves"))
+ *           ...write the list...
+ *
+ * A placeholder nobody writes is dropped: a translation's typo loses a
+ * datum, never shows "{wrod}" (tests/po/placeholders.test.mjs finds the
+ * typo). */
+
+struct fill {
+    struct out_buf *b;
+    const char *at;   /* the text not yet written */
+    const char *name; /* the placeholder fill_next stopped at */
+    size_t name_len;
+    bool content; /* an element's content: the apostrophe left as it is */
+};
+
+/* Starts writing text (already translated) into b. */
+void fill_begin(struct fill *f, struct out_buf *b, const char *text);
+
+/* The same for an element's content, where the apostrophe is safe as it
+ * is: a few sentences wrote it so before they were translated, and their
+ * English stays byte for byte what it was (put_content). */
+void fill_begin_content(struct fill *f, struct out_buf *b, const char *text);
+
+/* Writes text as an element's content: escaped as html_text() does, but
+ * for the apostrophe. Cannot fail. */
+void put_content(struct out_buf *b, const char *text);
+
+/* Writes the text up to the next placeholder, escaped, and returns true
+ * with f at that placeholder (the caller writes its datum); at the end of
+ * the text, writes the rest and returns false. Cannot fail. */
+bool fill_next(struct fill *f);
+
+/* Is f at the placeholder {name}? */
+bool fill_is(const struct fill *f, const char *name);
+
+enum fill_kind {
+    FILL_KIND_INT,  /* n, in decimal */
+    FILL_KIND_TEXT, /* s, escaped */
+    FILL_KIND_HTML  /* s, markup written by server code */
+};
+
+struct fill_arg {
+    const char *name;
+    enum fill_kind kind;
+    int n;
+    const char *s;
+};
+
+#define FILL_INT(nm, v)                                                        \
+    {                                                                          \
+        .name = (nm), .kind = FILL_KIND_INT, .n = (v)                          \
+    }
+#define FILL_TEXT(nm, v)                                                       \
+    {                                                                          \
+        .name = (nm), .kind = FILL_KIND_TEXT, .s = (v)                         \
+    }
+#define FILL_HTML(nm, v)                                                       \
+    {                                                                          \
+        .name = (nm), .kind = FILL_KIND_HTML, .s = (v)                         \
+    }
+
+/* Writes text with each placeholder replaced by its argument's datum,
+ * as an element's content (fill_begin_content) when `content`. Cannot
+ * fail (overflow is sticky in *b). */
+void put_fill_args(struct out_buf *b, const char *text, bool content,
+                   const struct fill_arg *args, size_t nargs);
+
+#define FILL_ARGS(...)                                                         \
+    (const struct fill_arg[]){__VA_ARGS__},                                    \
+        sizeof((const struct fill_arg[]){__VA_ARGS__}) /                       \
+            sizeof(struct fill_arg)
+#define put_fill(b, text, ...)                                                 \
+    put_fill_args((b), (text), false, FILL_ARGS(__VA_ARGS__))
+#define put_fill_content(b, text, ...)                                         \
+    put_fill_args((b), (text), true, FILL_ARGS(__VA_ARGS__))
+
+/* Room for the words of a move as markup (<strong>, each tile's display
+ * string escaped, ", " between): a FILL_HTML datum. */
+#define RENDER_WORDS_CHARS (CLB_MAX_WORDS * (CLB_WORD_MAX * 24 + 2) + 32)
+
 /* ---- words every room uses ---------------------------------------------- */
 
-/* "Player 1" or "Player 2": the one place a player is named. */
+/* "Player 1" or "Player 2", the message (English): the one place a player
+ * is named. put_player writes it in the page's language. */
 static inline const char *player_name(enum core_player p)
 {
-    return p == CORE_P1 ? "Player 1" : "Player 2";
+    return p == CORE_P1 ? N_("Player 1") : N_("Player 2");
 }
 
 static inline void put_player(struct out_buf *b, enum core_player p)
 {
-    out_raw(b, player_name(p));
+    put_tr(b, player_name(p));
+}
+
+/* A game's page speaks the game's language (its tile set's, when a
+ * catalogue has it), unless the device chose one (its cookie): called by
+ * every writer of a game's page before its first word. */
+static inline void speak_game_language(struct out_buf *b,
+                                       const struct core_game *g)
+{
+    render_speak(b, core_game_tileset(g));
 }
 
 static inline enum core_player other_player(enum core_player p)
@@ -69,13 +182,14 @@ static inline const char *plural(int n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-/* "1 point", "3 points": n and the word for it (one or many). */
+/* "1 point", "3 points": n and the word for it, in the page's language
+ * (its plural rule picks the form). */
 static inline void put_count(struct out_buf *b, int n, const char *one,
                              const char *many)
 {
     out_int(b, n);
     out_char(b, ' ');
-    out_raw(b, plural(n, one, many));
+    html_text(b, trn(b, one, many, n));
 }
 
 /* The player on this device: the viewer the script named, else the
@@ -119,10 +233,11 @@ enum rack_kind { RACK_PARTNER, RACK_MINE, RACK_FINAL };
 void render_word(struct out_buf *b, const struct core_tileset *ts,
                  const char *word);
 
-/* A rack shown, not played. */
+/* A rack shown, not played, headed by whose it is ("Partner's rack",
+ * "Your rack", "Rack left"). */
 void render_plain_rack(struct out_buf *b, const struct core_tileset *ts,
                        const struct core_rack *rack, enum core_player who,
-                       const char *heading, enum rack_kind kind);
+                       enum rack_kind kind);
 
 /* The bag's count, opening to what is left in it (and, for blind mode,
  * what the `hidden` rack's player has not seen; NULL for none). */

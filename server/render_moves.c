@@ -30,16 +30,21 @@ static void render_move_cell(struct out_buf *b, const struct core_tileset *ts,
             out_int(b, r->word_points[i]);
         }
         if (r->bingo) {
-            out_lit(b, ", bingo +");
-            out_int(b, CLB_BINGO_BONUS);
+            out_lit(b, ", ");
+            /* TRANSLATORS: a play that used all seven tiles, and its bonus
+             * (French "scrabble") */
+            put_fill(b, tr(b, "bingo +{bonus}"),
+                     FILL_INT("bonus", CLB_BINGO_BONUS));
         }
         render_goal_marks(b, rec);
         break;
     case CORE_MOVE_EXCHANGE:
-        out_lit(b, "Exchanged ");
-        put_count(b, rec->move.ntiles, "tile", "tiles");
+        put_fill(b,
+                 trn(b, "Exchanged {n} tile", "Exchanged {n} tiles",
+                     rec->move.ntiles),
+                 FILL_INT("n", rec->move.ntiles));
         break;
-    case CORE_MOVE_PASS: out_lit(b, "Passed"); break;
+    case CORE_MOVE_PASS: put_tr(b, "Passed"); break;
     case CORE_MOVE_HELPER: break; /* never a record's move */
     }
 }
@@ -51,13 +56,16 @@ static void render_move_cell(struct out_buf *b, const struct core_tileset *ts,
  * move: the script asks POST /game/review for the cells); the game-over page
  * and GET /game/review fill them in. */
 
-/* 1034 as "1,034", as the review's total is read. */
+/* 1034 as "1,034", as the review's total is read (the separator is the
+ * page's language's: French "1 034", German "1.034"). */
 void render_count(struct out_buf *b, int n)
 {
     if (n >= 1000) {
         int low = n % 1000;
         out_int(b, n / 1000);
-        out_char(b, ',');
+        /* TRANSLATORS: the thousands' separator of 1,034 (French a narrow
+         * no-break space, German a full stop) */
+        html_text(b, tr(b, ","));
         out_char(b, (char)('0' + low / 100));
         out_char(b, (char)('0' + low / 10 % 10));
         out_char(b, (char)('0' + low % 10));
@@ -73,25 +81,59 @@ void render_count(struct out_buf *b, int n)
 static void render_result_attr(struct out_buf *b, const struct render_result *r,
                                const struct core_grade *grade)
 {
-    out_lit(b, " data-result=\"Collabble");
-    if (r->daily[0] != '\0') {
-        out_lit(b, " daily ");
-        html_attr(b, r->daily);
+    /* Each part between the dots is a message of its own: the parts are a
+     * list in every language. */
+    out_lit(b, " data-result=\"");
+    if (r->daily[0] != '\0')
+        put_fill(b, tr(b, "Collabble daily {date}"),
+                 FILL_TEXT("date", r->daily));
+    else
+        out_lit(b, "Collabble");
+    out_lit(b, " \xc2\xb7 ");
+    put_fill(b, trn(b, "{n} point", "{n} points", r->score),
+             FILL_INT("n", r->score));
+    if (grade != NULL) {
+        out_lit(b, " \xc2\xb7 ");
+        /* xgettext:no-c-format */
+        put_fill(b, tr(b, "{percent}% of the best plays"),
+                 FILL_INT("percent", grade->percent));
+        out_lit(b, " \xc2\xb7 ");
+        put_tr(b, grade->name);
     }
-    out_rawf(b, " \xc2\xb7 %d %s", r->score,
-             plural(r->score, "point", "points"));
-    if (grade != NULL)
-        out_rawf(b, " \xc2\xb7 %d%% of the best plays \xc2\xb7 %s",
-                 grade->percent, grade->name);
-    out_rawf(b, " \xc2\xb7 %d %s", r->turns, plural(r->turns, "turn", "turns"));
-    if (r->goals != NULL)
-        out_rawf(b, " \xc2\xb7 %s %d/%d goals",
-                 core_goals_won(r->goals) ? "won" : "lost", r->goals->completed,
-                 r->goals->target);
+    out_lit(b, " \xc2\xb7 ");
+    put_fill(b, trn(b, "{n} turn", "{n} turns", r->turns),
+             FILL_INT("n", r->turns));
+    if (r->goals != NULL) {
+        out_lit(b, " \xc2\xb7 ");
+        put_fill(b,
+                 core_goals_won(r->goals) ? tr(b, "won {done}/{target} goals")
+                                          : tr(b, "lost {done}/{target} goals"),
+                 FILL_INT("done", r->goals->completed),
+                 FILL_INT("target", r->goals->target));
+    }
     out_char(b, '"');
-    if (grade != NULL)
-        out_rawf(b, " data-grade=\"%s\" data-pct=%d", grade->name,
-                 grade->percent);
+    if (grade != NULL) {
+        /* The grade as the page shows it: the script keeps it for the
+         * landing page's list of games. */
+        out_lit(b, " data-grade=\"");
+        put_tr(b, grade->name);
+        out_lit(b, "\" data-pct=");
+        out_int(b, grade->percent);
+    }
+}
+
+/* The names of core/grade.c's bands, for the extractor: they reach the
+ * page through put_tr(grade.name). */
+__attribute__((unused)) static const char *const grade_names[] = {
+    N_("Perfect"), N_("Superb"), N_("Expert"),
+    N_("Strong"),  N_("Good"),   N_("Learning")};
+
+/* A review total's count in bold, "<strong>1,034</strong>". */
+static void render_strong_count(struct out_buf *b, int n)
+{
+    out_lit(b, "<strong>");
+    render_count(b, n);
+    out_lit(b, "</strong>");
 }
 
 /* The game-over page's sentence: "you scored 812 of a possible 1,034",
@@ -116,31 +158,49 @@ void render_review_total(struct out_buf *b, const struct core_review *review,
     } else {
         out_lit(b, "<p data-testid=\"review-total\"");
     }
-    out_lit(b, ">Review: you scored <strong>");
-    render_count(b, review->scored);
-    out_lit(b, "</strong> of a possible <strong>");
-    render_count(b, review->possible);
-    if (!cut) {
-        out_lit(b, "</strong>, the best available play of every turn added "
-                   "up.");
-        if (graded)
-            out_rawf(b,
-                     " Grade: <strong data-testid=\"grade\">%s</strong>, "
-                     "%d%% of the best plays.",
-                     grade.name, grade.percent);
-        out_lit(b, "</p>");
-        return;
+    out_char(b, '>');
+    const char *text =
+        !cut ? tr(b, "Review: you scored {scored} of a possible {possible}, "
+                     "the best available play of every turn added up.")
+        : review->reviewed > 0
+            ? tr(b, "Review: you scored {scored} of a possible {possible} "
+                    "on moves 1\xe2\x80\x93{reviewed} (moves "
+                    "{first}\xe2\x80\x93{last} not reviewed: the review's "
+                    "work limit ran out).")
+            : tr(b, "Review: you scored {scored} of a possible {possible} "
+                    "(moves {first}\xe2\x80\x93{last} not reviewed: the "
+                    "review's work limit ran out).");
+    struct fill f;
+    fill_begin_content(&f, b, text);
+    while (fill_next(&f)) {
+        if (fill_is(&f, "scored"))
+            render_strong_count(b, review->scored);
+        else if (fill_is(&f, "possible"))
+            render_strong_count(b, review->possible);
+        else if (fill_is(&f, "reviewed"))
+            out_int(b, review->reviewed);
+        else if (fill_is(&f, "first"))
+            out_int(b, review->reviewed + 1);
+        else if (fill_is(&f, "last"))
+            out_int(b, review->nmoves);
     }
-    out_lit(b, "</strong>");
-    if (review->reviewed > 0) {
-        out_lit(b, " on moves 1\xe2\x80\x93");
-        out_int(b, review->reviewed);
+    if (graded) {
+        out_char(b, ' ');
+        const char *said =
+            /* xgettext:no-c-format */
+            tr(b, "Grade: {grade}, {percent}% of the best plays.");
+        fill_begin_content(&f, b, said);
+        while (fill_next(&f)) {
+            if (fill_is(&f, "grade")) {
+                out_lit(b, "<strong data-testid=\"grade\">");
+                put_tr(b, grade.name);
+                out_lit(b, "</strong>");
+            } else if (fill_is(&f, "percent")) {
+                out_int(b, grade.percent);
+            }
+        }
     }
-    out_lit(b, " (moves ");
-    out_int(b, review->reviewed + 1);
-    out_lit(b, "\xe2\x80\x93");
-    out_int(b, review->nmoves);
-    out_lit(b, " not reviewed: the review's work limit ran out).</p>");
+    out_lit(b, "</p>");
 }
 
 /* A review cell's text: "QUIXOTE at 8D for 102" (the column is headed
@@ -149,16 +209,21 @@ static void render_review_text(struct out_buf *b, const struct core_tileset *ts,
                                const struct core_review_move *rm)
 {
     if (!rm->has_best) {
-        out_lit(b, "No play possible");
+        put_tr(b, "No play possible");
         return;
     }
     char at[4];
     core_play_coord(&rm->best, at);
-    render_word(b, ts, rm->result.words[0]);
-    out_lit(b, " at ");
-    out_raw(b, at);
-    out_lit(b, " for ");
-    out_int(b, rm->best.points);
+    struct fill f;
+    fill_begin(&f, b, tr(b, "{word} at {square} for {points}"));
+    while (fill_next(&f)) {
+        if (fill_is(&f, "word"))
+            render_word(b, ts, rm->result.words[0]);
+        else if (fill_is(&f, "square"))
+            html_text(b, at);
+        else if (fill_is(&f, "points"))
+            out_int(b, rm->best.points);
+    }
 }
 
 /* The review cell of move i (0-based): its best play, or that the
@@ -167,7 +232,7 @@ static void render_review_cell(struct out_buf *b, const struct core_tileset *ts,
                                const struct core_review *review, int i)
 {
     if (i >= review->reviewed)
-        out_lit(b, "Not reviewed");
+        put_tr(b, "Not reviewed");
     else
         render_review_text(b, ts, &review->moves[i]);
 }
@@ -196,8 +261,8 @@ static void render_move_row(struct out_buf *b, const struct core_tileset *ts,
 {
     /* A long game's list is mostly these rows: the parts around the move
      * are each written in one piece. */
-    static const char th[] = "<tr><th scope=row>", player[] = "<td>P";
-    char *p = out_room(b, sizeof th + sizeof player + 2 * OUT_INT_MAX + 4);
+    static const char th[] = "<tr><th scope=row>", player[] = "<td>";
+    char *p = out_room(b, sizeof th + sizeof player + OUT_INT_MAX);
     if (p == NULL)
         return;
     size_t n = 0;
@@ -206,11 +271,15 @@ static void render_move_row(struct out_buf *b, const struct core_tileset *ts,
     n += out_int_at(p + n, number);
     memcpy(p + n, player, sizeof player - 1);
     n += sizeof player - 1;
-    n += out_int_at(p + n, (int)rec->player + 1);
     out_commit(b, n);
+    /* TRANSLATORS: Player 1 and Player 2, short, in the move list's
+     * narrow Player column */
+    put_tr(b, rec->player == CORE_P1 ? N_("P1") : N_("P2"));
     /* A solo game's computer moves say so beside the player. */
-    if (computer)
-        out_lit(b, " computer");
+    if (computer) {
+        out_char(b, ' ');
+        put_tr(b, "computer");
+    }
     out_lit(b, "<td>");
     render_move_cell(b, ts, rec);
     p = out_room(b, 3 * 4 + 2 * OUT_INT_MAX);
@@ -236,12 +305,12 @@ static void render_moves_end(struct out_buf *b, const struct core_game *g)
     /* A game that ended by itself says why, here too. */
     bool blocked = g->end == CORE_END_BLOCKED;
     if (g->end_adjustment > 0)
-        out_raw(b, blocked ? "Neither player could play: tiles left on the "
-                             "racks"
-                           : "Tiles left on the racks");
+        put_tr(b, blocked ? N_("Neither player could play: tiles left on the "
+                               "racks")
+                          : N_("Tiles left on the racks"));
     else
-        out_raw(b,
-                blocked ? "Neither player could play: game over" : "Game over");
+        put_tr(b, blocked ? N_("Neither player could play: game over")
+                          : N_("Game over"));
     out_lit(b, "</th><td>");
     if (g->end_adjustment > 0)
         out_lit(b, "\xe2\x88\x92"); /* the minus sign */
@@ -261,7 +330,9 @@ void render_moves(struct out_buf *b, const struct render_view *v)
     /* The scrolling box is the one landmark named "Moves" (axe:
      * landmark-unique), so the section around it has no name. */
     out_lit(b, "<section class=\"panel moves\" data-testid=\"move-list\">"
-               "<h2 id=\"moves-h\">Moves</h2>");
+               "<h2 id=\"moves-h\">");
+    put_tr(b, "Moves");
+    out_lit(b, "</h2>");
     const struct core_review *rv =
         v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
     /* The game's story above the list that tells it in words, on the
@@ -279,18 +350,27 @@ void render_moves(struct out_buf *b, const struct render_view *v)
     }
     out_lit(b, "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "
                "role=\"region\" aria-labelledby=\"moves-h\"><table>"
-               "<thead><tr><th scope=col>Turn</th><th scope=col>Player</th>"
-               "<th scope=col>Move</th><th scope=col>Points</th>"
-               "<th scope=col>Score</th><th scope=col>");
-    out_lit(b, "Best available</th></tr></thead><tbody>");
+               "<thead><tr>");
+    static const char *const heads[] = {N_("Turn"),  N_("Player"),
+                                        N_("Move"),  N_("Points"),
+                                        N_("Score"), N_("Best available")};
+    for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++) {
+        out_lit(b, "<th scope=col>");
+        put_tr(b, heads[i]);
+        out_lit(b, "</th>");
+    }
+    out_lit(b, "</tr></thead><tbody>");
     if (h->start == CORE_START_POSITION) {
-        out_lit(b, "<tr class=\"start\"><td colspan=\"4\">From a classic "
-                   "link: the moves before it are not known</td><td>");
+        out_lit(b, "<tr class=\"start\"><td colspan=\"4\">");
+        put_tr(b, "From a classic link: the moves before it are not known");
+        out_lit(b, "</td><td>");
         out_int(b, h->first.score);
         out_lit(b, "</td></tr>");
-    } else if (h->nmoves == 0)
-        out_lit(b, "<tr class=\"start\"><td colspan=\"6\">No moves yet"
-                   "</td></tr>");
+    } else if (h->nmoves == 0) {
+        out_lit(b, "<tr class=\"start\"><td colspan=\"6\">");
+        put_tr(b, "No moves yet");
+        out_lit(b, "</td></tr>");
+    }
     for (int i = 0; i < h->nmoves && i < CLB_MAX_GAME_MOVES; i++)
         render_move_row(b, core_game_tileset(&h->first), &h->moves[i], i + 1,
                         rv, core_history_by_computer(h, i));
@@ -301,8 +381,11 @@ void render_moves(struct out_buf *b, const struct render_view *v)
     html_attr(b, v->state);
     out_lit(b, "\" download=\"collabble-");
     html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
-    out_lit(b, ".gcg\" data-testid=\"download\">Download game</a> (GCG, "
-               "for Quackle)</p>");
+    out_lit(b, ".gcg\" data-testid=\"download\">");
+    put_tr(b, "Download game");
+    out_lit(b, "</a> ");
+    put_tr(b, "(GCG, for Quackle)");
+    out_lit(b, "</p>");
     /* Without the script the review's cells stay empty: this link (on the
      * pages a browser navigates to; the script fills the cells itself, so
      * it is hidden then) opens the page that has them filled in. The
@@ -311,8 +394,9 @@ void render_moves(struct out_buf *b, const struct render_view *v)
         out_lit(b, "<p class=\"nojs\"><a href=\"");
         html_url(b, "/game/review?s=");
         html_attr(b, v->state);
-        out_lit(b, "\" data-testid=\"review-link\">The best available play "
-                   "of every turn</a></p>");
+        out_lit(b, "\" data-testid=\"review-link\">");
+        put_tr(b, "The best available play of every turn");
+        out_lit(b, "</a></p>");
     }
     out_lit(b, "</section>");
 }

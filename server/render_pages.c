@@ -13,6 +13,7 @@
 
 #include "../core/goals.h"
 #include "../core/partner.h"
+#include "json_out.h"
 #include "qr.h"
 #include "render_internal.h"
 #include "render_judge.h"
@@ -23,10 +24,60 @@
  * first paint ("js", and "loading" while a /#S link is being fetched):
  * controls that need the script never flash for a no-script reader, and a
  * turn link never flashes the landing page. It is a few KB and cached. */
+/* <html lang>: the page's language (server/i18n.h). */
+static void render_html_open(struct out_buf *b)
+{
+    out_lit(b, "<!doctype html>\n<html lang=\"");
+    out_raw(b, i18n_code(b->lang));
+    out_lit(b, "\"><head>");
+}
+
+/* The script's strings in the page's language (static/js/i18n.js reads
+ * them): data, not script, so the Content-Security-Policy lets it be; a
+ * '<' is written \u003c, so no text can close the element. English needs
+ * none: the script's text is the msgids. */
+static void render_script_strings(struct out_buf *b)
+{
+    if (b->lang == NULL || b->lang == &i18n_english)
+        return;
+    out_lit(b, "<script type=\"application/json\" id=\"i18n\">");
+    struct jout j;
+    jout_init(&j, b, true); /* < > & as \u escapes */
+    jout_open_object(&j);
+    /* "": which form of a plural n takes, for n from 0 to 199, a digit
+     * each (the script takes n % 100 + 100 past 199: every plural rule
+     * reads n through n % 100 and small numbers). */
+    jout_key(&j, "");
+    out_char(b, '"');
+    for (int n = 0; n < 200; n++)
+        out_char(b, (char)('0' + i18n_plural_index(b->lang, n) % 10));
+    out_char(b, '"');
+    j.comma = true;
+    const char *many;
+    for (int i = 0; i18n_script_id(i, &many) != NULL; i++) {
+        const char *id = i18n_script_id(i, &many);
+        jout_string(&j, id); /* a key, with the comma due */
+        out_char(b, ':');
+        j.comma = false;
+        if (many == NULL) {
+            jout_string(&j, tr(b, id));
+            continue;
+        }
+        jout_open_array(&j); /* a plural: its forms */
+        const char *form;
+        for (int k = 0; (form = i18n_plural_form(b->lang, id, many, k)) != NULL;
+             k++)
+            jout_string(&j, form);
+        jout_close_array(&j);
+    }
+    jout_close_object(&j);
+    out_lit(b, "</script>");
+}
+
 static void render_head_open(struct out_buf *b)
 {
-    out_lit(b, "<!doctype html>\n<html lang=\"en\"><head>"
-               "<meta charset=\"utf-8\">"
+    render_html_open(b);
+    out_lit(b, "<meta charset=\"utf-8\">"
                "<meta name=\"viewport\" "
                "content=\"width=device-width,initial-scale=1\">"
                "<title>");
@@ -34,8 +85,8 @@ static void render_head_open(struct out_buf *b)
 
 static void render_head_open_fetched(struct out_buf *b)
 {
-    out_lit(b, "<!doctype html>\n<html lang=\"en\"><head>"
-               "<meta charset=\"utf-8\"><title>");
+    render_html_open(b);
+    out_lit(b, "<meta charset=\"utf-8\"><title>");
 }
 
 /* After the title's text, which the caller writes (escaped). */
@@ -46,7 +97,9 @@ static void render_head_close(struct out_buf *b)
                "<link rel=\"stylesheet\" href=\"");
     html_url(b, "/static/app.css?v=");
     html_attr(b, srv_static_version("app.css"));
-    out_lit(b, "\"><script src=\"");
+    out_lit(b, "\">");
+    render_script_strings(b);
+    out_lit(b, "<script src=\"");
     html_url(b, "/static/app.js?v=");
     html_attr(b, srv_static_version("app.js"));
     out_lit(b, "\"></script></head>\n<body>"
@@ -61,7 +114,9 @@ static void render_head_close(struct out_buf *b)
  * and send on every turn). */
 static void render_head_close_fetched(struct out_buf *b)
 {
-    out_lit(b, "</title></head>\n<body>");
+    out_lit(b, "</title>");
+    render_script_strings(b); /* the script takes a new page's language */
+    out_lit(b, "</head>\n<body>");
 }
 
 static void render_head(struct out_buf *b, const char *title)
@@ -71,9 +126,45 @@ static void render_head(struct out_buf *b, const char *title)
     render_head_close(b);
 }
 
-static void render_foot(struct out_buf *b)
+/* The language switch, at the end of every page a browser navigated to
+ * (outside #app, so it stays while the script swaps pages in): one
+ * button a catalogue, each named in its own language, posting to /lang,
+ * which keeps the choice in a cookie for this device and comes back to
+ * `back` (an address of the application: "/", or "/?s=S" for a game's
+ * page; the script puts the address it shows instead, fragment and all).
+ * Works without script. Written short: every first visit carries it. */
+static void render_lang_switch(struct out_buf *b, const char *state)
 {
-    out_lit(b, "</div>\n</body></html>\n");
+    out_lit(b, "<form class=langs method=post action=\"");
+    html_url(b, "/lang");
+    out_lit(b, "\" aria-label=\"");
+    html_attr(b, tr(b, "Language"));
+    out_lit(b, "\"><input type=hidden name=back value=\"/");
+    if (state != NULL) {
+        out_lit(b, "?s=");
+        html_attr(b, state);
+    }
+    out_lit(b, "\">");
+    const struct i18n_catalogue *now =
+        b->lang != NULL ? b->lang : &i18n_english;
+    for (int i = 0; i18n_at(i) != NULL; i++) {
+        const struct i18n_catalogue *c = i18n_at(i);
+        out_rawf(b, "<button name=lang value=%s lang=%s%s>", i18n_code(c),
+                 i18n_code(c), c == now ? " aria-current=true" : "");
+        html_text(b, i18n_name(c));
+        out_lit(b, "</button>");
+    }
+    out_lit(b, "</form>");
+}
+
+/* Closes #app and the page; `plain`: a page a browser navigated to (not
+ * one the script fetched), which carries the language switch. */
+static void render_foot(struct out_buf *b, bool plain, const char *state)
+{
+    out_lit(b, "</div>\n");
+    if (plain)
+        render_lang_switch(b, state);
+    out_lit(b, "</body></html>\n");
 }
 
 static void render_brand(struct out_buf *b)
@@ -83,6 +174,15 @@ static void render_brand(struct out_buf *b)
     out_lit(b, "\">"
                "<span aria-hidden=\"true\">\xe2\x9c\xa6 </span>Collabble"
                "</a></h1>");
+}
+
+void render_speak(struct out_buf *b, const struct core_tileset *ts)
+{
+    const char *code = ts->language;
+    const struct i18n_catalogue *c =
+        code != NULL ? i18n_by_code(code, strlen(code)) : NULL;
+    if (!b->lang_chosen && c != NULL && c != i18n_pseudo())
+        b->lang = c;
 }
 
 /* ---- small pieces ------------------------------------------------------- */
@@ -98,18 +198,35 @@ static void render_words(struct out_buf *b, const struct core_tileset *ts,
     }
 }
 
+/* The same, bold, as markup in out: a FILL_HTML datum. */
+static const char *words_markup(char out[RENDER_WORDS_CHARS],
+                                const struct core_tileset *ts, int n,
+                                const char (*words)[CLB_WORD_MAX + 1])
+{
+    struct out_buf w;
+    out_init(&w, out, RENDER_WORDS_CHARS, RENDER_WORDS_CHARS);
+    out_lit(&w, "<strong>");
+    render_words(&w, ts, n, words);
+    out_lit(&w, "</strong>");
+    if (w.overflow) /* cannot happen: the room is the longest words' */
+        out[0] = '\0';
+    return out;
+}
+
 /* ---- header, summaries, prompts ----------------------------------------- */
 
 static void render_stats(struct out_buf *b, const struct core_game *g,
                          const struct core_rack *hidden)
 {
-    out_lit(b, "<dl class=\"stats\"><div><dt>Score</dt><dd id=\"score\" "
-               "data-testid=\"score\">");
+    out_lit(b, "<dl class=\"stats\"><div><dt>");
+    put_tr(b, "Score");
+    out_lit(b, "</dt><dd id=\"score\" data-testid=\"score\">");
     out_int(b, g->score);
-    out_lit(b, "</dd></div><div><dt>Turn</dt><dd id=\"turn\" "
-               "data-testid=\"turn\">");
+    out_lit(b, "</dd></div><div><dt>");
+    put_tr(b, "Turn");
+    out_lit(b, "</dt><dd id=\"turn\" data-testid=\"turn\">");
     if (g->game_over)
-        out_lit(b, "Game over");
+        put_tr(b, "Game over");
     else
         put_player(b, g->turn);
     out_lit(b, "</dd></div>");
@@ -132,55 +249,117 @@ static void render_last_move(struct out_buf *b, const struct core_game *g)
     out_lit(b, "<div class=\"lastbar\"><p class=\"lastmove\" "
                "id=\"last-move\" data-testid=\"last-move\">");
     if (!g->has_last_move) {
-        out_lit(b, "New game: ");
-        put_player(b, g->turn);
-        out_lit(b, " starts. The first word must cover the \xe2\x98\x85.");
+        put_fill(b,
+                 tr(b, "New game: {player} starts. The first word must cover "
+                       "the \xe2\x98\x85."),
+                 FILL_TEXT("player", tr(b, player_name(g->turn))));
         render_zoom(b);
         return;
     }
     const struct core_last_move *lm = &g->last_move;
     /* In a solo game Player 2's moves are the computer's (until a friend
      * takes its seat). */
-    if (g->partner != CORE_PARTNER_FRIEND && other_player(g->turn) == CORE_P2)
-        out_lit(b, "The computer");
-    else
-        put_player(b, other_player(g->turn));
+    bool computer =
+        g->partner != CORE_PARTNER_FRIEND && other_player(g->turn) == CORE_P2;
+    const char *who = tr(b, player_name(other_player(g->turn)));
     switch (lm->type) {
-    case CORE_MOVE_PLAY:
-        out_lit(b, " played <strong>");
-        render_words(b, core_game_tileset(g),
+    case CORE_MOVE_PLAY: {
+        char words[RENDER_WORDS_CHARS];
+        words_markup(words, core_game_tileset(g),
                      lm->nwords < CLB_MAX_WORDS ? lm->nwords : CLB_MAX_WORDS,
                      lm->words);
-        out_lit(b, "</strong> for ");
-        put_count(b, lm->points, "point", "points");
+        const char *text;
         if (lm->ncells == CLB_RACK_SIZE)
-            out_lit(b, ", a bingo");
-        out_char(b, '.');
+            text = computer ? trn(b,
+                                  "The computer played {words} for "
+                                  "{points} point, a bingo.",
+                                  "The computer played {words} for {points} "
+                                  "points, a bingo.",
+                                  lm->points)
+                            : trn(b,
+                                  "{player} played {words} for {points} "
+                                  "point, a bingo.",
+                                  "{player} played {words} for {points} "
+                                  "points, a bingo.",
+                                  lm->points);
+        else
+            text = computer ? trn(b,
+                                  "The computer played {words} for "
+                                  "{points} point.",
+                                  "The computer played {words} for {points} "
+                                  "points.",
+                                  lm->points)
+                            : trn(b,
+                                  "{player} played {words} for {points} "
+                                  "point.",
+                                  "{player} played {words} for {points} "
+                                  "points.",
+                                  lm->points);
+        put_fill(b, text, FILL_TEXT("player", who), FILL_HTML("words", words),
+                 FILL_INT("points", lm->points));
         break;
+    }
     case CORE_MOVE_EXCHANGE:
-        out_lit(b, " exchanged ");
-        put_count(b, lm->exchanged, "tile", "tiles");
-        out_char(b, '.');
+        put_fill(b,
+                 computer
+                     ? trn(b, "The computer exchanged {tiles} tile.",
+                           "The computer exchanged {tiles} tiles.",
+                           lm->exchanged)
+                     : trn(b, "{player} exchanged {tiles} tile.",
+                           "{player} exchanged {tiles} tiles.", lm->exchanged),
+                 FILL_TEXT("player", who), FILL_INT("tiles", lm->exchanged));
         break;
     case CORE_MOVE_PASS:
-        out_lit(b, " passed.");
-        if (!g->game_over && g->consecutive_passes == 1)
-            out_lit(b, " <strong>One more pass ends the game.</strong>");
+        put_fill(b,
+                 computer ? tr(b, "The computer passed.")
+                          : tr(b, "{player} passed."),
+                 FILL_TEXT("player", who));
+        if (!g->game_over && g->consecutive_passes == 1) {
+            out_lit(b, " <strong>");
+            put_tr(b, "One more pass ends the game.");
+            out_lit(b, "</strong>");
+        }
         break;
     case CORE_MOVE_HELPER: break; /* a helper is not a last move */
     }
     render_zoom(b);
 }
 
-/* The end of a play's sentence: "</strong> for 32 points (bingo: +50)." */
-static void render_play_points(struct out_buf *b,
-                               const struct core_move_result *r)
+/* A play's sentence, "You played QI for 32 points (bingo: +50).", said
+ * by the player on this device or by the computer; the words are the
+ * first nwords of the play's. */
+static void render_play_sentence(struct out_buf *b,
+                                 const struct core_tileset *ts,
+                                 const struct core_move_result *r, int nwords,
+                                 bool computer)
 {
-    out_lit(b, "</strong> for ");
-    put_count(b, r->points, "point", "points");
-    if (r->bingo)
-        out_lit(b, " (bingo: +50)");
-    out_char(b, '.');
+    char words[RENDER_WORDS_CHARS];
+    words_markup(words, ts, nwords, r->words);
+    const char *text;
+    if (computer)
+        text = r->bingo ? trn(b,
+                              "The computer played {words} for {points} "
+                              "point (bingo: +50).",
+                              "The computer played {words} for {points} "
+                              "points (bingo: +50).",
+                              r->points)
+                        : trn(b,
+                              "The computer played {words} for {points} "
+                              "point.",
+                              "The computer played {words} for {points} "
+                              "points.",
+                              r->points);
+    else
+        text = r->bingo
+                   ? trn(b,
+                         "You played {words} for {points} point "
+                         "(bingo: +50).",
+                         "You played {words} for {points} points "
+                         "(bingo: +50).",
+                         r->points)
+                   : trn(b, "You played {words} for {points} point.",
+                         "You played {words} for {points} points.", r->points);
+    put_fill(b, text, FILL_HTML("words", words), FILL_INT("points", r->points));
 }
 
 /* The sentence for a move just made on this page. */
@@ -189,15 +368,13 @@ static void render_moved(struct out_buf *b, const struct core_tileset *ts,
 {
     switch (r->type) {
     case CORE_MOVE_PLAY:
-        out_lit(b, "You played <strong>");
-        render_words(b, ts,
-                     r->nwords < CLB_MAX_WORDS ? r->nwords : CLB_MAX_WORDS,
-                     r->words);
-        render_play_points(b, r);
+        render_play_sentence(
+            b, ts, r, r->nwords < CLB_MAX_WORDS ? r->nwords : CLB_MAX_WORDS,
+            false);
         break;
-    case CORE_MOVE_EXCHANGE: out_lit(b, "You exchanged tiles."); break;
-    case CORE_MOVE_PASS: out_lit(b, "You passed."); break;
-    case CORE_MOVE_HELPER: out_lit(b, "You used a helper."); break;
+    case CORE_MOVE_EXCHANGE: put_tr(b, "You exchanged tiles."); break;
+    case CORE_MOVE_PASS: put_tr(b, "You passed."); break;
+    case CORE_MOVE_HELPER: put_tr(b, "You used a helper."); break;
     }
 }
 
@@ -207,18 +384,16 @@ static void render_moved(struct out_buf *b, const struct core_tileset *ts,
 static void render_reply(struct out_buf *b, const struct core_tileset *ts,
                          const struct core_move_result *r)
 {
-    out_lit(b, "<p id=\"reply\" data-testid=\"partner-reply\">The computer ");
+    out_lit(b, "<p id=\"reply\" data-testid=\"partner-reply\">");
     switch (r->type) {
     case CORE_MOVE_PLAY:
         /* The main word, as a player says it ("QI for 32"); the move
          * list and the last move's line give every word. */
-        out_lit(b, "played <strong>");
-        render_words(b, ts, r->nwords > 0 ? 1 : 0, r->words);
-        render_play_points(b, r);
+        render_play_sentence(b, ts, r, r->nwords > 0 ? 1 : 0, true);
         break;
-    case CORE_MOVE_EXCHANGE: out_lit(b, "exchanged tiles."); break;
+    case CORE_MOVE_EXCHANGE: put_tr(b, "The computer exchanged tiles."); break;
     case CORE_MOVE_PASS:
-    case CORE_MOVE_HELPER: out_lit(b, "passed."); break;
+    case CORE_MOVE_HELPER: put_tr(b, "The computer passed."); break;
     }
     out_lit(b, "</p>");
 }
@@ -235,17 +410,17 @@ static void render_share_heading(struct out_buf *b, const struct render_view *v)
     const struct core_game *g = v->game;
     out_lit(b, "<h2 id=\"send-h\">");
     if (g->game_over && solo(g))
-        out_lit(b, "The final board&#39;s link");
+        put_tr(b, "The final board's link");
     else if (g->game_over)
-        out_lit(b, "Send the final board to your partner");
+        put_tr(b, "Send the final board to your partner");
     else if (solo(g) && !is_waiting(v))
-        out_lit(b, "Your game&#39;s link");
-    else if (is_waiting(v)) {
-        out_lit(b, "Waiting for ");
-        put_player(b, g->turn);
-        out_lit(b, " \xe2\x80\x94 send them the link");
-    } else
-        out_lit(b, "Send this link to your partner");
+        put_tr(b, "Your game's link");
+    else if (is_waiting(v))
+        put_fill(b,
+                 tr(b, "Waiting for {player} \xe2\x80\x94 send them the link"),
+                 FILL_TEXT("player", tr(b, player_name(g->turn))));
+    else
+        put_tr(b, "Send this link to your partner");
     out_lit(b, "</h2>");
 }
 
@@ -265,28 +440,38 @@ static void render_share(struct out_buf *b, const struct render_view *v)
         out_lit(b, "<p>");
         render_moved(b, core_game_tileset(v->game), v->moved);
         if (!g->game_over && v->moved->type == CORE_MOVE_PASS &&
-            g->consecutive_passes == 1 && v->reply == NULL)
-            out_lit(b, " One more pass ends the game.");
+            g->consecutive_passes == 1 && v->reply == NULL) {
+            out_char(b, ' ');
+            put_tr(b, "One more pass ends the game.");
+        }
         out_lit(b, "</p>");
         if (v->reply != NULL)
             render_reply(b, core_game_tileset(g), v->reply);
     }
-    if (solo(g) && !g->game_over)
-        out_lit(b, "<p class=\"opt\" data-testid=\"solo-note\">Keep this "
-                   "link to go on later. To hand Player 2 to a friend, tick "
-                   "&#8220;My friend plays Player 2&#8221; as you end your "
-                   "turn, then send them the link.</p>");
+    if (solo(g) && !g->game_over) {
+        out_lit(b, "<p class=\"opt\" data-testid=\"solo-note\">");
+        put_tr(b, "Keep this link to go on later. To hand Player 2 to a "
+                  "friend, tick \xe2\x80\x9cMy friend plays Player "
+                  "2\xe2\x80\x9d as you end your turn, then send them the "
+                  "link.");
+        out_lit(b, "</p>");
+    }
     out_lit(b, "<input id=\"link\" data-testid=\"copy-link\" readonly "
-               "aria-label=\"Turn link\" value=\"");
+               "aria-label=\"");
+    html_attr(b, tr(b, "Turn link"));
+    out_lit(b, "\" value=\"");
     if (origin)
         html_attr(b, v->origin);
     html_url(b, "/#");
     html_attr(b, v->state);
     out_lit(b, "\"><div class=\"sharerow\"><button id=\"copy-link\" "
                "class=\"primary needs-js\" "
-               "data-testid=\"copy-link-button\">Copy"
-               "</button><button id=\"share-link\" class=\"share\" "
-               "data-testid=\"share-link\" hidden>Share</button>");
+               "data-testid=\"copy-link-button\">");
+    put_tr(b, "Copy");
+    out_lit(b, "</button><button id=\"share-link\" class=\"share\" "
+               "data-testid=\"share-link\" hidden>");
+    put_tr(b, "Share");
+    out_lit(b, "</button>");
     /* The QR code is for handing the game over in the same room: while
      * this device waits, and right after the move that ended the game. A
      * finished game opened later keeps its first visit light without it. */
@@ -298,10 +483,14 @@ static void render_share(struct out_buf *b, const struct render_view *v)
                          (int)b->base_len, b->base, v->state);
         if (n > 0 && (size_t)n < sizeof link) {
             out_lit(b, "<details class=\"qrbox\" data-testid=\"qr-box\">"
-                       "<summary data-testid=\"qr-toggle\">QR code"
-                       "</summary>");
-            if (!qr_svg(b, link))
-                out_lit(b, "<p>This link is too long for a QR code.</p>");
+                       "<summary data-testid=\"qr-toggle\">");
+            put_tr(b, "QR code");
+            out_lit(b, "</summary>");
+            if (!qr_svg(b, link)) {
+                out_lit(b, "<p>");
+                put_tr(b, "This link is too long for a QR code.");
+                out_lit(b, "</p>");
+            }
             out_lit(b, "</details>");
         }
     }
@@ -311,30 +500,36 @@ static void render_share(struct out_buf *b, const struct render_view *v)
     bool began_solo = v->history != NULL
                           ? v->history->first.partner != CORE_PARTNER_FRIEND
                           : solo(g);
-    if (g->goals.level == CORE_GOALS_OFF && !began_solo)
+    if (g->goals.level == CORE_GOALS_OFF && !began_solo) {
         out_lit(b, "<button id=\"classic\" class=\"minor needs-js\" "
-                   "data-testid=\"copy-classic\">Copy classic link</button>");
+                   "data-testid=\"copy-classic\">");
+        put_tr(b, "Copy classic link");
+        out_lit(b, "</button>");
+    }
     out_lit(b, "</div>");
-    if (g->goals.level != CORE_GOALS_OFF)
-        out_lit(b, "<p class=\"opt\" data-testid=\"no-classic\">No classic "
-                   "link: the classic format has no place for goals.</p>");
-    else if (began_solo)
-        out_lit(b, "<p class=\"opt\" data-testid=\"no-classic\">No classic "
-                   "link: the classic format has no place for the "
-                   "computer&#39;s seat.</p>");
+    if (g->goals.level != CORE_GOALS_OFF || began_solo) {
+        out_lit(b, "<p class=\"opt\" data-testid=\"no-classic\">");
+        put_tr(b, g->goals.level != CORE_GOALS_OFF
+                      ? N_("No classic link: the classic format has no "
+                           "place for goals.")
+                      : N_("No classic link: the classic format has no "
+                           "place for the computer's seat."));
+        out_lit(b, "</p>");
+    }
     if (is_waiting(v)) {
         /* The script follows the partner's link opened in any tab of
          * this browser; a page without it does not update (needs-js). */
-        out_lit(b, "<p class=\"note needs-js\" data-testid=\"wait-note\">"
-                   "This page "
-                   "updates by itself when your partner&#39;s link is "
-                   "opened on this device.</p>");
+        out_lit(b, "<p class=\"note needs-js\" data-testid=\"wait-note\">");
+        put_tr(b, "This page updates by itself when your partner's link is "
+                  "opened on this device.");
+        out_lit(b, "</p>");
         out_lit(b, "<button id=\"switch\" class=\"minor needs-js\" "
                    "data-testid=\"switch-player\" data-player=");
         out_int(b, (int)g->turn + 1);
-        out_lit(b, ">Play ");
-        put_player(b, g->turn);
-        out_lit(b, "&#39;s turn on this device</button>");
+        out_char(b, '>');
+        put_fill(b, tr(b, "Play {player}'s turn on this device"),
+                 FILL_TEXT("player", tr(b, player_name(g->turn))));
+        out_lit(b, "</button>");
     }
     out_lit(b, "</section>");
 }
@@ -348,7 +543,9 @@ static void render_share(struct out_buf *b, const struct render_view *v)
 static void render_sentence(struct out_buf *b, const struct core_tileset *ts,
                             const struct clb_error *err)
 {
-    const char *msg = clb_err_str(err->code);
+    /* The table's message in the page's language, by its English text
+     * (po/pot.cmake extracts the table): core knows no catalogue. */
+    const char *msg = tr(b, clb_err_str(err->code));
     char first[2] = {msg[0] >= 'a' && msg[0] <= 'z' ? (char)(msg[0] - 'a' + 'A')
                                                     : msg[0],
                      '\0'};
@@ -365,9 +562,13 @@ static void render_sentence(struct out_buf *b, const struct core_tileset *ts,
         out_lit(b, "</strong>");
     } else if (err->detail[0] != '\0' &&
                clb_err_kind_of(err->code) != CLB_ERR_KIND_RULE) {
-        out_lit(b, " (");
+        /* The detail is data, in English whatever the page's language:
+         * marked so, for a screen reader's voice (an English page needs
+         * no mark). */
+        bool english = b->lang == NULL || b->lang == &i18n_english;
+        out_raw(b, english ? " (" : " (<span lang=\"en\">");
         html_textn(b, err->detail, strnlen(err->detail, sizeof err->detail));
-        out_lit(b, ")");
+        out_raw(b, english ? ")" : "</span>)");
     }
     out_lit(b, ".");
 }
@@ -387,15 +588,22 @@ static void render_message(struct out_buf *b, const struct core_tileset *ts,
 static void render_footer(struct out_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
-    out_raw(b,
-            "<footer class=\"foot\"><span>Game <code data-testid=\"game-id\">");
+    out_lit(b, "<footer class=\"foot\"><span>");
+    put_tr(b, "Game");
+    out_lit(b, " <code data-testid=\"game-id\">");
     html_textn(b, g->game_id, strnlen(g->game_id, CLB_GAME_ID_MAX));
-    out_lit(b, "</code></span> <span>Dictionary ");
-    html_text(b, v->lexicon != NULL && v->lexicon[0] != '\0' ? v->lexicon
-                                                             : "default");
+    out_lit(b, "</code></span> <span>");
+    put_tr(b, "Dictionary");
+    out_char(b, ' ');
+    if (v->lexicon != NULL && v->lexicon[0] != '\0')
+        html_text(b, v->lexicon);
+    else
+        put_tr(b, "default");
     out_lit(b, "</span> <a href=\"");
     html_url(b, "/");
-    out_lit(b, "\">New game</a></footer>");
+    out_lit(b, "\">");
+    put_tr(b, "New game");
+    out_lit(b, "</a></footer>");
 }
 
 /* ---- pages -------------------------------------------------------------- */
@@ -513,33 +721,49 @@ static int racks_value(const struct core_game *g)
 bool render_pass_question(struct out_buf *b, const struct core_game *g)
 {
     bool ends = g->consecutive_passes >= 1;
+    const char *other = tr(b, player_name(other_player(g->turn)));
     if (ends) {
         int cost = core_end_adjustment(g), worth = racks_value(g);
-        out_lit(b, "<strong>Passing now ends the game</strong>: ");
-        put_player(b, other_player(g->turn));
-        out_lit(b, " passed last turn, and two passes in a row end it. ");
-        if (g->score == 0) {
-            out_lit(b, "The score stays 0: the tiles left on both racks "
-                       "would come off it, but it never goes below 0.");
-        } else {
-            out_lit(b, "The tiles left on both racks take ");
-            put_count(b, cost, "point", "points");
-            out_lit(b, " off the score (");
-            out_int(b, g->score);
-            out_lit(b, ", then ");
-            out_int(b, g->score - cost);
-            out_lit(b, ")");
-            if (cost < worth) {
-                out_lit(b, ": they are worth ");
-                out_int(b, worth);
-                out_lit(b, ", but the score never goes below 0");
-            }
-            out_lit(b, ".");
-        }
+        out_lit(b, "<strong>");
+        put_tr(b, "Passing now ends the game");
+        out_lit(b, "</strong>: ");
+        put_fill(b,
+                 tr(b, "{player} passed last turn, and two passes in a row "
+                       "end it."),
+                 FILL_TEXT("player", other));
+        out_char(b, ' ');
+        if (g->score == 0)
+            put_tr(b, "The score stays 0: the tiles left on both racks "
+                      "would come off it, but it never goes below 0.");
+        else if (cost < worth)
+            put_fill(b,
+                     trn(b,
+                         "The tiles left on both racks take {cost} point "
+                         "off the score ({before}, then {after}): they "
+                         "are worth {worth}, but the score never goes "
+                         "below 0.",
+                         "The tiles left on both racks take {cost} points "
+                         "off the score ({before}, then {after}): they are "
+                         "worth {worth}, but the score never goes below 0.",
+                         cost),
+                     FILL_INT("cost", cost), FILL_INT("before", g->score),
+                     FILL_INT("after", g->score - cost),
+                     FILL_INT("worth", worth));
+        else
+            put_fill(b,
+                     trn(b,
+                         "The tiles left on both racks take {cost} point "
+                         "off the score ({before}, then {after}).",
+                         "The tiles left on both racks take {cost} points "
+                         "off the score ({before}, then {after}).",
+                         cost),
+                     FILL_INT("cost", cost), FILL_INT("before", g->score),
+                     FILL_INT("after", g->score - cost));
     } else {
-        out_lit(b, "Pass this turn without playing? If ");
-        put_player(b, other_player(g->turn));
-        out_lit(b, " passes next, the game ends.");
+        put_fill(b,
+                 tr(b, "Pass this turn without playing? If {player} passes "
+                       "next, the game ends."),
+                 FILL_TEXT("player", other));
     }
     return ends;
 }
@@ -553,12 +777,11 @@ static void render_pass_bar(struct out_buf *b, const struct core_game *g)
     bool ends = render_pass_question(b, g);
     out_lit(b, "</p><button class=\"primary\" id=\"pass-confirm\" "
                "data-testid=\"pass-confirm\" aria-describedby=\"pass-q\">");
-    if (ends)
-        out_lit(b, "Pass and end the game");
-    else
-        out_lit(b, "Pass");
+    put_tr(b, ends ? N_("Pass and end the game") : N_("Pass"));
     out_lit(b, "</button><button id=\"pass-cancel\" "
-               "data-testid=\"pass-cancel\">Cancel</button></div>");
+               "data-testid=\"pass-cancel\">");
+    put_tr(b, "Cancel");
+    out_lit(b, "</button></div>");
 }
 
 static void render_actions(struct out_buf *b, const struct render_view *v)
@@ -570,24 +793,35 @@ static void render_actions(struct out_buf *b, const struct render_view *v)
                "data-testid=\"end-turn\" aria-describedby=\"preview\"");
     if (v->npending == 0)
         out_lit(b, " disabled");
-    out_lit(b, ">End Turn</button><button id=\"exchange\" "
-               "data-testid=\"exchange\"");
+    out_char(b, '>');
+    put_tr(b, "End Turn");
+    out_lit(b, "</button><button id=\"exchange\" data-testid=\"exchange\"");
     if (!can_exchange)
         out_lit(b, " disabled aria-describedby=\"ex-why\"");
-    out_lit(b, ">Exchange</button><button id=\"pass\" data-testid=\"pass\">"
-               "Pass</button><button id=\"recall\" data-testid=\"recall\"");
+    out_char(b, '>');
+    put_tr(b, "Exchange");
+    out_lit(b, "</button><button id=\"pass\" data-testid=\"pass\">");
+    put_tr(b, "Pass");
+    out_lit(b, "</button><button id=\"recall\" data-testid=\"recall\"");
     if (v->npending == 0)
         out_lit(b, " disabled");
-    out_lit(b, ">Recall all</button></div>");
-    if (solo(g) && g->turn == CORE_P1)
+    out_char(b, '>');
+    put_tr(b, "Recall all");
+    out_lit(b, "</button></div>");
+    if (solo(g) && g->turn == CORE_P1) {
         out_lit(b, "<label class=\"opt needs-js\"><input type=\"checkbox\" "
-                   "id=\"handover\" data-testid=\"handover\"> My friend "
-                   "plays Player 2 from now on (no computer reply)</label>");
+                   "id=\"handover\" data-testid=\"handover\"> ");
+        put_tr(b, "My friend plays Player 2 from now on (no computer reply)");
+        out_lit(b, "</label>");
+    }
     if (!can_exchange) {
-        out_lit(b, "<p class=\"note\" id=\"ex-why\">Exchanging needs at "
-                   "least ");
-        out_int(b, CLB_EXCHANGE_MIN_BAG);
-        out_lit(b, " tiles in the bag.</p>");
+        out_lit(b, "<p class=\"note\" id=\"ex-why\">");
+        put_fill(b,
+                 trn(b, "Exchanging needs at least {tiles} tile in the bag.",
+                     "Exchanging needs at least {tiles} tiles in the bag.",
+                     CLB_EXCHANGE_MIN_BAG),
+                 FILL_INT("tiles", CLB_EXCHANGE_MIN_BAG));
+        out_lit(b, "</p>");
     }
     /* The exchange's bar (the same on every page) is the script's. */
     render_pass_bar(b, g);
@@ -603,76 +837,94 @@ static void render_new_buttons(struct out_buf *b, bool daily)
         out_lit(b, "<form method=\"get\" action=\"");
         html_url(b, "/daily");
         out_lit(b, "\"><button class=\"primary\" type=\"submit\" "
-                   "data-testid=\"play-daily\">Play today&#39;s deal</button>"
-                   "</form>");
+                   "data-testid=\"play-daily\">");
+        put_tr(b, "Play today's deal");
+        out_lit(b, "</button></form>");
     }
     out_lit(b, "<form method=\"get\" action=\"");
     html_url(b, "/new");
-    out_rawf(b,
-             "\"><button%s type=\"submit\" "
-             "data-testid=\"new-game\">New game</button></form>",
+    out_rawf(b, "\"><button%s type=\"submit\" data-testid=\"new-game\">",
              daily ? "" : " class=\"primary\"");
+    put_tr(b, "New game");
+    out_lit(b, "</button></form>");
 }
 
 /* What the tiles left on the racks took off the score, and the score
  * before: the ending by passes and the blocked ending say it alike. */
 static void put_adjustment_before(struct out_buf *b, const struct core_game *g)
 {
-    if (g->end_adjustment > 0)
-        out_rawf(b,
-                 " The tiles left on the racks, worth %d %s, were "
-                 "taken off the score (%d before).",
-                 g->end_adjustment,
-                 plural(g->end_adjustment, "point", "points"),
-                 g->score + g->end_adjustment);
+    if (g->end_adjustment > 0) {
+        out_char(b, ' ');
+        put_fill(b,
+                 trn(b,
+                     "The tiles left on the racks, worth {points} point, "
+                     "were taken off the score ({before} before).",
+                     "The tiles left on the racks, worth {points} points, "
+                     "were taken off the score ({before} before).",
+                     g->end_adjustment),
+                 FILL_INT("points", g->end_adjustment),
+                 FILL_INT("before", g->score + g->end_adjustment));
+    }
 }
 
 static void render_game_over_panel(struct out_buf *b,
                                    const struct render_view *v)
 {
     const struct core_game *g = v->game;
+    out_lit(b, "<section class=\"panel over\" id=\"game-over\" "
+               "data-testid=\"game-over\" aria-labelledby=\"over-h\">"
+               "<h2 id=\"over-h\">");
+    put_tr(b, "Game over");
+    out_lit(b, "</h2><p class=\"final\">");
+    put_tr(b, "Final score");
     out_rawf(b,
-             "<section class=\"panel over\" id=\"game-over\" "
-             "data-testid=\"game-over\" aria-labelledby=\"over-h\">"
-             "<h2 id=\"over-h\">Game over</h2><p class=\"final\">Final score "
-             "<strong data-testid=\"final-score\">%d</strong></p>"
+             " <strong data-testid=\"final-score\">%d</strong></p>"
              "<p data-testid=\"game-end\">",
              g->score);
     switch (g->end) {
     case CORE_END_PASSES:
-        out_lit(b, "Both players passed in a row, so the game ended.");
+        put_tr(b, "Both players passed in a row, so the game ended.");
         put_adjustment_before(b, g);
         break;
     case CORE_END_OUT: {
         enum core_player out = g->hands[CORE_P1].count == 0 ? CORE_P1 : CORE_P2;
-        out_rawf(b,
-                 "%s went out: the bag was empty and they played their "
-                 "last tile.",
-                 player_name(out));
-        if (g->end_adjustment > 0)
-            out_rawf(b, " %d %s left on the racks were taken off.",
-                     g->end_adjustment,
-                     plural(g->end_adjustment, "point", "points"));
+        put_fill(b,
+                 tr(b, "{player} went out: the bag was empty and they played "
+                       "their last tile."),
+                 FILL_TEXT("player", tr(b, player_name(out))));
+        if (g->end_adjustment > 0) {
+            out_char(b, ' ');
+            put_fill(b,
+                     trn(b, "{points} point left on the racks was taken off.",
+                         "{points} points left on the racks were taken off.",
+                         g->end_adjustment),
+                     FILL_INT("points", g->end_adjustment));
+        }
         break;
     }
     case CORE_END_LIMIT:
-        out_rawf(b,
-                 "The game reached %d moves, the most a game link holds, so "
-                 "it ended.",
-                 CLB_MAX_GAME_MOVES);
-        if (g->end_adjustment > 0)
-            out_rawf(b,
-                     " The tiles left on the racks, worth %d %s, were "
-                     "taken off the score.",
-                     g->end_adjustment,
-                     plural(g->end_adjustment, "point", "points"));
+        put_fill(b,
+                 tr(b, "The game reached {moves} moves, the most a game link "
+                       "holds, so it ended."),
+                 FILL_INT("moves", CLB_MAX_GAME_MOVES));
+        if (g->end_adjustment > 0) {
+            out_char(b, ' ');
+            put_fill(b,
+                     trn(b,
+                         "The tiles left on the racks, worth {points} "
+                         "point, were taken off the score.",
+                         "The tiles left on the racks, worth {points} "
+                         "points, were taken off the score.",
+                         g->end_adjustment),
+                     FILL_INT("points", g->end_adjustment));
+        }
         break;
     case CORE_END_BLOCKED:
-        out_lit(b, "The bag was empty and neither player could play, so the "
-                   "game ended by itself.");
+        put_tr(b, "The bag was empty and neither player could play, so the "
+                  "game ended by itself.");
         put_adjustment_before(b, g);
         break;
-    case CORE_END_NONE: out_lit(b, "The game has ended."); break;
+    case CORE_END_NONE: put_tr(b, "The game has ended."); break;
     }
     out_lit(b, "</p>");
     render_goals_outcome(b, g);
@@ -683,10 +935,12 @@ static void render_game_over_panel(struct out_buf *b,
          * buttons (the text is the server's: data-result). */
         out_lit(b, "<p id=\"review-total\" hidden></p><p id=\"result\" "
                    "class=\"sharerow\" hidden><button id=\"copy-result\" "
-                   "data-testid=\"copy-result\">Copy result</button>"
-                   "<button id=\"share-result\" class=\"share\" "
-                   "data-testid=\"share-result\" hidden>Share result"
-                   "</button></p>");
+                   "data-testid=\"copy-result\">");
+        put_tr(b, "Copy result");
+        out_lit(b, "</button><button id=\"share-result\" class=\"share\" "
+                   "data-testid=\"share-result\" hidden>");
+        put_tr(b, "Share result");
+        out_lit(b, "</button></p>");
     }
     render_new_buttons(b, v->daily[0] != '\0');
     out_lit(b, "</section>");
@@ -700,23 +954,27 @@ static void render_play_side(struct out_buf *b, const struct render_view *v)
     /* A helper is used during a turn: nothing to send yet. */
     if (v->moved != NULL && v->moved->type != CORE_MOVE_HELPER)
         render_share(b, v);
-    out_lit(b, "<section class=\"panel play\" aria-label=\"Your turn\">");
+    out_lit(b, "<section class=\"panel play\" aria-label=\"");
+    html_attr(b, tr(b, "Your turn"));
+    out_lit(b, "\">");
     render_active_rack(b, v);
     out_lit(b, "<p class=\"preview\" id=\"preview\" data-testid=\"preview\">"
                "</p>");
-    if (v->moved != NULL && v->moved->type == CORE_MOVE_HELPER)
-        out_lit(b, "<p class=\"msg ok\" id=\"msg\" data-testid=\"message\">"
-                   "You used a helper.</p>");
-    else
+    if (v->moved != NULL && v->moved->type == CORE_MOVE_HELPER) {
+        out_lit(b, "<p class=\"msg ok\" id=\"msg\" data-testid=\"message\">");
+        put_tr(b, "You used a helper.");
+        out_lit(b, "</p>");
+    } else
         render_message(b, core_game_tileset(g), v->error);
     render_goals(b, v);
     render_actions(b, v);
     if (goals_on(g))
         render_helpers(b, g);
-    out_lit(b, "</section><section class=\"panel\" aria-label=\"Partner\">");
+    out_lit(b, "</section><section class=\"panel\" aria-label=\"");
+    html_attr(b, tr(b, "Partner"));
+    out_lit(b, "\">");
     render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(g->turn)],
-                      other_player(g->turn), "Partner&#39;s rack",
-                      RACK_PARTNER);
+                      other_player(g->turn), RACK_PARTNER);
     out_lit(b, "</section>");
     render_judge_box(b, v);
     render_help(b, v);
@@ -732,12 +990,13 @@ static void render_wait_side(struct out_buf *b, const struct render_view *v)
     render_share(b, v);
     if (v->plain)
         render_plain_send(b, v);
-    out_lit(b, "<section class=\"panel\" aria-label=\"Racks\">");
+    out_lit(b, "<section class=\"panel\" aria-label=\"");
+    html_attr(b, tr(b, "Racks"));
+    out_lit(b, "\">");
     render_goals(b, v);
-    render_plain_rack(b, core_game_tileset(g), &g->hands[me], me, "Your rack",
-                      RACK_MINE);
+    render_plain_rack(b, core_game_tileset(g), &g->hands[me], me, RACK_MINE);
     render_plain_rack(b, core_game_tileset(g), &g->hands[other_player(me)],
-                      other_player(me), "Partner&#39;s rack", RACK_PARTNER);
+                      other_player(me), RACK_PARTNER);
     out_lit(b, "</section>");
 }
 
@@ -750,9 +1009,9 @@ static void render_over_side(struct out_buf *b, const struct render_view *v)
         render_plain_send(b, v);
     out_lit(b, "<section class=\"panel\">");
     render_plain_rack(b, core_game_tileset(g), &g->hands[CORE_P1], CORE_P1,
-                      "Rack left", RACK_FINAL);
+                      RACK_FINAL);
     render_plain_rack(b, core_game_tileset(g), &g->hands[CORE_P2], CORE_P2,
-                      "Rack left", RACK_FINAL);
+                      RACK_FINAL);
     out_lit(b, "</section>");
 }
 
@@ -760,22 +1019,21 @@ void render_game(struct out_buf *b, const struct render_view *v)
 {
     const struct core_game *g = v->game;
     bool waiting = is_waiting(v);
+    speak_game_language(b, g);
     if (v->plain)
         render_head_open(b);
     else
         render_head_open_fetched(b);
     out_lit(b, "Collabble \xc2\xb7 ");
-    if (g->game_over) {
-        out_lit(b, "game over");
-    } else if (waiting) {
-        out_lit(b, "waiting for ");
-        put_player(b, g->turn);
-    } else {
-        put_player(b, g->turn);
-        out_lit(b, " to play");
-    }
-    out_lit(b, ", ");
-    out_int(b, g->score);
+    const char *who = tr(b, player_name(g->turn));
+    if (g->game_over)
+        put_fill(b, tr(b, "game over, {score}"), FILL_INT("score", g->score));
+    else if (waiting)
+        put_fill(b, tr(b, "waiting for {player}, {score}"),
+                 FILL_TEXT("player", who), FILL_INT("score", g->score));
+    else
+        put_fill(b, tr(b, "{player} to play, {score}"),
+                 FILL_TEXT("player", who), FILL_INT("score", g->score));
     if (v->plain)
         render_head_close(b);
     else
@@ -784,7 +1042,9 @@ void render_game(struct out_buf *b, const struct render_view *v)
     out_lit(b, "<header class=\"top\">");
     render_brand(b);
     if (v->daily[0] != '\0') {
-        out_lit(b, "<p class=\"daily\" data-testid=\"daily\">Daily deal ");
+        out_lit(b, "<p class=\"daily\" data-testid=\"daily\">");
+        put_tr(b, "Daily deal");
+        out_char(b, ' ');
         html_text(b, v->daily);
         out_lit(b, "</p>");
     }
@@ -796,11 +1056,13 @@ void render_game(struct out_buf *b, const struct render_view *v)
                               : &g->hands[other_player(g->turn)]);
     out_lit(b, "</header>\n<main class=\"game\">");
     render_last_move(b, g);
-    out_lit(b, "<section class=\"boardwrap\" id=\"boardwrap\" "
-               "aria-label=\"Board\">");
+    out_lit(b, "<section class=\"boardwrap\" id=\"boardwrap\" aria-label=\"");
+    html_attr(b, tr(b, "Board"));
+    out_lit(b, "\">");
     render_board(b, v);
-    out_lit(b, "</section>\n<section class=\"side\" aria-label=\"Racks and "
-               "actions\">");
+    out_lit(b, "</section>\n<section class=\"side\" aria-label=\"");
+    html_attr(b, tr(b, "Racks and actions"));
+    out_lit(b, "\">");
     if (g->game_over)
         render_over_side(b, v);
     else if (waiting)
@@ -811,7 +1073,7 @@ void render_game(struct out_buf *b, const struct render_view *v)
         render_moves(b, v);
     render_footer(b, v);
     out_lit(b, "</section></main>\n");
-    render_foot(b);
+    render_foot(b, v->plain, v->state);
 }
 
 /* The landing page's daily deal (the same tiles for every team on a UTC
@@ -821,14 +1083,39 @@ void render_game(struct out_buf *b, const struct render_view *v)
  * computer in Player 2's seat at one of its levels. Every first visit
  * loads the landing page, so it is written short: an option without a
  * value is its text ("casual"), grouped under "The computer". */
+/* The computer's levels as a player reads them (core_partner_name() is
+ * the form's value). */
+static const char *partner_level_text(int level)
+{
+    switch (level) {
+    case CORE_PARTNER_CASUAL: return N_("casual");
+    case CORE_PARTNER_GOOD: return N_("good");
+    case CORE_PARTNER_BEST: return N_("best");
+    default: return "";
+    }
+}
+
 static void render_partner_choice(struct out_buf *b, const char *id)
 {
-    out_rawf(b,
-             "<label for=%s>Partner</label><select id=%s name=partner>"
-             "<option value=\"\">A friend<optgroup label=\"The computer\">",
-             id, id);
-    for (int l = CORE_PARTNER_CASUAL; l <= CORE_PARTNER_BEST; l++)
-        out_rawf(b, "<option>%s", core_partner_name((enum core_partner)l));
+    out_rawf(b, "<label for=%s>", id);
+    put_tr(b, "Partner");
+    out_rawf(b, "</label><select id=%s name=partner><option value=\"\">", id);
+    put_tr(b, "A friend");
+    out_lit(b, "<optgroup label=\"");
+    html_attr(b, tr(b, "The computer"));
+    out_lit(b, "\">");
+    /* The level's name is the value the form sends: a translated name
+     * names its value apart. */
+    for (int l = CORE_PARTNER_CASUAL; l <= CORE_PARTNER_BEST; l++) {
+        const char *name = core_partner_name((enum core_partner)l);
+        const char *shown = tr(b, partner_level_text(l));
+        if (strcmp(shown, name) == 0) {
+            out_rawf(b, "<option>%s", name);
+        } else {
+            out_rawf(b, "<option value=%s>", name);
+            html_text(b, shown);
+        }
+    }
     out_lit(b, "</optgroup></select>");
 }
 
@@ -884,14 +1171,17 @@ static void render_daily_card(struct out_buf *b, const struct srv_context *ctx)
 {
     out_lit(b, "<form class=\"card\" method=\"get\" action=\"");
     html_url(b, "/daily");
-    out_lit(b, "\"><h2>"
-               "Today&#39;s deal</h2><p>The same tiles for every team today."
-               "</p>");
+    out_lit(b, "\"><h2>");
+    put_tr(b, "Today's deal");
+    out_lit(b, "</h2><p>");
+    put_tr(b, "The same tiles for every team today.");
+    out_lit(b, "</p>");
     render_language_choice(b, ctx, "dlanguage");
     render_goals_choice(b, "dgoals");
     render_partner_choice(b, "dpartner");
-    out_lit(b, "<button class=\"primary\" data-testid=\"daily\">Play "
-               "today&#39;s deal</button></form><p class=\"card\" "
+    out_lit(b, "<button class=\"primary\" data-testid=\"daily\">");
+    put_tr(b, "Play today's deal");
+    out_lit(b, "</button></form><p class=\"card\" "
                "id=\"bests\" data-testid=\"bests\" hidden></p>");
 }
 
@@ -905,9 +1195,9 @@ static void render_saved_games(struct out_buf *b)
     html_url(b, "/static/landing.js?v=");
     html_attr(b, srv_static_version("landing.js"));
     out_lit(b, "\" id=\"games\" data-testid=\"saved-games\" "
-               "aria-labelledby=\"games-h\" hidden><h2 id=\"games-h\">Your "
-               "games</h2><ul class=\"games\" id=\"game-list\"></ul>"
-               "</section>");
+               "aria-labelledby=\"games-h\" hidden><h2 id=\"games-h\">");
+    put_tr(b, "Your games");
+    out_lit(b, "</h2><ul class=\"games\" id=\"game-list\"></ul></section>");
 }
 
 void render_landing(struct out_buf *b, const struct srv_context *ctx,
@@ -918,20 +1208,23 @@ void render_landing(struct out_buf *b, const struct srv_context *ctx,
     render_app_open(b, "landing", NULL);
     out_lit(b, "<header class=\"top\">");
     render_brand(b);
-    out_lit(b, "</header>\n<main class=\"landing\">"
-               "<p class=\"lead\">Scrabble for two, played together: every "
-               "word adds to one shared score. Play your turn, then send "
-               "the link to your partner.</p>");
+    out_lit(b, "</header>\n<main class=\"landing\"><p class=\"lead\">");
+    put_tr(b, "Scrabble for two, played together: every word adds to one "
+              "shared score. Play your turn, then send the link to your "
+              "partner.");
+    out_lit(b, "</p>");
     render_paste_box(b);
     render_saved_games(b);
     out_lit(b, "<form class=\"card\" method=\"get\" action=\"");
     html_url(b, "/new");
-    out_lit(b, "\" "
-               "aria-labelledby=\"new-h\"><h2 id=\"new-h\">New game</h2>"
-               "<label for=\"seed\">Seed <span class=\"opt\">(optional: the "
-               "same seed deals the same tiles)</span></label>"
-               "<input id=\"seed\" name=\"seed\" data-testid=\"seed\" "
-               "autocomplete=\"off\" maxlength=\"64\"");
+    out_lit(b, "\" aria-labelledby=\"new-h\"><h2 id=\"new-h\">");
+    put_tr(b, "New game");
+    out_lit(b, "</h2><label for=\"seed\">");
+    put_tr(b, "Seed");
+    out_lit(b, " <span class=\"opt\">");
+    put_tr(b, "(optional: the same seed deals the same tiles)");
+    out_lit(b, "</span></label><input id=\"seed\" name=\"seed\" "
+               "data-testid=\"seed\" autocomplete=\"off\" maxlength=\"64\"");
     if (seed != NULL && seed_len > 0) {
         out_lit(b, " value=\"");
         html_textn(b, seed, seed_len);
@@ -944,8 +1237,9 @@ void render_landing(struct out_buf *b, const struct srv_context *ctx,
     render_language_choice(b, ctx, "language");
     if (ctx != NULL && ctx->nlexicons > 1 &&
         (languages < 2 || lists > languages)) {
-        out_lit(b, "<label for=\"lexicon\">Dictionary</label>"
-                   "<select id=\"lexicon\" name=\"lexicon\" "
+        out_lit(b, "<label for=\"lexicon\">");
+        put_tr(b, "Dictionary");
+        out_lit(b, "</label><select id=\"lexicon\" name=\"lexicon\" "
                    "data-testid=\"lexicon\">");
         if (languages >= 2) {
             out_lit(b, "<option value=\"\">");
@@ -969,17 +1263,23 @@ void render_landing(struct out_buf *b, const struct srv_context *ctx,
     render_goals_choice(b, "goals");
     render_partner_choice(b, "partner");
     out_lit(b, "<button class=\"primary\" type=\"submit\" id=\"new-game\" "
-               "data-testid=\"new-game\">New game</button></form>");
+               "data-testid=\"new-game\">");
+    put_tr(b, "New game");
+    out_lit(b, "</button></form>");
     render_daily_card(b, ctx);
     out_lit(b, "<section class=\"card how\" aria-labelledby=\"how-h\">"
-               "<h2 id=\"how-h\">How it works</h2><ol>"
-               "<li>Start a game and play the first word through the "
-               "\xe2\x98\x85.</li>"
-               "<li>End your turn and send the link to your partner.</li>"
-               "<li>They open it, play, and send a link back. The game lives "
-               "in the link: nothing is stored on the server.</li></ol>"
-               "</section></main>\n");
-    render_foot(b);
+               "<h2 id=\"how-h\">");
+    put_tr(b, "How it works");
+    out_lit(b, "</h2><ol><li>");
+    put_tr(b, "Start a game and play the first word through the "
+              "\xe2\x98\x85.");
+    out_lit(b, "</li><li>");
+    put_tr(b, "End your turn and send the link to your partner.");
+    out_lit(b, "</li><li>");
+    put_tr(b, "They open it, play, and send a link back. The game lives in "
+              "the link: nothing is stored on the server.");
+    out_lit(b, "</li></ol></section></main>\n");
+    render_foot(b, true, NULL);
 }
 
 /* What a broken link means to a player, and what to do about it: the
@@ -990,18 +1290,18 @@ static const char *link_trouble(const struct clb_error *err)
     switch (err->code) {
     case CLB_ERR_BAD_STATE:
         if (strstr(err->detail, "made by a newer") != NULL)
-            return "This link was made by a newer version of Collabble. "
-                   "Open it on the Collabble your partner uses, or update "
-                   "this one.";
-        return "This link is damaged: part of it was changed or cut off. "
-               "Ask your partner to send it again.";
+            return N_("This link was made by a newer version of Collabble. "
+                      "Open it on the Collabble your partner uses, or update "
+                      "this one.");
+        return N_("This link is damaged: part of it was changed or cut off. "
+                  "Ask your partner to send it again.");
     case CLB_ERR_TOO_LARGE:
-        return "This link is too long to be a Collabble game: it may have "
-               "been pasted twice, or with other text. Ask your partner to "
-               "send it again.";
+        return N_("This link is too long to be a Collabble game: it may have "
+                  "been pasted twice, or with other text. Ask your partner "
+                  "to send it again.");
     case CLB_ERR_UNKNOWN_LEXICON:
-        return "This game is judged by a dictionary this Collabble does not "
-               "have. Open it on the Collabble your partner uses.";
+        return N_("This game is judged by a dictionary this Collabble does "
+                  "not have. Open it on the Collabble your partner uses.");
     default: return NULL;
     }
 }
@@ -1009,33 +1309,35 @@ static const char *link_trouble(const struct clb_error *err)
 void render_error_page(struct out_buf *b, const struct clb_error *err)
 {
     const char *trouble = link_trouble(err);
-    render_head(b, "Collabble \xc2\xb7 error");
+    render_head(b, tr(b, "Collabble \xc2\xb7 error"));
     render_app_open(b, "error", NULL);
     out_lit(b, "<header class=\"top\">");
     render_brand(b);
     out_lit(b, "</header>\n<main class=\"landing\"><section class=\"card\" "
                "data-testid=\"error-page\" aria-labelledby=\"err-h\">"
                "<h2 id=\"err-h\">");
-    out_raw(b, trouble != NULL ? "This game link does not work"
-                               : "Something is not right");
+    put_tr(b, trouble != NULL ? N_("This game link does not work")
+                              : N_("Something is not right"));
     out_lit(b, "</h2><p class=\"msg err\" id=\"msg\" data-testid=\"message\">");
     if (trouble != NULL) {
-        out_raw(b, trouble);
+        put_tr(b, trouble);
         out_lit(b, "</p><details class=\"help\" data-testid=\"error-details\">"
-                   "<summary>Details</summary><p>");
+                   "<summary>");
+        put_tr(b, "Details");
+        out_lit(b, "</summary><p>");
     }
     render_sentence(b, &core_tileset_english, err);
-    if (trouble != NULL)
-        out_lit(b, "</p></details><p>A new game is one press away.");
-    else
-        out_lit(b, "</p><p>Check that the whole link was copied, or start a "
-                   "new game.");
+    out_raw(b, trouble != NULL ? "</p></details><p>" : "</p><p>");
+    put_tr(b, trouble != NULL ? N_("A new game is one press away.")
+                              : N_("Check that the whole link was copied, "
+                                   "or start a new game."));
     out_lit(b, "</p><a class=\"btn primary\" href=\"");
     html_url(b, "/");
-    out_lit(b, "\" "
-               "data-testid=\"new-game\">New game</a></section>");
+    out_lit(b, "\" data-testid=\"new-game\">");
+    put_tr(b, "New game");
+    out_lit(b, "</a></section>");
     render_paste_box(b);
     render_saved_games(b);
     out_lit(b, "</main>\n");
-    render_foot(b);
+    render_foot(b, true, NULL);
 }

@@ -308,7 +308,47 @@ static void story_axis_words(struct out_buf *b, const struct story_scale *s)
     story_text_at(b, story_x(s, 1), LABEL_Y, "middle");
     out_lit(b, "1</text>");
     story_text_at(b, (PLOT_X0 + PLOT_X1) / 2, LABEL_Y, "middle");
-    out_lit(b, "move</text></g>");
+    /* TRANSLATORS: the picture's axis of the moves, under it */
+    put_tr(b, "move");
+    out_lit(b, "</text></g>");
+}
+
+/* The width the legend's words are judged to take a character, in
+ * halves of a user unit at its font size (12): an average glyph's, about
+ * 0.54 em. A guess, so a translation judged too long is squeezed by
+ * textLength, which also stretches a word narrower than its guess: the
+ * guess is an average, not the widest glyph's, for that stretch to stay
+ * small. */
+enum { STORY_CHAR_HALF_W = 13 };
+
+/* How many characters the UTF-8 text s has. */
+static int story_chars(const char *s)
+{
+    int n = 0;
+    for (; *s != '\0'; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* A word of the legend at (x,y), msgid in the page's language. The legend
+ * is laid out for its English words, each with `room` units before the
+ * next shape; a translation judged longer than that is squeezed into it
+ * (SVG's textLength), not left to run over the next entry. English is
+ * never squeezed: its words fit the room they were laid out in. */
+static void story_legend_word(struct out_buf *b, int x, int y, int room,
+                              const char *msgid)
+{
+    const char *text = tr(b, msgid);
+    if (text != msgid && story_chars(text) * STORY_CHAR_HALF_W > 2 * room) {
+        out_rawf(b,
+                 "<text x=\"%d\" y=\"%d\" textLength=\"%d\" "
+                 "lengthAdjust=\"spacingAndGlyphs\">",
+                 x, y, room);
+    } else {
+        story_text_at(b, x, y, "");
+    }
+    html_text(b, text);
+    out_lit(b, "</text>");
 }
 
 /* The legend, drawn with the picture's own shapes: the lines (and the
@@ -349,29 +389,23 @@ static void story_legend_bingo(struct out_buf *b)
     out_lit(b, "\"/>");
 }
 
+/* The legend's words, each at its shape's right; each word's room runs
+ * to the next shape, less a gap (story_legend_word). */
 static void story_legend_words(struct out_buf *b, bool best, bool cut,
                                bool goals)
 {
-    story_text_at(b, 22, 12, "");
-    out_lit(b, "Team</text>");
-    if (best) {
-        story_text_at(b, 88, 12, "");
-        out_lit(b, "Best plays</text>");
-    }
-    if (cut) {
-        story_text_at(b, 182, 12, "");
-        out_lit(b, "Not reviewed after</text>");
-    }
-    story_text_at(b, 12, 30, "");
-    out_lit(b, "Player 1</text>");
-    story_text_at(b, 78, 30, "");
-    out_lit(b, "Player 2</text>");
-    story_text_at(b, 150, 30, "");
-    out_lit(b, "Bingo</text>");
-    if (goals) {
-        story_text_at(b, 208, 30, "");
-        out_lit(b, "Goal met</text>");
-    }
+    story_legend_word(b, 22, 12, 40, N_("Team"));
+    if (best)
+        story_legend_word(b, 88, 12, cut ? 84 : STORY_W - 88, N_("Best plays"));
+    if (cut)
+        /* TRANSLATORS: the picture's legend: a dotted line at the last
+         * move the review reached */
+        story_legend_word(b, 182, 12, STORY_W - 182, N_("Not reviewed after"));
+    story_legend_word(b, 12, 30, 52, player_name(CORE_P1));
+    story_legend_word(b, 78, 30, 56, player_name(CORE_P2));
+    story_legend_word(b, 150, 30, goals ? 42 : STORY_W - 150, N_("Bingo"));
+    if (goals)
+        story_legend_word(b, 208, 30, STORY_W - 208, N_("Goal met"));
 }
 
 /* The words of the picture, for a screen reader (the <desc>): the totals,
@@ -381,31 +415,33 @@ static void story_desc(struct out_buf *b, const struct core_history *h,
                        const int *best)
 {
     int n = h->nmoves;
-    out_lit(b, "<desc id=\"story-d\">After move ");
-    out_int(b, n);
-    out_lit(b, " the team had ");
-    put_count(b, h->moves[n - 1].score, "point", "points");
+    int score = h->moves[n - 1].score;
+    /* Its sentences are messages whole; the second clause of the first
+     * is one of four, each a message beginning with its punctuation. */
+    out_lit(b, "<desc id=\"story-d\">");
+    put_fill_content(b,
+                     trn(b, "After move {move} the team had {n} point",
+                         "After move {move} the team had {n} points", score),
+                     FILL_INT("move", n), FILL_INT("n", score));
     if (rv == NULL) {
-        out_lit(b, "; the best plays' running total comes with the review.");
+        put_content(b, tr(b, "; the best plays' running total comes with "
+                             "the review."));
     } else if (reviewed == n) {
-        out_lit(b, "; the best plays added up to ");
-        out_int(b, best[n]);
-        out_char(b, '.');
+        put_fill_content(b, tr(b, "; the best plays added up to {best}."),
+                         FILL_INT("best", best[n]));
     } else if (reviewed == 0) {
-        out_lit(b, "; no move was reviewed: the review's work limit ran "
-                   "out.");
+        put_content(b, tr(b, "; no move was reviewed: the review's work "
+                             "limit ran out."));
     } else {
-        out_lit(b, ". After move ");
-        out_int(b, reviewed);
-        out_lit(b, " the team had ");
-        out_int(b, h->moves[reviewed - 1].score);
-        out_lit(b, " and the best plays ");
-        out_int(b, best[reviewed]);
-        out_lit(b, "; moves ");
-        out_int(b, reviewed + 1);
-        out_lit(b, "\xe2\x80\x93");
-        out_int(b, n);
-        out_lit(b, " were not reviewed: the review's work limit ran out.");
+        put_fill_content(
+            b,
+            tr(b, ". After move {move} the team had {team} and the best "
+                  "plays {best}; moves {first}\xe2\x80\x93{last} were not "
+                  "reviewed: the review's work limit ran out."),
+            FILL_INT("move", reviewed),
+            FILL_INT("team", h->moves[reviewed - 1].score),
+            FILL_INT("best", best[reviewed]), FILL_INT("first", reviewed + 1),
+            FILL_INT("last", n));
     }
     const struct core_tileset *ts = core_game_tileset(&h->first);
     int bingos = 0, goals = 0;
@@ -413,33 +449,59 @@ static void story_desc(struct out_buf *b, const struct core_history *h,
         const struct core_move_record *rec = &h->moves[i];
         if (!rec->result.bingo)
             continue;
-        out_raw(b, bingos++ == 0 ? " Bingos: " : ", ");
-        render_word(b, ts, rec->result.words[0]);
-        out_lit(b, " (move ");
-        out_int(b, i + 1);
-        out_lit(b, ", ");
-        put_player(b, rec->player);
-        out_char(b, ')');
+        if (bingos++ == 0) {
+            out_char(b, ' ');
+            /* TRANSLATORS: the list of the game's bingos follows */
+            put_tr(b, "Bingos:");
+            out_char(b, ' ');
+        } else {
+            out_lit(b, ", ");
+        }
+        struct fill f;
+        /* TRANSLATORS: a bingo's word, its move and its player, in the
+         * list after "Bingos:" */
+        fill_begin_content(&f, b, tr(b, "{word} (move {move}, {player})"));
+        while (fill_next(&f)) {
+            if (fill_is(&f, "word"))
+                render_word(b, ts, rec->result.words[0]);
+            else if (fill_is(&f, "move"))
+                out_int(b, i + 1);
+            else if (fill_is(&f, "player"))
+                put_player(b, rec->player);
+        }
     }
     if (bingos > 0)
         out_char(b, '.');
     for (int i = 0; i < n; i++)
         goals += h->moves[i].result.ngoals > 0;
     if (goals > STORY_GOALS_LISTED) {
-        out_lit(b, " Goals met on ");
-        out_int(b, goals);
-        out_lit(b, " moves.");
+        out_char(b, ' ');
+        put_fill_content(
+            b,
+            trn(b, "Goals met on {n} move.", "Goals met on {n} moves.", goals),
+            FILL_INT("n", goals));
+    } else if (goals > 0) {
+        out_char(b, ' ');
+        struct fill f;
+        fill_begin_content(&f, b,
+                           trn(b, "Goals met on move {moves}.",
+                               "Goals met on moves {moves}.", goals));
+        while (fill_next(&f)) {
+            if (!fill_is(&f, "moves"))
+                continue;
+            for (int i = 0, listed = 0; i < n; i++) {
+                if (h->moves[i].result.ngoals == 0)
+                    continue;
+                if (listed++ > 0)
+                    out_lit(b, ", ");
+                out_int(b, i + 1);
+            }
+        }
     }
-    for (int i = 0, listed = 0; i < n && goals <= STORY_GOALS_LISTED; i++) {
-        if (h->moves[i].result.ngoals == 0)
-            continue;
-        out_raw(b, listed++ == 0 ? " Goals met on moves " : ", ");
-        out_int(b, i + 1);
-        if (listed == goals)
-            out_char(b, '.');
-    }
-    out_lit(b, " Every move, with its points and its best play, is in the "
-               "move list.</desc>");
+    out_char(b, ' ');
+    put_content(b, tr(b, "Every move, with its points and its best play, is "
+                         "in the move list."));
+    out_lit(b, "</desc>");
 }
 
 void render_story(struct out_buf *b, const struct core_history *h,
@@ -471,13 +533,13 @@ void render_story(struct out_buf *b, const struct core_history *h,
      * figure would take 80 pixels of a phone's width, and no rule of the
      * stylesheet is spent on the picture. */
     out_lit(b, "<div class=\"story\" id=\"story\" data-testid=\"story\">"
-               "<p id=\"story-c\">The game&#39;s story: the team&#39;s "
-               "score, move by move");
-    if (review != NULL)
-        out_lit(b, ", against the best plays&#39; running total");
-    else
-        out_lit(b, " (the best plays&#39; running total comes with the "
-                   "review)");
+               "<p id=\"story-c\">");
+    put_tr(b, review != NULL
+                  ? N_("The game's story: the team's score, move by move, "
+                       "against the best plays' running total")
+                  : N_("The game's story: the team's score, move by move "
+                       "(the best plays' running total comes with the "
+                       "review)"));
     out_lit(b, "</p><svg viewBox=\"0 0 ");
     out_int(b, STORY_W);
     out_char(b, ' ');
@@ -524,6 +586,7 @@ void render_story_link(struct out_buf *b, const char *state)
     html_attr(b, state);
     /* No "#story": the script reads a link's fragment as a position. One
      * line on a phone: a link that wraps has a gap at its middle. */
-    out_lit(b, "\" data-testid=\"story-link\">The game&#39;s story, as a "
-               "picture</a></p>");
+    out_lit(b, "\" data-testid=\"story-link\">");
+    put_tr(b, "The game's story, as a picture");
+    out_lit(b, "</a></p>");
 }

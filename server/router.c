@@ -116,6 +116,7 @@ static const struct {
     {"/game/turn",      GET | POST, 0,          ui_turn},
     {"/game.gcg",       GET,        0,          ui_gcg},
     {"/game/review",    GET | POST, GET | POST, ui_review},
+    {"/lang",           GET | POST, 0,          ui_lang},
     {"/game/word",      GET,        0,          ui_word},
     {"/healthz",        GET,        0,          router_healthz},
     {"/livez",          GET,        0,          router_livez},

@@ -36,7 +36,7 @@ const char *srv_route_allow(struct clb_str path);
  * search limiter and the metrics' route labels all read. Route i's path
  * is srv_route_path(i); after the SRV_ROUTE_COUNT routes come two labels:
  * "/static/" and a star (SRV_ROUTE_STATIC) and "other" (SRV_ROUTE_OTHER). */
-#define SRV_ROUTE_COUNT 20
+#define SRV_ROUTE_COUNT 21
 #define SRV_ROUTE_STATIC SRV_ROUTE_COUNT
 #define SRV_ROUTE_OTHER (SRV_ROUTE_COUNT + 1)
 #define SRV_ROUTE_LABELS (SRV_ROUTE_COUNT + 2)

@@ -531,6 +531,8 @@ static struct srv_head srv_head_of(struct MHD_Connection *conn)
     return (struct srv_head){
         .accept_encoding = srv_header(conn, MHD_HTTP_HEADER_ACCEPT_ENCODING),
         .if_none_match = srv_header(conn, "If-None-Match"),
+        .accept_language = srv_header(conn, "Accept-Language"),
+        .cookie = srv_header(conn, "Cookie"),
     };
 }
 

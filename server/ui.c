@@ -23,6 +23,7 @@
 #include "../core/notation.h"
 #include "../core/partner.h"
 #include "gcg.h"
+#include "i18n.h"
 #include "move_json.h"
 #include "cache.h"
 #include "position.h"
@@ -175,7 +176,9 @@ static void redirect(struct srv_response *resp, const char *location)
     out_lit(resp->body, "<!doctype html>\n<title>Collabble</title>"
                         "<p><a href=\"");
     html_attr(resp->body, location);
-    out_lit(resp->body, "\">Continue</a></p>\n");
+    out_lit(resp->body, "\">");
+    html_text(resp->body, i18n_text(resp->body->lang, N_("Continue")));
+    out_lit(resp->body, "</a></p>\n");
 }
 
 /* What the script says about the device looking at a page (`me`, `origin`
@@ -1445,6 +1448,7 @@ void ui_review(const struct srv_request *req, struct srv_response *resp)
             pos.game.goals.level != CORE_GOALS_OFF ? &pos.game.goals : NULL};
     daily_of(&pos, result.daily);
     page_status(resp, 200);
+    render_speak(resp->body, core_game_tileset(&pos.game));
     render_review_cells(resp->body, core_game_tileset(&pos.game), &review,
                         pos.game.game_over ? &result : NULL);
 }
@@ -1466,4 +1470,43 @@ void ui_gcg(const struct srv_request *req, struct srv_response *resp)
     resp->status = 200;
     resp->content_type = SRV_TYPE_TEXT;
     gcg_write(resp->body, &pos);
+}
+
+/* POST (or GET) /lang with lang=CODE&back=PATH: the language switch
+ * (render_pages.c). Keeps the choice in the cookie `lang` of this device
+ * for a year, for the application's paths only, and goes back to PATH,
+ * an address of the application ("/" when it is missing or is not one:
+ * never another site). An unknown code is refused with 400. */
+void ui_lang(const struct srv_request *req, struct srv_response *resp)
+{
+    if (!is_get(req) && !(is_post(req) && is_form(req))) {
+        method_not_allowed(resp);
+        return;
+    }
+    struct clb_str form = is_post(req) ? req->body : req->query;
+    char code[8], back[CLB_MAX_LOCATION - 8];
+    size_t n, backn;
+    const struct i18n_catalogue *c =
+        form_value(form, "lang", true, code, sizeof code, &n) == UI_FOUND
+            ? i18n_by_code(code, n)
+            : NULL;
+    if (c == NULL) {
+        struct clb_error err;
+        clb_error_clear(&err);
+        clb_error_set(&err, CLB_ERR_BAD_REQUEST,
+                      "lang: no catalogue has that language");
+        error_page(resp, &err);
+        return;
+    }
+    bool back_ok = form_value(form, "back", false, back, sizeof back, &backn) ==
+                       UI_FOUND &&
+                   back[0] == '/' && back[1] != '/' && back[1] != '\\';
+    for (size_t i = 0; back_ok && i < backn; i++)
+        back_ok = back[i] > ' ' && back[i] <= '~'; /* a Location's bytes */
+    if (!back_ok)
+        (void)snprintf(back, sizeof back, "/");
+    resp->set_lang = c;
+    /* The page that answers this request is in the new language too. */
+    resp->body->lang = c;
+    redirect(resp, back);
 }

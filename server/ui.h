@@ -28,4 +28,7 @@
 srv_handler ui_root, ui_game, ui_new, ui_daily, ui_move, ui_turn, ui_gcg,
     ui_review, ui_word;
 
+/* The language switch (server/i18n.h): sets the cookie `lang`. */
+srv_handler ui_lang;
+
 #endif

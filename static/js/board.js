@@ -5,12 +5,14 @@
 /* SPDX-License-Identifier: MIT */
 import { $, attr, setA, has, el, svg, pts } from './dom.js';
 import { store, BLIND } from './storage.js';
+import { tr } from './i18n.js';
 import { app, S, page, turn } from './state.js';
 
 // The controls of a turn: disabled on a position shown read-only, and
 // while a move is sent.
 export const TURN = '#rack .tile,#end-turn,#exchange,#pass,#recall,#shuffle';
-const PREM = { tw: 'triple word', dw: 'double word', tl: 'triple letter', dl: 'double letter' };
+const PREM = { tw: () => tr('triple word'), dw: () => tr('double word'), tl: () => tr('triple letter'),
+  dl: () => tr('double letter') };
 const AZ = 'A B C D E F G H I J K L M N O P Q R S T U V W X Y Z';
 
 export function all(sel, x) { return [...(x || app).querySelectorAll(sel)]; }
@@ -61,12 +63,14 @@ export function label(c) {
   const p = pos(c), l = c.classList, k = prem(c);
   let s = coord(p[0], p[1]) + ', ';
   if (l.contains('t')) {
-    s += (l.contains('bl') ? 'blank as ' : '') + c.firstChild.nodeValue + ', ' + pts(+c.lastChild.textContent) +
-      (l.contains('pd') ? ', placed this turn' : '') + (l.contains('lm') ? ', last move' : '');
+    const face = c.firstChild.nodeValue;
+    s += (l.contains('bl') ? tr('blank as {letter}', { letter: face }) : face) + ', ' +
+      pts(+c.lastChild.textContent) + (l.contains('pd') ? ', ' + tr('placed this turn') : '') +
+      (l.contains('lm') ? ', ' + tr('last move') : '');
   } else {
-    s += (l.contains('st') ? 'centre star, ' : '') + (k ? PREM[k] + ', ' : '') + 'empty';
+    s += (l.contains('st') ? tr('centre star') + ', ' : '') + (k ? PREM[k]() + ', ' : '') + tr('empty');
   }
-  setA(c, 'aria-label', s + (l.contains('bad') || l.contains('bw') ? ', not valid' : ''));
+  setA(c, 'aria-label', s + (l.contains('bad') || l.contains('bw') ? ', ' + tr('not valid') : ''));
 }
 function prem(c) { return ['tw', 'dw', 'tl', 'dl'].filter((x) => has(c, x))[0]; }
 export function unpaint(c) {
@@ -84,25 +88,28 @@ export function unpaint(c) {
  * beside the element of the page it belongs with. A page a browser
  * navigated to carries the tiles' names for readers without script; the
  * rest is added to it the same way. */
-const HELP = ['Drag tiles from your rack to the board, or tap a tile, then a square; tap a placed tile to take it ' +
-  'back. The points show before you end your turn.', 'Keys: Enter picks a tile, arrows move, Enter places it; ' +
-  'or type letters on the board, the way the arrow shows (Enter on an empty square turns it). Escape cancels.'];
+const HELP = () => [tr('Drag tiles from your rack to the board, or tap a tile, then a square; tap a placed tile to ' +
+  'take it back. The points show before you end your turn.'), tr('Keys: Enter picks a tile, arrows move, Enter ' +
+  'places it; or type letters on the board, the way the arrow shows (Enter on an empty square turns it). ' +
+  'Escape cancels.')];
 function button(props, testid, text) { return el('button', props, testid, text); }
 // [beside which element, the one made, how to make it, where (after, by default)]
 const MADE = [
   ['#last-move', '#zoom', () => {
-    const b = button({ id: 'zoom', className: 'zoom needs-js' }, 'zoom', 'Zoom board');
+    const b = button({ id: 'zoom', className: 'zoom needs-js' }, 'zoom', tr('Zoom board'));
     setA(b, 'aria-pressed', false);
     return b;
   }],
-  ['#rack-h', '#shuffle', () => button({ id: 'shuffle', className: 'minor needs-js' }, 'shuffle', 'Shuffle')],
+  ['#rack-h', '#shuffle', () => button({ id: 'shuffle', className: 'minor needs-js' }, 'shuffle', tr('Shuffle'))],
   ['#pass-bar', '#ex-bar', () => el('div', { id: 'ex-bar', className: 'bar needs-js', hidden: true }, '',
-    el('p', {}, '', 'Choose the tiles to exchange, then confirm.'),
-    button({ id: 'ex-confirm', className: 'primary', disabled: true }, 'exchange-confirm', 'Exchange'),
-    button({ id: 'ex-cancel' }, 'exchange-cancel', 'Cancel')), 'before'],
+    el('p', {}, '', tr('Choose the tiles to exchange, then confirm.')),
+    button({ id: 'ex-confirm', className: 'primary', disabled: true }, 'exchange-confirm', tr('Exchange')),
+    button({ id: 'ex-cancel' }, 'exchange-cancel', tr('Cancel'))), 'before'],
   // A <noscript> help (a page navigated to) is text here, not a .help.
-  ['.play+[aria-label=Partner]', '.help', () => el('details', { className: 'panel help' }, '',
-    el('summary', {}, '', 'How to play'), ...HELP.map((p) => el('p', {}, '', p)))],
+  // The partner's section (the one after the turn's, whatever its label's
+  // language).
+  ['.play+section', '.help', () => el('details', { className: 'panel help' }, '',
+    el('summary', {}, '', tr('How to play')), ...HELP().map((p) => el('p', {}, '', p)))],
 ];
 function eyeIcon() {
   return svg('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' },
@@ -110,13 +117,13 @@ function eyeIcon() {
     svg('path', { class: 'slash', d: 'M3 3l18 18' }));
 }
 export function complete(x) {
-  x.querySelectorAll('#rack>.tile').forEach((t, i) => {
-    if (t.hasAttribute('data-letter')) return;
-    const bl = has(t, 'bl'), l = bl ? 'BLANK' : t.firstChild.nodeValue;
-    setA(t, 'data-index', i);
-    setA(t, 'data-letter', l);
-    setA(t, 'aria-pressed', 'false');
-    setA(t, 'aria-label', (bl ? 'Blank tile' : l) + ', ' + pts(points(t)));
+  x.querySelectorAll('#rack>.tile').forEach((e, i) => {
+    if (e.hasAttribute('data-letter')) return;
+    const bl = has(e, 'bl'), l = bl ? 'BLANK' : e.firstChild.nodeValue;
+    setA(e, 'data-index', i);
+    setA(e, 'data-letter', l);
+    setA(e, 'aria-pressed', 'false');
+    setA(e, 'aria-label', (bl ? tr('Blank tile') : l) + ', ' + pts(points(e)));
   });
   MADE.forEach((m) => {
     const at = x.querySelector(m[0]);
@@ -149,7 +156,7 @@ export function applyBlind(x) {
   all('#h-take option', x).forEach((o, i) => {
     o.o = o.o || o.text;
     o.value = o.value; // the letter stays what is sent
-    o.text = on ? 'hidden tile ' + (i + 1) : o.o;
+    o.text = on ? tr('hidden tile {n}', { n: i + 1 }) : o.o;
   });
 }
 
@@ -184,7 +191,7 @@ export function zoom(on) {
   if (!z || !w) return;
   app.classList.toggle('zoomed', on);
   setA(z, 'aria-pressed', on);
-  z.textContent = on ? 'Whole board' : 'Zoom board';
+  z.textContent = on ? tr('Whole board') : tr('Zoom board');
   if (!on) return;
   // Into view: the tiles being placed, else the last move, else the star.
   const lm = all('#board>.lm');
@@ -204,12 +211,14 @@ export function autoZoom() {
 // across, column then row down).
 export function theirMove() {
   const l = all('#board>.lm'), k = (r, c) => cell(r, c) && has(cell(r, c), 't');
-  let t = $('last-move').textContent;
-  if (l.length && /played/.test(t)) {
+  let s = $('last-move').textContent;
+  // A play's sentence says " for {points}": the square goes before it.
+  const f = tr(' for ');
+  if (l.length && s.includes(f)) {
     let p = pos(l[0]);
     const d = (l.length > 1 ? pos(l[1])[0] === p[0] : k(p[0], p[1] - 1) || k(p[0], p[1] + 1)) ? [0, 1] : [1, 0];
     while (k(p[0] - d[0], p[1] - d[1])) p = [p[0] - d[0], p[1] - d[1]];
-    t = t.replace(' for ', ' at ' + (d[1] ? p[0] + 1 + coord(0, p[1])[0] : coord(p[0], p[1])) + ' for ');
+    s = s.replace(f, tr(' at {square} for ', { square: d[1] ? p[0] + 1 + coord(0, p[1])[0] : coord(p[0], p[1]) }));
   }
-  return t + ' Your turn, score ' + attr(app, 'data-score') + '.';
+  return s + ' ' + tr('Your turn, score {score}.', { score: attr(app, 'data-score') });
 }

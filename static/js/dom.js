@@ -1,6 +1,7 @@
 /* static/js/dom.js - the few DOM helpers every part of the script uses,
  * and where the app is mounted. */
 /* SPDX-License-Identifier: MIT */
+import { trn } from './i18n.js';
 
 // Where the app is mounted ('' at the root, '/collabble' under a sub-path):
 // the server writes each script's address under it, as BASE/static/NAME.js,
@@ -31,7 +32,7 @@ export function svg(tag, attrs, ...kids) {
   return e;
 }
 
-export function pts(n) { return n + (n === 1 ? ' point' : ' points'); }
+export function pts(n) { return trn('{n} point', '{n} points', n, { n }); }
 export function day(d) { return Date.parse(d) / 864e5; }
 
 // What a screen reader hears now (#live, which every page carries).

@@ -2,7 +2,7 @@
  * and drop, and what another tab of this browser did. */
 /* SPDX-License-Identifier: MIT */
 import { BASE, attr, setA, has, el, announce } from './dom.js';
-import { KEY, BLIND, store, record, save, named } from './storage.js';
+import { KEY, BLIND, store, record, save, named, playerName } from './storage.js';
 import { app, S, page, turn } from './state.js';
 import { one, isCell, pos, view, playable, gameId, toPlay, rackTile, typed, cell, cursorTo, setDir, moveTo,
   zoom, applyBlind } from './board.js';
@@ -13,9 +13,11 @@ import { select, deselect, place, placeBlank, shift, recall, recallAll, shuffle,
   playMove, pressSquare, type, pickerOpen, picked } from './tiles.js';
 import { copy, share, result } from './share.js';
 import { listed } from './main.js';
+import { tr } from './i18n.js';
 
-const OLDER = 'This is an older position: open the newest, or play from here to start a new branch.';
-const SENDING = 'Your move is being sent: wait for the answer.';
+// Said in more than one place, in the page's language (i18n.js).
+const sayOlder = () => tr('This is an older position: open the newest, or play from here to start a new branch.');
+const saySending = () => tr('Your move is being sent: wait for the answer.');
 const DIRS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 // A drag under way ({el, id, x, y, on, ghost, over}), and whether the
 // last press ended one (its click is then no click).
@@ -29,7 +31,7 @@ function escape() {
   const back = rackTile(turn.sel);
   deselect();
   back.focus();
-  announce('Selection cancelled.');
+  announce(tr('Selection cancelled.'));
 }
 export function onKey(e) {
   if (!app || pickerOpen()) return;
@@ -46,9 +48,9 @@ export function onKey(e) {
     e.preventDefault();
     moveTo(p[0], k === 'Home' ? 0 : 14);
   } else if (turn.busy) {
-    if (letter || k === 'Backspace' || k === 'Delete') hint(SENDING);
+    if (letter || k === 'Backspace' || k === 'Delete') hint(saySending());
   } else if (!playable()) {
-    if (turn.locked && letter) hint(OLDER);
+    if (turn.locked && letter) hint(sayOlder());
     // the partner's turn, an older position, or the game is over: look, do not touch
   } else if ((k === 'Backspace' || k === 'Delete') && has(t, 'pd')) {
     e.preventDefault();
@@ -152,7 +154,7 @@ function endDrag(target) {
   if (target !== t) {
     rack.insertBefore(t, has(target, 'tile') ? target : null);
     saveDraft();
-    announce(attr(t, 'aria-label') + ' moved.');
+    announce(tr('{tile} moved.', { tile: attr(t, 'aria-label') }));
   }
 }
 
@@ -166,13 +168,14 @@ function onRackTile(t, e) {
   if (turn.mode === 'pass') setMode('play');
   if (i !== turn.sel) return select(i, e.detail === 0); // detail 0: Enter or Space
   deselect();
-  announce('Selection cancelled.');
+  announce(tr('Selection cancelled.'));
 }
 function onSquare(t) {
   const p = pos(t);
   if (!playable()) {
-    if (turn.locked) hint(OLDER);
-    else if (view() === 'wait') hint(named('It is Player ' + toPlay() + '\u2019s turn: send them the link.', gameId()));
+    if (turn.locked) hint(sayOlder());
+    else if (view() === 'wait') hint(named(tr('It is {player}\u2019s turn: send them the link.',
+      { player: playerName(toPlay()) }), gameId()));
     return;
   }
   if (has(t, 'pd')) { cursorTo(p[0], p[1]); recall(p[0], p[1]); }
@@ -196,12 +199,12 @@ function blind(t) {
   const on = attr(t, 'aria-pressed') !== 'true';
   store(BLIND, on ? '1' : '0');
   applyBlind(app);
-  announce(on ? 'Blind mode on: your partner\u2019s tiles are hidden.' : 'Blind mode off.');
+  announce(on ? tr('Blind mode on: your partner\u2019s tiles are hidden.') : tr('Blind mode off.'));
 }
 function zoomButton() {
   turn.zoomAuto = false;
   zoom(!has(app, 'zoomed'));
-  announce(has(app, 'zoomed') ? 'Board zoomed in: it scrolls.' : 'The whole board is shown.');
+  announce(has(app, 'zoomed') ? tr('Board zoomed in: it scrolls.') : tr('The whole board is shown.'));
 }
 // The buttons with an id, and what each does.
 const BUTTONS = {
@@ -232,7 +235,7 @@ export function onClick(e) {
   if (!t) return;
   if (picked(t)) return;
   if (!app || !app.contains(t)) return;
-  if (turn.busy) return hint(SENDING);
+  if (turn.busy) return hint(saySending());
   if (t.matches('[data-testid=remove-game],[data-testid=remove-branch]')) return listed((L) => L.remove(t));
   if (t.matches('#rack .tile')) return onRackTile(t, e);
   if (isCell(t)) return onSquare(t);
@@ -259,5 +262,5 @@ export function onStorage(e) {
   recallAll();
   setMode('play');
   lockStale(app, lineOf(app), hit);
-  hint(one('.stale').firstChild.textContent + ' Another tab moved on.');
+  hint(one('.stale').firstChild.textContent + ' ' + tr('Another tab moved on.'));
 }

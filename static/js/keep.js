@@ -5,7 +5,7 @@
  * and this device's bests. The records themselves: storage.js. */
 /* SPDX-License-Identifier: MIT */
 import { BASE, $, attr, setA, has, el, announce, day } from './dom.js';
-import { KEY, store, parse, record, save, meOf, setMe, whoOn, names, named, bests, writeRecord, BEST, NAME }
+import { KEY, store, parse, record, save, meOf, setMe, whoOn, names, named, bests, writeRecord, BEST, NAME, playerName }
   from './storage.js';
 import { lines, setLines, lineFrom, moveAt, relate, related } from './lines.js';
 import { app, S, page, turn } from './state.js';
@@ -13,6 +13,7 @@ import { TURN, all, one, view, playable, gameId, toPlay, cell, rackTile, paint, 
 import { hint } from './feedback.js';
 import { load } from './network.js';
 import { changed } from './tiles.js';
+import { tr } from './i18n.js';
 
 export function lineOf(x) { return lineFrom((a) => attr(x, a), Date.now()); }
 
@@ -20,13 +21,13 @@ export function lineOf(x) { return lineFrom((a) => attr(x, a), Date.now()); }
 function notice(x, testid, text, acts) {
   const box = el('aside', { className: 'stale', textContent: text + ' ' }, testid, ...acts);
   const old = x.querySelector('.stale');
-  setA(box, 'aria-label', testid === 'stale' ? 'An older position' : 'A branch of the game');
+  setA(box, 'aria-label', testid === 'stale' ? tr('An older position') : tr('A branch of the game'));
   if (old) old.replaceWith(box); else x.querySelector('main').before(box);
   return box;
 }
 function newest(l, testid, text) {
   return el('a', { className: 'btn primary', href: BASE + '/#' + l.state,
-    textContent: text || 'Open the newest (move ' + l.move + ')' }, testid);
+    textContent: text || tr('Open the newest (move {move})', { move: l.move }) }, testid);
 }
 // An older position: read-only, the newest as the main action, and the
 // explicit choice to play from here, which starts a new branch. The
@@ -38,22 +39,22 @@ export function lockStale(x, p, hit) {
   x.classList.add('locked');
   all(TURN, x).forEach((t) => { t.disabled = true; });
   const b = el('button', { id: 'branch-here', className: 'btn', textContent: again
-    ? 'Play it again: a replay, beside the finished game'
-    : 'Play from here: this starts a new branch of the game' }, 'branch-here');
-  notice(x, 'stale', again ? 'This game is finished: final score ' + hit.line.score + '.'
-    : 'This is move ' + at + ' of this game; you have move ' + hit.line.move + '.',
-  [newest(hit.line, 'stale-newest', again && 'See the result')].concat(turn.locked ? [b] : []));
+    ? tr('Play it again: a replay, beside the finished game')
+    : tr('Play from here: this starts a new branch of the game') }, 'branch-here');
+  notice(x, 'stale', again ? tr('This game is finished: final score {score}.', { score: hit.line.score })
+    : tr('This is move {move} of this game; you have move {newest}.', { move: at, newest: hit.line.move }),
+  [newest(hit.line, 'stale-newest', again && tr('See the result'))].concat(turn.locked ? [b] : []));
   nameAll(x); // no "Your turn" in the title now
 }
 // What a branch's notice says: a new branch made here, or a link that
 // branches from the kept line.
 function branchText(now, ls, moved) {
   if (page.fork === S || moved) {
-    return 'A new branch of this game: your line to move ' + ls[0].move + ' is kept in Your games.';
+    return tr('A new branch of this game: your line to move {move} is kept in Your games.', { move: ls[0].move });
   }
   const hit = ls.map((l) => relate(now, l)).reduce((a, b) => b.i > a.i ? b : a);
-  return (hit.i >= 0 ? 'This link branches from your game at move ' + moveAt(now, hit.i) + '.'
-    : 'This link is another line of this game.') + ' Both lines are kept in Your games.';
+  return (hit.i >= 0 ? tr('This link branches from your game at move {move}.', { move: moveAt(now, hit.i) })
+    : tr('This link is another line of this game.')) + ' ' + tr('Both lines are kept in Your games.');
 }
 // Keeps the page's position in the game's record. The same position as
 // a kept line: nothing changes (a classic link of it continues that
@@ -71,22 +72,22 @@ export function keep(x) {
   if ((hit = related(now, ls, 'same'))) {
     if (hit.line.state !== S && !moved) { // a classic link of a position this device holds: its history goes on
       history.replaceState(null, '', BASE + '/#' + hit.line.state);
-      announce('This link is move ' + hit.line.move + ' of your game: its whole history is here.');
+      announce(tr('This link is move {move} of your game: its whole history is here.', { move: hit.line.move }));
       return load(hit.line.state);
     }
     now.savedAt = hit.line.savedAt || now.savedAt; // last played, not last looked at
     ls.splice(hit.k, 1);
   } else if (!moved && (hit = related(now, ls, 'older'))) {
     if (page.fork !== S) return lockStale(x, now, hit);
-    notice(x, 'branching', 'You are playing from move ' + moveAt(hit.line, hit.i) + ': your move starts a new ' +
-      'branch of the game, and your line to move ' + hit.line.move + ' stays in Your games.',
+    notice(x, 'branching', tr('You are playing from move {move}: your move starts a new branch of the game, and ' +
+      'your line to move {newest} stays in Your games.', { move: moveAt(hit.line, hit.i), newest: hit.line.move }),
     [newest(hit.line, 'stale-newest')]);
     return; // nothing is kept until the move is made
   } else if ((hit = related(now, ls, 'newer'))) {
     ls.splice(hit.k, 1);
   } else if (ls.length) {
     notice(x, 'branch', branchText(now, ls, moved),
-      [newest(ls[0], 'branch-newest', 'Open your line (move ' + ls[0].move + ')')]);
+      [newest(ls[0], 'branch-newest', tr('Open your line (move {move})', { move: ls[0].move }))]);
   }
   if (r.draft && r.draft.state !== S) delete r.draft;
   if (attr(x, 'data-daily')) r.daily = attr(x, 'data-daily');
@@ -114,7 +115,7 @@ export function behind() {
   const hit = !turn.locked && ahead();
   if (hit) {
     lockStale(app, lineOf(app), hit);
-    hint(one('.stale').firstChild.textContent + ' Open the newest, or play from here.');
+    hint(one('.stale').firstChild.textContent + ' ' + tr('Open the newest, or play from here.'));
   }
   return !!hit || turn.locked;
 }
@@ -149,7 +150,7 @@ export function restoreDraft() {
     paint(sq, x[2], !!x[3], x[4]);
     t.classList.add('used');
   });
-  if (turn.pending.length) { changed(); announce('Your placed tiles are back on the board.'); }
+  if (turn.pending.length) { changed(); announce(tr('Your placed tiles are back on the board.')); }
 }
 
 /* ---- names ---- */
@@ -164,7 +165,7 @@ export function nameAll(x) {
     t.o = t.o || t.nodeValue;
     if ((v = named(t.o, id, n)) !== t.nodeValue) t.nodeValue = v;
   }
-  document.title = (mine ? 'Your turn \u00b7 ' : '') + named(page.title0, id, n);
+  document.title = (mine ? tr('Your turn') + ' \u00b7 ' : '') + named(page.title0, id, n);
   if (icon) {
     icon.href = mine ? 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2">' +
       '<circle cx="1" cy="1" r="1" fill="%23d97706"/></svg>' : 'data:,';
@@ -175,13 +176,14 @@ export function nameAll(x) {
 export function namesForm(x) {
   const side = x.querySelector('.side'), id = attr(x, 'data-game-id'), mine = meOf(id), n = names(id);
   if (!side || !id) return;
-  const d = el('details', { className: 'panel names' }, 'names', el('summary', { textContent: 'Names' }));
+  const d = el('details', { className: 'panel names' }, 'names', el('summary', { textContent: tr('Names') }));
   [1, 2].forEach((p) => {
-    d.append(el('label', { textContent: 'Player\u00a0' + p + (p === mine ? ' (you)' : '') }, '',
+    const who = playerName(p).replace(/ /g, '\u00a0');
+    d.append(el('label', { textContent: who + (p === mine ? ' ' + tr('(you)') : '') }, '',
       el('input', { id: 'name' + p, value: n[p - 1] || '', maxLength: 24 }, 'name-' + p)));
   });
-  d.append(el('button', { id: 'save-names', className: 'btn', textContent: 'Save names' }, 'save-names'),
-    el('p', { className: 'note', textContent: 'Kept in this browser only: the link carries no names.' }));
+  d.append(el('button', { id: 'save-names', className: 'btn', textContent: tr('Save names') }, 'save-names'),
+    el('p', { className: 'note', textContent: tr('Kept in this browser only: the link carries no names.') }));
   side.insertBefore(d, x.querySelector('.moves'));
 }
 export function saveNames() {
@@ -191,7 +193,8 @@ export function saveNames() {
   if (r.me) store(NAME, v[r.me - 1]);
   save(id, r);
   nameAll(app);
-  announce('Names saved: ' + named('Player 1 and Player 2', id) + '.');
+  announce(tr('Names saved: {first} and {second}.',
+    { first: named(playerName(1), id), second: named(playerName(2), id) }));
 }
 
 /* ---- a finished game's result (the server's text and grade) and this device's bests ---- */

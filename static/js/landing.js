@@ -8,8 +8,9 @@
  * (localStorage)". */
 /* SPDX-License-Identifier: MIT */
 import { BASE, $, attr, setA, el, announce, pts, day } from './dom.js';
-import { KEY, store, record, save, savedGames, names, named, bests } from './storage.js';
+import { KEY, store, record, save, savedGames, names, named, bests, playerName } from './storage.js';
 import { lines, setLines } from './lines.js';
+import { tr, trn } from './i18n.js';
 
 // The Undo bar of the last removal, and its timer.
 const undo = { bar: null, timer: 0 };
@@ -18,35 +19,43 @@ function fillBests() {
   const b = bests(), e = $('bests');
   if (!b || !e) return;
   e.hidden = false;
-  e.textContent = 'Your bests: ' + pts(b.score) + (b.pct >= 0 ? ', ' + b.pct + '% of the best plays' : '') +
-    ', daily streak ' + (day(new Date().toISOString().slice(0, 10)) - day(b.day) < 2 ? b.streak : 0);
+  const streak = day(new Date().toISOString().slice(0, 10)) - day(b.day) < 2 ? b.streak : 0;
+  e.textContent = b.pct >= 0
+    ? tr('Your bests: {points}, {pct}% of the best plays, daily streak {streak}',
+      { points: pts(b.score), pct: b.pct, streak })
+    : tr('Your bests: {points}, daily streak {streak}', { points: pts(b.score), streak });
 }
 
 /* ---- the landing page: every game this browser keeps ---- */
 function when(ms) {
   try {
-    return new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+    const lang = document.documentElement.lang || [];
+    return new Date(ms).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
   } catch (e) {
     return new Date(ms).toLocaleString();
   }
 }
 function gameSummary(l, me) {
-  const state = l.over ? 'Finished, final score ' + l.score
-    : (me === l.turn ? 'Your turn' : 'Player ' + l.turn + ' to play') + ', score ' + l.score;
-  return state + (me ? ' \u00b7 you are Player ' + me + ', with Player ' + (3 - me) : '') +
-    ' \u00b7 last played ' + when(l.savedAt);
+  const state = l.over ? tr('Finished, final score {score}', { score: l.score })
+    : me === l.turn ? tr('Your turn, score {score}', { score: l.score })
+      : tr('{player} to play, score {score}', { player: playerName(l.turn), score: l.score });
+  const who = me ? ' \u00b7 ' + tr('you are {me}, with {partner}', { me: playerName(me), partner: playerName(3 - me) })
+    : '';
+  return state + who + ' \u00b7 ' + tr('last played {when}', { when: when(l.savedAt) });
 }
 // One entry of the list: a link to open it, and Remove; a game's title
 // with the names this device gave its players, its text named too.
 function entry(cls, id, href, title, text, label, testid) {
-  if (testid === 'game' && names(id).join('')) title += ': ' + named('Player 1 and Player 2', id);
+  if (testid === 'game' && names(id).join('')) {
+    title += ': ' + tr('{first} and {second}', { first: named(playerName(1), id), second: named(playerName(2), id) });
+  }
   const a = el('a', { href: BASE + '/#' + href }, 'open-' + testid,
     el('b', { textContent: title }), el('span', { textContent: named(text, id) }));
-  const rm = el('button', { className: 'minor', textContent: 'Remove' }, 'remove-' + testid);
+  const rm = el('button', { className: 'minor', textContent: tr('Remove') }, 'remove-' + testid);
   const li = el('li', { className: cls }, 'saved-' + testid, a, rm);
   setA(li, 'data-game-id', id);
   setA(rm, 'data-id', id);
-  setA(rm, 'aria-label', 'Remove ' + label + ' from this list');
+  setA(rm, 'aria-label', tr('Remove {what} from this list', { what: label }));
   $('game-list').appendChild(li);
   return rm;
 }
@@ -61,13 +70,15 @@ function fillGames() {
     // The newest line is the game's own entry; the others are its branches.
     const l = g.lines[0], n = g.lines.length - 1;
     const text = gameSummary(l, g.me) + (g.grade && g.grade[0] === l.state ? ' \u00b7 ' + g.grade[1] : '') +
-      (n ? ' \u00b7 ' + n + ' other branch' + (n > 1 ? 'es' : '') : '');
-    entry(l.over ? 'fin' : '', g.id, l.state, g.daily ? 'Daily deal ' + g.daily : 'Game ' + g.id, text,
-      'game ' + g.id, 'game');
+      (n ? ' \u00b7 ' + trn('{n} other branch', '{n} other branches', n, { n }) : '');
+    entry(l.over ? 'fin' : '', g.id, l.state, g.daily ? tr('Daily deal {day}', { day: g.daily })
+      : tr('Game {id}', { id: g.id }), text, tr('game {id}', { id: g.id }), 'game');
     g.lines.slice(1).forEach((b, i) => {
-      const name = 'Branch ' + (i + 1) + ' of game ' + g.id;
-      entry('br' + (b.over ? ' fin' : ''), g.id, b.state, name + ', at move ' + b.move, gameSummary(b, g.me),
-        name + ' (move ' + b.move + ')', 'branch').setAttribute('data-state', b.state);
+      const name = tr('Branch {n} of game {id}', { n: i + 1, id: g.id });
+      const at = tr('{branch}, at move {move}', { branch: name, move: b.move });
+      entry('br' + (b.over ? ' fin' : ''), g.id, b.state, at, gameSummary(b, g.me),
+        tr('{branch} (move {move})', { branch: name, move: b.move }), 'branch')
+        .setAttribute('data-state', b.state);
     });
   });
   $('games').hidden = !list.children.length;
@@ -75,9 +86,9 @@ function fillGames() {
 function removeGame(btn) {
   const id = attr(btn, 'data-id'), li = btn.closest('li'), r = record(id), one = attr(btn, 'data-state');
   const was = store(KEY + id), ls = lines(r).filter((l) => one && l.state !== one);
-  let next = li.nextElementSibling || li.previousElementSibling, what = 'Game ' + id;
+  let next = li.nextElementSibling || li.previousElementSibling, what = tr('Game {id}', { id });
   if (ls.length) {
-    what = 'The branch at move ' + lines(r).filter((l) => l.state === one)[0].move + ' of game ' + id;
+    what = tr('The branch at move {move} of game {id}', { move: lines(r).filter((l) => l.state === one)[0].move, id });
     if (r.draft && r.draft.state === one) delete r.draft;
     setLines(r, ls);
     save(id, r);
@@ -93,18 +104,19 @@ function removeGame(btn) {
 // A removal can be taken back for 10 seconds: Undo puts the record
 // back as it was (every line, names and all).
 function offerUndo(what, id, was) {
-  const b = el('button', { className: 'btn', textContent: 'Undo' }, 'undo-remove');
+  const b = el('button', { className: 'btn', textContent: tr('Undo') }, 'undo-remove');
   dropUndo();
-  undo.bar = el('p', { className: 'msg ok', textContent: what + ' removed from this list. ' }, 'undo-bar', b);
+  undo.bar = el('p', { className: 'msg ok', textContent: tr('{what} removed from this list.', { what }) + ' ' },
+    'undo-bar', b);
   b.onclick = () => {
     store(KEY + id, was);
     dropUndo();
     fillGames();
-    announce(what + ' is back in the list.');
+    announce(tr('{what} is back in the list.', { what }));
     $('game-list').querySelector('a').focus();
   };
   $('games').before(undo.bar);
-  announce(what + ' removed from this list. Undo is offered for 10 seconds.');
+  announce(tr('{what} removed from this list.', { what }) + ' ' + tr('Undo is offered for 10 seconds.'));
   undo.timer = setTimeout(dropUndo, 1e4);
 }
 function dropUndo() {

@@ -15,6 +15,7 @@ import { unhint } from './feedback.js';
 import { hashState, load, sync, review } from './network.js';
 import { onKey, onClick, onFocus, onBlur, onDown, onMove, onUp, onCancel, onStorage } from './input.js';
 import { url } from './share.js';
+import { tr, keepAddress } from './i18n.js';
 import { onSubmit } from './judge.js';
 
 const root = document.documentElement;
@@ -55,8 +56,10 @@ function announceAdopted() {
   if (m && m.textContent) announce(m.textContent);
   else if (send) announce($('send-h').textContent + '. ' + (p ? p.textContent : ''));
   else if (one('.stale')) announce(one('.stale').textContent);
-  else if (playable() && $('last-move') && !/^New game/.test($('last-move').textContent)) announce(theirMove());
+  else if (playable() && $('last-move') && !$('last-move').textContent.startsWith(newGame())) announce(theirMove());
 }
+// How a new game's line starts ("New game: "), in the page's language.
+function newGame() { return tr('New game: {player} starts. The first word must cover the \u2605.').split('{')[0]; }
 // Where the focus goes as a page comes in: the share area's link, End
 // Turn after a refused move, else, when it was on the page that went
 // (the switch to the other rack, say), the rack. A finished game opens
@@ -98,6 +101,7 @@ export function start() {
     addEventListener('hashchange', sync);
     addEventListener('popstate', sync);
     addEventListener('storage', onStorage);
+    keepAddress();
     addEventListener('resize', fit);
     adopt($('app'));
     const h = hashState();

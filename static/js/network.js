@@ -11,6 +11,7 @@ import { me, ahead, behind, graded } from './keep.js';
 import { hint, say, fail } from './feedback.js';
 import { buttons, playMove, scored, goalsOf } from './tiles.js';
 import { adopt, focusMain } from './main.js';
+import { tr, adopt as adoptWords } from './i18n.js';
 
 export function hashState() {
   const h = location.hash.slice(1);
@@ -37,6 +38,7 @@ function swapIn(doc) {
   let next = doc.getElementById('app');
   if (!next) throw new Error('no page');
   page.title0 = doc.title;
+  adoptWords(doc); // its language: the game's, which may not be the page's
   next = document.adoptNode(next);
   complete(next); // all before it is seen
   applyBlind(next);
@@ -66,7 +68,7 @@ export function load(s, moved) {
       // the link the server found in s ("/#S." from a chat)
       if (S && S !== s) history.replaceState(null, '', BASE + '/#' + S);
       focusMain();
-    }, () => { fail('Could not reach the Collabble server. Check the connection and reload.'); })
+    }, () => { fail(tr('Could not reach the Collabble server. Check the connection and reload.')); })
     .then(() => { // unless it led on to another
       if (page.want === s) { page.want = null; document.documentElement.classList.remove('loading'); }
     });
@@ -104,7 +106,10 @@ export function preview() {
   }).then((r) => r.json()).then((j) => {
     if (mine !== turn.seq) return;
     const e = j.error || {}, text = j.valid ? scored(j) + goalsOf(j)
-      : (e.message || 'not a valid play') + (e.words && e.words.length ? ': ' + e.words.join(', ') : '');
+      // The API's message is English: the page's words for it, by its text
+      // (the error table's messages travel with the script's).
+      : (e.message ? tr(e.message) : tr('not a valid play')) +
+        (e.words && e.words.length ? ': ' + e.words.join(', ') : '');
     (e.cells || []).forEach((rc) => { if (cell(rc[0], rc[1])) cell(rc[0], rc[1]).classList.add('bad'); });
     pv.className = j.valid ? 'preview' : 'preview bad';
     pv.textContent = text.charAt(0).toUpperCase() + text.slice(1);
@@ -131,10 +136,10 @@ export function send(move, btn) {
   if (turn.busy || !S || behind()) return;
   turn.busy = true;
   froze.forEach((b) => { b.disabled = true; });
-  if (btn) { btn.classList.add('sending'); btn.textContent = 'Sending\u2026'; }
+  if (btn) { btn.classList.add('sending'); btn.textContent = tr('Sending\u2026'); }
   setA(app, 'aria-busy', true);
-  announce('Sending your move\u2026');
-  const slow = setTimeout(() => { say('Still sending your move: the server is slow to answer\u2026'); }, 3000);
+  announce(tr('Sending your move\u2026'));
+  const slow = setTimeout(() => { say(tr('Still sending your move: the server is slow to answer\u2026')); }, 3000);
   // The controls back as they were: the move was not made.
   function undo() {
     clearTimeout(slow);
@@ -147,9 +152,10 @@ export function send(move, btn) {
   function failed() {
     undo();
     page.retry = () => { send(move, btn); };
-    const m = say('Could not reach the Collabble server, so the move was not made. Your tiles are still here.', true);
+    const m = say(tr('Could not reach the Collabble server, so the move was not made. Your tiles are still here.'),
+      true);
     if (!m) return;
-    const b = el('button', { id: 'retry', className: 'btn', textContent: 'Try again' }, 'retry');
+    const b = el('button', { id: 'retry', className: 'btn', textContent: tr('Try again') }, 'retry');
     m.append(' ', b);
     b.focus();
   }
@@ -197,5 +203,5 @@ export function classic(btn, copy) {
   fetch(BASE + '/api/v1/decode', { method: 'POST', body: JSON.stringify({ state: S, format: 'v1' }) })
     .then((r) => r.json())
     .then((j) => { if (j.state) copy(btn, location.origin + BASE + '/#' + j.state); else throw j; })
-    .catch(() => { fail('Could not make the classic link. Try again.'); });
+    .catch(() => { fail(tr('Could not make the classic link. Try again.')); });
 }

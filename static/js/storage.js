@@ -11,6 +11,7 @@
  * is read for the fields this one knows and its other fields kept. */
 /* SPDX-License-Identifier: MIT */
 import { lines } from './lines.js';
+import { tr } from './i18n.js';
 
 export const KEY = 'collabble:game:', BLIND = 'collabble:blind', BEST = 'collabble:bests';
 export const NAME = 'collabble:name';
@@ -78,7 +79,9 @@ export function ownerOf(s) {
  * never in the link); the player's own name is the default for every
  * game it plays. The page's "Player 2" (the move list's "P2") becomes the
  * name wherever it stands. */
-const PN = /Player ([12])|^P([12])$/g;
+// The page's words for the players, in its language (i18n.js): "Player 1"
+// anywhere, "P1" as a whole text (the move list's column).
+export function playerName(n) { return n === 1 ? tr('Player 1') : tr('Player 2'); }
 export function names(id) {
   const r = record(id) || {}, n = (r.names || []).slice(0, 2);
   if (r.me && !n[r.me - 1]) n[r.me - 1] = store(NAME) || '';
@@ -86,7 +89,10 @@ export function names(id) {
 }
 export function named(t, id, n) {
   n = n || names(id);
-  return t.replace(PN, (m, a, b) => n[(a || b) - 1] || m);
+  [tr('P1'), tr('P2')].forEach((p, i) => {
+    if (n[i]) t = t === p ? n[i] : t.split(playerName(i + 1)).join(n[i]);
+  });
+  return t;
 }
 
 // This device's bests: {score, pct, day, streak}, or null.

@@ -9,6 +9,7 @@ import { all, one, cell, rackTile, label, paint, unpaint, animate, alphabet, aut
 import { saveDraft } from './keep.js';
 import { hint } from './feedback.js';
 import { preview, send } from './network.js';
+import { tr, trn } from './i18n.js';
 
 // The blank's letter picker (made when first asked for) and what it answers.
 let picker = null, onPick = null;
@@ -23,14 +24,14 @@ export function select(i, keyboard) {
   app.classList.add('picking');
   autoZoom();
   if (attr(t, 'data-letter') !== 'BLANK') {
-    announce(attr(t, 'aria-label') + ' selected. Choose a square.');
+    announce(tr('{tile} selected. Choose a square.', { tile: attr(t, 'aria-label') }));
     if (keyboard) focusBoard();
     return;
   }
   openPicker((letter) => {
     if (!letter) { deselect(); t.focus(); return; }
     turn.blankAs = letter;
-    announce('Blank as ' + letter + '. Choose a square.');
+    announce(tr('Blank as {letter}. Choose a square.', { letter }));
     focusBoard();
   });
 }
@@ -80,7 +81,7 @@ export function recall(r, c, quiet) {
     unpaint(cell(r, c));
     const t = rackTile(p.idx);
     if (t) { t.classList.remove('used'); animate(t, 'back'); }
-    if (!quiet) announce(p.letter + ' back on your rack.');
+    if (!quiet) announce(tr('{letter} back on your rack.', { letter: p.letter }));
     return false;
   });
   changed();
@@ -88,7 +89,10 @@ export function recall(r, c, quiet) {
 export function recallAll() {
   const n = turn.pending.length;
   turn.pending.slice().forEach((p) => { recall(p.row, p.col, true); });
-  if (n) announce(n === 1 ? 'The tile is back on your rack.' : 'All ' + n + ' tiles are back on your rack.');
+  if (n) {
+    announce(n === 1 ? tr('The tile is back on your rack.')
+      : trn('All {n} tile is back on your rack.', 'All {n} tiles are back on your rack.', n, { n }));
+  }
 }
 // Shuffles the rack's order on screen (the rack itself has no order that
 // matters: a move names letters, not slots), always to a new order.
@@ -103,8 +107,8 @@ export function shuffle() {
   }
   tiles.forEach((t) => { rack.appendChild(t); });
   saveDraft();
-  announce('Rack shuffled: ' + tiles.filter((t) => !has(t, 'used'))
-    .map((t) => attr(t, 'data-letter') === 'BLANK' ? 'blank' : attr(t, 'data-letter')).join(', ') + '.');
+  announce(tr('Rack shuffled: {tiles}.', { tiles: tiles.filter((x) => !has(x, 'used'))
+    .map((x) => attr(x, 'data-letter') === 'BLANK' ? tr('blank') : attr(x, 'data-letter')).join(', ') }));
 }
 function letters(tiles) { return tiles.map((t) => attr(t, 'data-letter')).join(); }
 export function buttons() {
@@ -124,7 +128,7 @@ export function changed() {
   if (!pv) return;
   // The old answer no longer describes the tiles: say so until the new one.
   pv.className = 'preview';
-  pv.textContent = turn.pending.length ? 'Checking\u2026' : '';
+  pv.textContent = turn.pending.length ? tr('Checking\u2026') : '';
   if (turn.pending.length) turn.timer = setTimeout(preview, 120);
 }
 export function playMove() {
@@ -137,11 +141,11 @@ export function playMove() {
 // "QI 11, IT 2: 13 points": each word with its points, then the total.
 export function scored(j) {
   return (j.words || []).map((w, i) => w + ' ' + (j.wordPoints || [])[i]).join(', ') +
-    ': ' + pts(j.points) + (j.bingo ? ', with the 50-point bingo' : '');
+    ': ' + pts(j.points) + (j.bingo ? tr(', with the 50-point bingo') : '');
 }
 // A goals game: the face-up goals the play would complete, as the server judged them.
 export function goalsOf(j) {
-  return j.goals && j.goals.length ? ' \u00b7 completes: ' + j.goals.map((n) => {
+  return j.goals && j.goals.length ? tr(' \u00b7 completes: ') + j.goals.map((n) => {
     const g = one('[data-goal="' + n + '"]');
     return g ? g.textContent : n;
   }).join('; ') : '';
@@ -166,14 +170,14 @@ export function setMode(m, back) {
   if (m === 'exchange') {
     recallAll();
     exCount();
-    announce('Choose the tiles to exchange, then confirm.');
+    announce(tr('Choose the tiles to exchange, then confirm.'));
     if (one('#rack .tile')) one('#rack .tile').focus();
   } else if (m === 'pass') {
     announce($('pass-q').textContent);
     $('pass-confirm').focus();
   } else if (back && $(back)) {
     $(back).focus();
-    announce((back === 'pass' ? 'Pass' : 'Exchange') + ' cancelled.');
+    announce(back === 'pass' ? tr('Pass cancelled.') : tr('Exchange cancelled.'));
   }
 }
 export function chosen() {
@@ -182,7 +186,7 @@ export function chosen() {
 export function exCount() {
   const n = chosen().length, b = $('ex-confirm');
   b.disabled = !n;
-  b.textContent = n ? 'Exchange ' + n + (n === 1 ? ' tile' : ' tiles') : 'Exchange';
+  b.textContent = n ? trn('Exchange {n} tile', 'Exchange {n} tiles', n, { n }) : tr('Exchange');
 }
 
 /* ---- the blank's letter picker: a button for each letter of the tile set ---- */
@@ -200,8 +204,8 @@ function pickerFor(letters) {
     return b;
   }));
   const p = el('dialog', { id: 'picker', className: 'picker' }, 'picker',
-    el('h2', { id: 'picker-h', textContent: 'Which letter is the blank?' }), grid,
-    el('button', { className: 'cancel', textContent: 'Cancel' }, 'picker-cancel'));
+    el('h2', { id: 'picker-h', textContent: tr('Which letter is the blank?') }), grid,
+    el('button', { className: 'cancel', textContent: tr('Cancel') }, 'picker-cancel'));
   setA(p, 'aria-labelledby', 'picker-h');
   p.letters = letters.join(' ');
   p.addEventListener('close', () => {
@@ -230,15 +234,16 @@ export function pressSquare(t, p) {
   const dir = page.dir;
   if (turn.armed && turn.cur[0] === p[0] && turn.cur[1] === p[1]) {
     setDir(dir[0] ? [0, 1] : [1, 0]);
-    hint(page.dir[0] ? 'Typing down \u2193.' : 'Typing across \u2192.');
+    hint(page.dir[0] ? tr('Typing down \u2193.') : tr('Typing across \u2192.'));
     return;
   }
   cursorTo(p[0], p[1]);
   turn.armed = true;
   t.focus();
   // A finger has no keyboard to type with.
-  hint('Choose a tile from your rack first' + (page.touch ? ', then tap this square.' : ', or type its letter here (' +
-    (dir[0] ? 'down \u2193' : 'across \u2192') + '; press the square again to turn).'));
+  hint(page.touch ? tr('Choose a tile from your rack first, then tap this square.')
+    : tr('Choose a tile from your rack first, or type its letter here ({dir}; press the square again to turn).',
+      { dir: dir[0] ? tr('down \u2193') : tr('across \u2192') }));
 }
 // A letter typed on the board places that tile (or a blank for it) and
 // moves on, like writing the word. On a square already filled, its own
@@ -249,10 +254,10 @@ export function type(letter, r, c) {
   let sq = cell(r, c);
   if (has(sq, 't') && sq.firstChild.nodeValue.toUpperCase() === letter) return moveTo(r + dir[0], c + dir[1]);
   while (sq && has(sq, 't')) { r += dir[0]; c += dir[1]; sq = cell(r, c); }
-  if (!sq) return hint('No empty square ' + (dir[0] ? 'below.' : 'to the right.'));
+  if (!sq) return hint(dir[0] ? tr('No empty square below.') : tr('No empty square to the right.'));
   const t = all('#rack .tile:not(.used)').filter((x) => attr(x, 'data-letter') === letter)[0] ||
     one('#rack .bl:not(.used)');
-  if (!t) return hint('No ' + letter + ' on your rack.');
+  if (!t) return hint(tr('No {letter} on your rack.', { letter }));
   deselect();
   turn.sel = +attr(t, 'data-index');
   turn.blankAs = letter;

@@ -284,7 +284,7 @@ describe('behind nginx', () => {
     assert.equal(r.status, 200);
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) assert.equal(r.headers[k], v, k);
     assert.equal(r.headers['content-encoding'], 'gzip');
-    assert.equal(r.headers.vary, 'Accept-Encoding');
+    assert.equal(r.headers.vary, 'Accept-Encoding, Accept-Language, Cookie');
     assert.match(r.text, /Collabble/);
     assert.match(r.headers['strict-transport-security'] ?? '', /max-age=/);
     // The very page a process sends itself: nginx compresses nothing.

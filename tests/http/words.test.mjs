@@ -278,13 +278,18 @@ describe('the game page\'s "Check a word" box', () => {
     state = (await post(api('games'), { language: 'fr', seed: 'box' })).body.state;
   });
   const box = (html) => /<form id=judge[^]*?<\/form>/.exec(html)?.[0];
+  // A French game's page speaks French (docs/UI.md, "The page's
+  // language"): the device that chose English reads these in English.
+  const english = { cookie: 'lang=en' };
 
   test('the page the script fetches has it, with the game\'s list and the page\'s words', async () => {
-    const r = await fetch(`${srv.url}/game`, { method: 'POST', body: new URLSearchParams({ s: state }) });
+    const r = await fetch(`${srv.url}/game`, { method: 'POST', body: new URLSearchParams({ s: state }), headers: english });
     const b = box(await r.text());
     assert.ok(b, 'a box');
     assert.match(b, /action="\/game\/word"/);
     assert.match(b, /data-lexicon="fr-small" data-yes="in the dictionary" data-no="not in the dictionary"/);
+    const fr = box(await (await fetch(`${srv.url}/game`, { method: 'POST', body: new URLSearchParams({ s: state }) })).text());
+    assert.match(fr, /data-yes="dans le dictionnaire" data-no="absent du dictionnaire"/, 'the game\'s language');
     assert.ok(b.includes(`name=s value="${state}"`));
     assert.match(b, /<p id=judged role=status><\/p>/);
   });
@@ -299,14 +304,15 @@ describe('the game page\'s "Check a word" box', () => {
       ['<b>', /&quot;&lt;b&gt;&quot; cannot be spelled/],
     ];
     for (const [word, answer] of cases) {
-      const r = await fetch(`${srv.url}/game/word?${new URLSearchParams({ s: state, word })}`);
+      const r = await fetch(`${srv.url}/game/word?${new URLSearchParams({ s: state, word })}`, { headers: english });
       assert.equal(r.status, 200, word);
       const html = await r.text();
       assert.match(box(html), answer, word);
       assert.match(html, new RegExp(`data-state="${state}"`), 'the same game');
       assert.match(html, /data-testid="nojs-forms"/, 'with the forms that play without script');
     }
-    const kept = await (await fetch(`${srv.url}/game/word?${new URLSearchParams({ s: state, word: 'été' })}`)).text();
+    const kept = await (await fetch(`${srv.url}/game/word?${new URLSearchParams({ s: state, word: 'été' })}`,
+      { headers: english })).text();
     assert.match(box(kept), /value="été"/, 'the word stays in the field');
   });
 

@@ -10,22 +10,35 @@
 
 #include "../../core/game.h"
 #include "html.h"
+#include "i18n.h"
 #include "render.h"
 #include "test_support.h"
 
 #define PAGE_MAX (1024 * 1024)
 
-static char *page_of(const struct render_view *v)
+/* The page in the catalogue of code, as a device that chose it sees it;
+ * NULL: the game's own language. */
+static char *page_in(const char *code, const struct render_view *v)
 {
     char mem[256];
     struct out_buf b;
     out_init(&b, mem, sizeof mem, PAGE_MAX);
+    if (code != NULL) {
+        b.lang = i18n_by_code(code, strlen(code));
+        b.lang_chosen = true;
+        cr_assert_not_null(b.lang, "no catalogue %s", code);
+    }
     render_game(&b, v);
     cr_assert_not(b.overflow);
     char *copy = strdup(b.p);
     cr_assert_not_null(copy);
     out_free(&b);
     return copy;
+}
+
+static char *page_of(const struct render_view *v)
+{
+    return page_in(NULL, v);
 }
 
 /* A tile on each kind of square, with each mark: the one writer's bytes.
@@ -160,5 +173,38 @@ Test(server_render_board, squares_are_labelled_where_no_script_runs)
                      ts_count(h, "<button class=tw aria-label=") +
                      ts_count(h, "<button class=\"dw st\" aria-label="),
                  225);
+    free(h);
+}
+
+/* A French page: the premium squares' faces (each language has its own
+ * table of empty squares, and English keeps its own beside it) and, where
+ * no script runs, the squares' labels. */
+Test(server_render_board, the_board_in_french)
+{
+    struct core_game g;
+    core_game_new(&g, "squares", 7, "");
+    g.board[0][1] = 'e';
+    struct render_view v = {.game = &g, .state = "S", .lexicon = "test"};
+    char *fr = page_in("fr", &v);
+    cr_assert_not_null(strstr(fr, "<button class=dl>LD</button>"));
+    cr_assert_not_null(strstr(fr, "<button class=tw>MT</button>"));
+    cr_assert_null(strstr(fr, ">DL</button>"));
+    char *en = page_of(&v);
+    cr_assert_not_null(strstr(en, "<button class=dl>DL</button>"));
+    cr_assert_null(strstr(en, ">LD</button>"));
+    free(en);
+    free(fr);
+
+    v.plain = true;
+    char *h = page_in("fr", &v);
+    cr_assert_not_null(
+        strstr(h, "aria-label=\"B1, joker valant E, 0 point\">"));
+    cr_assert_not_null(
+        strstr(h, "aria-label=\"H8, \xc3\xa9toile centrale, mot compte double, "
+                  "vide\">"));
+    free(h);
+    h = page_in("de", &v);
+    cr_assert_not_null(strstr(h, "aria-label=\"B1, Joker als E, 0 Punkte\">"));
+    cr_assert_not_null(strstr(h, ">2W</button>"));
     free(h);
 }

@@ -55,18 +55,27 @@ static void set_best(struct core_review *rv, int i, int points)
     rv->moves[i].best.points = (int16_t)points;
 }
 
-static char *story_of(const struct core_history *h,
+/* The story in the catalogue of code ("en", "fr"...). */
+static char *story_in(const char *code, const struct core_history *h,
                       const struct core_review *rv, bool goals)
 {
     char mem[256];
     struct out_buf b;
     out_init(&b, mem, sizeof mem, STORY_MAX);
+    b.lang = i18n_by_code(code, strlen(code));
+    cr_assert_not_null(b.lang, "no catalogue %s", code);
     render_story(&b, h, rv, goals);
     cr_assert_not(b.overflow);
     char *copy = strdup(b.p);
     cr_assert_not_null(copy);
     out_free(&b);
     return copy;
+}
+
+static char *story_of(const struct core_history *h,
+                      const struct core_review *rv, bool goals)
+{
+    return story_in("en", h, rv, goals);
 }
 
 #define HAS(s, needle) cr_assert_not_null(strstr((s), (needle)), "%s", (s))
@@ -380,6 +389,34 @@ Test(server_story, the_longest_history_within_the_bound)
     cr_assert_leq(wire_size(s), CLB_STORY_WIRE_MAX);
     HAS(s, "moves 126\xe2\x80\x93"
            "250 were not reviewed");
+    free(s);
+    free(rv);
+    free(h);
+}
+
+/* In French: whole sentences in the <desc>, the numbers' separator, and
+ * the legend's words that are judged longer than their room squeezed into
+ * it (SVG's textLength), which English never is. */
+Test(server_story, the_story_in_french)
+{
+    struct core_history *h = four_moves();
+    h->moves[3].score = 1100; /* a grid step of 500: "1 000" on the axis */
+    struct core_review *rv = four_best(2);
+    char *s = story_in("fr", h, rv, true);
+    HAS(s, "Apr\xc3\xa8s le coup 4, l\xe2\x80\x99\xc3\xa9quipe avait 1100 "
+           "points. Apr\xc3\xa8s le coup 2, l\xe2\x80\x99\xc3\xa9quipe "
+           "avait 30 et les meilleurs coups 50");
+    HAS(s, ">1\xe2\x80\xaf"
+           "000</text>");
+    HAS(s, ". Scrabbles\xc2\xa0: QUIXOTE (coup 4, Joueur 2).");
+    /* "Meilleurs coups", 15 characters, before the review's stop at 176. */
+    HAS(s, "<text x=\"88\" y=\"12\" textLength=\"84\" "
+           "lengthAdjust=\"spacingAndGlyphs\">Meilleurs coups</text>");
+    /* "Joueur 1" fits its room as it is. */
+    HAS(s, "<text x=\"12\" y=\"30\">Joueur 1</text>");
+    free(s);
+    s = story_of(h, rv, true);
+    HASNT(s, "textLength");
     free(s);
     free(rv);
     free(h);
