@@ -34,6 +34,18 @@ static const struct render_str premium_name[] = {
     RENDER_STR(""), RENDER_STR("double letter"), RENDER_STR("triple letter"),
     RENDER_STR("double word"), RENDER_STR("triple word")};
 
+/* The class of a tile whose face has several characters, which the
+ * stylesheet sets smaller so that CH (" w2") and L·L (" w3", three or
+ * more) stay clear of the value on a phone's 25-pixel square; "" for one
+ * character. */
+static const char *tile_width_class(const char *face)
+{
+    int chars = 0;
+    for (const char *p = face; *p != '\0'; p++)
+        chars += ((unsigned char)*p & 0xC0) != 0x80; /* not a continuation */
+    return chars <= 1 ? "" : chars == 2 ? " w2" : " w3";
+}
+
 /* A tile's face: its letter's display string and, as a subscript, its
  * value. */
 static void render_tile_face(struct out_buf *b, const struct core_tileset *ts,
@@ -341,7 +353,9 @@ static void render_tile_square(struct out_buf *b, const struct board_marks *m,
     bool star = r == CLB_CENTER && c == CLB_CENTER;
     int pts = core_tile_points(m->ts, ch);
     const char *face = m->ts->upper[letter];
-    bool one = prem == CORE_PREMIUM_NONE && !star && !blank && mark == 0;
+    const char *wide = tile_width_class(face);
+    bool one = prem == CORE_PREMIUM_NONE && !star && !blank && mark == 0 &&
+               wide[0] == '\0';
     if (one) {
         PUT(o, "<button class=t");
     } else {
@@ -354,6 +368,8 @@ static void render_tile_square(struct out_buf *b, const struct board_marks *m,
         if (star)
             PUT(o, "st ");
         *o++ = 't';
+        memcpy(o, wide, strlen(wide));
+        o += strlen(wide);
         if (blank)
             PUT(o, " bl");
         if (mark & MARK_LAST)
@@ -525,6 +541,8 @@ void render_active_rack(struct out_buf *b, const struct render_view *v)
         out_lit(b, "<button class=\"tile");
         if (blank)
             out_lit(b, " bl");
+        else
+            out_raw(b, tile_width_class(core_tile_text(ts, t)));
         if (slot_pending(v, i))
             out_lit(b, " used");
         out_lit(b, "\" data-testid=\"rack-tile\"");
@@ -584,7 +602,9 @@ void render_plain_rack(struct out_buf *b, const struct core_tileset *ts,
             out_lit(b, "<li class=\"tile bl\"><span><span class=\"sr\">"
                        "blank</span><sub>0</sub></span></li>");
         } else {
-            out_lit(b, "<li class=\"tile\"><span>");
+            out_lit(b, "<li class=\"tile");
+            out_raw(b, tile_width_class(core_tile_text(ts, t)));
+            out_lit(b, "\"><span>");
             render_tile_face(b, ts, t, core_tile_points(ts, t));
             out_lit(b, "</span></li>");
         }

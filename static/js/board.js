@@ -28,11 +28,17 @@ export function toPlay() { return +attr(app, 'data-turn'); }
 // The tile set's letters, as the page names them (data-alphabet: each
 // tile's face, in order, one space between), A to Z where it does not.
 export function alphabet() { return (app && attr(app, 'data-alphabet') || AZ).split(' '); }
-// The letter key k types, if the tile set has a one-character tile for it
-// (a tile of several characters, "CH", is placed from the rack instead).
+// The middle dot of Catalan's L·L, which a key '.' types too (few
+// keyboards have ·).
+export const DOT = '\u00b7';
+// What key k types toward a tile of the set, upper-cased: a character of
+// one of its tiles (Ñ, Ł, the C or H of CH), '' for any other key. A tile
+// of several characters is typed by its characters (tiles.js, type); a
+// key that is several letters upper-cased (German ß, SS) types each.
 export function typed(k) {
-  const u = k.toUpperCase();
-  return [...k].length === 1 && alphabet().indexOf(u) >= 0 ? u : '';
+  if ([...k].length !== 1) return '';
+  const a = alphabet(), u = k === '.' && a.some((t) => t.indexOf(DOT) >= 0) ? DOT : k.toUpperCase();
+  return [...u].every((ch) => a.some((t) => t.indexOf(ch) >= 0)) ? u : '';
 }
 // A tile's points: the number the server wrote on it.
 export function points(t) { return +t.querySelector('sub').textContent; }
@@ -42,11 +48,19 @@ export function animate(x, cls) {
   void x.offsetWidth; // restart the animation
   x.classList.add(cls);
 }
+// A tile of several characters is set smaller (CH: w2, L\u00b7L: w3), as
+// the server marks the ones it writes.
+export function wide(x, letter) {
+  const n = [...letter].length;
+  x.classList.toggle('w2', n === 2);
+  x.classList.toggle('w3', n > 2);
+}
 // Square c shows the tile of rack slot idx, as letter (a blank: 0 points).
 export function paint(c, letter, blank, idx) {
   const sub = el('sub', { textContent: blank ? 0 : points(rackTile(idx)) });
   c.classList.add('t', 'pd');
   c.classList.toggle('bl', blank);
+  wide(c, letter);
   setA(c, 'data-letter', letter);
   setA(c, 'data-from', idx);
   if (blank) setA(c, 'data-blank', 1); else c.removeAttribute('data-blank');
@@ -71,7 +85,7 @@ export function label(c) {
 function prem(c) { return ['tw', 'dw', 'tl', 'dl'].filter((x) => has(c, x))[0]; }
 export function unpaint(c) {
   const k = prem(c);
-  c.classList.remove('t', 'pd', 'bl', 'bad', 'bw', 'drop');
+  c.classList.remove('t', 'pd', 'bl', 'bad', 'bw', 'drop', 'w2', 'w3');
   ['data-letter', 'data-from', 'data-blank'].forEach((a) => { c.removeAttribute(a); });
   c.textContent = has(c, 'st') ? '\u2605' : k ? k.toUpperCase() : '';
   label(c);

@@ -1,0 +1,283 @@
+// tests/browser/languages.test.mjs - a whole game in each of French,
+// German, Spanish, Catalan and Polish, in Debian's Chromium through the
+// pages: the game starts from the page, its tile set's letters are the
+// page's (data-alphabet), the racks and the board show each tile's own
+// string (CH, Ñ, L·L), the first turns are typed on the board as a player
+// types them (ä, ñ, ł by their keys; Spanish CH as C then H; Catalan L·L
+// as L . L, NY as N then Y), a blank's picker offers exactly the set's
+// letters, scores are the server's, and the game ends on the page, its
+// last turns played there. The middle of each game is played through the
+// API (each turn the top play /api/v1/plays finds), as a partner's device
+// would, so the file stays a few minutes long; a tile of several
+// characters is then measured on a phone's 390-pixel board and rack.
+//
+// The lexicons: languages.mjs (each compiled here from its free list
+// unless the server has it); a language whose list is missing fails with
+// CLB_REQUIRE_LANGUAGES=1 and is skipped otherwise.
+// SPDX-License-Identifier: MIT
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as h from './helpers.mjs';
+import { LANGUAGES, compile, listOf } from './languages.mjs';
+
+const REQUIRE = process.env.CLB_REQUIRE_LANGUAGES === '1';
+const CODES = ['fr', 'de', 'es', 'ca', 'pl'];
+const DOT = '\u00b7';
+let srv, browser, tmp;
+const ready = {}, why = {};
+
+// collabble-dictc beside the server's build: <build>/dict/collabble-dictc.
+function dictc() {
+  if (process.env.COLLABBLE_DICTC) return process.env.COLLABBLE_DICTC;
+  return path.join(path.dirname(path.dirname(path.resolve(h.binary()))), 'dict', 'collabble-dictc');
+}
+
+before(async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'clb-languages-'));
+  const lexicons = [];
+  for (const code of CODES) {
+    if (!listOf(code)) { why[code] = `no word list for ${LANGUAGES[code].name}`; continue; }
+    try {
+      // Polish's list is 4.3 million words: every 8th is plenty to play.
+      lexicons.push(`${compile(code, tmp, dictc(), { step: code === 'pl' ? 8 : 1 })}:${code}`);
+      ready[code] = code;
+    } catch (e) {
+      why[code] = `${LANGUAGES[code].name}'s lexicon did not compile: ${e.stderr ?? e.message}`;
+    }
+  }
+  if (!existsSync(dictc())) throw new Error(`no ${dictc()}: build collabble-dictc`);
+  const was = process.env.COLLABBLE_LEXICON;
+  if (lexicons.length) process.env.COLLABBLE_LEXICON = lexicons.join(' ');
+  try {
+    ({ srv, browser } = await h.startBoth());
+  } finally {
+    if (was === undefined) delete process.env.COLLABBLE_LEXICON; else process.env.COLLABBLE_LEXICON = was;
+  }
+});
+after(async () => {
+  await h.stopBoth(srv, browser);
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+const tileCount = (bag) => Object.values(bag).reduce((a, b) => a + b, 0);
+const upper = (s) => (s === '.' ? s : s.toUpperCase());
+
+// The plays of the player to move in s, best first.
+async function plays(s, limit = 40) {
+  const r = await h.postSearch(`${srv.url}/api/v1/plays`, { state: s, limit });
+  assert.equal(r.status, 200, r.text);
+  return r.body.plays;
+}
+
+// The squares of a play's main word, from its first square: each its
+// tile's string and whether this play places it.
+function mainWord(game, play) {
+  const t = play.move.tiles, down = play.direction === 'down', [dr, dc] = down ? [1, 0] : [0, 1];
+  const placed = new Map(t.map((x) => [`${x.row},${x.col}`, x]));
+  const at = (r, c) => {
+    const p = placed.get(`${r},${c}`);
+    if (p) return upper(p.letter);
+    return r >= 0 && r < 15 && c >= 0 && c < 15 && game.board[r][c] !== '.' ? upper(game.board[r][c]) : null;
+  };
+  let r = t[0].row, c = t[0].col;
+  while (at(r - dr, c - dc)) { r -= dr; c -= dc; }
+  const squares = [];
+  for (; at(r, c); r += dr, c += dc) squares.push({ row: r, col: c, face: at(r, c) });
+  return { squares, down };
+}
+
+// A key as a player's keyboard sends it: the US layout's through
+// Playwright, any other character (ñ, ł, ä, ·) as a keyboard of the
+// language sends it, a keydown whose key is the character.
+async function pressKey(page, cdp, ch) {
+  if (/^[a-zA-Z.]$/.test(ch)) return page.keyboard.press(ch);
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: ch, text: ch, unmodifiedText: ch });
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: ch });
+}
+
+// The keys that type a tile: its characters in lower case (upper case
+// when `shout`), L·L as L . L (or L · L when `dot`).
+function keysOf(face, { shout = false, dot = false } = {}) {
+  const f = shout ? face : face.toLowerCase();
+  return [...f].map((ch) => (ch === DOT && !dot ? '.' : ch));
+}
+
+// Types play's whole main word on the board from its first square: a
+// press there, the arrow turned by the arrow keys, then every tile's
+// keys, the ones already on the board included (typing steps over them).
+async function typePlay(page, cdp, game, play, opts) {
+  const { squares, down } = mainWord(game, play);
+  const first = squares[0];
+  await h.cell(page, first.row, first.col).click();
+  await page.keyboard.press(down ? 'ArrowDown' : 'ArrowRight');
+  await page.keyboard.press(down ? 'ArrowUp' : 'ArrowLeft');
+  const keys = [];
+  for (const sq of squares) for (const k of keysOf(sq.face, opts)) { keys.push(k); await pressKey(page, cdp, k); }
+  try {
+    await page.waitForFunction((n) => document.querySelectorAll('#board > .pd').length === n, play.move.tiles.length);
+  } catch (e) {
+    const placed = await page.$$eval('#board > .pd', (bs) => bs.map((x) => x.getAttribute('data-letter')));
+    throw new Error(`typing ${keys.join(' ')} for ${JSON.stringify(play.move.tiles)} placed ${placed.join(' ')}`);
+  }
+  for (const t of play.move.tiles) {
+    assert.equal(await h.cell(page, t.row, t.col).getAttribute('data-letter'), t.letter,
+      `typing ${keys.join(' ')} placed ${t.letter} at ${t.row},${t.col}`);
+  }
+  return keys;
+}
+
+// The blank's picker offers exactly the set's letters; the play's tiles
+// are placed by picking each (and the blank's letter), then its square.
+async function pickPlay(page, play, faces, opts) {
+  for (const t of play.move.tiles) {
+    await h.press(h.rackTile(page, t.blank ? 'BLANK' : t.letter), opts);
+    if (t.blank) {
+      const picker = page.locator('[data-testid=picker]');
+      await picker.waitFor({ state: 'visible' });
+      const letters = await picker.locator('[data-testid=picker-letter]').evaluateAll((bs) => bs.map((b) => b.textContent));
+      assert.deepEqual(letters, faces, 'the blank may be any letter of the set, and only those');
+      await h.press(picker.locator(`[data-testid=picker-letter][data-letter="${t.letter}"]`), opts);
+      await picker.waitFor({ state: 'hidden' });
+    }
+    await h.press(h.cell(page, t.row, t.col), opts);
+    await h.cell(page, t.row, t.col).and(page.locator('.pd')).waitFor();
+  }
+}
+
+// What the page shows of the position: the racks' and the board's tiles
+// as the game's strings, and its score.
+async function checkShown(page, game) {
+  const rack = game.hands[`P${await page.getAttribute('#app', 'data-turn')}`];
+  assert.deepEqual(await h.rackLetters(page), rack, 'the rack shows each tile\'s string');
+  const board = await page.$$eval('#board > button', (bs) => bs.map((b) =>
+    (b.classList.contains('t') ? b.firstChild.nodeValue : '.')));
+  assert.deepEqual(board, game.board.flat().map(upper), 'the board shows each tile\'s string');
+  assert.equal(+await page.getAttribute('#app', 'data-score'), game.score);
+}
+
+// A tile of several characters on a phone: its letters inside its square
+// (or rack tile), clear of its value, at 9 px or more.
+async function checkLegible(page, where) {
+  const bad = await page.$$eval('.w2, .w3', (els) => els.map((e) => {
+    const text = e.querySelector('span') ?? e, sub = e.querySelector('sub'), box = e.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(text.firstChild.nodeType === 3 ? text.firstChild : text.firstChild.firstChild);
+    const ink = range.getBoundingClientRect(), v = sub.getBoundingClientRect();
+    const size = parseFloat(getComputedStyle(e).fontSize), name = `${e.className} ${range.toString()}`;
+    if (box.width === 0) return null;
+    if (ink.left < box.left - 0.5 || ink.right > box.right + 0.5) return `${name} wider than its tile`;
+    if (ink.right > v.left + 0.5 && ink.bottom > v.top + 0.5) return `${name} runs into its value`;
+    if (size < 9) return `${name} at ${size}px`;
+    return null;
+  }).filter(Boolean));
+  assert.deepEqual(bad, [], `tiles of several characters at phone size (${where})`);
+}
+
+// One turn on the page: typed (a play without a blank, preferring one
+// with a letter still to be typed), or picked from the rack (a blank's
+// play, once, to see its picker); a pass when nothing can be played.
+async function pageTurn(ctx, { type, want }) {
+  const { page, cdp } = ctx;
+  await h.takeTurn(page);
+  assert.equal(await page.getAttribute('#app', 'data-state'), ctx.s);
+  await checkShown(page, ctx.game);
+  const all = await plays(ctx.s);
+  if (!all.length) { ctx.s = await h.pass(page); return {}; }
+  const has = (p, f) => p.move.tiles.some((t) => f(t.letter));
+  const clean = all.filter((p) => !p.move.tiles.some((t) => t.blank));
+  let play = null, how = 'pick';
+  if (type && clean.length) {
+    play = want.map((f) => clean.find((p) => has(p, f))).find(Boolean) ?? clean[0];
+    how = 'type';
+  } else {
+    play = (!ctx.picked && all.find((p) => p.move.tiles.some((t) => t.blank))) || all[0];
+  }
+  if (how === 'type') {
+    const keys = await typePlay(page, cdp, ctx.game, play, { dot: ctx.typed % 2 === 1, shout: ctx.typed === 1 });
+    ctx.keys.push(keys.join(''));
+    ctx.typed++;
+  } else {
+    await pickPlay(page, play, ctx.faces);
+    if (play.move.tiles.some((t) => t.blank)) ctx.picked = true;
+  }
+  await h.previewText(page, { expect: h.previewOf(play) });
+  const r = await h.endTurn(page);
+  assert.ok(r.moved, `the play was refused: ${r.error}`);
+  ctx.s = r.state;
+  return { play, how };
+}
+
+// Letters worth typing in each language: a tile of several characters
+// first, then one beyond A-Z.
+const MULTI = (l) => [...l].length > 1;
+const ACCENT = (l) => /[^A-Z]/.test(l) && !MULTI(l);
+
+for (const code of CODES) {
+  const name = LANGUAGES[code].name;
+  test(`${name}: a whole game in the browser, typed and picked on the page`, async (t) => {
+    if (!ready[code]) {
+      if (REQUIRE) assert.fail(`${why[code]} (CLB_REQUIRE_LANGUAGES=1)`);
+      t.skip(why[code]);
+      return;
+    }
+    const faces = LANGUAGES[code].faces.split(' ');
+    const p = await h.newPlayer(browser, srv.url);
+    const { page } = p;
+    const cdp = await p.ctx.newCDPSession(page);
+    try {
+      await page.goto(h.appPath(`/new?seed=${encodeURIComponent(`languages ${code}`)}&lexicon=${ready[code]}`));
+      const ctx = { page, cdp, faces, s: await h.waitForGame(page), typed: 0, picked: false, keys: [] };
+      assert.equal(await page.getAttribute('#app', 'data-alphabet'), faces.join(' '), 'the page names the set\'s letters');
+      ctx.game = await h.gameOf(srv.url, ctx.s);
+      assert.deepEqual(Object.keys(ctx.game.bag), [...faces, 'BLANK'], 'the bag counts the set\'s tiles');
+      const want = faces.some(MULTI) ? [MULTI, ACCENT] : [ACCENT];
+      const typedWith = { multi: false, accent: false };
+      let turns = 0, onPage = 0;
+      while (!ctx.game.gameOver) {
+        assert.ok(turns++ < 80, 'the game ends');
+        const bag = tileCount(ctx.game.bag);
+        const missing = (faces.some(MULTI) && !typedWith.multi) || !typedWith.accent;
+        if (turns <= 3 || (missing && turns <= 12) || bag === 0) {
+          // Typed while a kind of letter is still to be typed, picked after.
+          const { play, how } = await pageTurn(ctx, { type: turns <= 3 || missing, want });
+          onPage++;
+          if (how === 'type') {
+            typedWith.multi ||= play.move.tiles.some((x) => MULTI(x.letter));
+            typedWith.accent ||= play.move.tiles.some((x) => ACCENT(x.letter));
+          }
+        } else {
+          // The partner's device, through the API; the page opens its link.
+          const best = (await plays(ctx.s, 1))[0];
+          ctx.s = (await h.apiMove(srv.url, ctx.s, best ? best.move : { type: 'pass' })).state;
+          await page.goto(h.appPath(`/#${ctx.s}`));
+          await h.waitForPosition(page, ctx.s);
+        }
+        ctx.game = await h.gameOf(srv.url, ctx.s);
+      }
+      console.log(`# ${name}: ${turns} turns, ${onPage} on the page (typed: ${ctx.keys.join(', ')}), ` +
+        `final score ${ctx.game.score}`);
+      assert.ok(ctx.typed >= 3, 'three turns or more typed');
+      assert.ok(typedWith.accent || !faces.some(ACCENT), `a letter beyond A-Z typed (${ctx.keys})`);
+      assert.ok(typedWith.multi || !faces.some(MULTI), `a tile of several characters typed (${ctx.keys})`);
+      await page.locator('[data-testid=game-over]').waitFor();
+      assert.equal(+(await h.stat(page, 'final-score')).replace(/\D/g, ''), ctx.game.score);
+      // The final board on a phone: every tile of several characters legible.
+      if (faces.some(MULTI)) {
+        const phone = await h.newPlayer(browser, srv.url, { phone: true });
+        await phone.page.goto(h.appPath(`/#${ctx.s}`));
+        await h.waitForGame(phone.page);
+        assert.ok(await phone.page.locator('#board > .w2, #board > .w3').count() > 0, 'the tile typed is on the board');
+        await checkLegible(phone.page, `${name}'s final board`);
+        await phone.page.screenshot({ path: path.join(h.artifactDir(), `languages-${code}-phone.png`) });
+        h.quiet(phone);
+        await phone.ctx.close();
+      }
+      h.quiet(p);
+    } finally {
+      await p.ctx.close();
+    }
+  });
+}
