@@ -520,6 +520,49 @@ static void render_rack_tile_names(struct out_buf *b,
     out_lit(b, "\"");
 }
 
+/* The keys of tile face f: each character in a <kbd>, the middle dot of
+ * L·L as "·" or "." (few keyboards have the dot). */
+static void put_tile_keys(struct out_buf *b, const char *f)
+{
+    for (size_t i = 0, n; f[i] != '\0'; i += n) {
+        for (n = 1; ((unsigned char)f[i + n] & 0xC0) == 0x80; n++)
+            ; /* a character's continuation bytes */
+        out_lit(b, " <kbd>");
+        html_textn(b, f + i, n);
+        out_lit(b, "</kbd>");
+        if (n == 2 && memcmp(f + i, "\xc2\xb7", 2) == 0)
+            out_lit(b, "/<kbd>.</kbd>");
+    }
+}
+
+/* How a tile of several characters is typed on the board (the script's
+ * static/js/tiles.js, type): by its characters, C then H for CH. Shown
+ * under the rack of a set that has such tiles, never without script,
+ * which alone types. */
+static void render_typing_hint(struct out_buf *b, const struct core_tileset *ts)
+{
+    bool any = false;
+    for (int m = 0; m < ts->n; m++) {
+        if (tile_width_class(ts->upper[m])[0] == '\0')
+            continue;
+        if (!any)
+            out_lit(b,
+                    "<p class=\"keys needs-js\" data-testid=\"typing-hint\">");
+        else
+            out_char(b, ',');
+        if (!any)
+            put_tr(b, "Type a tile of several letters by its letters:");
+        any = true;
+        out_lit(b, " <span><b>");
+        html_text(b, ts->upper[m]);
+        out_lit(b, "</b>");
+        put_tile_keys(b, ts->upper[m]);
+        out_lit(b, "</span>");
+    }
+    if (any)
+        out_lit(b, "</p>");
+}
+
 /* The player to move: each tile a toggle button (selected or, when
  * exchanging, chosen). */
 void render_active_rack(struct out_buf *b, const struct render_view *v)
@@ -558,6 +601,7 @@ void render_active_rack(struct out_buf *b, const struct render_view *v)
     if (rack->count == 0)
         out_lit(b, "<p class=\"none\">No tiles left.</p>");
     out_lit(b, "</div>");
+    render_typing_hint(b, ts);
 }
 
 /* A rack shown, not played. */

@@ -184,7 +184,17 @@ async function pageTurn(ctx, { type, want }) {
   await h.takeTurn(page);
   assert.equal(await page.getAttribute('#app', 'data-state'), ctx.s);
   await checkShown(page, ctx.game);
-  const all = await plays(ctx.s);
+  if (!ctx.pickerSeen && (await h.rackLetters(page)).includes('BLANK')) {
+    await h.press(h.rackTile(page, 'BLANK'));
+    const picker = page.locator('[data-testid=picker]');
+    await picker.waitFor({ state: 'visible' });
+    const letters = await picker.locator('[data-testid=picker-letter]').evaluateAll((bs) => bs.map((b) => b.textContent));
+    assert.deepEqual(letters, ctx.faces, 'the blank may be any letter of the set, and only those');
+    await picker.locator('[data-testid=picker-cancel]').click();
+    await picker.waitFor({ state: 'hidden' });
+    ctx.pickerSeen = true;
+  }
+  const all = await plays(ctx.s, 100);
   if (!all.length) { ctx.s = await h.pass(page); return {}; }
   const has = (p, f) => p.move.tiles.some((t) => f(t.letter));
   const clean = all.filter((p) => !p.move.tiles.some((t) => t.blank));
@@ -233,21 +243,23 @@ for (const code of CODES) {
       assert.equal(await page.getAttribute('#app', 'data-alphabet'), faces.join(' '), 'the page names the set\'s letters');
       ctx.game = await h.gameOf(srv.url, ctx.s);
       assert.deepEqual(Object.keys(ctx.game.bag), [...faces, 'BLANK'], 'the bag counts the set\'s tiles');
-      const want = faces.some(MULTI) ? [MULTI, ACCENT] : [ACCENT];
-      const typedWith = { multi: false, accent: false };
+      let want = [...faces.filter(MULTI).map((m) => (l) => l === m), ACCENT];
+      want.forEach((f, i) => { f.what = faces.filter(MULTI)[i] ?? 'a letter beyond A-Z'; });
+      want = want.filter((f) => faces.some(f));
       let turns = 0, onPage = 0;
       while (!ctx.game.gameOver) {
         assert.ok(turns++ < 80, 'the game ends');
         const bag = tileCount(ctx.game.bag);
-        const missing = (faces.some(MULTI) && !typedWith.multi) || !typedWith.accent;
-        if (turns <= 3 || (missing && turns <= 12) || bag === 0) {
-          // Typed while a kind of letter is still to be typed, picked after.
-          const { play, how } = await pageTurn(ctx, { type: turns <= 3 || missing, want });
+        // A kind of letter not typed yet that the rack to play holds: this
+        // turn is typed on the page.
+        const rack = ctx.game.hands[ctx.game.turn];
+        const holds = want.filter((f) => rack.some(f));
+        const blank = !ctx.pickerSeen && rack.includes('BLANK');
+        if (turns <= 3 || holds.length || blank || bag === 0) {
+          const { play, how } = await pageTurn(ctx, { type: turns <= 3 || holds.length > 0, want: holds });
           onPage++;
-          if (how === 'type') {
-            typedWith.multi ||= play.move.tiles.some((x) => MULTI(x.letter));
-            typedWith.accent ||= play.move.tiles.some((x) => ACCENT(x.letter));
-          }
+          // Each tile of several characters typed once, and a letter beyond A-Z.
+          if (how === 'type') want = want.filter((f) => !play.move.tiles.some((x) => f(x.letter)));
         } else {
           // The partner's device, through the API; the page opens its link.
           const best = (await plays(ctx.s, 1))[0];
@@ -260,8 +272,8 @@ for (const code of CODES) {
       console.log(`# ${name}: ${turns} turns, ${onPage} on the page (typed: ${ctx.keys.join(', ')}), ` +
         `final score ${ctx.game.score}`);
       assert.ok(ctx.typed >= 3, 'three turns or more typed');
-      assert.ok(typedWith.accent || !faces.some(ACCENT), `a letter beyond A-Z typed (${ctx.keys})`);
-      assert.ok(typedWith.multi || !faces.some(MULTI), `a tile of several characters typed (${ctx.keys})`);
+      assert.deepEqual(want.map((f) => f.what), [], `each typed (typed: ${ctx.keys.join(', ')})`);
+      assert.ok(ctx.pickerSeen, 'a blank\'s picker was opened');
       await page.locator('[data-testid=game-over]').waitFor();
       assert.equal(+(await h.stat(page, 'final-score')).replace(/\D/g, ''), ctx.game.score);
       // The final board on a phone: every tile of several characters legible.
