@@ -180,22 +180,23 @@ async function checkLegible(page, where) {
 // with a letter still to be typed), or picked from the rack (a blank's
 // play, once, to see its picker); a pass when nothing can be played.
 async function pageTurn(ctx, { type, want }) {
-  const { page, cdp } = ctx;
-  await h.takeTurn(page);
+  const { page, cdp, opts } = ctx;
+  await h.takeTurn(page, opts);
   assert.equal(await page.getAttribute('#app', 'data-state'), ctx.s);
   await checkShown(page, ctx.game);
+  if (opts.tap) await checkLegible(page, 'a turn on the phone');
   if (!ctx.pickerSeen && (await h.rackLetters(page)).includes('BLANK')) {
-    await h.press(h.rackTile(page, 'BLANK'));
+    await h.press(h.rackTile(page, 'BLANK'), opts);
     const picker = page.locator('[data-testid=picker]');
     await picker.waitFor({ state: 'visible' });
     const letters = await picker.locator('[data-testid=picker-letter]').evaluateAll((bs) => bs.map((b) => b.textContent));
     assert.deepEqual(letters, ctx.faces, 'the blank may be any letter of the set, and only those');
-    await picker.locator('[data-testid=picker-cancel]').click();
+    await h.press(picker.locator('[data-testid=picker-cancel]'), opts);
     await picker.waitFor({ state: 'hidden' });
     ctx.pickerSeen = true;
   }
   const all = await plays(ctx.s, 100);
-  if (!all.length) { ctx.s = await h.pass(page); return {}; }
+  if (!all.length) { ctx.s = await h.pass(page, opts); return {}; }
   const has = (p, f) => p.move.tiles.some((t) => f(t.letter));
   const clean = all.filter((p) => !p.move.tiles.some((t) => t.blank));
   let play = null, how = 'pick';
@@ -210,11 +211,11 @@ async function pageTurn(ctx, { type, want }) {
     ctx.keys.push(keys.join(''));
     ctx.typed++;
   } else {
-    await pickPlay(page, play, ctx.faces);
+    await pickPlay(page, play, ctx.faces, opts);
     if (play.move.tiles.some((t) => t.blank)) ctx.picked = true;
   }
   await h.previewText(page, { expect: h.previewOf(play) });
-  const r = await h.endTurn(page);
+  const r = await h.endTurn(page, opts);
   assert.ok(r.moved, `the play was refused: ${r.error}`);
   ctx.s = r.state;
   return { play, how };
@@ -237,10 +238,19 @@ for (const code of CODES) {
     const p = await h.newPlayer(browser, srv.url);
     const { page } = p;
     const cdp = await p.ctx.newCDPSession(page);
+    let phone = null;
     try {
       await page.goto(h.appPath(`/new?seed=${encodeURIComponent(`languages ${code}`)}&lexicon=${ready[code]}`));
-      const ctx = { page, cdp, faces, s: await h.waitForGame(page), typed: 0, picked: false, keys: [] };
+      const ctx = { page, cdp, faces, s: await h.waitForGame(page), typed: 0, picked: false, keys: [], opts: {} };
       assert.equal(await page.getAttribute('#app', 'data-alphabet'), faces.join(' '), 'the page names the set\'s letters');
+      // How a tile of several characters is typed, under the rack.
+      const hint = page.locator('[data-testid=typing-hint]');
+      if (faces.some(MULTI)) {
+        const said = await hint.textContent();
+        for (const m of faces.filter(MULTI)) assert.ok(said.includes(m), `the page says how ${m} is typed: ${said}`);
+      } else {
+        assert.equal(await hint.count(), 0, 'no tile of several characters: nothing to say');
+      }
       ctx.game = await h.gameOf(srv.url, ctx.s);
       assert.deepEqual(Object.keys(ctx.game.bag), [...faces, 'BLANK'], 'the bag counts the set\'s tiles');
       let want = [...faces.filter(MULTI).map((m) => (l) => l === m), ACCENT];
@@ -255,6 +265,13 @@ for (const code of CODES) {
         const rack = ctx.game.hands[ctx.game.turn];
         const holds = want.filter((f) => rack.some(f));
         const blank = !ctx.pickerSeen && rack.includes('BLANK');
+        if (bag === 0 && !phone) {
+          // The last turns on a phone, by taps: the link opened there.
+          phone = await h.newPlayer(browser, srv.url, { phone: true });
+          await phone.page.goto(h.appPath(`/#${ctx.s}`));
+          await h.waitForPosition(phone.page, ctx.s);
+          Object.assign(ctx, { page: phone.page, cdp: await phone.ctx.newCDPSession(phone.page), opts: { tap: true } });
+        }
         if (turns <= 3 || holds.length || blank || bag === 0) {
           const { play, how } = await pageTurn(ctx, { type: turns <= 3 || holds.length > 0, want: holds });
           onPage++;
@@ -264,8 +281,8 @@ for (const code of CODES) {
           // The partner's device, through the API; the page opens its link.
           const best = (await plays(ctx.s, 1))[0];
           ctx.s = (await h.apiMove(srv.url, ctx.s, best ? best.move : { type: 'pass' })).state;
-          await page.goto(h.appPath(`/#${ctx.s}`));
-          await h.waitForPosition(page, ctx.s);
+          await ctx.page.goto(h.appPath(`/#${ctx.s}`));
+          await h.waitForPosition(ctx.page, ctx.s);
         }
         ctx.game = await h.gameOf(srv.url, ctx.s);
       }
@@ -274,22 +291,24 @@ for (const code of CODES) {
       assert.ok(ctx.typed >= 3, 'three turns or more typed');
       assert.deepEqual(want.map((f) => f.what), [], `each typed (typed: ${ctx.keys.join(', ')})`);
       assert.ok(ctx.pickerSeen, 'a blank\'s picker was opened');
-      await page.locator('[data-testid=game-over]').waitFor();
-      assert.equal(+(await h.stat(page, 'final-score')).replace(/\D/g, ''), ctx.game.score);
+      await ctx.page.locator('[data-testid=game-over]').waitFor();
+      assert.equal(+(await h.stat(ctx.page, 'final-score')).replace(/\D/g, ''), ctx.game.score);
       // The final board on a phone: every tile of several characters legible.
-      if (faces.some(MULTI)) {
-        const phone = await h.newPlayer(browser, srv.url, { phone: true });
+      if (!phone) {
+        phone = await h.newPlayer(browser, srv.url, { phone: true });
         await phone.page.goto(h.appPath(`/#${ctx.s}`));
         await h.waitForGame(phone.page);
-        assert.ok(await phone.page.locator('#board > .w2, #board > .w3').count() > 0, 'the tile typed is on the board');
-        await checkLegible(phone.page, `${name}'s final board`);
-        await phone.page.screenshot({ path: path.join(h.artifactDir(), `languages-${code}-phone.png`) });
-        h.quiet(phone);
-        await phone.ctx.close();
       }
+      if (faces.some(MULTI)) {
+        assert.ok(await phone.page.locator('#board > .w2, #board > .w3').count() > 0, 'the tile typed is on the board');
+      }
+      await checkLegible(phone.page, `${name}'s final board`);
+      await phone.page.screenshot({ path: path.join(h.artifactDir(), `languages-${code}-phone.png`) });
+      h.quiet(phone);
       h.quiet(p);
     } finally {
       await p.ctx.close();
+      await phone?.ctx.close();
     }
   });
 }
