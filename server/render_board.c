@@ -34,16 +34,15 @@ static const struct render_str premium_name[] = {
     RENDER_STR(""), RENDER_STR("double letter"), RENDER_STR("triple letter"),
     RENDER_STR("double word"), RENDER_STR("triple word")};
 
-/* The class of a tile whose face has several characters, which the
- * stylesheet sets smaller so that CH (" w2") and L·L (" w3", three or
- * more) stay clear of the value on a phone's 25-pixel square; "" for one
- * character. */
+/* The class of a tile whose face has several characters (CH, L·L), which
+ * the stylesheet sets smaller so that it stays clear of its value on a
+ * phone's 25-pixel square: " w"; "" for one character. */
 static const char *tile_width_class(const char *face)
 {
     int chars = 0;
     for (const char *p = face; *p != '\0'; p++)
         chars += ((unsigned char)*p & 0xC0) != 0x80; /* not a continuation */
-    return chars <= 1 ? "" : chars == 2 ? " w2" : " w3";
+    return chars > 1 ? " w" : "";
 }
 
 /* A tile's face: its letter's display string and, as a subscript, its
@@ -520,14 +519,15 @@ static void render_rack_tile_names(struct out_buf *b,
     out_lit(b, "\"");
 }
 
-/* The keys of tile face f: each character in a <kbd>, the middle dot of
+/* The keys of tile face f: each character in a <kbd> (after a no-break
+ * space: a tile's keys stay on one line), the middle dot of
  * L·L as "·" or "." (few keyboards have the dot). */
 static void put_tile_keys(struct out_buf *b, const char *f)
 {
     for (size_t i = 0, n; f[i] != '\0'; i += n) {
         for (n = 1; ((unsigned char)f[i + n] & 0xC0) == 0x80; n++)
             ; /* a character's continuation bytes */
-        out_lit(b, " <kbd>");
+        out_lit(b, "&#160;<kbd>");
         html_textn(b, f + i, n);
         out_lit(b, "</kbd>");
         if (n == 2 && memcmp(f + i, "\xc2\xb7", 2) == 0)
@@ -547,17 +547,16 @@ static void render_typing_hint(struct out_buf *b, const struct core_tileset *ts)
             continue;
         if (!any)
             out_lit(b,
-                    "<p class=\"keys needs-js\" data-testid=\"typing-hint\">");
+                    "<p class=\"note needs-js\" data-testid=\"typing-hint\">");
         else
             out_char(b, ',');
         if (!any)
             put_tr(b, "Type a tile of several letters by its letters:");
         any = true;
-        out_lit(b, " <span><b>");
+        out_lit(b, " <b>");
         html_text(b, ts->upper[m]);
         out_lit(b, "</b>");
         put_tile_keys(b, ts->upper[m]);
-        out_lit(b, "</span>");
     }
     if (any)
         out_lit(b, "</p>");

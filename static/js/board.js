@@ -37,8 +37,8 @@ export const DOT = '\u00b7';
 // key that is several letters upper-cased (German ß, SS) types each.
 export function typed(k) {
   if ([...k].length !== 1) return '';
-  const a = alphabet(), u = k === '.' && a.some((t) => t.indexOf(DOT) >= 0) ? DOT : k.toUpperCase();
-  return [...u].every((ch) => a.some((t) => t.indexOf(ch) >= 0)) ? u : '';
+  const a = alphabet().join(''), u = k === '.' && a.indexOf(DOT) >= 0 ? DOT : k.toUpperCase();
+  return [...u].every((ch) => a.indexOf(ch) >= 0) ? u : '';
 }
 // A tile's points: the number the server wrote on it.
 export function points(t) { return +t.querySelector('sub').textContent; }
@@ -48,19 +48,13 @@ export function animate(x, cls) {
   void x.offsetWidth; // restart the animation
   x.classList.add(cls);
 }
-// A tile of several characters is set smaller (CH: w2, L\u00b7L: w3), as
-// the server marks the ones it writes.
-export function wide(x, letter) {
-  const n = [...letter].length;
-  x.classList.toggle('w2', n === 2);
-  x.classList.toggle('w3', n > 2);
-}
 // Square c shows the tile of rack slot idx, as letter (a blank: 0 points).
 export function paint(c, letter, blank, idx) {
   const sub = el('sub', { textContent: blank ? 0 : points(rackTile(idx)) });
   c.classList.add('t', 'pd');
   c.classList.toggle('bl', blank);
-  wide(c, letter);
+  // A tile of several characters is set smaller, as the server marks it.
+  c.classList.toggle('w', [...letter].length > 1);
   setA(c, 'data-letter', letter);
   setA(c, 'data-from', idx);
   if (blank) setA(c, 'data-blank', 1); else c.removeAttribute('data-blank');
@@ -85,7 +79,7 @@ export function label(c) {
 function prem(c) { return ['tw', 'dw', 'tl', 'dl'].filter((x) => has(c, x))[0]; }
 export function unpaint(c) {
   const k = prem(c);
-  c.classList.remove('t', 'pd', 'bl', 'bad', 'bw', 'drop', 'w2', 'w3');
+  c.classList.remove('t', 'pd', 'bl', 'bad', 'bw', 'drop', 'w');
   ['data-letter', 'data-from', 'data-blank'].forEach((a) => { c.removeAttribute(a); });
   c.textContent = has(c, 'st') ? '\u2605' : k ? k.toUpperCase() : '';
   label(c);

@@ -5,7 +5,7 @@ import { BASE, attr, setA, has, el, announce } from './dom.js';
 import { KEY, BLIND, store, record, save, named } from './storage.js';
 import { app, S, page, turn } from './state.js';
 import { one, isCell, pos, view, playable, gameId, toPlay, rackTile, typed, cell, cursorTo, setDir, moveTo,
-  zoom, applyBlind, wide } from './board.js';
+  zoom, applyBlind } from './board.js';
 import { lockStale, movedOn, lineOf, saveDraft, saveNames } from './keep.js';
 import { hint } from './feedback.js';
 import { load, send, classic } from './network.js';
@@ -92,7 +92,6 @@ function startDrag() {
   const t = drag.el, blank = attr(t, 'data-letter') === 'BLANK';
   const ghost = el('div', { className: 'tile ghost', textContent: blank ? '' : attr(t, 'data-letter') });
   if (has(t, 'bl') && !isCell(t)) ghost.classList.add('bl');
-  else wide(ghost, attr(t, 'data-letter'));
   drag.on = true;
   drag.ghost = ghost;
   setA(ghost, 'aria-hidden', 'true');

@@ -243,71 +243,58 @@ export function pressSquare(t, p) {
 // What was typed on the board: each character of u (a key's, upper-cased)
 // in turn.
 export function type(u, r, c) {
-  if (turn.cur[0] !== r || turn.cur[1] !== c) cursorTo(r, c);
+  cursorTo(r, c);
   [...u].forEach((ch) => { typeOne(ch); });
 }
 // A tile of several characters is typed by its characters: the ones that
 // follow the tile typed just before make it (Spanish C then H is CH, R
-// then R is RR; Catalan N then Y is NY, Q then U is QU, L then · or .
-// then L is L·L), which the rules allow since a word never spells such a
-// tile by its parts; a character that only starts one (Catalan Q) waits
-// for the rest. turn.run is that tile: its square (at), the characters
-// typed toward it (text), the tile placed there (tile: the last
-// character's, or the first's while the rest follow; none yet, or a tile
-// on the board typed over when board is set), and the square the cursor
-// was left on (next), off which it no longer holds.
-function runOn(ch) {
-  const run = turn.run, cur = turn.cur;
-  if (!run || run.next[0] !== cur[0] || run.next[1] !== cur[1]) return null;
-  const sq = cell(run.at[0], run.at[1]);
-  if (run.tile && !(has(sq, 'pd') && attr(sq, 'data-letter') === run.tile)) return null;
-  return Object.assign({}, run, { text: run.text + ch });
+// then R is RR; Catalan N then Y is NY, Q then U is QU, L then \u00b7 or .
+// then L is L\u00b7L), which the rules allow since a word never spells such
+// a tile by its parts; a character that only starts one (Catalan Q) waits
+// for the rest, and so does one that starts a tile on the board (its C,
+// of CH), stepped over once whole. turn.run is that tile: its square (at),
+// the characters typed toward it (text), the tile placed there (tile, ''
+// for none yet; board for the board's), and the square the cursor was
+// left on (next), off which it no longer holds.
+function typeOne(ch) {
+  const d = page.dir, run = turn.run, cur = turn.cur, a = alphabet();
+  let r = cur[0], c = cur[1], sq = cell(r, c);
+  turn.run = null;
+  if (run && run.next[0] === r && run.next[1] === c &&
+      (!run.tile || attr(cell(run.at[0], run.at[1]), 'data-letter') === run.tile)) {
+    const text = run.text + ch, f = run.board && face(sq);
+    if (run.board && f === text) return moveTo(r + d[0], c + d[1]);
+    if (!run.board && a.indexOf(text) >= 0) return compose(run, text);
+    run.text = text;
+    if (run.board ? f.indexOf(text) === 0 : longer(text)) { turn.run = run; return; }
+  }
+  if (has(sq, 't') && face(sq).indexOf(ch) === 0) {
+    if (face(sq) === ch) return moveTo(r + d[0], c + d[1]);
+    turn.run = { at: cur, text: ch, next: cur, board: 1 };
+    return;
+  }
+  while (sq && has(sq, 't')) { r += d[0]; c += d[1]; sq = cell(r, c); }
+  if (!sq) return hint('No empty square ' + (d[0] ? 'below.' : 'to the right.'));
+  // Only a part of a tile here (Catalan Q, Y, \u00b7; Spanish R with an RR
+  // but no R on the rack): the rest of it may follow.
+  const part = !(a.indexOf(ch) >= 0 && fromRack(ch)) && longer(ch);
+  if (part || a.indexOf(ch) >= 0 && put(ch, r, c)) {
+    moveTo(r + (part ? 0 : d[0]), c + (part ? 0 : d[1]));
+    turn.run = { at: [r, c], text: ch, next: turn.cur.slice(), tile: part ? '' : ch };
+  }
 }
 function longer(text) { return alphabet().some((t) => t.length > text.length && t.indexOf(text) === 0); }
-// A letter typed on the board places that tile (or a blank for it) and
-// moves on, like writing the word. On a square already filled, its own
-// letter steps over it; any other letter goes to the next empty square
-// on (players type only the new letters, as on Woogles).
-function typeOne(ch) {
-  const dir = page.dir, run = runOn(ch), a = alphabet();
-  let r = turn.cur[0], c = turn.cur[1], sq = cell(r, c);
-  turn.run = null;
-  if (run && run.board) {
-    if (run.text === face(sq)) return moveTo(r + dir[0], c + dir[1]);
-    if (longer(run.text) && face(sq).indexOf(run.text) === 0) { turn.run = run; return; }
-  } else if (run && a.indexOf(run.text) >= 0) {
-    return compose(run);
-  } else if (run && longer(run.text)) {
-    turn.run = run;
-    return;
-  }
-  if (has(sq, 't') && face(sq) === ch) return moveTo(r + dir[0], c + dir[1]);
-  if (has(sq, 't') && face(sq).indexOf(ch) === 0) { turn.run = { at: [r, c], text: ch, board: true, next: [r, c] }; return; }
-  while (sq && has(sq, 't')) { r += dir[0]; c += dir[1]; sq = cell(r, c); }
-  if (!sq) return hint('No empty square ' + (dir[0] ? 'below.' : 'to the right.'));
-  if ((a.indexOf(ch) < 0 || !onRack(ch)) && longer(ch)) {
-    // Only a part of a tile here (Catalan Q, Y, ·; Spanish R with an RR
-    // but no R on the rack): the rest of it may follow.
-    moveTo(r, c);
-    turn.run = { at: [r, c], text: ch, tile: '', next: [r, c] };
-    return;
-  }
-  if (a.indexOf(ch) < 0) return;
-  if (!putTyped(ch, r, c)) return;
-  moveTo(r + dir[0], c + dir[1]);
-  turn.run = { at: [r, c], text: ch, tile: ch, next: turn.cur.slice() };
-}
 // The letters of the tile a square holds.
-function face(sq) { return sq && has(sq, 't') ? sq.firstChild.nodeValue.toUpperCase() : ''; }
-// Whether the rack has tile `letter` or a blank to stand for it.
-function onRack(letter) {
-  return all('#rack .tile:not(.used)').some((x) => attr(x, 'data-letter') === letter) || !!one('#rack .bl:not(.used)');
-}
-// Rack tile `letter` (else a blank standing for it) placed at (r, c).
-function putTyped(letter, r, c) {
-  const t = all('#rack .tile:not(.used)').filter((x) => attr(x, 'data-letter') === letter)[0] ||
+function face(sq) { return has(sq, 't') ? sq.firstChild.nodeValue.toUpperCase() : ''; }
+// The rack tile that places `letter`: its own, else a blank.
+function fromRack(letter) {
+  return all('#rack .tile:not(.used)').filter((x) => attr(x, 'data-letter') === letter)[0] ||
     one('#rack .bl:not(.used)');
-  if (!t) { hint('No ' + letter + ' on your rack.'); return false; }
+}
+// That tile placed at (r, c).
+function put(letter, r, c) {
+  const t = fromRack(letter);
+  if (!t) return hint('No ' + letter + ' on your rack.');
   deselect();
   turn.sel = +attr(t, 'data-index');
   turn.blankAs = letter;
@@ -315,18 +302,12 @@ function putTyped(letter, r, c) {
   announce(attr(cell(r, c), 'aria-label'));
   return true;
 }
-// The tile of several characters run.text made where the run started:
-// the tile typed before it goes back to the rack.
-function compose(run) {
-  const r = run.at[0], c = run.at[1], dir = page.dir, was = run.tile && turn.pending.filter((p) =>
-    p.row === r && p.col === c)[0];
-  if (!onRack(run.text) && !(was && was.blank)) {
-    turn.run = null;
-    return hint('No ' + run.text + ' on your rack.');
-  }
+// The tile of several characters `text` made where the run started: the
+// tile typed before it goes back to the rack (the cursor stays on).
+function compose(run, text) {
+  const r = run.at[0], c = run.at[1], was = run.tile && turn.pending.filter((p) => p.row === r && p.col === c)[0];
   if (was) recall(r, c, true);
-  if (!putTyped(run.text, r, c)) return;
-  if (run.tile) moveTo(run.next[0], run.next[1]);
-  else moveTo(r + dir[0], c + dir[1]);
-  turn.run = { at: [r, c], text: run.text, tile: run.text, next: turn.cur.slice() };
+  if (!put(text, r, c)) return was && put(was.letter, r, c); // none on the rack: the tile typed stays
+  if (!was) moveTo(r + page.dir[0], c + page.dir[1]);
+  turn.run = { at: run.at, text, next: turn.cur.slice(), tile: text };
 }

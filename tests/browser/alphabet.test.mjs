@@ -118,7 +118,7 @@ test('a tile of several characters is typed by its characters, any letter of the
   for (const k of ['q', 'u', 'n', 'y', '\u00c7']) await key(page, cdp, k);
   assert.deepEqual(await placed(page), ['L\u00b7L', 'QU', 'NY', '\u00c7']);
   assert.match(await h.cell(page, 9, 2).getAttribute('aria-label'), /^C10, L\u00b7L, 1 point, placed this turn/);
-  assert.ok(await h.cell(page, 9, 2).evaluate((c) => c.classList.contains('w3')), 'L\u00b7L is set as a tile of three');
+  assert.ok(await h.cell(page, 9, 2).evaluate((c) => c.classList.contains('w')), 'L\u00b7L is set as a tile of several characters');
   // The dot is typed as a full stop too; a letter typed in upper case is the same.
   await page.click('[data-testid=recall]');
   await h.cell(page, 9, 2).click();

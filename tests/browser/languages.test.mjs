@@ -161,7 +161,7 @@ async function checkShown(page, game) {
 // A tile of several characters on a phone: its letters inside its square
 // (or rack tile), clear of its value, at 9 px or more.
 async function checkLegible(page, where) {
-  const bad = await page.$$eval('.w2, .w3', (els) => els.map((e) => {
+  const bad = await page.$$eval('.w', (els) => els.map((e) => {
     const text = e.querySelector('span') ?? e, sub = e.querySelector('sub'), box = e.getBoundingClientRect();
     const range = document.createRange();
     range.selectNodeContents(text.firstChild.nodeType === 3 ? text.firstChild : text.firstChild.firstChild);
@@ -300,7 +300,7 @@ for (const code of CODES) {
         await h.waitForGame(phone.page);
       }
       if (faces.some(MULTI)) {
-        assert.ok(await phone.page.locator('#board > .w2, #board > .w3').count() > 0, 'the tile typed is on the board');
+        assert.ok(await phone.page.locator('#board > .w').count() > 0, 'the tile typed is on the board');
       }
       await checkLegible(phone.page, `${name}'s final board`);
       await phone.page.screenshot({ path: path.join(h.artifactDir(), `languages-${code}-phone.png`) });
