@@ -99,6 +99,8 @@ async function key(page, cdp, ch) {
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: ch, text: ch, unmodifiedText: ch });
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: ch });
 }
+// The preview of tiles of another set, which an English game refuses.
+const BAD_PREVIEW = /status of 400/;
 const placed = (page) => page.$$eval('#board > .pd', (bs) => bs.map((b) =>
   `${b.getAttribute('data-letter')}${b.hasAttribute('data-blank') ? '?' : ''}`));
 
@@ -129,7 +131,7 @@ test('a tile of several characters is typed by its characters, any letter of the
   await h.cell(page, 11, 2).click();
   for (const k of ['l', 'l']) await key(page, cdp, k);
   assert.deepEqual(await placed(page), ['L?']);
-  h.quiet(p);
+  h.quiet(p, BAD_PREVIEW);
   await p.ctx.close();
 });
 
@@ -150,6 +152,6 @@ test('typing over a tile of several characters on the board steps over it', asyn
   for (const k of ['c', 'h']) await page.keyboard.press(k);
   assert.deepEqual(await placed(page), ['E', 'CH']);
   assert.equal(await h.cell(page, 9, 2).getAttribute('data-letter'), 'CH');
-  h.quiet(p);
+  h.quiet(p, BAD_PREVIEW);
   await p.ctx.close();
 });
