@@ -5,11 +5,16 @@
  * are a handful of small functions over the words the play formed (where
  * they lie, from the rules' result) and the squares it covered, so a new
  * goal is a new row. The table's order is part of the v2 link's format:
- * it fixes the deck a seed deals. Pure: no I/O, no heap.
+ * it fixes the deck a seed deals. Every goal reads the game's tile set:
+ * the letter goals take its letters by their points, the vowel goals its
+ * list of vowels, the one-pointers its points, so the one table serves
+ * every language, and English's goals are what they always were (its
+ * letters worth 8 or more are J, Q, X and Z). Pure: no I/O, no heap.
  */
 /* SPDX-License-Identifier: MIT */
 #include "goals.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "movegen.h"
@@ -22,7 +27,7 @@ enum goal_kind {
     G_WORD_LEN,   /* a word of at least p letters */
     G_WORDS,      /* at least p words formed */
     G_POINTS,     /* the play scores at least p */
-    G_TILE_OF,    /* a word holds a letter tile (not a blank) of set s */
+    G_TILE_OF,    /* a word holds a letter tile (not a blank) worth p..q */
     G_DIRECTION,  /* the main word runs across (p = 0) or down (p = 1) */
     G_BLANK,      /* a blank placed */
     G_PREMIUMS,   /* at least p premium squares covered */
@@ -44,9 +49,14 @@ enum goal_kind {
 struct goal_row {
     struct core_goal_info info;
     enum goal_kind kind;
-    int p;         /* the kind's number */
-    const char *s; /* the kind's letters (G_TILE_OF) */
+    int p; /* the kind's number */
+    int q; /* G_TILE_OF: the most points (p the fewest) */
 };
+
+/* A letter goal's sentence in a set other than English (its letters
+ * listed after it); English's rows say their letters themselves. */
+static const char goal_letters_text[] =
+    "Play a word with one of these tiles: %s";
 
 /* One row a goal, kept as a table (clang-format would break the rows). */
 /* clang-format off */
@@ -60,9 +70,9 @@ static const struct goal_row goal_table[CLB_GOALS_COUNT] = {
     {{"score-30", "Score 30 or more points in one play", 1}, G_POINTS, 30, 0},
     {{"score-40", "Score 40 or more points in one play", 2}, G_POINTS, 40, 0},
     {{"score-60", "Score 60 or more points in one play", 3}, G_POINTS, 60, 0},
-    {{"jqxz", "Play a word with a J, Q, X or Z tile", 2}, G_TILE_OF, 0, "JQXZ"},
+    {{"jqxz", "Play a word with a J, Q, X or Z tile", 2}, G_TILE_OF, 8, 99},
     {{"fhkvwy", "Play a word with an F, H, K, V, W or Y tile", 1},
-     G_TILE_OF, 0, "FHKVWY"},
+     G_TILE_OF, 4, 7},
     {{"down", "Play a word down", 1}, G_DIRECTION, 1, 0},
     {{"across", "Play a word across", 1}, G_DIRECTION, 0, 0},
     {{"blank", "Play a blank", 2}, G_BLANK, 0, 0},
@@ -127,11 +137,53 @@ static const struct level_row levels[] = {
 };
 static_assert(CLB_GOALS_MAX_HELPERS >= 3, "Easy's pool fits a record");
 
+/* True when a letter tile's points are in the letter goal g's range. */
+static bool tile_in_range(const struct core_tileset *ts,
+                          const struct goal_row *g, char tile)
+{
+    int m = core_tile_letter(tile, ts->n);
+    return m >= 0 && ts->points[m] >= g->p && ts->points[m] <= g->q;
+}
+
 const struct core_goal_info *core_goal_info(int goal)
 {
     if (goal < 0 || goal >= CLB_GOALS_COUNT)
         return NULL;
     return &goal_table[goal].info;
+}
+
+int core_goal_letters(int goal, const struct core_tileset *ts,
+                      int letters[CLB_MAX_LETTERS])
+{
+    if (goal < 0 || goal >= CLB_GOALS_COUNT ||
+        goal_table[goal].kind != G_TILE_OF)
+        return 0;
+    int n = 0;
+    for (int m = 0; m < ts->n; m++)
+        if (tile_in_range(ts, &goal_table[goal], core_letter_tile(m)))
+            letters[n++] = m;
+    return n;
+}
+
+void core_goal_text(int goal, const struct core_tileset *ts, char *out,
+                    size_t cap)
+{
+    const struct core_goal_info *info = core_goal_info(goal);
+    int letters[CLB_MAX_LETTERS];
+    int n = info == NULL ? 0 : core_goal_letters(goal, ts, letters);
+    if (cap == 0)
+        return;
+    if (n == 0 || core_tileset_is_default(ts)) {
+        snprintf(out, cap, "%s", info == NULL ? "" : info->text);
+        return;
+    }
+    /* At most 32 tiles of 8 bytes and their separators. */
+    char list[CLB_MAX_LETTERS * (CLB_MAX_TILE_BYTES + 2) + 1];
+    size_t at = 0;
+    for (int i = 0; i < n; i++)
+        at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
+                               i > 0 ? ", " : "", ts->upper[letters[i]]);
+    snprintf(out, cap, goal_letters_text, list);
 }
 
 static bool level_valid(enum core_goals_level level)
@@ -227,6 +279,7 @@ struct judged {
     const struct core_move *move;
     const struct core_move_result *r;
     const char (*after)[CLB_BOARD_SIZE];
+    uint32_t vowels; /* the set's vowels (core_tileset_vowels) */
 };
 
 /* The board square of letter i of word w. */
@@ -243,14 +296,14 @@ static char spelled(const struct judged *j, char sq)
     return core_tile_face(sq, core_game_tileset(j->before)->n);
 }
 
-/* The vowels, as the goal table's letters are written: tiles of the
- * English set (the goals are written for English). */
-static const char goal_vowels[] = "AEIOU";
-
-static bool is_vowel(char letter)
+/* True for a letter tile the game's set counts as a vowel (its list:
+ * English's A E I O U). */
+static bool is_vowel(const struct judged *j, char letter)
 {
-    return letter != '\0' && strchr(goal_vowels, letter) != NULL;
+    int m = core_tile_letter(letter, core_game_tileset(j->before)->n);
+    return m >= 0 && (j->vowels >> m & 1u) != 0;
 }
+
 
 /* Was square i of word w empty before the play (a tile placed now)? */
 static bool word_fresh(const struct judged *j, int w, int i)
@@ -264,7 +317,7 @@ static int count_vowels(const struct judged *j, int w)
 {
     int n = 0;
     for (int i = 0; i < j->r->word_at[w].len; i++)
-        n += is_vowel(spelled(j, word_square(j, w, i)));
+        n += is_vowel(j, spelled(j, word_square(j, w, i)));
     return n;
 }
 
@@ -275,12 +328,10 @@ static bool word_meets(const struct judged *j, const struct goal_row *g, int w)
     switch (g->kind) {
     case G_WORD_LEN: return len >= g->p;
     case G_TILE_OF:
-        for (int i = 0; i < len; i++) {
-            char sq = word_square(j, w, i);
-            if (core_tile_is_letter(sq, core_game_tileset(j->before)->n) &&
-                strchr(g->s, sq) != NULL)
-                return true;
-        }
+        for (int i = 0; i < len; i++)
+            if (tile_in_range(core_game_tileset(j->before), g,
+                              word_square(j, w, i)))
+                return true; /* a blank's byte is no letter tile's */
         return false;
     case G_HOOK: {
         /* One placed tile, at the first or last square, the rest (two
@@ -408,7 +459,8 @@ static bool goal_met(int goal, const struct core_game *before,
     if (goal < 0 || goal >= CLB_GOALS_COUNT || move->type != CORE_MOVE_PLAY ||
         result->type != CORE_MOVE_PLAY)
         return false;
-    struct judged j = {before, move, result, after};
+    struct judged j = {before, move, result, after,
+                       core_tileset_vowels(core_game_tileset(before))};
     return row_meets(&j, &goal_table[goal]);
 }
 

@@ -45,13 +45,20 @@ enum core_goals_level core_goals_level_of(const char *name, size_t len);
 int core_goals_target(enum core_goals_level level);
 int core_goals_helpers(enum core_goals_level level);
 
-/* Goals mode is English's: its vowel and letter goals name English
- * letters, so a game of another tile set has no goals. The refusal's
- * detail (a format: the set's name follows), the same for a new game
- * (core_history_set_goals) and a link that asks for goals (core_link2). */
-#define CORE_GOALS_NEED_ENGLISH                                                \
-    "goals need the English tile set (their goals name English letters); "     \
-    "this game's tile set is %s"
+/* The letters (machine letters, in the set's order) that letter goal
+ * `goal` ("jqxz": the letters worth 8 or more; "fhkvwy": 4 to 7) names in
+ * ts, into letters; returns how many (0 for any other goal). English's
+ * are J, Q, X, Z and F, H, K, V, W, Y, as the goals' names say. */
+int core_goal_letters(int goal, const struct core_tileset *ts,
+                      int letters[CLB_MAX_LETTERS]);
+
+/* The player's sentence for `goal` in a game of ts, into out (cap bytes,
+ * NUL-terminated, cut if it must be): the table's text, except that a
+ * letter goal in a set other than English lists that set's letters ("Play
+ * a word with one of these tiles: K, W, X, Y, Z"). English's is exactly
+ * core_goal_info(goal)->text. */
+void core_goal_text(int goal, const struct core_tileset *ts, char *out,
+                    size_t cap);
 
 /* Deals a goals game's goals from the game's seed (docs/RULES.md, "Goals
  * mode"): the difficulty's deck in the order the seed shuffles it, its

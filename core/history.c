@@ -163,10 +163,6 @@ enum clb_err core_history_set_goals(struct core_history *h,
         return clb_error_set(err, CLB_ERR_BAD_REQUEST,
                              "goals: expected \"easy\", \"normal\" or "
                              "\"hard\"");
-    const struct core_tileset *ts = core_game_tileset(&h->first);
-    if (!core_tileset_is_default(ts))
-        return clb_error_set(err, CLB_ERR_BAD_REQUEST, CORE_GOALS_NEED_ENGLISH,
-                             ts->name);
     core_goals_deal(&h->first.goals, h->seed, level);
     return CLB_ERR_OK;
 }

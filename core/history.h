@@ -131,9 +131,8 @@ enum clb_err core_history_from_position(struct core_history *h,
 /* Makes a new game's history (no moves yet) a goals game of `level`: its
  * first position's goals dealt from its seed (core_goals_deal). Returns
  * CLB_ERR_OK, or CLB_ERR_BAD_REQUEST when h has moves or started from a
- * classic position (goals are dealt from a seed, at the start), the
- * level is not a difficulty, or the game's tile set is not English
- * (CORE_GOALS_NEED_ENGLISH). */
+ * classic position (goals are dealt from a seed, at the start), or the
+ * level is not a difficulty. Every tile set has goals (core/goals.c). */
 enum clb_err core_history_set_goals(struct core_history *h,
                                     enum core_goals_level level,
                                     struct clb_error *err);

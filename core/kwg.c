@@ -61,8 +61,6 @@ static enum clb_err kwg_arc_check(const struct kwg_checker *c, size_t i,
                                   struct clb_error *err)
 {
     uint32_t arc = c->nodes[i], to = core_kwg_target(arc);
-    if ((arc & CORE_KWG_SPARE_BITS) != 0)
-        return kwg_bad(err, i, "an arc with bits that mean nothing");
     if (core_kwg_tile(arc) > c->letters)
         return kwg_bad(err, i, "an arc of a tile past the tile set");
     /* A separator only ever leads on: a path ending in one is not a
@@ -212,14 +210,14 @@ void core_kwg_init(struct core_kwg *g, const uint32_t *nodes, size_t count)
     g->tileset = NULL;
 }
 
-uint32_t core_kwg_accepting(const struct core_kwg *g, uint32_t list)
+core_kwg_set core_kwg_accepting(const struct core_kwg *g, uint32_t list)
 {
     if (list == 0)
         return 0;
-    uint32_t set = 0;
+    core_kwg_set set = 0;
     for (const uint32_t *a = core_kwg_arcs(g->nodes, list);; a++) {
         if (core_kwg_accepts(*a))
-            set |= 1u << core_kwg_tile(*a);
+            set |= core_kwg_bit(core_kwg_tile(*a));
         if (core_kwg_is_last(*a))
             return set;
     }

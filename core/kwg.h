@@ -19,20 +19,28 @@
  *   nodes[1]     the GADDAG's root list
  *   nodes[2]     H, the first node of the headed lists (the node count
  *                when there are none)
- *   an arc       bits 27..31: its tile (0 the GADDAG separator, m+1 the
- *                tile set's letter m, at most CLB_KWG_MAX_LETTERS letters);
- *                bit 24: accepts (the path up to and including this tile
- *                spells a word); bit 23: the last arc of its list; bits
- *                0..22: the list it leads to, 0 when no word continues;
- *                bits 25, 26 zero
- *   a list reference  bits 0..21 a node index; bit 22 set when the list
+ *   an arc       bits 26..31: its tile (0 the GADDAG separator, m+1 the
+ *                tile set's letter m, at most CLB_KWG_MAX_LETTERS letters:
+ *                0..32); bit 25: accepts (the path up to and including
+ *                this tile spells a word); bit 24: the last arc of its
+ *                list; bits 0..23: the list it leads to, 0 when no word
+ *                continues
+ *   a list reference  bits 0..22 a node index; bit 23 set when the list
  *                there starts with a header
  *   nodes[3..H-1]  plain lists: runs of arcs, tiles strictly rising, the
  *                last of each run marked; a list may start at any arc of
  *                a run (it is the run's tail from there)
  *   nodes[H..]   headed lists: a header node, bits 0..n the tiles it has
  *                (bit t tile t), the bits above zero, never empty; then one
- *                arc per tile, in tile order, the last marked
+ *                arc per tile, in tile order, the last marked. A header is
+ *                one 32-bit word, so it names tiles 0..31: a list holding
+ *                tile 32 (the last letter of a 32-letter set, Polish Ż)
+ *                is always plain, scanned.
+ *
+ * This is .clx version 4 (docs/ENGINE.md). Version 3 had the tile in bits
+ * 27..31 (31 letters at most) and a 22-bit index; the tile's sixth bit and
+ * the index's 23rd took its two spare bits, so the English graph keeps its
+ * size and its lists, and its headers are the same words.
  *
  * Every arc leads to a list that lies wholly below its own run (or its
  * own headed list). core_kwg_check() proves an array keeps all of this,
@@ -58,26 +66,37 @@
 #define CORE_KWG_SEPARATOR 0
 /* The separator and the most letters a graph's set may have. */
 #define CORE_KWG_TILES (CLB_KWG_MAX_LETTERS + 1)
-#define CORE_KWG_TILE_SHIFT 27
-#define CORE_KWG_ACCEPTS 0x01000000u
-#define CORE_KWG_END 0x00800000u
-#define CORE_KWG_HEADED 0x00400000u
-#define CORE_KWG_INDEX_MASK 0x003FFFFFu
+/* The tiles a list header can name (bit t tile t of one 32-bit word). */
+#define CORE_KWG_HEADER_TILES 32
+#define CORE_KWG_TILE_SHIFT 26
+#define CORE_KWG_ACCEPTS 0x02000000u
+#define CORE_KWG_END 0x01000000u
+#define CORE_KWG_HEADED 0x00800000u
+#define CORE_KWG_INDEX_MASK 0x007FFFFFu
 /* The bits of an arc that name the list it leads to. */
 #define CORE_KWG_LIST_MASK (CORE_KWG_INDEX_MASK | CORE_KWG_HEADED)
-/* Bits no arc may set. */
-#define CORE_KWG_SPARE_BITS 0x06000000u
-static_assert(CORE_KWG_TILES <= 32, "a list header is one 32-bit mask");
+/* A set of tiles, bit t tile t: 33 tiles need more than 32 bits. */
+typedef uint64_t core_kwg_set;
+static_assert(CORE_KWG_TILES <= 64, "a set of tiles is one 64-bit mask");
 static_assert(CORE_KWG_TILES <= (1 << (32 - CORE_KWG_TILE_SHIFT)),
               "an arc's tile fits its bits");
+static_assert((CORE_KWG_ACCEPTS | CORE_KWG_END | CORE_KWG_LIST_MASK) ==
+                  (1u << CORE_KWG_TILE_SHIFT) - 1u,
+              "an arc's fields fill its 32 bits");
 static_assert(CLB_KWG_MAX_NODES <= (size_t)CORE_KWG_INDEX_MASK + 1,
               "every node index fits an arc");
 
 /* The header bits a graph of `letters` letters may set (the separator's
- * and theirs). */
+ * and theirs, up to tile 31). */
 static inline uint32_t core_kwg_header_mask(int letters)
 {
     return (uint32_t)((UINT64_C(2) << letters) - 1u);
+}
+
+/* The set of just tile t. */
+static inline core_kwg_set core_kwg_bit(unsigned t)
+{
+    return (core_kwg_set)1 << t;
 }
 
 /* nodes[0] and nodes[1] name the roots, nodes[2] where the headed lists
@@ -144,13 +163,13 @@ static inline const uint32_t *core_kwg_arcs(const uint32_t *nodes,
 
 /* The tiles of the list `list` (not 0) as a bit set (bit t: tile t): the
  * header of a headed list, else its arcs' tiles, read in one scan. */
-static inline uint32_t core_kwg_tiles(const uint32_t *nodes, uint32_t list)
+static inline core_kwg_set core_kwg_tiles(const uint32_t *nodes, uint32_t list)
 {
     if (core_kwg_headed(list))
         return nodes[list & CORE_KWG_INDEX_MASK];
-    uint32_t set = 0;
+    core_kwg_set set = 0;
     for (const uint32_t *a = &nodes[list];; a++) {
-        set |= 1u << core_kwg_tile(*a);
+        set |= core_kwg_bit(core_kwg_tile(*a));
         if (core_kwg_is_last(*a))
             return set;
     }
@@ -182,14 +201,15 @@ static inline uint32_t core_kwg_arc(const struct core_kwg *g, uint32_t list,
         return core_kwg_scan(g->nodes, list, tile);
     const uint32_t *h = &g->nodes[list & CORE_KWG_INDEX_MASK];
     uint32_t mask = h[0];
-    if ((mask >> tile & 1u) == 0)
+    /* Shifted as 64 bits: tile 32, never in a header, reads 0. */
+    if (((uint64_t)mask >> tile & 1u) == 0)
         return 0;
     return h[1 + core_kwg_popcount(mask & ((1u << tile) - 1u))];
 }
 
 /* The letters (bits 1..n) whose arcs in the list accept: the letters that
  * end a word right after the path that led to the list. */
-uint32_t core_kwg_accepting(const struct core_kwg *g, uint32_t list);
+core_kwg_set core_kwg_accepting(const struct core_kwg *g, uint32_t list);
 
 static inline uint32_t core_kwg_dawg_root(const struct core_kwg *g)
 {

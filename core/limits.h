@@ -37,10 +37,10 @@
 /* Bytes of one tile's display string in UTF-8 ("CH", "L\u00b7L" is 4). */
 #define CLB_MAX_TILE_BYTES 8
 
-/* The word graph's list header (core/kwg.h) is a 32-bit mask of the
- * separator and the letters, so a lexicon's set has at most 31 letters;
- * a 32-letter set needs the header widened (a new .clx version). */
-#define CLB_KWG_MAX_LETTERS 31
+/* A word graph's letters (core/kwg.h): an arc's tile has six bits, the
+ * separator and 32 letters (a list header, one 32-bit word, names tiles
+ * 0..31, so a list holding the 32nd letter is scanned). Every set. */
+#define CLB_KWG_MAX_LETTERS 32
 
 /* An exchange needs at least a full rack's worth in the bag (standard rule). */
 #define CLB_EXCHANGE_MIN_BAG 7
@@ -339,8 +339,8 @@
 #define CLB_MAX_V1_JSON 4096
 
 /* Nodes of a word graph (core/kwg.h): as many as a lexicon file of
- * CLB_MAX_LEXICON_FILE_BYTES can hold (4 Mi, the 22 bits of an arc's
- * index). SOWPODS takes 1.2 M (4.8 MB); the largest published lists,
+ * CLB_MAX_LEXICON_FILE_BYTES can hold (4 Mi; an arc's index has 23
+ * bits, 8 Mi). SOWPODS takes 1.2 M (4.8 MB); the largest published lists,
  * about 5% bigger, stay near 1.3 M. Bounds what a forged header can make
  * the loader count. */
 #define CLB_KWG_MAX_NODES ((size_t)CLB_MAX_LEXICON_FILE_BYTES / 4u)

@@ -454,14 +454,6 @@ static bool get_mode(struct reader *r, struct core_history *h)
         damaged(r, "a value out of range");
         return false;
     }
-    /* No writer makes goals in another set (core_history_set_goals
-     * refuses them): a link that has them was made by hand. */
-    const struct core_tileset *ts = core_game_tileset(&h->first);
-    if (!core_tileset_is_default(ts)) {
-        clb_error_set(r->err, CLB_ERR_BAD_STATE, CORE_GOALS_NEED_ENGLISH,
-                      ts->name);
-        return false;
-    }
     core_goals_deal(
         &h->first.goals, h->seed,
         (enum core_goals_level)(v - MODE_FIRST_GOALS + CORE_GOALS_EASY));

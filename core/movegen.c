@@ -46,7 +46,7 @@
 /* Every letter's bit (all but the separator's): a graph's lists hold only
  * its set's letters, so a set of letters taken with a list's header is
  * the set's, whatever its size. */
-#define MG_ALL_LETTERS (~(uint32_t)1u)
+#define MG_ALL_LETTERS (~(core_kwg_set)1u)
 #define MG_LINE_SQUARES ((1u << CLB_BOARD_SIZE) - 1u)
 #define MG_BLANK 0 /* rack index of the blank: tile 0 is never a letter */
 
@@ -70,8 +70,8 @@ struct mg_search {
     const uint32_t *nodes;
     /* the rack */
     int count[CORE_KWG_TILES];  /* by tile; [MG_BLANK] counts blanks */
-    uint32_t letters;           /* bit t: the rack holds a letter t */
-    uint32_t blank_letters;     /* MG_ALL_LETTERS while a blank is left, or 0 */
+    core_kwg_set letters;       /* bit t: the rack holds a letter t */
+    core_kwg_set blank_letters; /* MG_ALL_LETTERS while a blank is left, or 0 */
     int tiles;                  /* tiles in the rack at the start */
     int points[CORE_KWG_TILES]; /* the points of each letter tile */
     int best_values[CLB_RACK_SIZE];  /* the rack's tile points, highest first */
@@ -86,7 +86,7 @@ struct mg_search {
      * less per square than reaching into the prepared board) */
     int d, line;
     uint8_t tile[MG_N], value[MG_N], lm[MG_N], wm[MG_N];
-    uint32_t cross[MG_N];
+    core_kwg_set cross[MG_N];
     int16_t cross_sum[MG_N];
     uint32_t empty; /* bit p: square p of the line is empty */
     /* the anchor: the leftmost square the left part may fill, and where the
@@ -173,8 +173,9 @@ MG_INLINE uint32_t mg_walk(const struct core_kwg *g, uint32_t list,
 
 /* The letters t for which before + t + after is a word (before = perp[lo..
  * pos-1], after = perp[pos+1..hi]), as a bit set. */
-MG_INLINE uint32_t mg_cross_set(const struct core_movegen *mg,
-                                const uint8_t *perp, int pos, int lo, int hi)
+MG_INLINE core_kwg_set mg_cross_set(const struct core_movegen *mg,
+                                    const uint8_t *perp, int pos, int lo,
+                                    int hi)
 {
     const struct core_kwg *g = mg->graph;
     uint32_t arc, list;
@@ -199,11 +200,11 @@ MG_INLINE uint32_t mg_cross_set(const struct core_movegen *mg,
         mg_walk(g, core_kwg_gaddag_root(g), perp, hi, pos, -1, &arc);
     if (before == 0)
         return 0;
-    uint32_t mask = core_kwg_tiles(g->nodes, list) &
-                    core_kwg_tiles(g->nodes, before) & MG_ALL_LETTERS;
-    uint32_t set = 0;
-    for (uint32_t m = mask; m != 0; m &= m - 1) {
-        unsigned t = (unsigned)__builtin_ctz(m);
+    core_kwg_set mask = core_kwg_tiles(g->nodes, list) &
+                        core_kwg_tiles(g->nodes, before) & MG_ALL_LETTERS;
+    core_kwg_set set = 0;
+    for (core_kwg_set m = mask; m != 0; m &= m - 1) {
+        unsigned t = (unsigned)__builtin_ctzll(m);
         uint32_t sub = core_kwg_target(core_kwg_arc(g, list, t));
         mg_walk(g, sub, perp, pos + 1, hi + 1, 1, &arc);
         if (core_kwg_accepts(arc))
@@ -449,12 +450,12 @@ static int mg_blank_loss(const struct mg_search *s, int first, int last,
                       (s->cross_sum[q] >= 0 ? s->lm[q] * s->wm[q] : 0);
     }
     *blanks = 0;
-    uint32_t done = 0; /* letters already given their blanks */
+    core_kwg_set done = 0; /* letters already given their blanks */
     for (int i = 0; i < k; i++) {
         int t = letter[i];
         if ((done >> t & 1u) != 0)
             continue;
-        done |= 1u << t;
+        done |= core_kwg_bit((unsigned)t);
         int extra = -s->rack_count[t];
         for (int j = i; j < k; j++)
             extra += letter[j] == t;
@@ -556,18 +557,22 @@ static void mg_record(struct mg_search *s, int first, int last,
  * MG_POPCNT is only compiled for x86; elsewhere MG_PLAIN serves. */
 enum mg_variant { MG_PLAIN, MG_POPCNT, MG_STOP };
 
-/* Bits of x below bit `tile`: the index of tile's arc in a list. */
-MG_INLINE unsigned mg_rank(uint32_t mask, unsigned tile, enum mg_variant v)
+/* Bits of x below bit `tile`: the index of tile's arc in a list. Without
+ * POPCNT, the 32 low bits are counted and bit 32 (tile 32, the highest
+ * there is) added: no second popcount. */
+static_assert(CORE_KWG_TILES <= 33, "a set of tiles has bits 0..32");
+MG_INLINE unsigned mg_rank(core_kwg_set mask, unsigned tile, enum mg_variant v)
 {
-    uint32_t below = mask & ((1u << tile) - 1u);
-    return v == MG_POPCNT ? (unsigned)__builtin_popcount(below)
-                          : core_kwg_popcount(below);
+    core_kwg_set below = mask & (core_kwg_bit(tile) - 1u);
+    return v == MG_POPCNT
+               ? (unsigned)__builtin_popcountll(below)
+               : core_kwg_popcount((uint32_t)below) + (unsigned)(below >> 32);
 }
 
 /* The letters the rack can still put on square pos: its cross-check and
  * the rack's letters (all of them while a blank is left). Zero once the
  * rack is empty. */
-static inline uint32_t mg_possible(const struct mg_search *s, int pos)
+static inline core_kwg_set mg_possible(const struct mg_search *s, int pos)
 {
     return s->cross[pos] & (s->letters | s->blank_letters);
 }
@@ -580,7 +585,7 @@ MG_INLINE uint32_t mg_arc(const uint32_t *nodes, uint32_t list, unsigned tile,
     if (!core_kwg_headed(list))
         return core_kwg_scan(nodes, list, tile);
     const uint32_t *h = &nodes[list & CORE_KWG_INDEX_MASK];
-    uint32_t mask = h[0];
+    core_kwg_set mask = h[0]; /* tile 32, never in a header, reads 0 */
     if ((mask >> tile & 1u) == 0)
         return 0;
     return h[1 + mg_rank(mask, tile, v)];
@@ -639,7 +644,7 @@ MG_INLINE void mg_next(struct mg_search *s, int pos, uint32_t arc,
  * 3 arcs). Either way the arc of tile t is then arcs[mg_rank(*mask, t)]:
  * a plain list's arcs are in tile order too. */
 MG_INLINE const uint32_t *mg_list(const uint32_t *nodes, uint32_t list,
-                                  uint32_t *mask)
+                                  core_kwg_set *mask)
 {
     if (core_kwg_headed(list)) {
         const uint32_t *h = &nodes[list & CORE_KWG_INDEX_MASK];
@@ -656,14 +661,14 @@ MG_INLINE const uint32_t *mg_list(const uint32_t *nodes, uint32_t list,
  * the play's tiles of each letter are blanks. A letter the rack still has
  * is never given a blank here, so each word is searched once rather than
  * once for every way of spelling it with blanks. */
-MG_INLINE void mg_try_wild(struct mg_search *s, int pos, uint32_t wanted,
-                           uint32_t mask, const uint32_t *arcs,
+MG_INLINE void mg_try_wild(struct mg_search *s, int pos, core_kwg_set wanted,
+                           core_kwg_set mask, const uint32_t *arcs,
                            struct mg_score sc, bool right, enum mg_variant v)
 {
     if (--s->count[MG_BLANK] == 0)
         s->blank_letters = 0;
-    for (uint32_t m = wanted; m != 0; m &= m - 1) {
-        int t = __builtin_ctz(m);
+    for (core_kwg_set m = wanted; m != 0; m &= m - 1) {
+        int t = __builtin_ctzll(m);
         uint32_t arc = arcs[mg_rank(mask, (unsigned)t, v)];
         s->placed[pos] = core_letter_tile(t - 1);
         mg_next(s, pos, arc, mg_place(s, pos, s->points[t], sc), right, v);
@@ -679,18 +684,18 @@ MG_INLINE void mg_try_wild(struct mg_search *s, int pos, uint32_t wanted,
 MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
                       struct mg_score sc, bool right, enum mg_variant v)
 {
-    uint32_t mask;
+    core_kwg_set mask;
     const uint32_t *arcs = mg_list(s->nodes, list, &mask);
-    uint32_t fits = s->cross[pos] & mask;
-    for (uint32_t m = fits & s->letters; m != 0; m &= m - 1) {
-        int t = __builtin_ctz(m);
+    core_kwg_set fits = s->cross[pos] & mask;
+    for (core_kwg_set m = fits & s->letters; m != 0; m &= m - 1) {
+        int t = __builtin_ctzll(m);
         uint32_t arc = arcs[mg_rank(mask, (unsigned)t, v)];
         if (--s->count[t] == 0)
-            s->letters &= ~(1u << t);
+            s->letters &= ~core_kwg_bit((unsigned)t);
         s->placed[pos] = core_letter_tile(t - 1);
         mg_next(s, pos, arc, mg_place(s, pos, s->points[t], sc), right, v);
         if (s->count[t]++ == 0)
-            s->letters |= 1u << t;
+            s->letters |= core_kwg_bit((unsigned)t);
         if (mg_stopped(s, v))
             return;
     }
@@ -703,8 +708,8 @@ MG_INLINE void mg_try(struct mg_search *s, int pos, uint32_t list,
     if (--s->count[MG_BLANK] == 0)
         s->blank_letters = 0;
     struct mg_score blank = mg_place(s, pos, 0, sc);
-    for (uint32_t m = fits; m != 0 && !mg_stopped(s, v); m &= m - 1) {
-        int t = __builtin_ctz(m);
+    for (core_kwg_set m = fits; m != 0 && !mg_stopped(s, v); m &= m - 1) {
+        int t = __builtin_ctzll(m);
         uint32_t arc = arcs[mg_rank(mask, (unsigned)t, v)];
         s->placed[pos] = core_blank_tile(t - 1);
         mg_next(s, pos, arc, blank, right, v);
@@ -1115,7 +1120,7 @@ static void mg_begin(struct mg_search *s, const struct core_movegen *mg,
         s->points[t] = ts->points[t - 1];
         if (s->count[t] == 0)
             continue;
-        s->letters |= (uint32_t)1 << t;
+        s->letters |= core_kwg_bit((unsigned)t);
         int j = s->nletters++;
         for (; j > 0 && s->points[s->by_value[j - 1]] < s->points[t]; j--)
             s->by_value[j] = s->by_value[j - 1];

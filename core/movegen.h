@@ -77,10 +77,10 @@ struct core_movegen {
     uint32_t gaddag;  /* the GADDAG's root list */
     bool empty_board; /* the first play: only the centre is an anchor */
     bool mirrored;    /* an empty board that reads the same both ways */
-    uint8_t tile[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];      /* 0 or 1..n */
-    uint8_t value[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];     /* its points */
-    uint32_t cross[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];    /* bit t: allowed */
-    int16_t cross_sum[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE]; /* -1: no word */
+    uint8_t tile[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];       /* 0 or 1..n */
+    uint8_t value[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];      /* its points */
+    core_kwg_set cross[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE]; /* bit t: allowed */
+    int16_t cross_sum[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];  /* -1: no word */
     uint8_t letter_mult[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];
     uint8_t word_mult[2][CLB_BOARD_SIZE][CLB_BOARD_SIZE];
     uint16_t anchors[2][CLB_BOARD_SIZE];  /* bit p: square p is an anchor */

@@ -4,6 +4,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "tileset.h"
 
+#include "tiles.h"
+
 #include <string.h>
 
 static const struct core_tileset *const sets[] = {
@@ -79,9 +81,14 @@ size_t core_tileset_cut(const struct core_tileset *ts, const char *s, size_t n,
         return 1;
     }
     size_t best = 0;
+    unsigned char first = ascii_upper((unsigned char)s[0]);
     for (int m = 0; m < ts->n; m++) {
         const char *forms[2] = {ts->upper[m], ts->lower[m]};
         for (int f = 0; f < 2; f++) {
+            /* The first byte rules out nearly every tile before strlen:
+             * word lists of millions of words are cut by this. */
+            if (ascii_upper((unsigned char)forms[f][0]) != first)
+                continue;
             size_t len = strlen(forms[f]);
             if (len > best && starts_with_tile(s, n, forms[f], len)) {
                 best = len;
@@ -117,4 +124,124 @@ int core_tileset_letter(const struct core_tileset *ts, const char *s,
         if (same_text(ts->upper[m], s, len) || same_text(ts->lower[m], s, len))
             return m;
     return -1;
+}
+
+uint32_t core_tileset_vowels(const struct core_tileset *ts)
+{
+    uint32_t mask = 0;
+    const char *v = ts->vowels;
+    while (v != NULL && *v != '\0') {
+        size_t len = strcspn(v, " ");
+        int m = core_tileset_letter(ts, v, len);
+        if (m >= 0)
+            mask |= UINT32_C(1) << m;
+        v += len + (v[len] == ' ');
+    }
+    return mask;
+}
+
+/* ---- spelling a word (core_tileset_spell) -------------------------------- */
+
+/* Bytes of the UTF-8 character whose first byte is c, at most left: 1 for
+ * ASCII and for a byte that starts no character, so that a stray byte is
+ * reported where it stands, never skipped. */
+static size_t utf8_length(unsigned char c, size_t left)
+{
+    size_t len = 1;
+    if (c >= 0xF0 && c <= 0xF4)
+        len = 4;
+    else if (c >= 0xE0 && c <= 0xEF)
+        len = 3;
+    else if (c >= 0xC2 && c <= 0xDF)
+        len = 2;
+    return len < left ? len : left;
+}
+
+/* The longest fold of ts whose `from` starts the n bytes at s: its length,
+ * with its `to` in *to; 0 when none does. A fold whose `to` could not fit
+ * the window is never taken (the tests keep every table within it). */
+static size_t find_fold(const struct core_tileset *ts, const char *s, size_t n,
+                        const char **to)
+{
+    size_t best = 0;
+    unsigned char first = ascii_upper((unsigned char)s[0]);
+    for (int k = 0; k < ts->n_folds; k++) {
+        const struct core_fold *f = &ts->folds[k];
+        if (ascii_upper((unsigned char)f->from[0]) != first)
+            continue;
+        size_t len = strlen(f->from);
+        if (len > best && strlen(f->to) <= CLB_MAX_TILE_BYTES &&
+            starts_with_tile(s, n, f->from, len)) {
+            best = len;
+            *to = f->to;
+        }
+    }
+    return best;
+}
+
+/* The folded text ahead of the cut: at least one tile's worth of bytes
+ * (or the rest of the word), each with the offset in the word of the
+ * character it came from, so that a failed cut names that character.
+ * Folding as it goes keeps spelling free of any bound on the word's
+ * length; a fold's output may join what follows into one tile (Catalan
+ * "QÜ" is the QU tile). */
+struct fold_window {
+    char text[2 * CLB_MAX_TILE_BYTES];
+    size_t at[2 * CLB_MAX_TILE_BYTES];
+    size_t len;
+};
+
+/* Folds characters of s from *i on into w until it holds a tile's worth. */
+static void fill_window(const struct core_tileset *ts, const char *s, size_t n,
+                        size_t *i, struct fold_window *w)
+{
+    while (w->len < CLB_MAX_TILE_BYTES && *i < n) {
+        const char *to = NULL;
+        size_t used = find_fold(ts, s + *i, n - *i, &to);
+        size_t out;
+        if (used > 0) {
+            out = strlen(to);
+        } else {
+            used = utf8_length((unsigned char)s[*i], n - *i);
+            to = s + *i;
+            out = used;
+        }
+        for (size_t k = 0; k < out; k++) {
+            w->text[w->len] = to[k];
+            w->at[w->len++] = *i;
+        }
+        *i += used;
+    }
+}
+
+size_t core_tileset_spell(const struct core_tileset *ts, const char *s,
+                          size_t n, char *tiles, size_t max, size_t *bad)
+{
+    struct fold_window w = {.len = 0};
+    size_t i = 0, count = 0;
+    *bad = n;
+    if (s == NULL || n == 0)
+        return 0;
+    for (;;) {
+        fill_window(ts, s, n, &i, &w);
+        if (w.len == 0)
+            break;
+        int m;
+        size_t used = core_tileset_cut(ts, w.text, w.len, &m);
+        if (used == 0) {
+            *bad = w.at[0];
+            return 0;
+        }
+        /* Past max the tiles are counted, not written, so that a long
+         * word with a character the set lacks is reported as the latter. */
+        if (count < max)
+            tiles[count] = core_letter_tile(m);
+        count++;
+        w.len -= used;
+        memmove(w.text, w.text + used, w.len);
+        memmove(w.at, w.at + used, w.len * sizeof w.at[0]);
+    }
+    if (count > max)
+        return 0; /* *bad is n */
+    return count;
 }

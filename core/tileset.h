@@ -21,6 +21,15 @@
 
 #include "limits.h"
 
+/* One fold of a set (core_tileset_spell): the text `from` (UTF-8, one or
+ * a few characters; ASCII letters match in either case, every other
+ * character as written, so a table lists both cases of an accented
+ * letter) is read as `to` (the set's tiles as shown, upper case). */
+struct core_fold {
+    const char *from;
+    const char *to;
+};
+
 struct core_tileset {
     const char *name; /* the id links name: "english", "fr" */
     /* The language a player picks it by: ISO 639-1 ("en", "fr"; NULL for
@@ -38,11 +47,22 @@ struct core_tileset {
      * as a blank standing for it is shown ("ch"). */
     char upper[CLB_MAX_LETTERS][CLB_MAX_TILE_BYTES + 1];
     char lower[CLB_MAX_LETTERS][CLB_MAX_TILE_BYTES + 1];
+    /* What a word as a language writes it is read as before it is cut into
+     * tiles (French É as E, German ß as SS): n_folds rows, NULL when
+     * the set folds nothing but ASCII case (English, Polish). A letter
+     * that is a tile of the set is never folded. docs/RULES.md lists each
+     * set's folds and why. */
+    const struct core_fold *folds;
+    int n_folds;
+    /* The set's vowels, for goals mode's vowel goals: upper display
+     * strings separated by single spaces ("A E I O U"; Polish adds Ą Ę Ó
+     * Y). docs/RULES.md lists each set's. */
+    const char *vowels;
 };
 
-/* The sets (core/tileset_*.c). English is the default and the only set
- * players meet; x-test27 (English plus a 27th tile "CH") exists so that
- * the tests prove nothing assumes 26 letters or one-character tiles. */
+/* The sets (core/tileset_*.c). English is the default; x-test27 (English
+ * plus a 27th tile "CH") exists so that the tests prove nothing assumes
+ * 26 letters or one-character tiles, and players never meet it. */
 extern const struct core_tileset core_tileset_english;
 extern const struct core_tileset core_tileset_x_test27;
 /* The national editions, by ISO 639-1 code (core/tileset_<code>.c). */
@@ -74,6 +94,19 @@ int core_tileset_letter(const struct core_tileset *ts, const char *s,
  * with a CH tile "CHAT" is CH, A, T, never C, H, A, T. */
 size_t core_tileset_cut(const struct core_tileset *ts, const char *s, size_t n,
                         int *letter);
+
+/* Spells the UTF-8 word s (n bytes, any case, accents as written) in ts's
+ * tiles: folds what the set folds (its table: French É to E, German
+ * ß to SS...), then cuts by longest match (core_tileset_cut).
+ * Writes the tile bytes (0x41 + letter) to tiles (room for max) and
+ * returns how many; 0 when it cannot, with *bad the byte offset in s of
+ * the first character the set cannot spell (n when the word has more than
+ * max tiles or is empty). Pure; no allocation. */
+size_t core_tileset_spell(const struct core_tileset *ts, const char *s,
+                          size_t n, char *tiles, size_t max, size_t *bad);
+
+/* The set's vowels (its `vowels` list) as a mask, bit m letter m. */
+uint32_t core_tileset_vowels(const struct core_tileset *ts);
 
 /* True for English, the set a link need not name. */
 static inline bool core_tileset_is_default(const struct core_tileset *ts)

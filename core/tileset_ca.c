@@ -2,6 +2,18 @@
 /* SPDX-License-Identifier: MIT */
 #include "tileset.h"
 
+/* Folds (core_tileset_spell; docs/RULES.md): Catalan keeps Ç (a tile), folds À
+ * È É Í Ï Ò Ó Ú Ü, and reads the other ways of writing the geminated L (with
+ * U+2027, with a full stop, with Ŀ) as the L·L tile. NY, QU and L·L are then
+ * cut longest match first; a Q not followed by U has no tile. */
+static const struct core_fold folds[] = {
+    {"à", "A"},    {"À", "A"},    {"è", "E"}, {"È", "E"},     {"é", "E"},
+    {"É", "E"},    {"í", "I"},    {"Í", "I"}, {"ï", "I"},     {"Ï", "I"},
+    {"ò", "O"},    {"Ò", "O"},    {"ó", "O"}, {"Ó", "O"},     {"ú", "U"},
+    {"Ú", "U"},    {"ü", "U"},    {"Ü", "U"}, {"L‧L", "L·L"}, {"L.L", "L·L"},
+    {"ĿL", "L·L"}, {"ŀL", "L·L"},
+};
+
 /* Catalan: 100 tiles, 26 letters, 2 blanks, the national edition's
  * distribution. The row order (the machine order, part of every link and
  * draw of the set) is the language's alphabetical order; it never changes. */
@@ -22,4 +34,7 @@ const struct core_tileset core_tileset_ca = {
     .lower = {"a",  "b", "c", "ç",   "d", "e", "f",  "g", "h",
               "i",  "j", "l", "l·l", "m", "n", "ny", "o", "p",
               "qu", "r", "s", "t",   "u", "v", "x",  "z"},
+    .vowels = "A E I O U",
+    .folds = folds,
+    .n_folds = sizeof folds / sizeof folds[0],
 };

@@ -3,7 +3,8 @@
 #include "tileset.h"
 
 /* The English set: 100 tiles, A..Z with the standard values, 2 blanks.
- * Its letters are machine letters 0..25, so its tile bytes are ASCII. */
+ * Its letters are machine letters 0..25, so its tile bytes are ASCII. It
+ * folds nothing but ASCII case: a word with an accent is not English. */
 const struct core_tileset core_tileset_english = {
     .name = "english",
     .language = "en",
@@ -31,4 +32,5 @@ const struct core_tileset core_tileset_english = {
             "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m",
             "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z",
         },
+    .vowels = "A E I O U",
 };

@@ -2,6 +2,13 @@
 /* SPDX-License-Identifier: MIT */
 #include "tileset.h"
 
+/* Folds (core_tileset_spell; docs/RULES.md): Spanish keeps Ñ (a tile) and folds
+ * the acute accents and the diaeresis: Á É Í Ó Ú to A E I O U, Ü to U. */
+static const struct core_fold folds[] = {
+    {"á", "A"}, {"Á", "A"}, {"é", "E"}, {"É", "E"}, {"í", "I"}, {"Í", "I"},
+    {"ó", "O"}, {"Ó", "O"}, {"ú", "U"}, {"Ú", "U"}, {"ü", "U"}, {"Ü", "U"},
+};
+
 /* Spanish: 100 tiles, 28 letters, 2 blanks, the national edition's
  * distribution. The row order (the machine order, part of every link and
  * draw of the set) is the language's alphabetical order; it never changes. */
@@ -22,4 +29,7 @@ const struct core_tileset core_tileset_es = {
     .lower = {"a",  "b", "c",  "ch", "d", "e", "f", "g", "h", "i",
               "j",  "l", "ll", "m",  "n", "ñ", "o", "p", "q", "r",
               "rr", "s", "t",  "u",  "v", "x", "y", "z"},
+    .vowels = "A E I O U",
+    .folds = folds,
+    .n_folds = sizeof folds / sizeof folds[0],
 };

@@ -2,6 +2,22 @@
 /* SPDX-License-Identifier: MIT */
 #include "tileset.h"
 
+/* Folds (core_tileset_spell; docs/RULES.md): French folds every accent to the
+ * bare letter (É, È, Ê, Ë to E; Ç to C) and writes the ligatures Œ as OE and Æ
+ * as AE, as French word games do. */
+static const struct core_fold folds[] = {
+    {"à", "A"},  {"À", "A"},  {"á", "A"}, {"Á", "A"}, {"â", "A"},  {"Â", "A"},
+    {"ã", "A"},  {"Ã", "A"},  {"ä", "A"}, {"Ä", "A"}, {"å", "A"},  {"Å", "A"},
+    {"æ", "AE"}, {"Æ", "AE"}, {"ç", "C"}, {"Ç", "C"}, {"è", "E"},  {"È", "E"},
+    {"é", "E"},  {"É", "E"},  {"ê", "E"}, {"Ê", "E"}, {"ë", "E"},  {"Ë", "E"},
+    {"ì", "I"},  {"Ì", "I"},  {"í", "I"}, {"Í", "I"}, {"î", "I"},  {"Î", "I"},
+    {"ï", "I"},  {"Ï", "I"},  {"ñ", "N"}, {"Ñ", "N"}, {"ò", "O"},  {"Ò", "O"},
+    {"ó", "O"},  {"Ó", "O"},  {"ô", "O"}, {"Ô", "O"}, {"õ", "O"},  {"Õ", "O"},
+    {"ö", "O"},  {"Ö", "O"},  {"ø", "O"}, {"Ø", "O"}, {"œ", "OE"}, {"Œ", "OE"},
+    {"ù", "U"},  {"Ù", "U"},  {"ú", "U"}, {"Ú", "U"}, {"û", "U"},  {"Û", "U"},
+    {"ü", "U"},  {"Ü", "U"},  {"ý", "Y"}, {"Ý", "Y"}, {"ÿ", "Y"},  {"Ÿ", "Y"},
+};
+
 /* French: 102 tiles, 26 letters, 2 blanks, the national edition's
  * distribution. The row order (the machine order, part of every link and
  * draw of the set) is the language's alphabetical order; it never changes. */
@@ -20,4 +36,7 @@ const struct core_tileset core_tileset_fr = {
               "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z"},
     .lower = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m",
               "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"},
+    .vowels = "A E I O U Y",
+    .folds = folds,
+    .n_folds = sizeof folds / sizeof folds[0],
 };

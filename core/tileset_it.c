@@ -2,6 +2,15 @@
 /* SPDX-License-Identifier: MIT */
 #include "tileset.h"
 
+/* Folds (core_tileset_spell; docs/RULES.md): Italian folds its accents: À È É Ì
+ * Í Î Ò Ó Ù Ú to the bare vowel. */
+static const struct core_fold folds[] = {
+    {"à", "A"}, {"À", "A"}, {"è", "E"}, {"È", "E"}, {"é", "E"},
+    {"É", "E"}, {"ì", "I"}, {"Ì", "I"}, {"í", "I"}, {"Í", "I"},
+    {"î", "I"}, {"Î", "I"}, {"ò", "O"}, {"Ò", "O"}, {"ó", "O"},
+    {"Ó", "O"}, {"ù", "U"}, {"Ù", "U"}, {"ú", "U"}, {"Ú", "U"},
+};
+
 /* Italian: 120 tiles, 21 letters, 2 blanks, the national edition's
  * distribution. The row order (the machine order, part of every link and
  * draw of the set) is the language's alphabetical order; it never changes. */
@@ -19,4 +28,7 @@ const struct core_tileset core_tileset_it = {
               "N", "O", "P", "Q", "R", "S", "T", "U", "V", "Z"},
     .lower = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "l", "m",
               "n", "o", "p", "q", "r", "s", "t", "u", "v", "z"},
+    .vowels = "A E I O U",
+    .folds = folds,
+    .n_folds = sizeof folds / sizeof folds[0],
 };

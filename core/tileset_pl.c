@@ -4,7 +4,9 @@
 
 /* Polish: 100 tiles, 32 letters, 2 blanks, the national edition's
  * distribution. The row order (the machine order, part of every link and
- * draw of the set) is the language's alphabetical order; it never changes. */
+ * draw of the set) is the language's alphabetical order; it never changes.
+ * Polish folds nothing: its nine letters with diacritics are tiles, and a
+ * letter outside the set (Q, V, X, an accent Polish lacks) is unspellable. */
 const struct core_tileset core_tileset_pl = {
     .name = "pl",
     .language = "pl",
@@ -22,4 +24,5 @@ const struct core_tileset core_tileset_pl = {
     .lower = {"a", "ą", "b", "c", "ć", "d", "e", "ę", "f", "g", "h",
               "i", "j", "k", "l", "ł", "m", "n", "ń", "o", "ó", "p",
               "r", "s", "ś", "t", "u", "w", "y", "z", "ź", "ż"},
+    .vowels = "A Ą E Ę I O Ó U Y",
 };

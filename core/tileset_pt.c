@@ -2,6 +2,15 @@
 /* SPDX-License-Identifier: MIT */
 #include "tileset.h"
 
+/* Folds (core_tileset_spell; docs/RULES.md): Portuguese keeps Ç (a tile) and
+ * folds Á À Â Ã É Ê Í Ó Ô Õ Ú Ü to the bare vowel. */
+static const struct core_fold folds[] = {
+    {"á", "A"}, {"Á", "A"}, {"à", "A"}, {"À", "A"}, {"â", "A"}, {"Â", "A"},
+    {"ã", "A"}, {"Ã", "A"}, {"é", "E"}, {"É", "E"}, {"ê", "E"}, {"Ê", "E"},
+    {"í", "I"}, {"Í", "I"}, {"ó", "O"}, {"Ó", "O"}, {"ô", "O"}, {"Ô", "O"},
+    {"õ", "O"}, {"Õ", "O"}, {"ú", "U"}, {"Ú", "U"}, {"ü", "U"}, {"Ü", "U"},
+};
+
 /* Portuguese: 120 tiles, 24 letters, 3 blanks, the national edition's
  * distribution. The row order (the machine order, part of every link and
  * draw of the set) is the language's alphabetical order; it never changes. */
@@ -20,4 +29,7 @@ const struct core_tileset core_tileset_pt = {
               "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "X", "Z"},
     .lower = {"a", "b", "c", "ç", "d", "e", "f", "g", "h", "i", "j", "l",
               "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "x", "z"},
+    .vowels = "A E I O U",
+    .folds = folds,
+    .n_folds = sizeof folds / sizeof folds[0],
 };

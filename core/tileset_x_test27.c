@@ -34,4 +34,5 @@ const struct core_tileset core_tileset_x_test27 = {
             "j", "k", "l", "m", "n", "o", "p", "q", "r",
             "s", "t", "u", "v", "w", "x", "y", "z", "ch",
         },
+    .vowels = "A E I O U",
 };

@@ -5,11 +5,11 @@
  * collabble-dictc writes one to disk. Nothing outside dict/ sees it; other
  * modules use dict.h (and core/kwg.h for the nodes themselves).
  *
- * Layout, version 3. Every integer is a little-endian uint32.
+ * Layout, version 4. Every integer is a little-endian uint32.
  *
  *   offset  size   field
  *        0     8   magic "\x89CLX\r\n\x1a\n"
- *        8     4   version (3)
+ *        8     4   version (4)
  *       12     4   header bytes (64)
  *       16     4   file bytes (the whole file, header included)
  *       20     4   word count
@@ -31,10 +31,11 @@
  * (every one we ship for) an image can also be used where it lies,
  * read-only, once it has been checked: the built-in list is used straight
  * from the executable's data (dict_use_in_place(), checked at build time).
- * Version 1 files (sorted word records) and version 2 files (every list
- * of the graph with a header: 7.1 MB for SOWPODS) are refused with a
- * message naming their version and saying to rebuild them with
- * collabble-dictc.
+ * Version 1 files (sorted word records), version 2 files (every list
+ * of the graph with a header: 7.1 MB for SOWPODS) and version 3 files
+ * (an arc's tile in five bits: at most 31 letters; version 4 gives it six
+ * for Polish's 32, core/kwg.h) are refused with a message naming their
+ * version and saying to rebuild them with collabble-dictc.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef DICT_FORMAT_H
@@ -54,7 +55,7 @@
     "\x89"                                                                     \
     "CLX\r\n\x1a\n"
 #define DICT_MAGIC_LEN 8
-#define DICT_VERSION 3u
+#define DICT_VERSION 4u
 
 /* Word lengths: a word must fit one line of the board. */
 #define DICT_LEN_MIN CLB_WORD_MIN

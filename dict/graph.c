@@ -5,11 +5,11 @@
  * order, and as soon as one diverges from the previous, the states of the
  * previous string's tail can no longer change, so each is either replaced
  * by an equal state already built or registered as new. Memory stays near
- * the final graph's size. A state is its sibling list (a header with its
- * tiles, then an arc per tile: accepts and target), written straight into
- * a node array when registered, so two states are equal exactly when
- * their lists are, and the register is a hash set of list starts. Children
- * are always registered before their parent.
+ * the final graph's size. A state is its sibling list (a node with its
+ * arc count, then an arc per tile: tile, accepts and target), written straight
+ * into a node array when registered, so two states are equal exactly when their
+ * lists are, and the register is a hash set of list starts. Children are always
+ * registered before their parent.
  *
  * The DAWG gets the words in alphabetical order. The GADDAG needs about
  * nine strings a word (one per split), too many to sort at once in little
@@ -82,10 +82,10 @@ static bool graph_same(const uint32_t *a, const uint32_t *b, int n)
     return true;
 }
 
-/* Nodes of the list at `at`: its header and one arc per tile. */
+/* Nodes of the list at `at`: its count and one arc per tile. */
 static int graph_list_len(const uint32_t *nodes, uint32_t at)
 {
-    return 1 + (int)core_kwg_popcount(nodes[at]);
+    return 1 + (int)nodes[at];
 }
 
 static bool graph_table_grow(struct graph_builder *gb)
@@ -133,11 +133,10 @@ static uint32_t graph_register(struct graph_builder *gb,
         return 0;
     uint32_t list[GRAPH_TILES + 1] = {0};
     int len = s->n + 1;
-    list[0] = 0;
-    for (int i = 0; i < s->n; i++) {
-        list[0] |= 1u << s->tile[i];
-        list[i + 1] = (s->accepts[i] ? CORE_KWG_ACCEPTS : 0) | s->target[i];
-    }
+    list[0] = (uint32_t)s->n;
+    for (int i = 0; i < s->n; i++)
+        list[i + 1] = (uint32_t)s->tile[i] << CORE_KWG_TILE_SHIFT |
+                      (s->accepts[i] ? CORE_KWG_ACCEPTS : 0) | s->target[i];
     if (2 * (gb->table_used + 1) > gb->table_cap && !graph_table_grow(gb)) {
         gb->problem = "out of memory";
         return 0;
@@ -348,11 +347,8 @@ struct graph_layout {
  * tile, then the first phase's arc (accepts and target). */
 static uint64_t graph_arc_from_end(const struct graph_list *l, int k)
 {
-    uint32_t mask = l->at[0];
-    for (int j = 0; j < k; j++)
-        mask &= ~(UINT32_C(1) << (31 - __builtin_clz(mask)));
-    unsigned tile = 31u - (unsigned)__builtin_clz(mask);
-    return (uint64_t)tile << 32 | l->at[l->n - k];
+    uint32_t arc = l->at[l->n - k];
+    return (uint64_t)core_kwg_tile(arc) << 32 | arc;
 }
 
 /* Height, then the arcs read from the last backwards, a list before those
@@ -390,8 +386,7 @@ static bool graph_is_tail(const struct graph_list *a,
 static bool graph_layout_lists(struct graph_layout *L)
 {
     size_t n = 0;
-    for (size_t i = CORE_KWG_FIRST_LIST; i < L->old_count;
-         i += 1 + core_kwg_popcount(L->old[i]))
+    for (size_t i = CORE_KWG_FIRST_LIST; i < L->old_count; i += 1 + L->old[i])
         n++;
     L->nlists = n;
     L->id_of = malloc(L->old_count * sizeof *L->id_of);
@@ -409,7 +404,7 @@ static bool graph_layout_lists(struct graph_layout *L)
         struct graph_list *l = &L->lists[k];
         l->at = &L->old[i];
         l->id = (uint32_t)k;
-        l->n = (uint8_t)core_kwg_popcount(L->old[i]);
+        l->n = (uint8_t)L->old[i];
         l->height = 0;
         for (int a = 1; a <= l->n; a++) {
             uint32_t to = l->at[a] & CORE_KWG_INDEX_MASK;
@@ -422,7 +417,10 @@ static bool graph_layout_lists(struct graph_layout *L)
     }
     for (size_t j = n; j-- > 0;) {
         struct graph_list *l = &L->lists[j];
-        L->headed[j] = l->n >= CLB_KWG_HEADER_MIN_ARCS && !plain_parent[j];
+        /* A header names tiles 0..31 (kwg.h): a list holding tile 32
+         * (its last arc's, tiles rising) stays plain. */
+        L->headed[j] = l->n >= CLB_KWG_HEADER_MIN_ARCS && !plain_parent[j] &&
+                       core_kwg_tile(l->at[l->n]) < CORE_KWG_HEADER_TILES;
         if (L->headed[j])
             continue;
         for (int a = 1; a <= l->n; a++) {
@@ -439,11 +437,10 @@ static bool graph_layout_lists(struct graph_layout *L)
 static void graph_write_arcs(const struct graph_layout *L,
                              const struct graph_list *l, uint32_t *out)
 {
-    uint32_t mask = l->at[0];
-    for (int a = 1; a <= l->n; a++, mask &= mask - 1) {
+    for (int a = 1; a <= l->n; a++) {
         uint32_t old = l->at[a], to = old & CORE_KWG_INDEX_MASK;
-        uint32_t arc = (uint32_t)__builtin_ctz(mask) << CORE_KWG_TILE_SHIFT;
-        arc |= old & CORE_KWG_ACCEPTS;
+        uint32_t arc =
+            old & (CORE_KWG_ACCEPTS | ~((1u << CORE_KWG_TILE_SHIFT) - 1u));
         if (to != 0)
             arc |= L->ref[L->id_of[to]];
         if (a == l->n)
@@ -539,7 +536,10 @@ static bool graph_layout(struct graph_builder *gb, struct dict **out,
     for (size_t k = 0; k < L.nlists; k++)
         if (L.headed[k]) {
             uint32_t i = L.ref[k] & CORE_KWG_INDEX_MASK;
-            nodes[i] = L.lists[k].at[0];
+            uint32_t header = 0;
+            for (int a = 1; a <= L.lists[k].n; a++)
+                header |= 1u << core_kwg_tile(L.lists[k].at[a]);
+            nodes[i] = header;
             graph_write_arcs(&L, &L.lists[k], &nodes[i + 1]);
         }
     for (int r = 0; r < 2; r++)

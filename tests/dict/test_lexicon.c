@@ -219,11 +219,11 @@ static unsigned popcount32(uint32_t x)
 
 /* The word graph's layout (core/kwg.h), spelled out again here so the
  * tests read the file independently of core/kwg.c. */
-#define G_TILE(arc) ((arc) >> 27)
-#define G_ACCEPTS 0x01000000u
-#define G_END 0x00800000u
-#define G_HEADED 0x00400000u
-#define G_INDEX 0x003FFFFFu
+#define G_TILE(arc) ((arc) >> 26)
+#define G_ACCEPTS 0x02000000u
+#define G_END 0x01000000u
+#define G_HEADED 0x00800000u
+#define G_INDEX 0x007FFFFFu
 #define G_FIRST 3u
 
 /* H: where the headed lists start. */
@@ -505,7 +505,7 @@ Test(dict_lexicon, header_is_the_documented_format)
                      "\x89"
                      "CLX\r\n\x1a\n",
                      8) == 0);
-    cr_expect_eq(rd32(img + 8), 3u, "version");
+    cr_expect_eq(rd32(img + 8), 4u, "version");
     cr_expect_eq(rd32(img + 12), HDR);
     cr_expect_eq(rd32(img + 16), len);
     cr_expect_eq(rd32(img + 20), SOWPODS_WORDS);
@@ -847,8 +847,8 @@ Test(dict_lexicon, corrupt_compiled_file_is_refused, .init = tmp_setup,
     expect_bad_image("magic.clx", bad, len, "bad magic number");
 
     memcpy(bad, img, len);
-    wr32(bad + 8, 4);
-    expect_bad_image("version.clx", bad, len, "format version 4");
+    wr32(bad + 8, 5);
+    expect_bad_image("version.clx", bad, len, "format version 5");
     free(bad);
     free(img);
 }
@@ -874,15 +874,20 @@ Test(dict_lexicon, forged_compiled_file_is_refused, .init = tmp_setup,
     } while (0)
 
     /* Files of earlier versions (1: the sorted records before the graph;
-     * 2: every list with a header) are told to be rebuilt. */
+     * 2: every list with a header; 3: a tile in five bits) are told to be
+     * rebuilt. */
     FORGE("v1.clx",
-          "format version 1; this build reads version 3 (rebuild it with "
+          "format version 1; this build reads version 4 (rebuild it with "
           "collabble-dictc)",
           wr32(bad + 8, 1));
     FORGE("v2.clx",
-          "format version 2; this build reads version 3 (rebuild it with "
+          "format version 2; this build reads version 4 (rebuild it with "
           "collabble-dictc)",
           wr32(bad + 8, 2));
+    FORGE("v3.clx",
+          "format version 3; this build reads version 4 (rebuild it with "
+          "collabble-dictc)",
+          wr32(bad + 8, 3));
     FORGE("count.clx", "the header counts", wr32(bad + 20, rd32(bad + 20) + 1));
     FORGE("reserved.clx", "unsupported header fields", bad[40] = 1);
     FORGE("nodes.clx", "do not match the file size",
@@ -950,20 +955,20 @@ Test(dict_lexicon, forged_compiled_file_is_refused, .init = tmp_setup,
           set_node(bad, mid, keep | (uint32_t)CORE_KWG_HEADED_NODE));
     FORGE("nowhere.clx", "an arc that leads nowhere",
           set_node(bad, mid, arc & ~(G_INDEX | G_HEADED | G_ACCEPTS)));
-    /* A tile past the set, bits that mean nothing, tiles out of order, a
-     * run with no last arc. */
+    /* A tile past the set (27 in English; 33 in any), tiles out of order,
+     * a run with no last arc. */
     FORGE("tile.clx", "a tile past the tile set",
-          set_node(bad, mid, (arc & 0x07FFFFFFu) | 27u << 27));
-    FORGE("spare.clx", "bits that mean nothing",
-          set_node(bad, mid, arc | 0x02000000u));
+          set_node(bad, mid, (arc & 0x03FFFFFFu) | 27u << 26));
+    FORGE("tile33.clx", "a tile past the tile set",
+          set_node(bad, mid, (arc & 0x03FFFFFFu) | 33u << 26));
     size_t pair = 0;
     for (size_t i = mid; i + 1 < h && pair == 0; i++)
         if ((node(img, i) & G_END) == 0)
             pair = i; /* an arc with another after it in its run */
     FORGE("order.clx", "a list whose tiles are out of order",
           set_node(bad, pair + 1,
-                   (node(img, pair + 1) & 0x07FFFFFFu) | G_TILE(node(img, pair))
-                                                             << 27));
+                   (node(img, pair + 1) & 0x03FFFFFFu) | G_TILE(node(img, pair))
+                                                             << 26));
     FORGE("no_end.clx", "a list with no last arc",
           set_node(bad, h - 1, node(img, h - 1) & ~G_END));
     /* A separator that accepts: a path ending in the separator. */
@@ -1228,7 +1233,7 @@ Test(dict_lexicon, a_graph_of_too_many_words_is_refused, .init = tmp_setup,
            "\x89"
            "CLX\r\n\x1a\n",
            8);
-    wr32(img + 8, 3);
+    wr32(img + 8, 4);
     wr32(img + 12, HDR);
     wr32(img + 16, (uint32_t)len);
     wr32(img + 20, 0xFFFFFFFFu);
@@ -1238,7 +1243,7 @@ Test(dict_lexicon, a_graph_of_too_many_words_is_refused, .init = tmp_setup,
         set_node(img, at, 0x07FFFFFEu); /* A..Z */
         for (uint32_t k = 1; k < LIST; k++)
             set_node(img, at + k,
-                     k << 27 | G_ACCEPTS | (k == LIST - 1 ? G_END : 0) |
+                     k << 26 | G_ACCEPTS | (k == LIST - 1 ? G_END : 0) |
                          (level == 0 ? 0 : G_HEADED | (at - LIST)));
     }
     set_node(img, 0, G_HEADED | (3 + (LEVELS - 1) * LIST));
