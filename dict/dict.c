@@ -10,6 +10,8 @@
  * like the move generator, reads only the image and never allocates.
  */
 /* SPDX-License-Identifier: MIT */
+/* madvise(MADV_DONTNEED), a Linux and BSD call outside POSIX. */
+#define _DEFAULT_SOURCE
 #include "dict.h"
 
 #include <errno.h>
@@ -18,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -628,10 +631,16 @@ dict_header_tileset(const unsigned char *image)
     return ts != NULL && ts->n <= CLB_KWG_MAX_LETTERS ? ts : NULL;
 }
 
-static enum clb_err dict_image_check(struct dict *d, size_t size,
-                                     const char *name, struct clb_error *err)
+/* The check of an image lying at `image`: d's own image[] (whose nodes
+ * are turned to host order here), or, `mapped`, bytes d points at and
+ * never writes (a little-endian host's mapping, whose order is the
+ * host's already). */
+static enum clb_err dict_image_check_at(struct dict *d,
+                                        const unsigned char *image,
+                                        size_t size, bool mapped,
+                                        const char *name,
+                                        struct clb_error *err)
 {
-    const unsigned char *image = dict_bytes(d);
     if (size < DICT_HEADER_BYTES)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "%s: truncated (a %zu-byte file; the header "
@@ -676,7 +685,9 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
 
     /* The graph itself, and its word count against the header's: one
      * linear pass with a number per node. */
-    dict_nodes_to_host(dict_nodes(d), (size_t)nodes);
+    const uint32_t *node_array = (const uint32_t *)(image + DICT_HEADER_BYTES);
+    if (!mapped)
+        dict_nodes_to_host(dict_nodes(d), (size_t)nodes);
     uint32_t *scratch = malloc(CORE_KWG_CHECK_SCRATCH(nodes) * sizeof *scratch);
     if (scratch == NULL)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
@@ -685,7 +696,7 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
     clb_error_clear(&gerr);
     uint32_t counted = 0, gaddag_words = 0;
     enum clb_err rc =
-        core_kwg_check_counts(dict_nodes(d), (size_t)nodes, tileset->n, scratch,
+        core_kwg_check_counts(node_array, (size_t)nodes, tileset->n, scratch,
                               &counted, &gaddag_words, &gerr);
     free(scratch);
     if (rc != CLB_ERR_OK)
@@ -705,7 +716,7 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
                              "have",
                              name, (unsigned long)words,
                              (unsigned long)CLB_MAX_LEXICON_WORDS);
-    core_kwg_init(&d->graph, dict_nodes(d), (size_t)nodes);
+    core_kwg_init(&d->graph, node_array, (size_t)nodes);
     d->graph.tileset = tileset;
     const char *disagrees = dict_graph_disagrees(&d->graph, gaddag_words);
     if (disagrees != NULL)
@@ -714,6 +725,12 @@ static enum clb_err dict_image_check(struct dict *d, size_t size,
     dict_set_fingerprint(d);
     d->words = words;
     return CLB_ERR_OK;
+}
+
+static enum clb_err dict_image_check(struct dict *d, size_t size,
+                                     const char *name, struct clb_error *err)
+{
+    return dict_image_check_at(d, dict_bytes(d), size, false, name, err);
 }
 
 enum clb_err dict_load(const char *path, struct dict **out,
@@ -770,6 +787,8 @@ enum clb_err dict_load_in(const char *path, const struct core_tileset *tileset,
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "%s: out of memory for %zu bytes", name, cap);
     }
+    d->mapping = NULL;
+    d->mapping_bytes = 0;
     size_t size = 0;
     while (size < cap) {
         ssize_t n = read(fd, dict_bytes(d) + size, cap - size);
@@ -805,8 +824,11 @@ enum clb_err dict_load_in(const char *path, const struct core_tileset *tileset,
     return rc;
 }
 
-enum clb_err dict_from_compiled(const void *bytes, size_t len, const char *name,
-                                struct dict **out, struct clb_error *err)
+/* dict_from_compiled() for an image of at most max bytes. */
+static enum clb_err dict_compiled_within(const void *bytes, size_t len,
+                                         size_t max, const char *name,
+                                         struct dict **out,
+                                         struct clb_error *err)
 {
     char shown[DICT_NAME_BYTES];
     *out = NULL;
@@ -814,15 +836,17 @@ enum clb_err dict_from_compiled(const void *bytes, size_t len, const char *name,
     dict_detail_name(shown, sizeof shown, name);
     if (bytes == NULL)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: no bytes", shown);
-    if (len > DICT_MAX_FILE_BYTES)
+    if (len > max)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
-                             "%s: %zu bytes, more than the %u MiB a lexicon "
+                             "%s: %zu bytes, more than the %zu MiB a lexicon "
                              "may have",
-                             shown, len, DICT_MAX_FILE_BYTES >> 20);
+                             shown, len, max >> 20);
     struct dict *d = malloc(sizeof *d + len + sizeof(uint32_t));
     if (d == NULL)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON,
                              "%s: out of memory for %zu bytes", shown, len);
+    d->mapping = NULL;
+    d->mapping_bytes = 0;
     if (len > 0)
         memcpy(dict_bytes(d), bytes, len);
     if (dict_image_check(d, len, shown, err) != CLB_ERR_OK) {
@@ -832,6 +856,20 @@ enum clb_err dict_from_compiled(const void *bytes, size_t len, const char *name,
     d->size = len;
     *out = d;
     return CLB_ERR_OK;
+}
+
+enum clb_err dict_from_compiled(const void *bytes, size_t len, const char *name,
+                                struct dict **out, struct clb_error *err)
+{
+    return dict_compiled_within(bytes, len, DICT_MAX_FILE_BYTES, name, out,
+                                err);
+}
+
+enum clb_err dict_from_built(const void *bytes, size_t len, const char *name,
+                             struct dict **out, struct clb_error *err)
+{
+    return dict_compiled_within(bytes, len, CLB_MAX_BUILD_LEXICON_BYTES, name,
+                                out, err);
 }
 
 void dict_image_facts(const struct dict *d, struct dict_image_facts *out)
@@ -904,11 +942,151 @@ enum clb_err dict_use_in_place(const void *bytes, size_t len,
     if (d == NULL)
         return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: out of memory",
                              shown);
+    d->mapping = NULL;
+    d->mapping_bytes = 0;
     core_kwg_init(&d->graph, (const uint32_t *)(image + DICT_HEADER_BYTES),
                   (len - DICT_HEADER_BYTES) / sizeof(uint32_t));
     d->size = len;
     d->words = facts->words;
     d->fingerprint = facts->fingerprint;
+    *out = d;
+    return CLB_ERR_OK;
+}
+
+/* ---- mapped from a file ----------------------------------------------- */
+
+/* The facts among built[] that the header of image (size bytes, at least
+ * a header's) says it has, or NULL. */
+static const struct dict_image_facts *
+dict_map_known(const unsigned char *image, size_t size,
+               const struct dict_image_facts *built, size_t nbuilt)
+{
+    for (size_t i = 0; i < nbuilt; i++)
+        if (built[i].bytes == size &&
+            built[i].crc == dict_rd32(image + DICT_OFF_CRC) &&
+            built[i].words == dict_rd32(image + DICT_OFF_WORDS))
+            return &built[i];
+    return NULL;
+}
+
+/* The image the build checked (its facts), mapped at image: its header
+ * read as dict_use_in_place() reads it, and its CRC worked out again, so
+ * that a file damaged since is refused rather than searched. */
+static enum clb_err dict_map_built(struct dict *d, const unsigned char *image,
+                                   size_t size,
+                                   const struct dict_image_facts *facts,
+                                   const char *name, struct clb_error *err)
+{
+    const struct core_tileset *tileset = dict_header_tileset(image);
+    if (memcmp(image, DICT_MAGIC, DICT_MAGIC_LEN) != 0 ||
+        dict_rd32(image + DICT_OFF_VERSION) != DICT_VERSION ||
+        dict_rd32(image + DICT_OFF_HEADER_BYTES) != DICT_HEADER_BYTES ||
+        dict_rd32(image + DICT_OFF_FILE_BYTES) != size ||
+        DICT_HEADER_BYTES + 4u * (uint64_t)dict_rd32(image + DICT_OFF_NODES) !=
+            size ||
+        tileset == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: not the image the build checked", name);
+    if (dict_image_crc(image, size) != facts->crc)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON,
+                             "%s: checksum mismatch: the file is corrupt",
+                             name);
+    core_kwg_init(&d->graph, (const uint32_t *)(image + DICT_HEADER_BYTES),
+                  (size - DICT_HEADER_BYTES) / sizeof(uint32_t));
+    d->graph.tileset = tileset;
+    d->words = facts->words;
+    d->fingerprint = facts->fingerprint;
+    return CLB_ERR_OK;
+}
+
+/* The bytes of fd (size of them) mapped read-only, or NULL. */
+static void *dict_map_fd(int fd, size_t size)
+{
+    void *p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+/* Opens path as a regular file of at most `max` bytes: its descriptor and
+ * size, or -1 with err set. */
+static int dict_map_open(const char *path, const char *name, size_t max,
+                         size_t *size, struct clb_error *err)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+        clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: cannot open: %s", name,
+                      strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    const char *bad = fstat(fd, &st) != 0   ? strerror(errno)
+                      : !S_ISREG(st.st_mode) ? "not a regular file"
+                      : st.st_size < (off_t)DICT_HEADER_BYTES
+                          ? "too short to be a compiled lexicon"
+                      : (uint64_t)st.st_size > max
+                          ? "bigger than a compiled lexicon may be"
+                          : NULL;
+    if (bad != NULL) {
+        clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: %s", name, bad);
+        close(fd);
+        return -1;
+    }
+    *size = (size_t)st.st_size;
+    return fd;
+}
+
+enum clb_err dict_map(const char *path, const struct dict_image_facts *built,
+                      size_t nbuilt, bool *trusted, struct dict **out,
+                      struct clb_error *err)
+{
+    char name[DICT_NAME_BYTES];
+    *out = NULL;
+    *trusted = false;
+    clb_error_clear(err);
+    dict_detail_name(name, sizeof name, path);
+    size_t size = 0;
+    int fd = path == NULL ? -1
+                          : dict_map_open(path, name,
+                                          CLB_MAX_BUILD_LEXICON_BYTES, &size,
+                                          err);
+    if (path == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "no file name given");
+    if (fd < 0)
+        return err->code;
+    unsigned char *image = dict_map_fd(fd, size);
+    int map_errno = errno;
+    close(fd);
+    if (image == NULL)
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: cannot map: %s",
+                             name, strerror(map_errno));
+    const uint32_t probe = 1;
+    if (*(const unsigned char *)&probe != 1) {
+        /* A big-endian host turns the nodes around: a copy, checked. */
+        enum clb_err rc = dict_from_built(image, size, name, out, err);
+        (void)munmap(image, size);
+        return rc;
+    }
+    struct dict *d = malloc(sizeof *d);
+    if (d == NULL) {
+        (void)munmap(image, size);
+        return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: out of memory",
+                             name);
+    }
+    d->mapping = image;
+    d->mapping_bytes = size;
+    d->size = size;
+    const struct dict_image_facts *facts =
+        dict_map_known(image, size, built, nbuilt);
+    enum clb_err rc =
+        facts != NULL ? dict_map_built(d, image, size, facts, name, err)
+                      : dict_image_check_at(d, image, size, true, name, err);
+    /* The check read every page; the searches need only the few they
+     * touch, which come back from the page cache when they do. */
+    (void)madvise(image, size, MADV_DONTNEED);
+    if (rc != CLB_ERR_OK) {
+        dict_free(d);
+        return rc;
+    }
+    *trusted = facts != NULL;
     *out = d;
     return CLB_ERR_OK;
 }
@@ -1029,5 +1207,7 @@ struct core_lexicon dict_lexicon(const struct dict *d)
 
 void dict_free(struct dict *d)
 {
+    if (d != NULL && d->mapping != NULL)
+        (void)munmap(d->mapping, d->mapping_bytes);
     free(d);
 }

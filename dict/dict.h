@@ -104,6 +104,29 @@ enum clb_err dict_use_in_place(const void *bytes, size_t len,
                                const char *name, struct dict **out,
                                struct clb_error *err);
 
+/* dict_from_compiled() for an image the build compiled (a language's
+ * list, dict/CMakeLists.txt): at most CLB_MAX_BUILD_LEXICON_BYTES rather
+ * than CLB_MAX_LEXICON_FILE_BYTES. collabble-dictc --check-list checks
+ * the languages' graphs with it. */
+enum clb_err dict_from_built(const void *bytes, size_t len, const char *name,
+                             struct dict **out, struct clb_error *err);
+
+/* Maps the compiled lexicon at `path` (at most CLB_MAX_BUILD_LEXICON_BYTES:
+ * the server's languages directory) read-only and uses it where it lies,
+ * never copied: the searches read the pages they need from the page cache,
+ * shared by every process that maps the file. An image whose header has
+ * the size, CRC and word count of one of built[] (what the build's full
+ * check found: collabble-dictc --check-list) gets the header checks of
+ * dict_use_in_place() and its CRC worked out again (a file damaged since
+ * is refused), and *trusted is set; any other gets every check
+ * dict_from_compiled() makes. Either check reads the whole file once and
+ * then lets its pages go from the process (madvise), so a start does not
+ * leave every graph resident. On a big-endian host the image is copied
+ * and checked in full instead. Returns as dict_load(). */
+enum clb_err dict_map(const char *path, const struct dict_image_facts *built,
+                      size_t nbuilt, bool *trusted, struct dict **out,
+                      struct clb_error *err);
+
 /* Writes the compiled form of `d` to `path`, through a temporary file
  * renamed into place, so `path` is either the old file or the whole new
  * one. Returns CLB_ERR_OK, or CLB_ERR_INTERNAL with the reason. */

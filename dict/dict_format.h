@@ -94,6 +94,10 @@ struct dict {
     uint32_t words;
     uint32_t fingerprint;  /* dict_fingerprint(), worked out at load */
     size_t size;           /* bytes of image */
+    /* A lexicon mapped from its file (dict_map()): the mapping, unmapped
+     * by dict_free(); NULL for every other. */
+    void *mapping;
+    size_t mapping_bytes;
     struct core_kwg graph; /* graph.tileset: the set its words are in */
     uint32_t image[];      /* the .clx bytes; nodes at DICT_HEADER_BYTES */
 };
@@ -177,5 +181,16 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
                               const struct core_tileset *tileset,
                               const char *name, struct dict **out,
                               struct clb_error *err);
+
+/* dict_graph_build(), saying how far it is through `progress` (NULL: no
+ * one is told; dict_list.h). */
+struct dict_progress;
+enum clb_err dict_graph_build_progress(const struct dict_word *words,
+                                       size_t count,
+                                       const struct core_tileset *tileset,
+                                       const char *name,
+                                       const struct dict_progress *progress,
+                                       struct dict **out,
+                                       struct clb_error *err);
 
 #endif

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "dict_format.h"
+#include "dict_list.h"
 
 /* A GADDAG string: at most 15 letters and the separator. */
 #define GRAPH_KEY_BYTES (DICT_LEN_MAX + 1)
@@ -61,7 +62,15 @@ struct graph_builder {
     unsigned char prev[GRAPH_KEY_BYTES];
     int prev_len;
     const char *problem; /* set once something failed */
+    const struct dict_progress *progress; /* NULL: nobody is told */
 };
+
+static void graph_progress(const struct graph_builder *gb, const char *stage,
+                           size_t done, size_t total)
+{
+    if (gb->progress != NULL && gb->progress->fn != NULL)
+        gb->progress->fn(gb->progress->ctx, stage, done, total);
+}
 
 static uint32_t graph_hash(const uint32_t *list, int n)
 {
@@ -149,7 +158,8 @@ static uint32_t graph_register(struct graph_builder *gb,
             return at;
     }
     if (gb->n + (size_t)len > CLB_KWG_MAX_NODES) {
-        gb->problem = "the word graph would pass its limit of 4 Mi nodes";
+        gb->problem = "the word graph would pass its limit of nodes "
+                      "(CLB_KWG_MAX_NODES)";
         return 0;
     }
     if (gb->n + (size_t)len > gb->cap &&
@@ -299,6 +309,7 @@ static bool graph_build_gaddag(struct graph_builder *gb,
         return false;
     graph_begin(gb);
     for (unsigned t = 1; t < GRAPH_TILES && gb->problem == NULL; t++) {
+        graph_progress(gb, "the GADDAG", t - 1, GRAPH_TILES - 1);
         size_t n = 0;
         for (size_t i = 0; i < count; i++)
             n += graph_gaddag_keys(&words[i], t, keys + n);
@@ -529,6 +540,8 @@ static bool graph_layout(struct graph_builder *gb, struct dict **out,
     struct dict *d = malloc(sizeof *d + DICT_HEADER_BYTES + at * 4);
     if (d == NULL)
         goto done;
+    d->mapping = NULL;
+    d->mapping_bytes = 0;
     uint32_t *nodes = dict_nodes(d);
     for (size_t p = 0; p < np; p++)
         if (host[p] == p)
@@ -564,13 +577,26 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
                               const char *name, struct dict **out,
                               struct clb_error *err)
 {
+    return dict_graph_build_progress(words, count, tileset, name, NULL, out,
+                                     err);
+}
+
+enum clb_err dict_graph_build_progress(const struct dict_word *words,
+                                       size_t count,
+                                       const struct core_tileset *tileset,
+                                       const char *name,
+                                       const struct dict_progress *progress,
+                                       struct dict **out,
+                                       struct clb_error *err)
+{
     *out = NULL;
-    struct graph_builder gb = {0};
+    struct graph_builder gb = {.progress = progress};
     if (!graph_nodes_grow(&gb, (size_t)1 << 16))
         return clb_error_set(err, CLB_ERR_BAD_LEXICON, "%s: out of memory",
                              name);
     gb.n = CORE_KWG_FIRST_LIST;
     uint32_t dawg = 0, gaddag = 0;
+    graph_progress(&gb, "the DAWG", 0, 1);
     if (!graph_build_dawg(&gb, words, count, &dawg) ||
         !graph_build_gaddag(&gb, words, count, &gaddag))
         gb.problem = "out of memory";
@@ -580,6 +606,7 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
     gb.nodes[CORE_KWG_GADDAG_NODE] = gaddag;
     struct dict *d = NULL;
     size_t n = 0;
+    graph_progress(&gb, "laying the graph out", 0, 1);
     if (gb.problem == NULL && !graph_layout(&gb, &d, &n))
         gb.problem = "out of memory";
     free(gb.d);
@@ -593,6 +620,7 @@ enum clb_err dict_graph_build(const struct dict_word *words, size_t count,
     /* The builder's own output must pass the reader's check and hold every
      * word; anything else is a bug here, reported rather than handed to
      * the generator. */
+    graph_progress(&gb, "checking the graph", 0, 1);
     uint32_t *scratch = malloc(CORE_KWG_CHECK_SCRATCH(n) * sizeof *scratch);
     uint32_t counted = 0;
     struct clb_error check;

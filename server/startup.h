@@ -1,7 +1,9 @@
 /* server/startup.h - what a program that answers requests does before the
  * first: read the word lists it is given (--lexicon FILE[:NAME], or
  * COLLABBLE_LEXICON, or the built-in list), load them into a struct
- * srv_context, and read the mount point (--base-path or
+ * srv_context, then map every language's compiled list from the languages
+ * directory (--languages DIR, or COLLABBLE_LANGUAGES, or the build's own,
+ * CLB_LANGUAGES_DEFAULT), and read the mount point (--base-path or
  * COLLABBLE_BASE_PATH). Shared by `collabble` (server/main.c, every front
  * end) and `collabble-cgi` (server/cgi_main.c), so both read their
  * settings alike. Errors come back as a sentence; the programs decide how
@@ -18,6 +20,7 @@
 #include "http.h"
 
 #define SRV_ENV_LEXICON "COLLABBLE_LEXICON"
+#define SRV_ENV_LANGUAGES "COLLABBLE_LANGUAGES"
 #define SRV_ENV_BASE_PATH "COLLABBLE_BASE_PATH"
 
 /* Room for a start-up error's sentence. */
@@ -31,8 +34,11 @@ struct srv_lexicon_arg {
 
 struct srv_lexicon_args {
     int n;
-    struct srv_lexicon_arg list[CLB_MAX_LEXICONS];
+    struct srv_lexicon_arg list[CLB_MAX_GIVEN_LEXICONS];
     char *env_copy; /* COLLABBLE_LEXICON, split in place; free() it */
+    /* The languages directory --languages named (NULL: COLLABBLE_LANGUAGES,
+     * else the build's default); "" loads none. */
+    const char *languages;
 };
 
 /* Adds FILE[:NAME] (modified in place: the ':' becomes a NUL), given by
@@ -45,9 +51,13 @@ bool srv_lexicon_arg_add(struct srv_lexicon_args *a, char *arg,
 bool srv_lexicon_args_default(struct srv_lexicon_args *a,
                               char why[SRV_STARTUP_WHY_MAX]);
 
-/* Loads every list into ctx, saying on stderr for each its size and load
- * time unless `quiet` (the benchmarks read that line). False after saying
- * why on stderr, with nothing loaded. */
+/* Loads every list into ctx, then maps every language's graph (every
+ * NAME.clx of the languages directory, in the order of their names, named
+ * NAME; dict_map(): trusted by the facts the build's check found, else
+ * checked in full), saying on stderr for each its size and load time
+ * unless `quiet` (the benchmarks read that line). A missing directory is
+ * no error when it is the build's default (English alone then). False
+ * after saying why on stderr, with nothing loaded. */
 bool srv_lexicons_load(const struct srv_lexicon_args *a,
                        struct srv_context *ctx, bool quiet);
 
