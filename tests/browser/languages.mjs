@@ -1,6 +1,7 @@
 // tests/browser/languages.mjs - the lexicons the language tests play with.
-// A server that already loads a language's lexicon (the build's, by its
-// code) is used as it is; otherwise the language's free word list (the
+// A language whose graph the server maps at start (the build's
+// dict/lang/CODE.clx, its lexicon named CODE) is played as it is; otherwise
+// the language's free word list (the
 // Debian package's /usr/share/dict file, the npm package's array) is
 // spelled in the language's tile set here and compiled with
 // collabble-dictc --tileset CODE into a temporary lexicon the server is
