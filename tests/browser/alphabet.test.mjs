@@ -120,7 +120,8 @@ test('a tile of several characters is typed by its characters, any letter of the
   for (const k of ['q', 'u', 'n', 'y', '\u00c7']) await key(page, cdp, k);
   assert.deepEqual(await placed(page), ['L\u00b7L', 'QU', 'NY', '\u00c7']);
   assert.match(await h.cell(page, 9, 2).getAttribute('aria-label'), /^C10, L\u00b7L, 1 point, placed this turn/);
-  assert.ok(await h.cell(page, 9, 2).evaluate((c) => c.classList.contains('w')), 'L\u00b7L is set as a tile of several characters');
+  assert.ok(await h.cell(page, 9, 2).evaluate((c) => c.classList.contains('w')),
+    'L\u00b7L is set as a tile of several characters');
   // The dot is typed as a full stop too; a letter typed in upper case is the same.
   await page.click('[data-testid=recall]');
   await h.cell(page, 9, 2).click();
@@ -141,7 +142,9 @@ test('typing over a tile of several characters on the board steps over it', asyn
   await blankPosition(page, 'alphabetOver');
   // Spanish's letters; the board's C (H7) stands for a CH, the rack's D for a CH.
   await setAlphabet(page, 'A B C CH D E F G H I J L LL M N \u00d1 O P Q R RR S T U V X Y Z');
-  await page.evaluate(() => { document.querySelector('#board > button:nth-of-type(112)').firstChild.nodeValue = 'CH'; });
+  await page.evaluate(() => {
+    document.querySelector('#board > button:nth-of-type(112)').firstChild.nodeValue = 'CH';
+  });
   await retile(page, { D: 'CH' });
   await h.cell(page, 7, 6).click();
   for (const k of ['c', 'h', 'a', 't', 'e']) await page.keyboard.press(k);

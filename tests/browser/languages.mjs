@@ -1,12 +1,11 @@
-// tests/browser/languages.mjs - the lexicons the language tests play with.
-// A language whose graph the server maps at start (the build's
-// dict/lang/CODE.clx, its lexicon named CODE) is played as it is; otherwise
-// the language's free word list (the
-// Debian package's /usr/share/dict file, the npm package's array) is
-// spelled in the language's tile set here and compiled with
+// tests/browser/languages.mjs - the lexicons the language tests play with
+// where the build has none of its own (languages.test.mjs plays the
+// build's dict/lang/CODE.clx where it is, and in CI only those): the
+// language's free word list (the Debian package's /usr/share/dict file,
+// the npm package's array), spelled in the language's tile set here, its
+// accents folded but for its own letters, and compiled with
 // collabble-dictc --tileset CODE into a temporary lexicon the server is
-// started with. A list that cannot be found fails the test where
-// CLB_REQUIRE_LANGUAGES=1 (CI), else skips that language.
+// started with.
 // SPDX-License-Identifier: MIT
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +17,10 @@ import { REPO } from './helpers.mjs';
 // characters a word keeps as they are (the rest lose their accents), and
 // where its list is. `keep` lists the accented letters that are tiles.
 export const LANGUAGES = {
-  fr: { name: 'French', list: ['/usr/share/dict/french'], keep: '', faces: 'A B C D E F G H I J K L M N O P Q R S T U V W X Y Z' },
+  fr: {
+    name: 'French', list: ['/usr/share/dict/french'], keep: '',
+    faces: 'A B C D E F G H I J K L M N O P Q R S T U V W X Y Z',
+  },
   de: {
     name: 'German', list: ['/usr/share/dict/ngerman'], keep: 'ÄÖÜ',
     faces: 'A Ä B C D E F G H I J K L M N O Ö P Q R S T U Ü V W X Y Z',
@@ -70,7 +72,8 @@ export function spell(word, faces, keep) {
 export function compile(code, dir, dictc, { step = 1 } = {}) {
   const faces = LANGUAGES[code].faces.split(' ');
   const file = listOf(code);
-  if (!file) throw new Error(`no word list for ${LANGUAGES[code].name} (${LANGUAGES[code].list.filter(Boolean).join(', ')})`);
+  const { name, list } = LANGUAGES[code];
+  if (!file) throw new Error(`no word list for ${name} (${list.filter(Boolean).join(', ')})`);
   const out = new Set();
   const words = readWords(file);
   for (let i = 0; i < words.length; i += step) {

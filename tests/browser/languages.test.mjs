@@ -49,7 +49,10 @@ before(async () => {
   for (const code of CODES) {
     if (existsSync(path.join(languagesDir(), `${code}.clx`))) { ready[code] = code; continue; }
     // CI plays the graphs the build made, never a stand-in.
-    if (REQUIRE) { why[code] = `no ${code}.clx in ${languagesDir()}: the build left ${LANGUAGES[code].name} out`; continue; }
+    if (REQUIRE) {
+      why[code] = `no ${code}.clx in ${languagesDir()}: the build left ${LANGUAGES[code].name} out`;
+      continue;
+    }
     if (!listOf(code)) { why[code] = `no word list for ${LANGUAGES[code].name}`; continue; }
     try {
       if (!existsSync(dictc())) throw new Error(`no ${dictc()}: build collabble-dictc`);
@@ -140,6 +143,10 @@ async function typePlay(page, cdp, game, play, opts) {
   return keys;
 }
 
+// The letters the blank's picker offers, as shown.
+const pickerLetters = (picker) => picker.locator('[data-testid=picker-letter]').evaluateAll((bs) =>
+  bs.map((b) => b.textContent));
+
 // The blank's picker offers exactly the set's letters; the play's tiles
 // are placed by picking each (and the blank's letter), then its square.
 async function pickPlay(page, play, faces, opts) {
@@ -148,8 +155,7 @@ async function pickPlay(page, play, faces, opts) {
     if (t.blank) {
       const picker = page.locator('[data-testid=picker]');
       await picker.waitFor({ state: 'visible' });
-      const letters = await picker.locator('[data-testid=picker-letter]').evaluateAll((bs) => bs.map((b) => b.textContent));
-      assert.deepEqual(letters, faces, 'the blank may be any letter of the set, and only those');
+      assert.deepEqual(await pickerLetters(picker), faces, 'the blank may be any letter of the set, and only those');
       await h.press(picker.locator(`[data-testid=picker-letter][data-letter="${t.letter}"]`), opts);
       await picker.waitFor({ state: 'hidden' });
     }
@@ -200,8 +206,7 @@ async function pageTurn(ctx, { type, want }) {
     await h.press(h.rackTile(page, 'BLANK'), opts);
     const picker = page.locator('[data-testid=picker]');
     await picker.waitFor({ state: 'visible' });
-    const letters = await picker.locator('[data-testid=picker-letter]').evaluateAll((bs) => bs.map((b) => b.textContent));
-    assert.deepEqual(letters, ctx.faces, 'the blank may be any letter of the set, and only those');
+    assert.deepEqual(await pickerLetters(picker), ctx.faces, 'the blank may be any letter of the set, and only those');
     await h.press(picker.locator('[data-testid=picker-cancel]'), opts);
     await picker.waitFor({ state: 'hidden' });
     ctx.pickerSeen = true;
@@ -253,7 +258,8 @@ for (const code of CODES) {
     try {
       await page.goto(h.appPath(`/new?seed=${encodeURIComponent(`languages ${code}`)}&lexicon=${ready[code]}`));
       const ctx = { page, cdp, faces, s: await h.waitForGame(page), typed: 0, picked: false, keys: [], opts: {} };
-      assert.equal(await page.getAttribute('#app', 'data-alphabet'), faces.join(' '), 'the page names the set\'s letters');
+      assert.equal(await page.getAttribute('#app', 'data-alphabet'), faces.join(' '),
+        'the page names the set\'s letters');
       // How a tile of several characters is typed, under the rack.
       const hint = page.locator('[data-testid=typing-hint]');
       if (faces.some(MULTI)) {
