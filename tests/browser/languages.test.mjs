@@ -268,6 +268,12 @@ for (const code of CODES) {
       } else {
         assert.equal(await hint.count(), 0, 'no tile of several characters: nothing to say');
       }
+      // axe on the same board (a context that lets its script in).
+      const a11y = await h.newPlayer(browser, srv.url, { bypassCSP: true });
+      await a11y.page.goto(h.appPath(`/#${ctx.s}`));
+      await h.waitForGame(a11y.page);
+      await h.assertAxeClean(a11y.page, `${name}'s first board`);
+      await a11y.ctx.close();
       ctx.game = await h.gameOf(srv.url, ctx.s);
       assert.deepEqual(Object.keys(ctx.game.bag), [...faces, 'BLANK'], 'the bag counts the set\'s tiles');
       let want = [...faces.filter(MULTI).map((m) => (l) => l === m), ACCENT];
