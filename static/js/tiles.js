@@ -248,8 +248,8 @@ export function type(u, r, c) {
 }
 // A tile of several characters is typed by its characters: the ones that
 // follow the tile typed just before make it (Spanish C then H is CH, R
-// then R is RR; Catalan N then Y is NY, Q then U is QU, L then \u00b7 or .
-// then L is L\u00b7L), which the rules allow since a word never spells such
+// then R is RR; Catalan N then Y is NY, Q then U is QU, L then · or .
+// then L is L·L), which the rules allow since a word never spells such
 // a tile by its parts; a character that only starts one (Catalan Q) waits
 // for the rest, and so does one that starts a tile on the board (its C,
 // of CH), stepped over once whole. turn.run is that tile: its square (at),
@@ -275,7 +275,7 @@ function typeOne(ch) {
   }
   while (sq && has(sq, 't')) { r += d[0]; c += d[1]; sq = cell(r, c); }
   if (!sq) return hint('No empty square ' + (d[0] ? 'below.' : 'to the right.'));
-  // Only a part of a tile here (Catalan Q, Y, \u00b7; Spanish R with an RR
+  // Only a part of a tile here (Catalan Q, Y, ·; Spanish R with an RR
   // but no R on the rack): the rest of it may follow.
   const part = !(a.indexOf(ch) >= 0 && fromRack(ch)) && longer(ch);
   if (part || a.indexOf(ch) >= 0 && put(ch, r, c)) {

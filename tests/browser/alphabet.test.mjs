@@ -158,3 +158,24 @@ test('typing over a tile of several characters on the board steps over it', asyn
   h.quiet(p, BAD_PREVIEW);
   await p.ctx.close();
 });
+
+test('a letter typed with AltGr (Ctrl+Alt on Windows) is typed; Ctrl with a letter is the browser\'s', async () => {
+  const p = await h.newPlayer(browser, srv.url);
+  const { page } = p;
+  const cdp = await p.ctx.newCDPSession(page);
+  await blankPosition(page, 'alphabetAltGr');
+  // Polish's letters: the blank stands for Ł.
+  await setAlphabet(page, 'A \u0104 B C \u0106 D E \u0118 F G H I J K L \u0141 M N \u0143 O \u00d3 P R S \u015a ' +
+    'T U W Y Z \u0179 \u017b');
+  await h.cell(page, 9, 2).click();
+  const send = async (key, modifiers) => {
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key, unmodifiedText: key, modifiers });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, modifiers });
+  };
+  await send('c', 2); // Ctrl+C: a copy, no C
+  assert.deepEqual(await placed(page), []);
+  await send('\u0142', 3); // AltGr+L on a Polish keyboard, as Windows reports it
+  assert.deepEqual(await placed(page), ['\u0141?']);
+  h.quiet(p, BAD_PREVIEW);
+  await p.ctx.close();
+});
