@@ -3,8 +3,9 @@
 // picker come from #app's data-alphabet (A-Z where the page has none), a
 // tile of several characters ("CH") is offered by the picker and typed by
 // its characters (C then H; L then . or the middle dot then L), a key
-// beyond A-Z (Ç) types its tile, and a placed tile's points are those the
-// server wrote on the rack tile. The page is
+// beyond A-Z (Ç; Ł with AltGr) types its tile, a phone reaches each of
+// Polish's 32 letters in the picker, and a placed tile's points are those
+// the server wrote on the rack tile. The page is
 // English here; the tests change what it says in the browser to stand for
 // another tile set.
 // SPDX-License-Identifier: MIT
@@ -159,14 +160,34 @@ test('typing over a tile of several characters on the board steps over it', asyn
   await p.ctx.close();
 });
 
+const POLISH = 'A \u0104 B C \u0106 D E \u0118 F G H I J K L \u0141 M N \u0143 O \u00d3 P R S \u015a ' +
+  'T U W Y Z \u0179 \u017b';
+
+test('on a phone the picker\'s 32 letters are each within reach, and a tap places the blank as one', async () => {
+  const p = await h.newPlayer(browser, srv.url, { phone: true });
+  const { page } = p;
+  await blankPosition(page, 'alphabetPhone');
+  await setAlphabet(page, POLISH);
+  await h.rackTile(page, 'BLANK').tap();
+  const picker = page.locator('[data-testid=picker]');
+  await picker.waitFor({ state: 'visible' });
+  assert.equal(await picker.locator('[data-testid=picker-letter]').count(), 32);
+  assert.deepEqual(await h.unreachableControls(page), [], 'every letter and Cancel on screen, uncovered');
+  await picker.locator('[data-testid=picker-letter][data-letter="\u017b"]').tap();
+  await picker.waitFor({ state: 'hidden' });
+  await h.cell(page, 9, 7).tap();
+  assert.deepEqual(await placed(page), ['\u017b?']);
+  h.quiet(p, BAD_PREVIEW);
+  await p.ctx.close();
+});
+
 test('a letter typed with AltGr (Ctrl+Alt on Windows) is typed; Ctrl with a letter is the browser\'s', async () => {
   const p = await h.newPlayer(browser, srv.url);
   const { page } = p;
   const cdp = await p.ctx.newCDPSession(page);
   await blankPosition(page, 'alphabetAltGr');
   // Polish's letters: the blank stands for Ł.
-  await setAlphabet(page, 'A \u0104 B C \u0106 D E \u0118 F G H I J K L \u0141 M N \u0143 O \u00d3 P R S \u015a ' +
-    'T U W Y Z \u0179 \u017b');
+  await setAlphabet(page, POLISH);
   await h.cell(page, 9, 2).click();
   const send = async (key, modifiers) => {
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key, unmodifiedText: key, modifiers });
