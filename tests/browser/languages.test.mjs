@@ -315,6 +315,12 @@ for (const code of CODES) {
       assert.deepEqual(want.map((f) => f.what), [], `each typed (typed: ${ctx.keys.join(', ')})`);
       assert.ok(ctx.pickerSeen, 'a blank\'s picker was opened');
       await ctx.page.locator('[data-testid=game-over]').waitFor();
+      // The move list writes each typed word in the tiles' strings (IL·LES, PECH, ÑU).
+      const moves = await ctx.page.textContent('#moves');
+      for (const k of ctx.keys) {
+        const word = k.toUpperCase().replace(/[.]/g, DOT);
+        assert.ok(moves.includes(word), `the move list names ${word}`);
+      }
       assert.equal(+(await h.stat(ctx.page, 'final-score')).replace(/\D/g, ''), ctx.game.score);
       // The final board on a phone: every tile of several characters legible.
       if (!phone) {
