@@ -38,6 +38,17 @@ static const char *const premium_name[] = {
     "", N_("double letter"), N_("triple letter"), N_("double word"),
     N_("triple word")};
 
+/* The class of a tile whose face has several characters (CH, L·L), which
+ * the stylesheet sets smaller so that it stays clear of its value on a
+ * phone's 25-pixel square: " w"; "" for one character. */
+static const char *tile_width_class(const char *face)
+{
+    int chars = 0;
+    for (const char *p = face; *p != '\0'; p++)
+        chars += ((unsigned char)*p & 0xC0) != 0x80; /* not a continuation */
+    return chars > 1 ? " w" : "";
+}
+
 /* A tile's face: its letter's display string and, as a subscript, its
  * value. */
 static void render_tile_face(struct out_buf *b, const struct core_tileset *ts,
@@ -373,7 +384,9 @@ static void render_tile_square(struct out_buf *b, const struct board_marks *m,
     bool star = r == CLB_CENTER && c == CLB_CENTER;
     int pts = core_tile_points(m->ts, ch);
     const char *face = m->ts->upper[letter];
-    bool one = prem == CORE_PREMIUM_NONE && !star && !blank && mark == 0;
+    const char *wide = tile_width_class(face);
+    bool one = prem == CORE_PREMIUM_NONE && !star && !blank && mark == 0 &&
+               wide[0] == '\0';
     if (one) {
         PUT(o, "<button class=t");
     } else {
@@ -386,6 +399,8 @@ static void render_tile_square(struct out_buf *b, const struct board_marks *m,
         if (star)
             PUT(o, "st ");
         *o++ = 't';
+        memcpy(o, wide, strlen(wide));
+        o += strlen(wide);
         if (blank)
             PUT(o, " bl");
         if (mark & MARK_LAST)
@@ -540,6 +555,49 @@ static void render_rack_tile_names(struct out_buf *b,
     out_lit(b, "\"");
 }
 
+/* The keys of tile face f: each character in a <kbd> (after a no-break
+ * space: a tile's keys stay on one line), the middle dot of
+ * L·L as "·" or "." (few keyboards have the dot). */
+static void put_tile_keys(struct out_buf *b, const char *f)
+{
+    for (size_t i = 0, n; f[i] != '\0'; i += n) {
+        for (n = 1; ((unsigned char)f[i + n] & 0xC0) == 0x80; n++)
+            ; /* a character's continuation bytes */
+        out_lit(b, "&#160;<kbd>");
+        html_textn(b, f + i, n);
+        out_lit(b, "</kbd>");
+        if (n == 2 && memcmp(f + i, "\xc2\xb7", 2) == 0)
+            out_lit(b, "/<kbd>.</kbd>");
+    }
+}
+
+/* How a tile of several characters is typed on the board (the script's
+ * static/js/tiles.js, type): by its characters, C then H for CH. Shown
+ * under the rack of a set that has such tiles, never without script,
+ * which alone types. */
+static void render_typing_hint(struct out_buf *b, const struct core_tileset *ts)
+{
+    bool any = false;
+    for (int m = 0; m < ts->n; m++) {
+        if (tile_width_class(ts->upper[m])[0] == '\0')
+            continue;
+        if (!any)
+            out_lit(b,
+                    "<p class=\"note needs-js\" data-testid=\"typing-hint\">");
+        else
+            out_char(b, ',');
+        if (!any)
+            put_tr(b, "Type a tile of several letters by its letters:");
+        any = true;
+        out_lit(b, " <b>");
+        html_text(b, ts->upper[m]);
+        out_lit(b, "</b>");
+        put_tile_keys(b, ts->upper[m]);
+    }
+    if (any)
+        out_lit(b, "</p>");
+}
+
 /* The player to move: each tile a toggle button (selected or, when
  * exchanging, chosen). */
 void render_active_rack(struct out_buf *b, const struct render_view *v)
@@ -562,6 +620,8 @@ void render_active_rack(struct out_buf *b, const struct render_view *v)
         out_lit(b, "<button class=\"tile");
         if (blank)
             out_lit(b, " bl");
+        else
+            out_raw(b, tile_width_class(core_tile_text(ts, t)));
         if (slot_pending(v, i))
             out_lit(b, " used");
         out_lit(b, "\" data-testid=\"rack-tile\"");
@@ -580,6 +640,7 @@ void render_active_rack(struct out_buf *b, const struct render_view *v)
         out_lit(b, "</p>");
     }
     out_lit(b, "</div>");
+    render_typing_hint(b, ts);
 }
 
 /* A rack shown, not played: its heading says whose (`kind`). */
@@ -629,7 +690,9 @@ void render_plain_rack(struct out_buf *b, const struct core_tileset *ts,
             put_tr(b, "blank");
             out_lit(b, "</span><sub>0</sub></span></li>");
         } else {
-            out_lit(b, "<li class=\"tile\"><span>");
+            out_lit(b, "<li class=\"tile");
+            out_raw(b, tile_width_class(core_tile_text(ts, t)));
+            out_lit(b, "\"><span>");
             render_tile_face(b, ts, t, core_tile_points(ts, t));
             out_lit(b, "</span></li>");
         }

@@ -30,11 +30,17 @@ export function toPlay() { return +attr(app, 'data-turn'); }
 // The tile set's letters, as the page names them (data-alphabet: each
 // tile's face, in order, one space between), A to Z where it does not.
 export function alphabet() { return (app && attr(app, 'data-alphabet') || AZ).split(' '); }
-// The letter key k types, if the tile set has a one-character tile for it
-// (a tile of several characters, "CH", is placed from the rack instead).
+// The middle dot of Catalan's L·L, which a key '.' types too (few
+// keyboards have ·).
+export const DOT = '\u00b7';
+// What key k types toward a tile of the set, upper-cased: a character of
+// one of its tiles (Ñ, Ł, the C or H of CH), '' for any other key. A tile
+// of several characters is typed by its characters (tiles.js, type); a
+// key that is several letters upper-cased (German ß, SS) types each.
 export function typed(k) {
-  const u = k.toUpperCase();
-  return [...k].length === 1 && alphabet().indexOf(u) >= 0 ? u : '';
+  if ([...k].length !== 1) return '';
+  const a = alphabet().join(''), u = k === '.' && a.indexOf(DOT) >= 0 ? DOT : k.toUpperCase();
+  return [...u].every((ch) => a.indexOf(ch) >= 0) ? u : '';
 }
 // A tile's points: the number the server wrote on it.
 export function points(t) { return +t.querySelector('sub').textContent; }
@@ -49,6 +55,8 @@ export function paint(c, letter, blank, idx) {
   const sub = el('sub', { textContent: blank ? 0 : points(rackTile(idx)) });
   c.classList.add('t', 'pd');
   c.classList.toggle('bl', blank);
+  // A tile of several characters is set smaller, as the server marks it.
+  c.classList.toggle('w', [...letter].length > 1);
   setA(c, 'data-letter', letter);
   setA(c, 'data-from', idx);
   if (blank) setA(c, 'data-blank', 1); else c.removeAttribute('data-blank');
@@ -75,7 +83,7 @@ export function label(c) {
 function prem(c) { return ['tw', 'dw', 'tl', 'dl'].filter((x) => has(c, x))[0]; }
 export function unpaint(c) {
   const k = prem(c);
-  c.classList.remove('t', 'pd', 'bl', 'bad', 'bw', 'drop');
+  c.classList.remove('t', 'pd', 'bl', 'bad', 'bw', 'drop', 'w');
   ['data-letter', 'data-from', 'data-blank'].forEach((a) => { c.removeAttribute(a); });
   c.textContent = has(c, 'st') ? '\u2605' : k ? k.toUpperCase() : '';
   label(c);

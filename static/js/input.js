@@ -33,12 +33,19 @@ function escape() {
   back.focus();
   announce(tr('Selection cancelled.'));
 }
+// A key with Ctrl, Alt or Meta is the browser's, not a letter, but for a
+// letter typed with AltGr (Windows reports it as Ctrl+Alt) or the Mac's
+// Option: Polish keyboards type ł and ą so.
+function shortcut(e) {
+  return e.metaKey || (e.ctrlKey || e.altKey) &&
+    !(e.getModifierState('AltGraph') || e.ctrlKey && e.altKey || e.altKey && e.key > '\x7f');
+}
 export function onKey(e) {
   if (!app || pickerOpen()) return;
   const t = e.target, k = e.key;
   if (k === 'Escape') return escape();
   if (k === 'Enter' && /^name[12]$/.test(t.id)) return saveNames();
-  if (!isCell(t) || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (!isCell(t) || shortcut(e)) return;
   const p = pos(t), d = DIRS[k], letter = typed(k), dir = page.dir;
   if (d) {
     e.preventDefault();

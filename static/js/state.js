@@ -29,14 +29,15 @@ export const page = {
 // (play, exchange, pass), a move being sent (busy), a preview that said
 // no (invalid), the typing cursor (cur; armed once placed by the player),
 // the phone's zoom left to the script (zoomAuto), an older position shown
-// read-only (locked), and the newest preview asked (seq, timer).
+// read-only (locked), the newest preview asked (seq, timer), and the
+// tile being typed by its characters (run: tiles.js, type).
 export const turn = {};
 export function resetTurn(pending) {
   clearTimeout(turn.timer);
   Object.assign(turn, {
     pending, sel: -1, blankAs: '', mode: 'play', busy: false, invalid: false,
     cur: pending.length ? [pending[0].row, pending[0].col] : [7, 7], armed: false,
-    zoomAuto: true, locked: false, seq: (turn.seq | 0) + 1, timer: 0,
+    zoomAuto: true, locked: false, seq: (turn.seq | 0) + 1, timer: 0, run: null,
   });
 }
 resetTurn([]);

@@ -245,24 +245,74 @@ export function pressSquare(t, p) {
     : tr('Choose a tile from your rack first, or type its letter here ({dir}; press the square again to turn).',
       { dir: dir[0] ? tr('down \u2193') : tr('across \u2192') }));
 }
-// A letter typed on the board places that tile (or a blank for it) and
-// moves on, like writing the word. On a square already filled, its own
-// letter steps over it; any other letter goes to the next empty square
-// on (players type only the new letters, as on Woogles).
-export function type(letter, r, c) {
-  const dir = page.dir;
-  let sq = cell(r, c);
-  if (has(sq, 't') && sq.firstChild.nodeValue.toUpperCase() === letter) return moveTo(r + dir[0], c + dir[1]);
-  while (sq && has(sq, 't')) { r += dir[0]; c += dir[1]; sq = cell(r, c); }
-  if (!sq) return hint(dir[0] ? tr('No empty square below.') : tr('No empty square to the right.'));
-  const t = all('#rack .tile:not(.used)').filter((x) => attr(x, 'data-letter') === letter)[0] ||
+// What was typed on the board: each character of u (a key's, upper-cased)
+// in turn.
+export function type(u, r, c) {
+  cursorTo(r, c);
+  [...u].forEach((ch) => { typeOne(ch); });
+}
+// A tile of several characters is typed by its characters: the ones that
+// follow the tile typed just before make it (Spanish C then H is CH, R
+// then R is RR; Catalan N then Y is NY, Q then U is QU, L then · or .
+// then L is L·L), which the rules allow since a word never spells such
+// a tile by its parts; a character that only starts one (Catalan Q) waits
+// for the rest, and so does one that starts a tile on the board (its C,
+// of CH), stepped over once whole. turn.run is that tile: its square (at),
+// the characters typed toward it (text), the tile placed there (tile, ''
+// for none yet; board for the board's), and the square the cursor was
+// left on (next), off which it no longer holds.
+function typeOne(ch) {
+  const d = page.dir, run = turn.run, cur = turn.cur, a = alphabet();
+  let r = cur[0], c = cur[1], sq = cell(r, c);
+  turn.run = null;
+  if (run && run.next[0] === r && run.next[1] === c &&
+      (!run.tile || attr(cell(run.at[0], run.at[1]), 'data-letter') === run.tile)) {
+    const text = run.text + ch, f = run.board && face(sq);
+    if (run.board && f === text) return moveTo(r + d[0], c + d[1]);
+    if (!run.board && a.indexOf(text) >= 0) return compose(run, text);
+    run.text = text;
+    if (run.board ? f.indexOf(text) === 0 : longer(text)) { turn.run = run; return; }
+  }
+  if (has(sq, 't') && face(sq).indexOf(ch) === 0) {
+    if (face(sq) === ch) return moveTo(r + d[0], c + d[1]);
+    turn.run = { at: cur, text: ch, next: cur, board: 1 };
+    return;
+  }
+  while (sq && has(sq, 't')) { r += d[0]; c += d[1]; sq = cell(r, c); }
+  if (!sq) return hint(d[0] ? tr('No empty square below.') : tr('No empty square to the right.'));
+  // Only a part of a tile here (Catalan Q, Y, ·; Spanish R with an RR
+  // but no R on the rack): the rest of it may follow.
+  const part = !(a.indexOf(ch) >= 0 && fromRack(ch)) && longer(ch);
+  if (part || a.indexOf(ch) >= 0 && put(ch, r, c)) {
+    moveTo(r + (part ? 0 : d[0]), c + (part ? 0 : d[1]));
+    turn.run = { at: [r, c], text: ch, next: turn.cur.slice(), tile: part ? '' : ch };
+  }
+}
+function longer(text) { return alphabet().some((t) => t.length > text.length && t.indexOf(text) === 0); }
+// The letters of the tile a square holds.
+function face(sq) { return has(sq, 't') ? sq.firstChild.nodeValue.toUpperCase() : ''; }
+// The rack tile that places `letter`: its own, else a blank.
+function fromRack(letter) {
+  return all('#rack .tile:not(.used)').filter((x) => attr(x, 'data-letter') === letter)[0] ||
     one('#rack .bl:not(.used)');
+}
+// That tile placed at (r, c).
+function put(letter, r, c) {
+  const t = fromRack(letter);
   if (!t) return hint(tr('No {letter} on your rack.', { letter }));
   deselect();
   turn.sel = +attr(t, 'data-index');
   turn.blankAs = letter;
-  if (place(r, c)) {
-    announce(attr(sq, 'aria-label'));
-    moveTo(r + dir[0], c + dir[1]);
-  }
+  if (!place(r, c)) return false;
+  announce(attr(cell(r, c), 'aria-label'));
+  return true;
+}
+// The tile of several characters `text` made where the run started: the
+// tile typed before it goes back to the rack (the cursor stays on).
+function compose(run, text) {
+  const r = run.at[0], c = run.at[1], was = run.tile && turn.pending.filter((p) => p.row === r && p.col === c)[0];
+  if (was) recall(r, c, true);
+  if (!put(text, r, c)) return was && put(was.letter, r, c); // none on the rack: the tile typed stays
+  if (!was) moveTo(r + page.dir[0], c + page.dir[1]);
+  turn.run = { at: run.at, text, next: turn.cur.slice(), tile: text };
 }

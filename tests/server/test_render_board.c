@@ -206,5 +206,38 @@ Test(server_render_board, the_board_in_french)
     h = page_in("de", &v);
     cr_assert_not_null(strstr(h, "aria-label=\"B1, Joker als E, 0 Punkte\">"));
     cr_assert_not_null(strstr(h, ">2W</button>"));
+/* A tile of several characters is marked " w" (set smaller) on the board,
+ * the rack and the partner's rack, and the note under the rack says how
+ * each of the set's such tiles is typed, L·L's dot as "·" or "."; an
+ * English page has neither. Catalan: L·L is letter 12, NY 15, QU 18. */
+Test(server_render_board, tiles_of_several_characters)
+{
+    struct core_game g;
+    core_game_deal_in(&g, 7, "ca", &core_tileset_ca);
+    g.board[7][7] = 'A' + 12;
+    g.hands[g.turn].tiles[0] = 'A' + 15;
+    g.hands[1 - g.turn].tiles[0] = 'A' + 18;
+    struct render_view v = {.game = &g, .state = "S", .lexicon = "ca"};
+    char *h = page_of(&v);
+    cr_assert_not_null(strstr(
+        h, "<button class=\"dw st t w\">L\xc2\xb7L<sub>10</sub></button>"));
+    cr_assert_not_null(strstr(
+        h,
+        "<button class=\"tile w\" data-testid=\"rack-tile\">NY<sub>10</sub>"));
+    cr_assert_not_null(strstr(h, "<li class=\"tile w\"><span>QU<sub>8</sub>"));
+    cr_assert_not_null(strstr(
+        h,
+        "<p class=\"note needs-js\" data-testid=\"typing-hint\">Type a tile of "
+        "several letters by its letters: <b>L\xc2\xb7L</b>&#160;<kbd>L</kbd>"
+        "&#160;<kbd>\xc2\xb7</kbd>/<kbd>.</kbd>&#160;<kbd>L</kbd>, "
+        "<b>NY</b>&#160;<kbd>N</kbd>&#160;<kbd>Y</kbd>, "
+        "<b>QU</b>&#160;<kbd>Q</kbd>&#160;<kbd>U</kbd></p>"));
+    free(h);
+
+    core_game_new(&g, "english", 7, "");
+    h = page_of(
+        &(struct render_view){.game = &g, .state = "S", .lexicon = "test"});
+    cr_assert_null(strstr(h, " w\""));
+    cr_assert_null(strstr(h, "typing-hint"));
     free(h);
 }
