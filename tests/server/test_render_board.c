@@ -206,6 +206,9 @@ Test(server_render_board, the_board_in_french)
     h = page_in("de", &v);
     cr_assert_not_null(strstr(h, "aria-label=\"B1, Joker als E, 0 Punkte\">"));
     cr_assert_not_null(strstr(h, ">2W</button>"));
+    free(h);
+}
+
 /* A tile of several characters is marked " w" (set smaller) on the board,
  * the rack and the partner's rack, and the note under the rack says how
  * each of the set's such tiles is typed, L·L's dot as "·" or "."; an
