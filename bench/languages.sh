@@ -9,7 +9,7 @@
 # BUILD_DIR is a Release build (cmake -S . -B build-release
 # -DCMAKE_BUILD_TYPE=Release && cmake --build build-release --target
 # collabble): its server, its sowpods.clx and its languages directory
-# (dict/lang, which that build compiles). COLLABBLE_LANGUAGES names another
+# (<build>/dict/lang, which that build compiles). COLLABBLE_LANGUAGES names another
 # directory; RUNS sets the starts timed (default 5). Needs node (>= 18).
 set -euo pipefail
 cd "$(dirname "$0")/.."

