@@ -174,15 +174,20 @@ void core_goal_text(int goal, const struct core_tileset *ts, char *out,
     if (cap == 0)
         return;
     if (n == 0 || core_tileset_is_default(ts)) {
-        snprintf(out, cap, "%s", info == NULL ? "" : info->text);
+        /* (No empty literal here: the catalogues' extractor reads this
+         * file, and "" is gettext's header.) */
+        if (info == NULL)
+            out[0] = '\0';
+        else
+            snprintf(out, cap, "%s", info->text);
         return;
     }
     /* At most 32 tiles of 8 bytes and their separators. */
     char list[CLB_MAX_LETTERS * (CLB_MAX_TILE_BYTES + 2) + 1];
     size_t at = 0;
     for (int i = 0; i < n; i++)
-        at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
-                               i > 0 ? ", " : "", ts->upper[letters[i]]);
+        at += (size_t)snprintf(list + at, sizeof list - at,
+                               i > 0 ? ", %s" : "%s", ts->upper[letters[i]]);
     snprintf(out, cap, goal_letters_text, list);
 }
 

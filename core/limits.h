@@ -491,6 +491,11 @@
 /* Goals face up at once: three, as Scrabble Together deals them. */
 #define CLB_GOALS_FACE_UP 3
 
+/* A goal's sentence as core_goal_text() writes it: the table's longest
+ * (under 128 bytes) or a letter goal's words and every letter of a set
+ * (its 32 tiles of up to 8 bytes, each with ", "). */
+#define CLB_GOAL_TEXT_MAX (CLB_MAX_LETTERS * (CLB_MAX_TILE_BYTES + 2) + 128)
+
 /* Goals in the table (core/goals.c). The table is part of the v2 link's
  * format (its order fixes the deck a seed deals), so this only grows with
  * a new format. */

@@ -427,8 +427,12 @@ static void api_goals(struct jout *j, const void *ctx)
         jout_open_object(j);
         jout_key(j, "name");
         jout_string(j, info->name);
+        /* A letter goal names the game's set's letters. */
+        char text[CLB_GOAL_TEXT_MAX];
+        core_goal_text(goals->faceup[i], core_game_tileset(g), text,
+                       sizeof text);
         jout_key(j, "text");
-        jout_string(j, info->text);
+        jout_string(j, text);
         jout_key(j, "weight");
         jout_int(j, info->weight);
         jout_close_object(j);

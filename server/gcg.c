@@ -162,9 +162,12 @@ void gcg_write(struct out_buf *b, const struct position *pos)
         case CORE_MOVE_HELPER: break; /* never a record's move */
         }
         out_rawf(b, " +%d %d\n", rec->result.points, total[p]);
-        for (int k = 0; k < rec->result.ngoals && k < CLB_GOALS_FACE_UP; k++)
-            out_rawf(b, "#note Goal completed: %s\n",
-                     core_goal_info(rec->result.goals[k])->text);
+        for (int k = 0; k < rec->result.ngoals && k < CLB_GOALS_FACE_UP; k++) {
+            char text[CLB_GOAL_TEXT_MAX];
+            core_goal_text(rec->result.goals[k], core_game_tileset(g), text,
+                           sizeof text);
+            out_rawf(b, "#note Goal completed: %s\n", text);
+        }
     }
     if (g->game_over)
         gcg_ending(b, g, total);

@@ -33,7 +33,7 @@ static void put_goal_in(struct out_buf *b, const struct core_tileset *ts,
         put_goal(b, goal);
         return;
     }
-    char english[CLB_MAX_LETTERS * (CLB_MAX_TILE_BYTES + 2) + 128];
+    char english[CLB_GOAL_TEXT_MAX];
     core_goal_text(goal, ts, english, sizeof english);
     /* core's sentence: its format's words, then the letters. */
     static const char format[] = "Play a word with one of these tiles: %s";

@@ -831,19 +831,36 @@ static void render_actions(struct out_buf *b, const struct render_view *v)
 
 /* New game, and on a daily deal's finished game (a result link a visitor
  * opens) "Play today's deal" first. */
-static void render_new_buttons(struct out_buf *b, bool daily)
+/* A game in another language than English starts the next one in the
+ * same language (/new and /daily read `language`); English's forms stay
+ * as they were. */
+static void put_language_field(struct out_buf *b, const struct core_tileset *ts)
+{
+    if (core_tileset_is_default(ts) || ts->language == NULL)
+        return;
+    out_lit(b, "<input type=hidden name=language value=\"");
+    html_attr(b, ts->language);
+    out_lit(b, "\">");
+}
+
+static void render_new_buttons(struct out_buf *b, bool daily,
+                               const struct core_tileset *ts)
 {
     if (daily) {
         out_lit(b, "<form method=\"get\" action=\"");
         html_url(b, "/daily");
-        out_lit(b, "\"><button class=\"primary\" type=\"submit\" "
+        out_lit(b, "\">");
+        put_language_field(b, ts);
+        out_lit(b, "<button class=\"primary\" type=\"submit\" "
                    "data-testid=\"play-daily\">");
         put_tr(b, "Play today's deal");
         out_lit(b, "</button></form>");
     }
     out_lit(b, "<form method=\"get\" action=\"");
     html_url(b, "/new");
-    out_rawf(b, "\"><button%s type=\"submit\" data-testid=\"new-game\">",
+    out_lit(b, "\">");
+    put_language_field(b, ts);
+    out_rawf(b, "<button%s type=\"submit\" data-testid=\"new-game\">",
              daily ? "" : " class=\"primary\"");
     put_tr(b, "New game");
     out_lit(b, "</button></form>");
@@ -942,7 +959,7 @@ static void render_game_over_panel(struct out_buf *b,
         put_tr(b, "Share result");
         out_lit(b, "</button></p>");
     }
-    render_new_buttons(b, v->daily[0] != '\0');
+    render_new_buttons(b, v->daily[0] != '\0', core_game_tileset(g));
     out_lit(b, "</section>");
 }
 

@@ -315,8 +315,11 @@ static void print_goals(const struct position *pos)
                                  : "");
     for (int i = 0; i < CLB_GOALS_FACE_UP; i++) {
         const struct core_goal_info *info = core_goal_info(goals->faceup[i]);
+        char text[CLB_GOAL_TEXT_MAX];
+        core_goal_text(goals->faceup[i], core_game_tileset(g), text,
+                       sizeof text);
         if (info != NULL)
-            printf("  %-14s %s\n", info->name, info->text);
+            printf("  %-14s %s\n", info->name, text);
     }
     struct clb_cell sq;
     if (goals->peeked && !g->game_over &&

@@ -13,6 +13,8 @@ import { app, S, page, turn } from './state.js';
 export const TURN = '#rack .tile,#end-turn,#exchange,#pass,#recall,#shuffle';
 const PREM = { tw: () => tr('triple word'), dw: () => tr('double word'), tl: () => tr('triple letter'),
   dl: () => tr('double letter') };
+// A premium square's face, as the server writes it (French LD for DL).
+const FACE = { tw: () => tr('TW'), dw: () => tr('DW'), tl: () => tr('TL'), dl: () => tr('DL') };
 const AZ = 'A B C D E F G H I J K L M N O P Q R S T U V W X Y Z';
 
 export function all(sel, x) { return [...(x || app).querySelectorAll(sel)]; }
@@ -85,7 +87,7 @@ export function unpaint(c) {
   const k = prem(c);
   c.classList.remove('t', 'pd', 'bl', 'bad', 'bw', 'drop', 'w');
   ['data-letter', 'data-from', 'data-blank'].forEach((a) => { c.removeAttribute(a); });
-  c.textContent = has(c, 'st') ? '\u2605' : k ? k.toUpperCase() : '';
+  c.textContent = has(c, 'st') ? '\u2605' : k ? FACE[k]() : '';
   label(c);
 }
 

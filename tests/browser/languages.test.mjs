@@ -230,7 +230,10 @@ async function pageTurn(ctx, { type, want }) {
     await pickPlay(page, play, ctx.faces, opts);
     if (play.move.tiles.some((t) => t.blank)) ctx.picked = true;
   }
-  await h.previewText(page, { expect: h.previewOf(play) });
+  // The page speaks the game's language ("38 Punkte"): the words and
+  // numbers are the play's, the word for points the catalogue's.
+  const said = h.previewOf(play).replace(/ points?$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await h.previewText(page, { expect: new RegExp(`${said} \\S`) });
   const r = await h.endTurn(page, opts);
   assert.ok(r.moved, `the play was refused: ${r.error}`);
   ctx.s = r.state;
