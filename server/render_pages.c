@@ -102,6 +102,12 @@ static void render_head_close(struct out_buf *b)
     out_lit(b, "<script src=\"");
     html_url(b, "/static/app.js?v=");
     html_attr(b, srv_static_version("app.js"));
+    /* The script's part that types tiles of several characters (Spanish
+     * CH, Catalan L·L), a script of its own it loads only for a set
+     * that has such tiles (static/js/tiles.js, several). */
+    out_lit(b, "\" data-runs=\"");
+    html_url(b, "/static/runs.js?v=");
+    html_attr(b, srv_static_version("runs.js"));
     out_lit(b, "\"></script></head>\n<body>"
                "<div id=\"live\" class=\"sr\" role=\"status\" "
                "aria-live=\"polite\" data-testid=\"live\"></div>\n");
