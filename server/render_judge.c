@@ -6,6 +6,7 @@
 #include "../core/tileset.h"
 #include "render.h"
 #include "render_internal.h"
+#include "static_assets.h"
 
 /* The answer's sentence: the word as typed, its tiles, and whether the
  * game's list has it; or why it could not be judged. */
@@ -37,6 +38,11 @@ void render_judge_box(struct out_buf *b, const struct render_view *v)
     out_lit(b, "<section class=panel><form id=judge class=bar method=get "
                "action=\"");
     html_url(b, "/game/word");
+    /* Its answer in the page is a script of its own, loaded the first
+     * time a word is checked (static/judge.js, at its versioned address). */
+    out_lit(b, "\" data-js=\"");
+    html_url(b, "/static/judge.js?v=");
+    html_attr(b, srv_static_version("judge.js"));
     out_lit(b, "\" data-lexicon=\"");
     html_attr(b, v->lexicon != NULL ? v->lexicon : "");
     out_lit(b, "\" data-yes=\"");

@@ -102,6 +102,12 @@ static void render_head_close(struct out_buf *b)
     out_lit(b, "<script src=\"");
     html_url(b, "/static/app.js?v=");
     html_attr(b, srv_static_version("app.js"));
+    /* The script's part that types tiles of several characters (Spanish
+     * CH, Catalan L·L), a script of its own it loads only for a set
+     * that has such tiles (static/js/tiles.js, several). */
+    out_lit(b, "\" data-runs=\"");
+    html_url(b, "/static/runs.js?v=");
+    html_attr(b, srv_static_version("runs.js"));
     out_lit(b, "\"></script></head>\n<body>"
                "<div id=\"live\" class=\"sr\" role=\"status\" "
                "aria-live=\"polite\" data-testid=\"live\"></div>\n");
@@ -1184,21 +1190,20 @@ static void render_language_choice(struct out_buf *b,
     out_lit(b, "</select>");
 }
 
-static void render_daily_card(struct out_buf *b, const struct srv_context *ctx)
+/* Today's deal: a second submit of the new-game form (its language,
+ * goals and partner; /daily has no use for its seed or dictionary), in a
+ * card of its own, so the choices are not written twice. */
+static void render_daily_card(struct out_buf *b)
 {
-    out_lit(b, "<form class=\"card\" method=\"get\" action=\"");
-    html_url(b, "/daily");
-    out_lit(b, "\"><h2>");
+    out_lit(b, "<div class=\"card\"><h2>");
     put_tr(b, "Today's deal");
     out_lit(b, "</h2><p>");
-    put_tr(b, "The same tiles for every team today.");
-    out_lit(b, "</p>");
-    render_language_choice(b, ctx, "dlanguage");
-    render_goals_choice(b, "dgoals");
-    render_partner_choice(b, "dpartner");
-    out_lit(b, "<button class=\"primary\" data-testid=\"daily\">");
+    put_tr(b, "The same tiles for every team today, with the choices above.");
+    out_lit(b, "</p><button class=\"primary\" form=\"new\" formaction=\"");
+    html_url(b, "/daily");
+    out_lit(b, "\" data-testid=\"daily\">");
     put_tr(b, "Play today's deal");
-    out_lit(b, "</button></form><p class=\"card\" "
+    out_lit(b, "</button></div><p class=\"card\" "
                "id=\"bests\" data-testid=\"bests\" hidden></p>");
 }
 
@@ -1232,7 +1237,7 @@ void render_landing(struct out_buf *b, const struct srv_context *ctx,
     out_lit(b, "</p>");
     render_paste_box(b);
     render_saved_games(b);
-    out_lit(b, "<form class=\"card\" method=\"get\" action=\"");
+    out_lit(b, "<form class=\"card\" id=\"new\" method=\"get\" action=\"");
     html_url(b, "/new");
     out_lit(b, "\" aria-labelledby=\"new-h\"><h2 id=\"new-h\">");
     put_tr(b, "New game");
@@ -1283,7 +1288,7 @@ void render_landing(struct out_buf *b, const struct srv_context *ctx,
                "data-testid=\"new-game\">");
     put_tr(b, "New game");
     out_lit(b, "</button></form>");
-    render_daily_card(b, ctx);
+    render_daily_card(b);
     out_lit(b, "<section class=\"card how\" aria-labelledby=\"how-h\">"
                "<h2 id=\"how-h\">");
     put_tr(b, "How it works");

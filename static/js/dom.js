@@ -7,7 +7,8 @@ import { trn } from './i18n.js';
 // the server writes each script's address under it, as BASE/static/NAME.js,
 // so every address the script asks for is BASE + the app's path. Read while
 // the script first runs, the only time document.currentScript is its own.
-export const BASE = new URL('..', document.currentScript.src).pathname.replace(/\/$/, '');
+export const SELF = document.currentScript;
+export const BASE = new URL('..', SELF.src).pathname.replace(/\/$/, '');
 
 export function $(id) { return document.getElementById(id); }
 export function attr(e, a) { return e.getAttribute(a); }
@@ -22,6 +23,19 @@ export function el(tag, props, testid, ...kids) {
   if (testid) setA(e, 'data-testid', testid);
   e.append(...kids);
   return e;
+}
+
+// A script of its own, static/NAME.js, whose versioned address the page
+// writes on e (attribute a, data-js unless named), loaded once, when first
+// needed: it hands what it exports to window.clb[key] (the promise's
+// value); a script that does not load rejects it.
+const scripts = {};
+export function lazy(e, key, a) {
+  scripts[key] = scripts[key] || new Promise((ok, no) => {
+    (window.clb = window.clb || {})[key] = ok;
+    document.head.append(el('script', { src: attr(e, a || 'data-js'), onerror: no }));
+  });
+  return scripts[key];
 }
 
 // An SVG element with its attributes (SVG has no properties to set).

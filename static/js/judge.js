@@ -5,14 +5,12 @@
  * data-no). Without script the box is a GET form to /game/word, which
  * answers with the game's page (server/ui.c); whatever the API cannot
  * answer here (no word typed, a failed request), the form is sent that way
- * instead, and the page says it. Small: every first visit loads it. */
+ * instead, and the page says it. A script of its own (static/judge.js),
+ * which static/app.js loads the first time a word is checked (main.js). */
 /* SPDX-License-Identifier: MIT */
 import { BASE, $, attr } from './dom.js';
 
-export function onSubmit(e) {
-  const f = e.target;
-  if (f.id !== 'judge') return;
-  e.preventDefault();
+export function judge(f) {
   fetch(BASE + '/api/v1/words', {
     method: 'POST',
     body: JSON.stringify({ lexicon: attr(f, 'data-lexicon'), words: [f.word.value.trim()] }),

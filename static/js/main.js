@@ -6,7 +6,7 @@
  * and feedback.js; the landing page's list of games is landing.js, a
  * script of its own (static/landing.js). */
 /* SPDX-License-Identifier: MIT */
-import { BASE, $, attr, setA, el, announce } from './dom.js';
+import { BASE, $, attr, setA, announce, lazy } from './dom.js';
 import { app, S, page, turn, resetTurn, setPage } from './state.js';
 import { all, one, pos, label, view, playable, toPlay, complete, applyBlind, cursorTo, fit, theirMove }
   from './board.js';
@@ -16,7 +16,7 @@ import { hashState, load, sync, review } from './network.js';
 import { onKey, onClick, onFocus, onBlur, onDown, onMove, onUp, onCancel, onStorage } from './input.js';
 import { url } from './share.js';
 import { tr, keepAddress } from './i18n.js';
-import { onSubmit } from './judge.js';
+import { several, multi } from './tiles.js';
 
 const root = document.documentElement;
 
@@ -25,6 +25,7 @@ const root = document.documentElement;
 export function adopt(x) {
   complete(x);
   setPage(x);
+  if (multi()) several(); // its typing, ready before a key
   unhint();
   // A square's place among the board's buttons is its coordinate.
   all('#board>button').forEach((b, i) => { setA(b, 'data-row', i / 15 | 0); setA(b, 'data-col', i % 15); label(b); });
@@ -75,11 +76,17 @@ export function focusMain() {
 // time such a page is shown (a game link's first visit never loads it),
 // it hands `f` its functions (fill, games, remove) through window.clb.
 export function listed(f) {
-  page.lists = page.lists || new Promise((ok) => {
-    window.clb = { ok };
-    document.head.append(el('script', { src: attr($('games'), 'data-js') })); // its versioned address
-  });
+  page.lists = page.lists || lazy($('games'), 'ok');
   page.lists.then(f);
+}
+// The "Check a word" box's answer without leaving the page is
+// static/judge.js's, loaded the first time a word is checked; a script
+// that does not load leaves the form to be sent as it is.
+function onSubmit(e) {
+  const f = e.target;
+  if (f.id !== 'judge') return;
+  e.preventDefault();
+  lazy(f, 'judge').then((judge) => { judge(f); }, () => { f.submit(); });
 }
 
 export function start() {

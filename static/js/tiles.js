@@ -2,7 +2,7 @@
  * blank's letter), placing it, moving it, taking it back, typing a word
  * on the board, shuffling the rack, and the exchange and pass modes. */
 /* SPDX-License-Identifier: MIT */
-import { $, attr, setA, has, el, announce, pts } from './dom.js';
+import { SELF, $, attr, setA, has, el, announce, pts, lazy } from './dom.js';
 import { app, S, page, turn } from './state.js';
 import { all, one, cell, rackTile, label, paint, unpaint, animate, alphabet, autoZoom, cursorTo, setDir,
   focusBoard, moveTo } from './board.js';
@@ -13,6 +13,9 @@ import { tr, trn } from './i18n.js';
 
 // The blank's letter picker (made when first asked for) and what it answers.
 let picker = null, onPick = null;
+// The typing of tiles of several characters, once loaded (static/runs.js),
+// and the keys pressed before it was.
+let runs = null, waiting = null;
 
 export function select(i, keyboard) {
   const t = rackTile(i);
@@ -246,49 +249,43 @@ export function pressSquare(t, p) {
       { dir: dir[0] ? tr('down \u2193') : tr('across \u2192') }));
 }
 // What was typed on the board: each character of u (a key's, upper-cased)
-// in turn.
+// in turn. A set with tiles of several characters (Spanish CH, Catalan
+// L·L) is typed by static/runs.js, loaded as its page comes in
+// (several); keys pressed before it is wait for it.
 export function type(u, r, c) {
-  cursorTo(r, c);
-  [...u].forEach((ch) => { typeOne(ch); });
-}
-// A tile of several characters is typed by its characters: the ones that
-// follow the tile typed just before make it (Spanish C then H is CH, R
-// then R is RR; Catalan N then Y is NY, Q then U is QU, L then · or .
-// then L is L·L), which the rules allow since a word never spells such
-// a tile by its parts; a character that only starts one (Catalan Q) waits
-// for the rest, and so does one that starts a tile on the board (its C,
-// of CH), stepped over once whole. turn.run is that tile: its square (at),
-// the characters typed toward it (text), the tile placed there (tile, ''
-// for none yet; board for the board's), and the square the cursor was
-// left on (next), off which it no longer holds.
-function typeOne(ch) {
-  const d = page.dir, run = turn.run, cur = turn.cur, a = alphabet();
-  let r = cur[0], c = cur[1], sq = cell(r, c);
-  turn.run = null;
-  if (run && run.next[0] === r && run.next[1] === c &&
-      (!run.tile || attr(cell(run.at[0], run.at[1]), 'data-letter') === run.tile)) {
-    const text = run.text + ch, f = run.board && face(sq);
-    if (run.board && f === text) return moveTo(r + d[0], c + d[1]);
-    if (!run.board && a.indexOf(text) >= 0) return compose(run, text);
-    run.text = text;
-    if (run.board ? f.indexOf(text) === 0 : longer(text)) { turn.run = run; return; }
-  }
-  if (has(sq, 't') && face(sq).indexOf(ch) === 0) {
-    if (face(sq) === ch) return moveTo(r + d[0], c + d[1]);
-    turn.run = { at: cur, text: ch, next: cur, board: 1 };
+  if (!runs && multi()) {
+    if (waiting) { waiting.u += u; return; } // after the first, wherever it leaves the cursor
+    waiting = { u, r, c };
+    several().then(() => {
+      const w = waiting;
+      waiting = null;
+      type(w.u, w.r, w.c);
+    });
     return;
   }
+  cursorTo(r, c);
+  [...u].forEach((ch) => { (runs && multi() ? runs : typeOne)(ch); });
+}
+// Whether the page's tile set has a tile of several characters.
+export function multi() { return alphabet().some((t) => [...t].length > 1); }
+// static/runs.js's typing (its address is this script's data-runs), its
+// typeOne given what it needs of this script's; a script that does not
+// load leaves one character a tile.
+export function several() {
+  return lazy(SELF, 'runs', 'data-runs').then((install) => {
+    runs = runs || install({ page, turn, cell, alphabet, moveTo, hint, tr, put, recall, fromRack, face });
+  }, () => { runs = typeOne; });
+}
+// A character of a set whose tiles are one character each: its tile, or
+// over the board's tile that is it.
+function typeOne(ch) {
+  const d = page.dir;
+  let r = turn.cur[0], c = turn.cur[1], sq = cell(r, c);
+  if (face(sq) === ch) return moveTo(r + d[0], c + d[1]);
   while (sq && has(sq, 't')) { r += d[0]; c += d[1]; sq = cell(r, c); }
   if (!sq) return hint(d[0] ? tr('No empty square below.') : tr('No empty square to the right.'));
-  // Only a part of a tile here (Catalan Q, Y, ·; Spanish R with an RR
-  // but no R on the rack): the rest of it may follow.
-  const part = !(a.indexOf(ch) >= 0 && fromRack(ch)) && longer(ch);
-  if (part || a.indexOf(ch) >= 0 && put(ch, r, c)) {
-    moveTo(r + (part ? 0 : d[0]), c + (part ? 0 : d[1]));
-    turn.run = { at: [r, c], text: ch, next: turn.cur.slice(), tile: part ? '' : ch };
-  }
+  if (alphabet().indexOf(ch) >= 0 && put(ch, r, c)) moveTo(r + d[0], c + d[1]);
 }
-function longer(text) { return alphabet().some((t) => t.length > text.length && t.indexOf(text) === 0); }
 // The letters of the tile a square holds.
 function face(sq) { return has(sq, 't') ? sq.firstChild.nodeValue.toUpperCase() : ''; }
 // The rack tile that places `letter`: its own, else a blank.
@@ -306,13 +303,4 @@ function put(letter, r, c) {
   if (!place(r, c)) return false;
   announce(attr(cell(r, c), 'aria-label'));
   return true;
-}
-// The tile of several characters `text` made where the run started: the
-// tile typed before it goes back to the rack (the cursor stays on).
-function compose(run, text) {
-  const r = run.at[0], c = run.at[1], was = run.tile && turn.pending.filter((p) => p.row === r && p.col === c)[0];
-  if (was) recall(r, c, true);
-  if (!put(text, r, c)) return was && put(was.letter, r, c); // none on the rack: the tile typed stays
-  if (!was) moveTo(r + page.dir[0], c + page.dir[1]);
-  turn.run = { at: run.at, text, next: turn.cur.slice(), tile: text };
 }

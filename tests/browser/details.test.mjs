@@ -415,7 +415,7 @@ test('17: the Goals choice says why Hard needs fewer goals than Normal', async (
   const p = await h.newPlayer(browser, srv.url);
   const { page } = p;
   await page.goto(h.appPath('/'));
-  for (const id of ['goals-level', 'dgoals-level']) {
+  for (const id of ['goals-level']) {
     const opts = await page.$$eval(`[data-testid=${id}] option`, (os) => os.map((o) => o.textContent));
     const hard = opts.find((o) => /^Hard/.test(o));
     assert.match(hard, /^Hard: win with 13 harder goals, 1 helper$/, id);

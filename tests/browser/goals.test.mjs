@@ -143,7 +143,7 @@ test('two players play a goals game to the end with its helpers', async (t) => {
 test('on a phone the goals are above the fold with the rack; the daily deal has goals too', async () => {
   const p = await h.newPlayer(browser, srv.url, { phone: true });
   await p.page.goto(h.appPath('/'));
-  await p.page.selectOption('[data-testid=dgoals-level]', 'hard');
+  await p.page.selectOption('[data-testid=goals-level]', 'hard');
   await h.press(p.page.locator('[data-testid=daily]'));
   const s = await h.waitForGame(p.page);
   const g = await showsGoals(p.page, s);

@@ -172,7 +172,7 @@ Test(server_ui, landing_page_offers_new_game_and_a_hidden_list_of_games)
     cr_assert_str_eq(pg.resp.content_type, "text/html; charset=utf-8");
     cr_assert(strncmp(h, "<!doctype html>", 15) == 0);
     cr_assert_not_null(
-        strstr(h, "<form class=\"card\" method=\"get\" action=\"/new\""));
+        strstr(h, "<form class=\"card\" id=\"new\" method=\"get\" action=\"/new\""));
     cr_assert_not_null(strstr(h, "data-testid=\"new-game\""));
     cr_assert_not_null(strstr(h, "data-testid=\"seed\""));
     cr_assert_not_null(strstr(h, "id=\"games\" data-testid=\"saved-games\" "
