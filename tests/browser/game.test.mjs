@@ -605,7 +605,11 @@ test('screenshots of a game in progress, desktop and phone', async () => {
 // move), so the QR code, drawn while waiting, is not part of a first visit.
 // The budget is the app's at the root: under a mount (CLB_BROWSER_MOUNT)
 // the bytes its path adds to each address the pages write are not counted.
-const DECODED_MAX = 64 * 1024, WIRE_MAX = 20 * 1024;
+// Raised from 64 KB and 20 KB with the twelve languages (the switch on
+// every page, the script's words and their module, typing every tile, the
+// word judge's box): docs/UI.md, "The pages", says what they cost and the
+// measured way back.
+const DECODED_MAX = 68 * 1024, WIRE_MAX = 21.5 * 1024;
 async function firstVisit(state) {
   const p = await player();
   let bytes = 0, wire = 0;
@@ -630,7 +634,7 @@ async function firstVisit(state) {
   return { bytes, wire, seen };
 }
 
-test('a first visit to a late-game link loads at most 64 KB, 20 KB on the wire', async () => {
+test('a first visit to a late-game link loads at most 68 KB, 21.5 KB on the wire', async () => {
   const { state: late } = await h.playThrough(srv.url, 'late-budget', 12);
   const { bytes, wire, seen } = await firstVisit(late);
   console.log(`# first visit, late game: ${bytes} bytes, ${wire} on the wire\n# ${seen.join('\n# ')}`);
@@ -648,7 +652,7 @@ test('a first visit to a late-game link loads at most 64 KB, 20 KB on the wire',
   }
 });
 
-test('a first visit to a finished game loads at most 64 KB, 20 KB on the wire', async () => {
+test('a first visit to a finished game loads at most 68 KB, 21.5 KB on the wire', async () => {
   let { state } = await h.playThrough(srv.url, 'over-budget', 12);
   for (let i = 0; i < 2; i++) state = (await h.post(`${srv.url}/api/v1/move`, { state, move: { type: 'pass' } })).body.state;
   const { bytes, wire, seen } = await firstVisit(state);
