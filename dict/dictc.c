@@ -123,6 +123,21 @@ static unsigned char *dictc_read(const char *path, size_t limit, size_t *len)
     return buf;
 }
 
+/* path with ".tmp" after it (malloc'd), where a file is written before it
+ * is renamed into place; NULL, said on stderr, when memory runs out. */
+static char *dictc_tmp_name(const char *path)
+{
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + sizeof ".tmp");
+    if (tmp == NULL) {
+        fputs(DICTC_NAME ": out of memory\n", stderr);
+        return NULL;
+    }
+    memcpy(tmp, path, plen);
+    memcpy(tmp + plen, ".tmp", sizeof ".tmp");
+    return tmp;
+}
+
 /* --check: the facts of a fully checked image, written through a temporary
  * file renamed into place; on any failure FACTS.h is removed, so a build
  * never goes on with the facts of an earlier image. */
@@ -147,14 +162,9 @@ static int dictc_check(const char *image, const char *facts_path)
     dict_image_facts(d, &facts);
     dict_free(d);
 
-    size_t plen = strlen(facts_path);
-    char *tmp = malloc(plen + sizeof ".tmp");
-    if (tmp == NULL) {
-        fputs(DICTC_NAME ": out of memory\n", stderr);
+    char *tmp = dictc_tmp_name(facts_path);
+    if (tmp == NULL)
         return DICTC_EXIT_FAILED;
-    }
-    memcpy(tmp, facts_path, plen);
-    memcpy(tmp + plen, ".tmp", sizeof ".tmp");
     FILE *f = fopen(tmp, "w");
     bool ok = f != NULL;
     if (ok) {
@@ -324,14 +334,9 @@ static int dictc_list(const char *input, const char *output,
 static int dictc_check_list(const char *facts_path, char **images, int n)
 {
     (void)unlink(facts_path);
-    size_t plen = strlen(facts_path);
-    char *tmp = malloc(plen + sizeof ".tmp");
-    if (tmp == NULL) {
-        fputs(DICTC_NAME ": out of memory\n", stderr);
+    char *tmp = dictc_tmp_name(facts_path);
+    if (tmp == NULL)
         return DICTC_EXIT_FAILED;
-    }
-    memcpy(tmp, facts_path, plen);
-    memcpy(tmp + plen, ".tmp", sizeof ".tmp");
     FILE *f = fopen(tmp, "w");
     bool ok = f != NULL;
     if (ok)
