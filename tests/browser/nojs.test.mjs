@@ -192,7 +192,7 @@ function artifacts() {
 // on that, the board's squares included (the server labels them there).
 async function axeWithoutScript(p, url, scheme) {
   const html = await (await fetch(srv.url + url)).text();
-  const plain = html.replace(/<\/?noscript>/g, '').replace(/<script src="[^"]*"><\/script>/, '');
+  const plain = html.replace(/<\/?noscript>/g, '').replace(/<script src="[^"]*"[^>]*><\/script>/, '');
   const at = `${srv.url}/__nojs_axe__`;
   await p.page.route(at, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: plain }));
   await p.page.emulateMedia({ colorScheme: scheme });
