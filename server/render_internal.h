@@ -279,8 +279,9 @@ void render_count(struct out_buf *b, int n);
 void render_story(struct out_buf *b, const struct core_history *h,
                   const struct core_review *review, bool goals);
 
-/* A link to the game's story on the review's page of `state`, for a
- * finished game's page without the review. */
+/* A link to the game's story with the best plays, on the review's page
+ * of `state`: it follows the team's line on a finished game's page
+ * without the review. */
 void render_story_link(struct out_buf *b, const char *state);
 
 /* ---- render_forms.c ------------------------------------------------------ */

@@ -335,17 +335,15 @@ void render_moves(struct out_buf *b, const struct render_view *v)
     out_lit(b, "</h2>");
     const struct core_review *rv =
         v->review != NULL && v->review->nmoves == h->nmoves ? v->review : NULL;
-    /* The game's story above the list that tells it in words, on the
-     * review's page. A finished game's page without the review links to
-     * it there and, when a browser navigated to it (a reader without
-     * script), draws the team's line itself. The pages the script
-     * fetches, a first visit's among them, carry only the link: the
-     * first visit's budget (docs/UI.md) has no room for the picture. */
+    /* The game's story above the list that tells it in words. On the
+     * review's page with the best plays' line; on a finished game's page
+     * without the review (the page a browser navigates to and the one the
+     * script fetches, a first visit's among them) the team's line, and a
+     * link to the review's page for the best plays'. */
     if (rv != NULL) {
         render_story(b, h, rv, goals_on(g));
     } else if (g->game_over && h->nmoves > 0) {
-        if (v->plain)
-            render_story(b, h, NULL, goals_on(g));
+        render_story(b, h, NULL, goals_on(g));
         render_story_link(b, v->state);
     }
     out_lit(b, "<div class=\"movescroll\" id=\"moves\" tabindex=\"0\" "

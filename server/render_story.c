@@ -587,6 +587,6 @@ void render_story_link(struct out_buf *b, const char *state)
     /* No "#story": the script reads a link's fragment as a position. One
      * line on a phone: a link that wraps has a gap at its middle. */
     out_lit(b, "\" data-testid=\"story-link\">");
-    put_tr(b, "The game's story, as a picture");
+    put_tr(b, "The game's story with the best plays");
     out_lit(b, "</a></p>");
 }

@@ -1,7 +1,8 @@
 // tests/browser/story.test.mjs - the game's story (server/render_story.c) in
 // Debian's Chromium: on a 390-pixel phone, light and dark, a finished
-// game's page links to the review's page, which shows the picture with
-// both lines within the screen's width; its lines and marks stand out
+// game's page (the one the script fetches, a first visit's) shows the
+// picture with the team's line and links to the review's page, which
+// shows it with both lines, each within the screen's width; its lines and marks stand out
 // from the panel in both schemes (3:1, what WCAG asks of graphics, the
 // lines' opacity counted); it parses as SVG (DOMParser, image/svg+xml);
 // axe-core finds nothing moderate or worse on either page; no error and
@@ -123,8 +124,12 @@ for (const scheme of ['light', 'dark']) {
       await page.locator('#story').screenshot({ path: path.join(h.artifactDir(), `story-phone-${scheme}.png`) });
     }, {
       finished: async (page) => {
-        // A first visit's page: the link, not the picture (its budget).
-        assert.equal(await page.locator('#story').count(), 0);
+        // A first visit's page: the team's line, and the link to the
+        // review's page for the best plays'.
+        assert.equal(await page.locator('#story').count(), 1);
+        assert.match(await page.textContent('#story-c'), /comes with the review/);
+        assert.equal(await page.locator('#story path.s9[d^="M36 "]').count(), 0);
+        checkLooks(await looks(page), `${scheme}, the finished game's page`);
         assert.ok(await page.locator('[data-testid=story-link]').isVisible());
       },
     });

@@ -305,8 +305,8 @@ Test(server_story, the_link_to_the_review)
     out_init(&b, mem, sizeof mem, STORY_MAX);
     render_story_link(&b, "2ab\"<c");
     cr_assert_str_eq(b.p, "<p><a href=\"/game/review?s=2ab&quot;&lt;c\" "
-                          "data-testid=\"story-link\">The game&#39;s story, "
-                          "as a picture</a></p>");
+                          "data-testid=\"story-link\">The game&#39;s story "
+                          "with the best plays</a></p>");
     out_free(&b);
 }
 
