@@ -1149,11 +1149,12 @@ Test(server_ui,
     /* Not reviewed by the page itself: a page opened is not a review
      * asked for. The total has its place for the script (a page a browser
      * navigates to also links to the review's page: see above). The game's
-     * story is the review page's: this page, which the script fetched,
-     * only links to it. */
+     * story, the team's line, with the link to the review page's, which
+     * has the best plays' line too. */
     cr_assert_null(strstr(h, "CATS at 8E for 12"));
     cr_assert_null(strstr(h, "data-testid=\"review-link\""));
-    cr_assert_null(strstr(h, "id=\"story\""));
+    cr_assert_not_null(strstr(h, "id=\"story\""));
+    cr_assert_not_null(strstr(h, "comes with the review"));
     cr_assert_not_null(strstr(h, "\" data-testid=\"story-link\">"));
     cr_assert_not_null(strstr(h, "<p id=\"review-total\" hidden></p>"));
     state_of(h, s3);
