@@ -184,6 +184,7 @@ const ORIGIN = 'http://t';
 const BEST = { type: 'play', tiles: [{ row: 13, col: 7, letter: 'A' }, { row: 13, col: 8, letter: 'M' }, { row: 13, col: 9, letter: 'P' }] };
 const BAD = { type: 'play', tiles: [{ row: 7, col: 10, letter: 'B' }] };
 const GZIP = { 'Accept-Encoding': 'gzip' };
+const BR = { 'Accept-Encoding': 'gzip, deflate, br' };
 
 function cases(classic, classicSlow) {
   const json = (o) => JSON.stringify(o);
@@ -197,6 +198,7 @@ function cases(classic, classicSlow) {
     { name: 'healthz', bytes: get('/healthz') },
     { name: 'landing', bytes: get('/') },
     { name: 'landing, gzip', bytes: get('/', GZIP) },
+    { name: 'landing, brotli (the kept copy)', bytes: get('/', BR) },
     { name: 'new game page', bytes: get('/new?seed=sweep') },
     { name: 'new game, bad seed', bytes: get('/new?seed=a%01%3Cb%3E'), status: 400 },
     { name: 'page of a v2 link', bytes: get(`/?s=${encodeURIComponent(late)}`) },
@@ -205,6 +207,7 @@ function cases(classic, classicSlow) {
     { name: 'page of a classic link (a long target)', bytes: get(`/?s=${encodeURIComponent(classic)}`) },
     { name: 'page of a classic link only jansson reads', bytes: get(`/?s=${encodeURIComponent(classicSlow)}`, GZIP) },
     { name: 'page, waiting, with its QR code', bytes: formPost('/game', { s: mid, me: '2', origin: ORIGIN }) },
+    { name: 'page as the script fetches it, brotli', bytes: formPost('/game', { s: over, me: '1', origin: ORIGIN }, BR) },
     { name: 'page, exchange', bytes: get(`/game?s=${encodeURIComponent(exch)}`) },
     { name: 'game over page', bytes: get(`/?s=${encodeURIComponent(over)}`, GZIP) },
     { name: 'damaged link page', bytes: get('/?s=2AAAAAAAAA'), status: 400 },
