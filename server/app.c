@@ -188,13 +188,16 @@ static enum srv_coding app_compress(struct srv_answer *a,
         return SRV_CODING_IDENTITY;
     /* The kept copy is English's: it is compared with the whole body, so
      * another language's page is never sent for it, but pages in two
-     * languages would take turns remaking it at the best level. A process
-     * that answers one request (CGI) would never send it twice. */
-    bool kept = resp->same_for_all && a->page.lang == &i18n_english &&
-                !(req->app != NULL && req->app->one_request);
+     * languages would take turns remaking it at the best level. */
+    bool kept = resp->same_for_all && a->page.lang == &i18n_english;
     size_t n = 0;
     if (coding == SRV_CODING_BROTLI) {
-        n = kept ? srv_brotli_kept(a->body, a->len, out, cap)
+        /* Brotli's best quality takes about 3 ms on the landing page: a
+         * process that answers one request (CGI) would make it for
+         * nothing, and sends quality 5 (still smaller than gzip's kept
+         * copy). */
+        bool keep = kept && !(req->app != NULL && req->app->one_request);
+        n = keep ? srv_brotli_kept(a->body, a->len, out, cap)
                  : srv_brotli(a->body, a->len, out, cap);
         if (n == 0)
             coding = srv_coding_choose(head->accept_encoding, gzip);

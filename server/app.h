@@ -49,8 +49,8 @@ struct srv_app {
     atomic_uint searching;
     unsigned max_searching; /* 0: no limit (CGI: one request a process) */
     /* The process answers one request and ends (CGI): an answer the same
-     * for every request is not worth compressing at the best level. Set
-     * by the front end after srv_app_init (false). */
+     * for every request is not worth brotli's best quality (3 ms). Set by
+     * the front end after srv_app_init (false). */
     bool one_request;
 };
 
