@@ -11,8 +11,9 @@
 # other languages' word graphs (Debian's word lists and hunspell-sv, and
 # an-array-of-spanish-words from npm). The runtime stage holds only the two
 # stripped binaries, the runtime libraries libmicrohttpd12, libjansson4,
-# libqrencode4, libdeflate0 (gzip on the fly) and libfcgi0ldbl (the FastCGI
-# front end), and the languages' graphs with each list's licence text in
+# libqrencode4, libdeflate0 (gzip on the fly), libbrotli1 (the pages'
+# brotli on the fly) and libfcgi0ldbl (the FastCGI front end), and the
+# languages' graphs with each list's licence text in
 # /usr/share/collabble/lexicons (mapped by the server at start, never
 # copied); the compiled SOWPODS and the HTML, CSS and JS (bundled and
 # minified by esbuild, given gzip and brotli copies at build time) are
@@ -70,7 +71,7 @@ RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCLB_TESTS=OFF \
 FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libmicrohttpd12 libjansson4 \
-      libqrencode4 libdeflate0 libfcgi0ldbl \
+      libqrencode4 libdeflate0 libbrotli1 libfcgi0ldbl \
  && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log \
  && groupadd --system --gid 10001 collabble \
  && useradd --system --uid 10001 --gid 10001 --no-create-home \

@@ -1,25 +1,35 @@
 /* bench/bench_deflate.c - the server's gzip writer (server/deflate.c)
- * against libdeflate's fastest level, on the files given, in one run; and
- * the maker of the writer's code weights (server/deflate_weights.h).
+ * against libdeflate's fastest level, on the files given, in one run; the
+ * server's brotli (server/encoding.c) against the gzip writer; and the
+ * maker of the writer's code weights (server/deflate_weights.h).
  *
  *   bench_deflate FILE...            bytes and nanoseconds a byte of each,
  *                                    both writers, and the ratios
+ *   bench_deflate --brotli FILE...   the same for srv_brotli (quality 5)
+ *                                    against the gzip writer, the kept
+ *                                    copies' bytes (gzip level 12, brotli
+ *                                    quality 11), then the sum over the
+ *                                    files at brotli qualities 1 to 11
  *   bench_deflate --weights FILE...  prints deflate_weights.h made from
  *                                    the files (tests/data/pages: see
  *                                    bench/README.md)
  *
- * Every compressed answer is read back with libdeflate's decompressor and
- * compared with the file before anything is printed. Never run by CTest:
- * timings are not pass/fail.
+ * Every compressed answer is read back (libdeflate's decompressor,
+ * libbrotlidec's) and compared with the file before anything is printed.
+ * Never run by CTest: timings are not pass/fail.
  */
 /* SPDX-License-Identifier: MIT */
+#include <brotli/decode.h>
+#include <brotli/encode.h>
 #include <libdeflate.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/limits.h"
 #include "bench_util.h"
 #include "deflate.h"
+#include "encoding.h"
 
 #define MAX_FILE (4u << 20)
 
@@ -85,12 +95,135 @@ static int check(const unsigned char *in, size_t n, const unsigned char *z,
     return ok;
 }
 
+/* z (zn bytes) is brotli of in (n bytes), or a message and false. */
+static int check_brotli(const unsigned char *in, size_t n,
+                        const unsigned char *z, size_t zn, const char *path)
+{
+    static unsigned char back[MAX_FILE];
+    size_t got = sizeof back;
+    int ok = BrotliDecoderDecompress(zn, z, &got, back) ==
+                 BROTLI_DECODER_RESULT_SUCCESS &&
+             got == n && memcmp(back, in, n) == 0;
+    if (!ok)
+        fprintf(stderr, "bench_deflate: brotli of %s does not read back\n",
+                path);
+    return ok;
+}
+
+/* CPU nanoseconds a byte of f(in, n, out, cap), the median of 7 rounds of
+ * 50 ms, the rounds of g interleaved (its figure in *other). */
+typedef size_t coder(const void *in, size_t n, void *out, size_t cap);
+static double time_pair(coder *f, coder *g, const unsigned char *in, size_t n,
+                        unsigned char *out, size_t cap, double *other)
+{
+    double tf[7], tg[7];
+    coder *both[2] = {f, g};
+    double *into[2] = {tf, tg};
+    for (int r = 0; r < 7; r++)
+        for (int k = 0; k < 2; k++) {
+            unsigned reps = 0;
+            double t0 = bench_cpu_ns();
+            do {
+                both[k](in, n, out, cap);
+                reps++;
+            } while (bench_cpu_ns() - t0 < 5e7);
+            into[k][r] = (bench_cpu_ns() - t0) / ((double)reps * (double)n);
+        }
+    *other = bench_median(tg, 7);
+    return bench_median(tf, 7);
+}
+
+/* The files' sum at each brotli quality (one call of libbrotlienc, the
+ * server's window and mode), bytes and CPU ns a byte. */
+static void brotli_qualities(int nfiles, unsigned char **files, size_t *sizes)
+{
+    static unsigned char out[MAX_FILE + 1024];
+    printf("\nall %d files, libbrotlienc, 15-bit window, text mode:\n"
+           "%8s %10s %8s\n",
+           nfiles, "quality", "bytes", "ns/B");
+    for (int q = 1; q <= 11; q++) {
+        size_t total = 0, bytes = 0;
+        double ns = 0;
+        for (int i = 0; i < nfiles; i++) {
+            size_t zn = sizeof out;
+            unsigned reps = 0;
+            double t0 = bench_cpu_ns();
+            do {
+                zn = sizeof out;
+                BrotliEncoderCompress(q, 15, BROTLI_MODE_TEXT, sizes[i],
+                                      files[i], &zn, out);
+                reps++;
+            } while (bench_cpu_ns() - t0 < (q >= 10 ? 2e8 : 2e7));
+            ns += (bench_cpu_ns() - t0) / reps;
+            total += sizes[i];
+            bytes += zn;
+        }
+        printf("%8d %10zu %8.2f\n", q, bytes, ns / (double)total);
+    }
+}
+
+static int compare_brotli(int argc, char **argv)
+{
+    static unsigned char *files[256];
+    static size_t sizes[256];
+    if (argc > 256)
+        return 2;
+    printf("%-28s %7s %7s %7s %7s %7s %8s %8s %7s %7s\n", "file", "bytes",
+           "gzip", "br q5", "kept gz", "kept br", "ns/B gz", "ns/B br", "size",
+           "time");
+    size_t sum[3] = {0};
+    for (int i = 0; i < argc; i++) {
+        size_t n;
+        unsigned char *in = read_all(argv[i], &n);
+        files[i] = in;
+        sizes[i] = n;
+        size_t cap = srv_deflate_gzip_bound(n) + 1024;
+        unsigned char *a = malloc(cap), *b = malloc(cap);
+        size_t an = srv_gzip(in, n, a, cap);
+        size_t bn = srv_brotli(in, n, b, cap);
+        if (an == 0 || !check(in, n, a, an, "server", argv[i]) ||
+            (n <= CLB_BROTLI_MAX_ANSWER &&
+             (bn == 0 || !check_brotli(in, n, b, bn, argv[i]))))
+            return 1;
+        size_t kg = 0, kb = 0;
+        if (n <= CLB_MAX_KEPT_ANSWER) {
+            kg = srv_gzip_kept(in, n, a, cap);
+            kb = srv_brotli_kept(in, n, b, cap);
+            if (!check(in, n, a, kg, "kept", argv[i]) ||
+                !check_brotli(in, n, b, kb, argv[i]))
+                return 1;
+        }
+        double tg;
+        double tb = time_pair(srv_brotli, srv_gzip, in, n, b, cap, &tg);
+        const char *name = strrchr(argv[i], '/');
+        printf("%-28s %7zu %7zu %7zu %7zu %7zu %8.2f %8.2f %7.3f %7.3f\n",
+               name != NULL ? name + 1 : argv[i], n, an, bn, kg, kb, tg, tb,
+               (double)bn / (double)an, tb / tg);
+        size_t row[3] = {n, an, bn};
+        for (int k = 0; k < 3; k++)
+            sum[k] += row[k];
+        free(a);
+        free(b);
+    }
+    printf("%-28s %7zu %7zu %7zu %31s %7.3f\n", "all", sum[0], sum[1], sum[2],
+           "", (double)sum[2] / (double)sum[1]);
+    printf("(size, time: brotli quality 5 / the gzip writer; medians of 7 "
+           "interleaved rounds of 50 ms of CPU)\n");
+    brotli_qualities(argc, files, sizes);
+    for (int i = 0; i < argc; i++)
+        free(files[i]);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "--weights") == 0)
         return print_weights(argc - 2, argv + 2);
+    if (argc > 1 && strcmp(argv[1], "--brotli") == 0)
+        return compare_brotli(argc - 2, argv + 2);
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
         fprintf(stderr, "usage: bench_deflate FILE...\n"
+                        "       bench_deflate --brotli FILE...\n"
                         "       bench_deflate --weights FILE...\n");
         return argc < 2 ? 2 : 0;
     }

@@ -3,7 +3,8 @@
 # wrk, all in one run on one Release build, interleaved: the page of a
 # late-game link (the v2 link, and the same position as a classic v1 link),
 # a move through the JSON API, a static file of exactly the v2 page's size,
-# and the page and the static file again with Accept-Encoding: gzip, br;
+# and the page and the static file again compressed (the page with
+# Accept-Encoding: gzip, the static file with gzip, br: its brotli copy);
 # prints each against the static file, the lexicon's load time and the
 # server's resident memory.
 # SPDX-License-Identifier: MIT
@@ -60,16 +61,19 @@ PAGE_V1_PATH=$(path_of page-v1)
 STATIC_URL="$BASE$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).path)' "$DATA/static.json")"
 STATIC_SCRIPT_URL="$BASE$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).path)' "$DATA/static-script.json")"
 FORM=application/x-www-form-urlencoded
-GZ='Accept-Encoding: gzip, br'
+# The pages in gzip (the kinds named -gzip); the static files in their
+# brotli copy, as a browser gets them.
+GZ='Accept-Encoding: gzip'
+BR='Accept-Encoding: gzip, br'
 PAGE_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$BASE$PAGE_PATH")
 PAGE_V1_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$BASE$PAGE_V1_PATH")
 STATIC_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$STATIC_URL")
 PAGE_GZ_BYTES=$(curl -s -H "$GZ" -o /dev/null -w '%{size_download}' "$BASE$PAGE_PATH")
-STATIC_GZ_BYTES=$(curl -s -H "$GZ" -o /dev/null -w '%{size_download}' "$STATIC_URL")
+STATIC_GZ_BYTES=$(curl -s -H "$BR" -o /dev/null -w '%{size_download}' "$STATIC_URL")
 SCRIPT_BYTES=$(curl -s -o /dev/null -w '%{size_download}' --data-binary "@$DATA/page-script.body" "$BASE/game")
 SCRIPT_GZ_BYTES=$(curl -s -H "$GZ" -o /dev/null -w '%{size_download}' --data-binary "@$DATA/page-script.body" "$BASE/game")
 STATIC_SCRIPT_BYTES=$(curl -s -o /dev/null -w '%{size_download}' "$STATIC_SCRIPT_URL")
-STATIC_SCRIPT_GZ_BYTES=$(curl -s -H "$GZ" -o /dev/null -w '%{size_download}' "$STATIC_SCRIPT_URL")
+STATIC_SCRIPT_GZ_BYTES=$(curl -s -H "$BR" -o /dev/null -w '%{size_download}' "$STATIC_SCRIPT_URL")
 MOVE_STATUS=$(curl -s -o "$DATA/move-answer.json" -w '%{http_code}' \
                    --data-binary "@$DATA/move.json" "$BASE/api/v1/move")
 MOVE_BYTES=$(wc -c <"$DATA/move-answer.json")
@@ -125,11 +129,11 @@ for round in $(seq 1 "$ROUNDS"); do
   BENCH_BODY="$DATA/move.json" run move "$BASE/api/v1/move" -s "$ROOT/bench/move.lua"
   run static "$STATIC_URL"
   run page-gzip "$BASE$PAGE_PATH" -H "$GZ"
-  run static-gzip "$STATIC_URL" -H "$GZ"
+  run static-gzip "$STATIC_URL" -H "$BR"
   BENCH_BODY="$DATA/page-script.body" BENCH_TYPE=$FORM run page-script "$BASE/game" -s "$ROOT/bench/move.lua"
   run static-script "$STATIC_SCRIPT_URL"
   BENCH_BODY="$DATA/page-script.body" BENCH_TYPE=$FORM run page-script-gzip "$BASE/game" -s "$ROOT/bench/move.lua" -H "$GZ"
-  run static-script-gzip "$STATIC_SCRIPT_URL" -H "$GZ"
+  run static-script-gzip "$STATIC_SCRIPT_URL" -H "$BR"
   for k in $COLD_KINDS; do cold "$k"; done
   echo "   round $round: $(awk -v n=$((NKINDS * round)) -v m="$NKINDS" 'NR > n - m && NR <= n { printf "%s %.0f  ", $1, $2 }' "$DATA/results.txt")"
 done

@@ -3,13 +3,16 @@
 # server, counted by valgrind's callgrind: the late-game page (v2 link, and
 # the same position as a classic v1 link), an API move, a preview, a static
 # file of the page's size, and the page, the move and the static file again
-# with Accept-Encoding: gzip, br; then the page and the preview on links the
+# compressed (the page with Accept-Encoding: gzip, and with a browser's
+# gzip, deflate, br: in brotli; the move and the static file with the
+# browser's); then the page and the preview on links the
 # server no longer keeps (-miss), and the page of a 250-move link; and, with
 # a link the server has never seen on every request (-cold: 100 distinct
 # move-16 games and 20 distinct 250-move games from bench/data/cold_links.txt,
 # made by self-play with bench/cold_links.mjs) beside the first of the same
 # links repeated (-warm), the preview of the best play, the page as the
-# script fetches it with gzip, the no-script page, and the 250-move page.
+# script fetches it with gzip and with brotli, the no-script page, and the
+# 250-move page.
 # Instruction
 # counts do not move with the machine's load, so these are the stable
 # figures on a busy machine.
@@ -45,7 +48,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BENCH_BUILD_DIR:-$ROOT/build-bench}
 N=${BENCH_CG_REQUESTS:-40}
 TOP=${BENCH_TOP:-12}
-KINDS=${BENCH_KINDS:-page page-v1 move move-v1 preview static static-304 page-gzip move-gzip static-gzip page-script page-script-gzip page-miss preview-miss page-250 page-250-miss preview-warm preview-cold page-script-gzip-warm page-script-gzip-cold page-warm page-cold page-250-warm page-250-cold}
+KINDS=${BENCH_KINDS:-page page-v1 move move-v1 preview static static-304 page-gzip page-br move-gzip static-gzip page-script page-script-gzip page-script-br page-miss preview-miss page-250 page-250-miss preview-warm preview-cold page-script-gzip-warm page-script-gzip-cold page-script-br-warm page-script-br-cold page-warm page-cold page-250-warm page-250-cold}
 REQ="node $ROOT/bench/server_requests.mjs"
 
 for tool in cmake node curl valgrind callgrind_control; do
@@ -137,11 +140,14 @@ node -e '
       const x = net(r) / net(base);
       note += `  ${x.toFixed(2)}x ${base.k}, goal <= 2x: ${x <= 2 ? "met" : "missed"}`;
     }
+    // A page in brotli against the same page in gzip, in the same run.
+    const gz = /-br(-|$)/.test(r.k) ? byKind[r.k.replace("-br", "-gzip")] : undefined;
+    if (gz) note += `  ${(net(r) / net(gz)).toFixed(2)}x ${gz.k}, bytes ${(Number(r.b) / Number(gz.b)).toFixed(3)}x`;
     const warm = byKind[r.k.replace(/-cold$/, "-warm")];
     if (r.k.endsWith("-cold") && warm) note += `  ${(net(r) / net(warm)).toFixed(2)}x warm`;
     if (r.k === "page-gzip" || r.k === "page-script-gzip" || r.k === "page-script-gzip-cold")
       note += `; bytes goal <= 3,000: ${Number(r.b) <= 3000 ? "met" : "missed by " + f(Number(r.b) - 3000)}`;
-    console.log(`  ${r.k.padEnd(12)} ${f(r.perRequest).padStart(11)} ${f(net(r)).padStart(11)}` +
+    console.log(`  ${r.k.padEnd(21)} ${f(r.perRequest).padStart(11)} ${f(net(r)).padStart(11)}` +
       `  allocs ${allocs.toFixed(1).padStart(6)}  frees ${r.heap.free.toFixed(1).padStart(6)}` +
       `  ${String(r.b).padStart(6)} bytes${note}`);
   }' "$DATA/callgrind-summary.txt"

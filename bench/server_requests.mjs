@@ -29,7 +29,12 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-// What each kind asks. `path` and `body` are filled from requests.json.
+// The Accept-Encoding of every current browser: a page comes in brotli, an
+// API answer in gzip, a static file in its brotli copy.
+const BROWSER = 'gzip, deflate, br';
+
+// What each kind asks (`accept`: its Accept-Encoding). `path` and `body`
+// are filled from requests.json.
 export const KINDS = {
   page: { method: 'GET', what: 'GET /?s=S, the late-game v2 link: decode, replay, render' },
   'page-v1': { method: 'GET', what: 'GET /?s=S, the same position as a classic v1 link' },
@@ -37,14 +42,16 @@ export const KINDS = {
   'move-v1': { method: 'POST', what: 'POST /api/v1/move on the v1 link (answered as v1)' },
   preview: { method: 'POST', what: 'POST /api/v1/preview of the same move' },
   static: { method: 'GET', what: 'GET /static/bench-pad.html?v=..., the v2 page as a static file' },
-  'page-gzip': { method: 'GET', gzip: true, what: 'the page, Accept-Encoding: gzip, br' },
-  'move-gzip': { method: 'POST', gzip: true, what: 'the move, Accept-Encoding: gzip, br' },
-  'static-gzip': { method: 'GET', gzip: true, what: 'the static file, Accept-Encoding: gzip, br (its brotli copy)' },
+  'page-gzip': { method: 'GET', accept: 'gzip', what: 'the page, Accept-Encoding: gzip' },
+  'page-br': { method: 'GET', accept: BROWSER, what: `the page, Accept-Encoding: ${BROWSER} (brotli on the fly)` },
+  'move-gzip': { method: 'POST', accept: BROWSER, what: `the move, Accept-Encoding: ${BROWSER} (the API: gzip)` },
+  'static-gzip': { method: 'GET', accept: BROWSER, what: `the static file, Accept-Encoding: ${BROWSER} (its brotli copy)` },
   'static-304': { method: 'GET', etag: true, what: 'GET /static/bench-pad.html with a matching If-None-Match' },
   // What the script fetches on a first visit to /#S (and after a move): the
   // page without the labels and forms of a page no script runs on.
   'page-script': { method: 'POST', form: true, what: 'POST /game s=S, the page as the script fetches it' },
-  'page-script-gzip': { method: 'POST', form: true, gzip: true, what: 'the same, Accept-Encoding: gzip, br' },
+  'page-script-gzip': { method: 'POST', form: true, accept: 'gzip', what: 'the same, Accept-Encoding: gzip' },
+  'page-script-br': { method: 'POST', form: true, accept: BROWSER, what: `the same, Accept-Encoding: ${BROWSER} (brotli)` },
   // Each thread keeps the positions of its last CLB_POSITION_CACHE_ENTRIES
   // (4) links, so the kinds above, one link sent again and again, measure
   // a link the server has just opened (as a turn's page, previews, review
@@ -61,8 +68,10 @@ export const KINDS = {
   // of them again and again.
   'preview-cold': { method: 'POST', what: 'POST /api/v1/preview of the best play, 100 distinct move-16 links in turn' },
   'preview-warm': { method: 'POST', what: 'the same, the first of those links repeated' },
-  'page-script-gzip-cold': { method: 'POST', form: true, gzip: true, what: 'POST /game s=S, gzip, the 100 move-16 links in turn' },
-  'page-script-gzip-warm': { method: 'POST', form: true, gzip: true, what: 'the same, the first link repeated' },
+  'page-script-gzip-cold': { method: 'POST', form: true, accept: 'gzip', what: 'POST /game s=S, gzip, the 100 move-16 links in turn' },
+  'page-script-gzip-warm': { method: 'POST', form: true, accept: 'gzip', what: 'the same, the first link repeated' },
+  'page-script-br-cold': { method: 'POST', form: true, accept: BROWSER, what: 'POST /game s=S, brotli, the 100 move-16 links in turn' },
+  'page-script-br-warm': { method: 'POST', form: true, accept: BROWSER, what: 'the same, the first link repeated' },
   'page-cold': { method: 'GET', what: 'GET /?s=S (the no-script page), the 100 move-16 links in turn' },
   'page-warm': { method: 'GET', what: 'the same, the first link repeated' },
   'page-250-cold': { method: 'GET', what: 'GET /?s=S, 20 distinct 250-move links in turn' },
@@ -110,6 +119,7 @@ async function prepareCold(base, req) {
   const sets = {
     preview: previews,
     'page-script-gzip': cold[16].map((s) => ({ path: '/game', body: `s=${encodeURIComponent(s)}` })),
+    'page-script-br': cold[16].map((s) => ({ path: '/game', body: `s=${encodeURIComponent(s)}` })),
     page: cold[16].map(pageOf),
     'page-250': cold[250].map(pageOf),
   };
@@ -173,7 +183,7 @@ function request(dir, kind) {
   const k = KINDS[kind];
   if (!k) throw new Error(`unknown kind ${kind}`);
   const req = JSON.parse(readFileSync(`${dir}/requests.json`, 'utf8'));
-  const base = /-(cold|warm)$/.test(kind) ? kind : kind.replace(/-(gzip|304)$/, '');
+  const base = /-(cold|warm)$/.test(kind) ? kind : kind.replace(/-(gzip|br|304)$/, '');
   let targets;
   if (base === 'static') {
     const s = JSON.parse(readFileSync(`${dir}/static.json`, 'utf8'));
@@ -184,7 +194,7 @@ function request(dir, kind) {
   }
   return targets.map(({ path, body }) => {
     const headers = { ...(k.headers ?? {}) };
-    if (k.gzip) headers['accept-encoding'] = 'gzip, br';
+    if (k.accept) headers['accept-encoding'] = k.accept;
     if (k.form) headers['content-type'] = 'application/x-www-form-urlencoded';
     if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
     return { method: k.method, path, body, headers, expect: k.etag ? 304 : 200 };

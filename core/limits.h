@@ -248,12 +248,29 @@
 
 /* The largest answer a handler may mark the same for every request
  * (struct srv_response's `same_for_all`: the landing page without a seed),
- * whose gzip copy each thread makes once at libdeflate's best level and
- * keeps (server/encoding.c): every first visit loads the landing page, and
- * the best level takes about 170 bytes more off it than the writer made
- * for fresh answers. The landing page is about 3 KB; a larger one is
- * compressed afresh. */
+ * whose gzip and brotli copies each thread makes once at the best level
+ * (libdeflate's 12, brotli's 11) and keeps (server/encoding.c): every
+ * first visit loads the landing page, and the best level takes about 170
+ * bytes more off it than the gzip writer made for fresh answers, and
+ * about 150 more than brotli's quality 5. The landing page is about 3 KB;
+ * a larger one is compressed afresh. */
 #define CLB_MAX_KEPT_ANSWER (8 * 1024)
+
+/* The largest page sent in brotli to a client that accepts it
+ * (server/encoding.c); a larger one goes in gzip. Every page is far below
+ * it (a full board's page without script is about 25 KB), and it bounds
+ * the memory the encoder asks for (CLB_BROTLI_ARENA_BYTES). */
+#define CLB_BROTLI_MAX_ANSWER (64 * 1024)
+
+/* The memory each thread gives libbrotlienc, taken from malloc at the
+ * thread's first brotli answer and kept: the encoder allocates its tables
+ * for every answer, and from here only. Measured with libbrotli 1.0.9
+ * (bench/README.md, "brotli for the pages"): quality 5 with a 32 KB window
+ * asks for 0.6 MB on the landing page, 0.74 MB on a page the script
+ * fetches and 1.69 MB on 64 KB of any bytes; quality 11 (the kept copy,
+ * at most CLB_MAX_KEPT_ANSWER bytes) 1.74 MB at most. An answer that needs
+ * more is sent in gzip: never a failure. */
+#define CLB_BROTLI_ARENA_BYTES (2 * 1024 * 1024)
 
 /* Room each connection keeps for its request's target and body, reused
  * from one request to the next, so that a page's GET of a v2 link or a

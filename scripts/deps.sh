@@ -35,8 +35,8 @@ say() { printf 'deps: [%3ds] %s\n' "$((SECONDS - T0))" "$*" >&2; }
 packages=(gcc make cmake pkg-config libjansson-dev libmicrohttpd-dev
     ca-certificates)
 # The share area's QR code (libqrencode) and the script bundled from its
-# modules, minified as the stylesheet is (esbuild, at build time only); gzip on the fly and the static
-# files' compressed copies (libdeflate; brotli at build time only).
+# modules, minified as the stylesheet is (esbuild, at build time only); gzip and brotli on the fly and
+# the static files' compressed copies (libdeflate, libbrotli).
 packages+=(libqrencode-dev esbuild libdeflate-dev libbrotli-dev)
 # The FastCGI front end (server/fastcgi.c): the reference libfcgi.
 packages+=(libfcgi-dev)

@@ -5,8 +5,8 @@
  * the searches allowed at once or is answered 503, the handler's page or
  * JSON is checked (a body that overflowed or a status never set is a bug
  * of ours, answered as a clean 500) and compressed for a client that
- * takes gzip, and every answer gets the same security headers. Locations
- * and the page's URLs are written under the mount point.
+ * takes brotli or gzip, and every answer gets the same security headers.
+ * Locations and the page's URLs are written under the mount point.
  */
 /* SPDX-License-Identifier: MIT */
 #include "app.h"
@@ -49,6 +49,7 @@ void srv_app_init(struct srv_app *app, const struct srv_context *ctx,
     app->ctx = ctx;
     atomic_init(&app->searching, 0u);
     app->max_searching = max_searching;
+    app->one_request = false;
     /* jansson seeds its hash function on first use, and takes its
      * allocator once; both here, before a second thread exists. */
     json_object_seed(0);
@@ -161,10 +162,60 @@ static void app_coding_headers(struct srv_answer *a, enum srv_coding coding,
         srv_answer_add(a, "Vary", "Accept-Encoding");
 }
 
+/* The coding the answer in a->body (a->len bytes, CLB_COMPRESS_MIN_BYTES
+ * or more) goes in, compressed into the answer's room (a->zmem, else the
+ * heap) when it is not identity. A page goes in brotli to a client that
+ * accepts it (and in gzip if brotli cannot make it smaller or cannot have
+ * its memory), the API's JSON only ever in gzip; identity when no copy is
+ * smaller than the answer. */
+static enum srv_coding app_compress(struct srv_answer *a,
+                                    const struct srv_request *req,
+                                    const struct srv_head *head,
+                                    const struct srv_response *resp, bool page)
+{
+    const unsigned gzip = SRV_CODING_BIT(SRV_CODING_GZIP);
+    unsigned available = gzip;
+    if (page && a->len <= CLB_BROTLI_MAX_ANSWER)
+        available |= SRV_CODING_BIT(SRV_CODING_BROTLI);
+    enum srv_coding coding =
+        srv_coding_choose(head->accept_encoding, available);
+    if (coding == SRV_CODING_IDENTITY)
+        return coding;
+    /* Only a copy smaller than the answer is worth sending. */
+    size_t cap = a->len - 1;
+    char *out = cap <= sizeof a->zmem ? a->zmem : (a->zheap = malloc(cap));
+    if (out == NULL)
+        return SRV_CODING_IDENTITY;
+    /* The kept copy is English's: it is compared with the whole body, so
+     * another language's page is never sent for it, but pages in two
+     * languages would take turns remaking it at the best level. */
+    bool kept = resp->same_for_all && a->page.lang == &i18n_english;
+    size_t n = 0;
+    if (coding == SRV_CODING_BROTLI) {
+        /* Brotli's best quality takes about 3 ms on the landing page: a
+         * process that answers one request (CGI) would make it for
+         * nothing, and sends quality 5 (still smaller than gzip's kept
+         * copy). */
+        bool keep = kept && !(req->app != NULL && req->app->one_request);
+        n = keep ? srv_brotli_kept(a->body, a->len, out, cap)
+                 : srv_brotli(a->body, a->len, out, cap);
+        if (n == 0)
+            coding = srv_coding_choose(head->accept_encoding, gzip);
+    }
+    if (coding == SRV_CODING_GZIP)
+        n = kept ? srv_gzip_kept(a->body, a->len, out, cap)
+                 : srv_gzip(a->body, a->len, out, cap);
+    if (n == 0)
+        return SRV_CODING_IDENTITY;
+    a->body = out;
+    a->len = n;
+    return coding;
+}
+
 /* Turns a handler's response (its body in a->page) into the answer: an
- * answer of CLB_COMPRESS_MIN_BYTES or more is gzipped for a client that
- * accepts gzip, when that makes it smaller, and says it varies with
- * Accept-Encoding. */
+ * answer of CLB_COMPRESS_MIN_BYTES or more is compressed for a client
+ * that accepts a coding, when that makes it smaller (app_compress), and
+ * says it varies with Accept-Encoding. */
 static void app_finish(struct srv_answer *a, const struct srv_request *req,
                        const struct srv_head *head,
                        const struct srv_response *resp)
@@ -173,31 +224,13 @@ static void app_finish(struct srv_answer *a, const struct srv_request *req,
     a->body = a->page.p;
     a->len = a->page.len;
     bool varies = a->len >= CLB_COMPRESS_MIN_BYTES;
-    enum srv_coding coding = SRV_CODING_IDENTITY;
-    if (varies &&
-        srv_coding_choose(head->accept_encoding,
-                          SRV_CODING_BIT(SRV_CODING_GZIP)) == SRV_CODING_GZIP) {
-        /* Only a copy smaller than the answer is worth sending. */
-        size_t cap = a->len - 1;
-        char *out = cap <= sizeof a->zmem ? a->zmem : (a->zheap = malloc(cap));
-        /* The kept copy is English's: it is compared with the whole body,
-         * so another language's page is never sent for it, but pages in
-         * two languages would take turns remaking it at the best level. */
-        bool kept = resp->same_for_all && a->page.lang == &i18n_english;
-        size_t n = out == NULL ? 0
-                   : kept      ? srv_gzip_kept(a->body, a->len, out, cap)
-                               : srv_gzip(a->body, a->len, out, cap);
-        if (n > 0) {
-            a->body = out;
-            a->len = n;
-            coding = SRV_CODING_GZIP;
-        }
-    }
+    bool page = strcmp(resp->content_type, SRV_TYPE_HTML) == 0;
+    enum srv_coding coding =
+        varies ? app_compress(a, req, head, resp, page) : SRV_CODING_IDENTITY;
     app_common_headers(a, resp->cache_control != NULL ? resp->cache_control
                                                       : APP_CACHE_DEFAULT);
     srv_answer_add(a, "Content-Type", resp->content_type);
-    app_coding_headers(a, coding, varies,
-                       strcmp(resp->content_type, SRV_TYPE_HTML) == 0);
+    app_coding_headers(a, coding, varies, page);
     if (resp->status == 405)
         srv_answer_add(a, "Allow", srv_route_allow(req->path));
     if (resp->location[0] != '\0' && app_location_ok(resp->location)) {

@@ -48,6 +48,10 @@ struct srv_app {
     const struct srv_context *ctx;
     atomic_uint searching;
     unsigned max_searching; /* 0: no limit (CGI: one request a process) */
+    /* The process answers one request and ends (CGI): an answer the same
+     * for every request is not worth brotli's best quality (3 ms). Set by
+     * the front end after srv_app_init (false). */
+    bool one_request;
 };
 
 /* The head fields an answer depends on beyond struct srv_request. */

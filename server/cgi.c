@@ -79,6 +79,7 @@ unsigned srv_cgi_run(const struct srv_context *ctx, const char *base)
     /* One request a process: no other search to share with. */
     static struct srv_app app;
     srv_app_init(&app, ctx, 0);
+    app.one_request = true;
     struct cgi_io state = {.deadline = {0, 0}};
     struct srv_gateway_io io = {
         .cls = &state, .read = cgi_read, .write = cgi_write};

@@ -1,5 +1,5 @@
-/* server/encoding.c - content codings (encoding.h): reading Accept-Encoding
- * and gzip on the fly (deflate.h).
+/* server/encoding.c - content codings (encoding.h): reading Accept-Encoding,
+ * gzip on the fly (deflate.h) and brotli on the fly (libbrotlienc).
  *
  * Accept-Encoding is a list of codings, each with an optional weight
  * ("gzip;q=0.8"). A weight is 0 to 1 with at most three decimals, kept here
@@ -16,8 +16,11 @@
 #include "../core/limits.h"
 #include "deflate.h"
 
+#include <brotli/encode.h>
 #include <libdeflate.h>
 #include <pthread.h>
+#include <setjmp.h>
+#include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -212,15 +215,133 @@ size_t srv_gzip(const void *in, size_t n, void *out, size_t cap)
     return z != NULL ? srv_deflate_gzip(z, in, n, out, cap) : 0;
 }
 
-/* ---- an answer the same for every request -------------------------------
- * Kept by each thread as it was and as libdeflate's best level made it:
- * the landing page, which every first visit loads. */
+/* ---- brotli --------------------------------------------------------------
+ * libbrotlienc allocates its tables afresh for every answer (0.6 to 1.7 MB,
+ * limits.h), and as Debian builds it (BROTLI_ENCODER_EXIT_ON_OOM) it ends
+ * the process when an allocation fails. So it allocates from nothing but
+ * this thread's arena, taken once from malloc: a bump allocator whose
+ * frees do nothing and which starts empty at every answer. An allocation
+ * the arena cannot give jumps back out of the library (longjmp) instead of
+ * returning NULL; everything the abandoned encoder held is in the arena,
+ * so nothing leaks, and the answer goes in gzip. */
 
-struct gzip_kept {
-    size_t len;  /* the answer's bytes, 0: none kept */
-    size_t zlen; /* its gzip copy's */
+/* Quality 5: of 4 to 11 on the pages (bench/README.md, "brotli for the
+ * pages"), the step after which bytes barely shrink while the time grows;
+ * 11 for the kept copy, made once. A 32 KB window holds a whole page the
+ * script fetches (12 to 25 KB), and for a window of at most 64 KB
+ * libbrotlienc takes its small-window match finder, which needs the least
+ * memory. */
+#define BROTLI_QUALITY 5
+#define BROTLI_KEPT_QUALITY 11
+#define BROTLI_WINDOW_BITS 15
+
+struct brotli_arena {
+    jmp_buf full; /* where an allocation past the limit returns to */
+    size_t used;
+    size_t limit; /* sizeof mem, but in tests */
+    alignas(max_align_t) unsigned char mem[CLB_BROTLI_ARENA_BYTES];
+};
+
+static void *arena_alloc(void *opaque, size_t n)
+{
+    struct brotli_arena *a = opaque;
+    const size_t align = alignof(max_align_t);
+    if (n > a->limit - a->used)
+        longjmp(a->full, 1);
+    size_t whole = (n + align - 1) / align * align;
+    void *p = a->mem + a->used;
+    a->used = whole < a->limit - a->used ? a->used + whole : a->limit;
+    return p;
+}
+
+static void arena_free(void *opaque, void *p)
+{
+    (void)opaque;
+    (void)p; /* the whole arena is emptied before the next answer */
+}
+
+static pthread_key_t arena_key;
+static pthread_once_t arena_once = PTHREAD_ONCE_INIT;
+static bool arena_key_ok;
+
+static void arena_key_make(void)
+{
+    arena_key_ok = pthread_key_create(&arena_key, free) == 0;
+}
+
+static struct brotli_arena *brotli_arena(void)
+{
+    (void)pthread_once(&arena_once, arena_key_make);
+    if (!arena_key_ok)
+        return NULL;
+    struct brotli_arena *a = pthread_getspecific(arena_key);
+    if (a == NULL) {
+        a = malloc(sizeof *a);
+        if (a != NULL && pthread_setspecific(arena_key, a) != 0) {
+            free(a);
+            a = NULL;
+        }
+    }
+    return a;
+}
+
+/* in as brotli at `quality` into out (cap bytes), the encoder in the first
+ * `limit` bytes of a, or 0. Nothing after setjmp is read once it has
+ * returned twice. */
+static size_t brotli_run(struct brotli_arena *a, size_t limit, int quality,
+                         const void *in, size_t n, void *out, size_t cap)
+{
+    a->used = 0;
+    a->limit = limit < sizeof a->mem ? limit : sizeof a->mem;
+    if (setjmp(a->full) != 0)
+        return 0; /* the arena is full: the encoder is dropped with it */
+    BrotliEncoderState *s =
+        BrotliEncoderCreateInstance(arena_alloc, arena_free, a);
+    if (s == NULL)
+        return 0;
+    bool ok =
+        BrotliEncoderSetParameter(s, BROTLI_PARAM_QUALITY, (uint32_t)quality) &&
+        BrotliEncoderSetParameter(s, BROTLI_PARAM_LGWIN, BROTLI_WINDOW_BITS) &&
+        BrotliEncoderSetParameter(s, BROTLI_PARAM_MODE, BROTLI_MODE_TEXT) &&
+        BrotliEncoderSetParameter(s, BROTLI_PARAM_SIZE_HINT, (uint32_t)n);
+    size_t in_left = n, out_left = cap;
+    const uint8_t *next_in = in;
+    uint8_t *next_out = out;
+    /* One call: with all the input and FINISH it runs to the end unless
+     * out is too small, which leaves the stream unfinished. */
+    ok = ok &&
+         BrotliEncoderCompressStream(s, BROTLI_OPERATION_FINISH, &in_left,
+                                     &next_in, &out_left, &next_out, NULL) &&
+         BrotliEncoderIsFinished(s);
+    BrotliEncoderDestroyInstance(s);
+    return ok ? cap - out_left : 0;
+}
+
+size_t srv_brotli(const void *in, size_t n, void *out, size_t cap)
+{
+    return srv_brotli_limited(CLB_BROTLI_ARENA_BYTES, in, n, out, cap);
+}
+
+size_t srv_brotli_limited(size_t limit, const void *in, size_t n, void *out,
+                          size_t cap)
+{
+    struct brotli_arena *a = n <= CLB_BROTLI_MAX_ANSWER ? brotli_arena() : NULL;
+    return a != NULL ? brotli_run(a, limit, BROTLI_QUALITY, in, n, out, cap)
+                     : 0;
+}
+
+/* ---- an answer the same for every request -------------------------------
+ * Kept by each thread as it was, as libdeflate's best level made it and as
+ * brotli's best quality made it, each copy made when first asked for: the
+ * landing page, which every first visit loads. */
+
+struct answer_kept {
+    size_t len;    /* the answer's bytes, 0: none kept */
+    size_t gz_len; /* its gzip copy's, 0: not made yet */
+    size_t br_len; /* its brotli copy's, 0: not made yet */
     unsigned char body[CLB_MAX_KEPT_ANSWER];
-    unsigned char z[CLB_MAX_KEPT_ANSWER];
+    unsigned char gz[CLB_MAX_KEPT_ANSWER];
+    unsigned char br[CLB_MAX_KEPT_ANSWER];
 };
 
 static pthread_key_t kept_key;
@@ -232,51 +353,73 @@ static void kept_key_make(void)
     kept_key_ok = pthread_key_create(&kept_key, free) == 0;
 }
 
-static struct gzip_kept *gzip_kept_slot(void)
+/* This thread's slot holding in (n bytes): as it was when the bytes are
+ * the same, emptied of its copies when they are not; NULL when the answer
+ * is too long or there is no slot (out of memory). */
+static struct answer_kept *kept_slot(const void *in, size_t n)
 {
+    if (n > CLB_MAX_KEPT_ANSWER)
+        return NULL;
     (void)pthread_once(&kept_once, kept_key_make);
     if (!kept_key_ok)
         return NULL;
-    struct gzip_kept *k = pthread_getspecific(kept_key);
+    struct answer_kept *k = pthread_getspecific(kept_key);
     if (k == NULL) {
         k = malloc(sizeof *k);
         if (k != NULL && pthread_setspecific(kept_key, k) != 0) {
             free(k);
             k = NULL;
         }
-        if (k != NULL)
-            k->len = 0;
+        if (k == NULL)
+            return NULL;
+        k->len = 0;
+    }
+    if (k->len != n || memcmp(k->body, in, n) != 0) {
+        memcpy(k->body, in, n);
+        k->len = n;
+        k->gz_len = k->br_len = 0;
     }
     return k;
 }
 
-/* in as gzip at libdeflate's best level into k, or false. */
-static bool gzip_kept_make(struct gzip_kept *k, const void *in, size_t n)
+/* The kept copy z (zlen bytes) into out (cap bytes), or 0. */
+static size_t kept_copy(const unsigned char *z, size_t zlen, void *out,
+                        size_t cap)
 {
-    k->len = 0;
-    struct libdeflate_compressor *c = libdeflate_alloc_compressor(12);
-    if (c == NULL)
-        return false;
-    size_t z = libdeflate_gzip_compress(c, in, n, k->z, sizeof k->z);
-    libdeflate_free_compressor(c);
-    if (z == 0)
-        return false;
-    memcpy(k->body, in, n);
-    k->len = n;
-    k->zlen = z;
-    return true;
+    if (zlen > cap)
+        return 0;
+    memcpy(out, z, zlen);
+    return zlen;
 }
 
 size_t srv_gzip_kept(const void *in, size_t n, void *out, size_t cap)
 {
-    struct gzip_kept *k = n <= CLB_MAX_KEPT_ANSWER ? gzip_kept_slot() : NULL;
+    struct answer_kept *k = kept_slot(in, n);
     if (k == NULL)
         return srv_gzip(in, n, out, cap);
-    bool same = k->len == n && memcmp(k->body, in, n) == 0;
-    if (!same && !gzip_kept_make(k, in, n))
-        return srv_gzip(in, n, out, cap);
-    if (k->zlen > cap)
-        return 0;
-    memcpy(out, k->z, k->zlen);
-    return k->zlen;
+    if (k->gz_len == 0) {
+        struct libdeflate_compressor *c = libdeflate_alloc_compressor(12);
+        if (c == NULL)
+            return srv_gzip(in, n, out, cap);
+        k->gz_len = libdeflate_gzip_compress(c, in, n, k->gz, sizeof k->gz);
+        libdeflate_free_compressor(c);
+        if (k->gz_len == 0)
+            return srv_gzip(in, n, out, cap);
+    }
+    return kept_copy(k->gz, k->gz_len, out, cap);
+}
+
+size_t srv_brotli_kept(const void *in, size_t n, void *out, size_t cap)
+{
+    struct answer_kept *k = kept_slot(in, n);
+    struct brotli_arena *a = k != NULL ? brotli_arena() : NULL;
+    if (a == NULL)
+        return srv_brotli(in, n, out, cap);
+    if (k->br_len == 0) {
+        k->br_len = brotli_run(a, sizeof a->mem, BROTLI_KEPT_QUALITY, in, n,
+                               k->br, sizeof k->br);
+        if (k->br_len == 0)
+            return srv_brotli(in, n, out, cap);
+    }
+    return kept_copy(k->br, k->br_len, out, cap);
 }

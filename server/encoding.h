@@ -1,11 +1,13 @@
 /* server/encoding.h - content codings: which one an answer is sent in, and
- * gzip on the fly.
+ * gzip and brotli on the fly.
  *
  * The static files carry gzip and brotli copies made at build time
- * (static_assets.h); the pages and the API's answers are compressed with
- * gzip (deflate.h) while they are sent, and only when the client asks.
- * The choice follows the request's Accept-Encoding as RFC 9110 (12.5.3)
- * reads it; DESIGN.md ("Compression") says how each edge case is decided.
+ * (static_assets.h); the pages are compressed while they are sent, in
+ * brotli (libbrotlienc) for a client that accepts it and in gzip
+ * (deflate.h) for one that accepts only gzip, and the API's answers in
+ * gzip; only when the client asks. The choice follows the request's
+ * Accept-Encoding as RFC 9110 (12.5.3) reads it; DESIGN.md
+ * ("Compression") says how each edge case is decided.
  */
 /* SPDX-License-Identifier: MIT */
 #ifndef SRV_ENCODING_H
@@ -48,5 +50,26 @@ size_t srv_gzip(const void *in, size_t n, void *out, size_t cap);
  * what is kept. Falls back to srv_gzip() when it cannot keep one (too
  * long, out of memory). Same returns. */
 size_t srv_gzip_kept(const void *in, size_t n, void *out, size_t cap);
+
+/* Compresses in (n bytes, at most CLB_BROTLI_MAX_ANSWER) as brotli at
+ * quality 5 with a 32 KB window into out (cap bytes), the encoder's memory
+ * taken from this thread's arena (CLB_BROTLI_ARENA_BYTES, made at its
+ * first use, freed when the thread ends). Returns the compressed length,
+ * or 0 when it does not fit in cap, when n is over the limit or when the
+ * memory cannot be had: the caller then sends the answer another way. The
+ * same input always gives the same bytes. */
+size_t srv_brotli(const void *in, size_t n, void *out, size_t cap);
+
+/* srv_brotli() for an answer the server writes alike for every request:
+ * as srv_gzip_kept(), this thread makes its brotli copy once at quality 11
+ * (the best) and keeps it beside the gzip one until other bytes come.
+ * Falls back to srv_brotli() when it cannot keep one. Same returns. */
+size_t srv_brotli_kept(const void *in, size_t n, void *out, size_t cap);
+
+/* For tests: srv_brotli() with only `limit` bytes of the arena, to show
+ * that an encoder that runs out of memory gives 0 and leaves the thread
+ * able to compress its next answer. */
+size_t srv_brotli_limited(size_t limit, const void *in, size_t n, void *out,
+                          size_t cap);
 
 #endif

@@ -51,17 +51,18 @@ set_tests_properties(compose PROPERTIES TIMEOUT 60 LABELS ops)
 
 # Each program links only what its front end needs (server/CMakeLists.txt):
 # the command line the application alone (jansson), the CGI program the
-# HTTP side too (libqrencode, libdeflate) but no network library, and only
-# collabble libmicrohttpd and libfcgi (tests/ops/linked_libraries.sh).
+# HTTP side too (libqrencode, libdeflate, libbrotlienc) but no network
+# library, and only collabble libmicrohttpd and libfcgi
+# (tests/ops/linked_libraries.sh).
 find_program(CLB_READELF readelf)
 find_program(CLB_LDD ldd)
 if(CLB_READELF AND CLB_LDD)
-  set(CLB_LINKED_collabble-cli "jansson" "microhttpd qrencode fcgi gnutls deflate")
-  set(CLB_LINKED_collabble-cgi "jansson qrencode deflate" "microhttpd fcgi gnutls")
+  set(CLB_LINKED_collabble-cli "jansson" "microhttpd qrencode fcgi gnutls deflate brotlienc")
+  set(CLB_LINKED_collabble-cgi "jansson qrencode deflate brotlienc" "microhttpd fcgi gnutls")
   set(CLB_LINKED_collabble
-      "jansson qrencode deflate microhttpd fcgi" "")
-  set(CLB_LINKED_collabble-dictc "" "jansson microhttpd qrencode fcgi gnutls deflate")
-  set(CLB_LINKED_collabble-healthcheck "" "jansson microhttpd qrencode fcgi gnutls deflate")
+      "jansson qrencode deflate brotlienc microhttpd fcgi" "")
+  set(CLB_LINKED_collabble-dictc "" "jansson microhttpd qrencode fcgi gnutls deflate brotlienc")
+  set(CLB_LINKED_collabble-healthcheck "" "jansson microhttpd qrencode fcgi gnutls deflate brotlienc")
   foreach(prog collabble-cli collabble-cgi collabble collabble-dictc
           collabble-healthcheck)
     if(TARGET ${prog})

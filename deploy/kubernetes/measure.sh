@@ -80,7 +80,10 @@ request = function()
   return wrk.format(nil, nil, nil, bodies[n % 2 + 1])
 end
 LUA
-GZ='Accept-Encoding: gzip, br'
+# gzip for the rows so named; a browser's Accept-Encoding (the page in
+# brotli) for the row so named.
+GZ='Accept-Encoding: gzip'
+BR='Accept-Encoding: gzip, deflate, br'
 FORM=application/x-www-form-urlencoded
 
 # name, connections, then wrk's arguments: requests a second, from wrk
@@ -105,6 +108,7 @@ rate() {
 
 echo "collabble on one CPU, --threads $THREADS (wrk on another CPU, ${DURATION} s a run; the late-game link):"
 BENCH_BODY=$TMP/page.body BENCH_TYPE=$FORM rate "page (POST /game, gzip)" 16 "$BASE/game" -s "$ROOT/bench/move.lua" -H "$GZ"
+BENCH_BODY=$TMP/page.body BENCH_TYPE=$FORM rate "page (POST /game, brotli)" 16 "$BASE/game" -s "$ROOT/bench/move.lua" -H "$BR"
 BENCH_BODY=$TMP/preview.json rate "preview (POST /api/v1/preview)" 16 "$BASE/api/v1/preview" -s "$ROOT/bench/move.lua"
 BENCH_BODY=$TMP/move.json rate "move (POST /api/v1/move, gzip)" 16 "$BASE/api/v1/move" -s "$ROOT/bench/move.lua" -H "$GZ"
 # One at a time: with --threads 2 the server runs one search at once and

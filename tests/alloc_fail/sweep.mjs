@@ -184,6 +184,7 @@ const ORIGIN = 'http://t';
 const BEST = { type: 'play', tiles: [{ row: 13, col: 7, letter: 'A' }, { row: 13, col: 8, letter: 'M' }, { row: 13, col: 9, letter: 'P' }] };
 const BAD = { type: 'play', tiles: [{ row: 7, col: 10, letter: 'B' }] };
 const GZIP = { 'Accept-Encoding': 'gzip' };
+const BR = { 'Accept-Encoding': 'gzip, deflate, br' };
 
 function cases(classic, classicSlow) {
   const json = (o) => JSON.stringify(o);
@@ -197,6 +198,7 @@ function cases(classic, classicSlow) {
     { name: 'healthz', bytes: get('/healthz') },
     { name: 'landing', bytes: get('/') },
     { name: 'landing, gzip', bytes: get('/', GZIP) },
+    { name: 'landing, brotli (the kept copy)', bytes: get('/', BR) },
     { name: 'new game page', bytes: get('/new?seed=sweep') },
     { name: 'new game, bad seed', bytes: get('/new?seed=a%01%3Cb%3E'), status: 400 },
     { name: 'page of a v2 link', bytes: get(`/?s=${encodeURIComponent(late)}`) },
@@ -205,6 +207,7 @@ function cases(classic, classicSlow) {
     { name: 'page of a classic link (a long target)', bytes: get(`/?s=${encodeURIComponent(classic)}`) },
     { name: 'page of a classic link only jansson reads', bytes: get(`/?s=${encodeURIComponent(classicSlow)}`, GZIP) },
     { name: 'page, waiting, with its QR code', bytes: formPost('/game', { s: mid, me: '2', origin: ORIGIN }) },
+    { name: 'page as the script fetches it, brotli', bytes: formPost('/game', { s: over, me: '1', origin: ORIGIN }, BR) },
     { name: 'page, exchange', bytes: get(`/game?s=${encodeURIComponent(exch)}`) },
     { name: 'game over page', bytes: get(`/?s=${encodeURIComponent(over)}`, GZIP) },
     { name: 'damaged link page', bytes: get('/?s=2AAAAAAAAA'), status: 400 },
@@ -286,32 +289,54 @@ assert.doesNotMatch(log, SANITIZER_REPORT, `sanitizer report:\n${log.split('\n')
 // written afresh (a new game's page), and for the landing page, whose
 // best-level copy each thread keeps (srv_gzip_kept: its slot and
 // libdeflate's compressor, which fall back to the writer of fresh answers).
+// The same with a browser's Accept-Encoding: brotli's arena, made on a
+// thread's first brotli answer (its failure sends the page in gzip), and
+// the landing page's kept brotli copy (its slot or arena failing, the
+// page goes in brotli made afresh, longer than the kept copy).
 let freshRuns = 0;
-async function firstGzipAnswers(target) {
-  let plain = 0;
-  let writer = 0;
+async function firstAnswers(target, headers) {
+  const got = { plain: 0, gzip: 0, br: [] };
+  const pages = []; // every 200's page, decoded, each the whole answer's
   for (let n = 1; ; n++) {
     const s = await startServer({ args: ['--lexicon', path.join(data, 'lexicons', 'good.txt')] });
     await arm(s, String(n));
-    const got = await send(s, raw('GET', target, { headers: GZIP }));
+    const bytes = await send(s, raw('GET', target, { headers }));
     const nt = await note(s, { n: 0 });
     const codeFresh = await s.stop();
     freshRuns++;
     assert.equal(codeFresh, 0);
     assert.doesNotMatch(s.log(), SANITIZER_REPORT, s.log());
-    const r = oneAnswer(got, `first gzip answer of ${target}, allocation ${n} failing`);
-    if (nt.failed === 'none') break;
-    if (r.status === 200 && r.headers['content-encoding'] === undefined) plain++;
-    else if (r.status === 200 && r.headers['content-encoding'] === 'gzip') writer++;
-    else assert.ok(isWhole500(r, false, false), `first gzip answer of ${target}, allocation ${n}: ${r.status} ${r.headers['content-encoding']}`);
+    const what = `first answer of ${target} (${headers['Accept-Encoding']}), allocation ${n} failing`;
+    const r = oneAnswer(bytes, what);
+    if (nt.failed === 'none') {
+      got.whole = r;
+      for (const p of pages) assert.ok(p.equals(decoded(r)), `${target}: a page not the whole answer's`);
+      break;
+    }
+    const coding = r.headers['content-encoding'];
+    if (r.status === 200 && coding === undefined) got.plain++;
+    else if (r.status === 200 && coding === 'gzip') got.gzip++;
+    else if (r.status === 200 && coding === 'br') got.br.push(Buffer.byteLength(r.body, 'latin1'));
+    else assert.ok(isWhole500(r, false, false), `${what}: ${r.status} ${coding}`);
+    if (r.status === 200) pages.push(decoded(r));
   }
-  return { plain, writer };
+  return got;
 }
-const fresh = await firstGzipAnswers('/new?seed=alloc');
+const fresh = await firstAnswers('/new?seed=alloc', GZIP);
 // One of them was the compressor's, whose failure sends the page plain.
 assert.equal(fresh.plain, 1, `${fresh.plain} of the first gzip answers went out plain`);
-const kept = await firstGzipAnswers('/');
-assert.ok(kept.writer >= 1 && kept.plain === 0, `the landing: ${kept.writer} by the fresh writer, ${kept.plain} plain`);
+const kept = await firstAnswers('/', GZIP);
+assert.ok(kept.gzip >= 1 && kept.plain === 0, `the landing: ${kept.gzip} by the fresh writer, ${kept.plain} plain`);
+const freshBr = await firstAnswers('/new?seed=alloc', BR);
+assert.equal(freshBr.whole.headers['content-encoding'], 'br');
+// One was the arena's, whose failure sends the page in gzip; none plain.
+assert.ok(freshBr.gzip === 1 && freshBr.plain === 0,
+  `brotli: ${freshBr.gzip} of the first answers in gzip, ${freshBr.plain} plain`);
+const keptBr = await firstAnswers('/', BR);
+const keptLen = Buffer.byteLength(keptBr.whole.body, 'latin1');
+assert.equal(keptBr.whole.headers['content-encoding'], 'br');
+assert.ok(keptBr.gzip === 0 && keptBr.plain === 0 && keptBr.br.some((len) => len > keptLen),
+  `the landing in brotli: ${keptBr.gzip} in gzip, ${keptBr.plain} plain, brotli lengths ${keptBr.br} (kept ${keptLen})`);
 
 // The shipped binary has no hook: the header arms nothing there.
 let plainChecked = false;
@@ -332,6 +357,6 @@ const secs = ((Date.now() - t0) / 1000).toFixed(1);
 console.log(`alloc_fail: ${totals.requests} requests, ${totals.allocations} allocations, ` +
   `${totals.runs} runs with allocations failing (${totals.fallbacks} normal answers by a fallback, ` +
   `${totals.errors500} whole 500s); ` +
-  `${freshRuns} fresh servers for the first gzip answer (${fresh.plain} plain: the compressor's; the landing kept: ${kept.writer} by the fresh writer); ${secs} s` +
+  `${freshRuns} fresh servers for the first gzip answer (${fresh.plain} plain: the compressor's; the landing kept: ${kept.gzip} by the fresh writer; brotli: ${freshBr.gzip} in gzip, the arena's; the landing's kept copy: ${keptBr.br.filter((len) => len > keptLen).length} made afresh); ${secs} s` +
   (sanitized ? '; no leak, no sanitizer report' : '; not a sanitizer build: leaks not checked') +
   (plainChecked ? '; the shipped binary ignores the arming header' : ''));

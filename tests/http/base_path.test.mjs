@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: MIT
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -118,7 +119,8 @@ function cgi(env, { stdin = '', args = [], keepOpenMs = 0, bin = binaryPath() } 
     child.on('close', (code) => {
       const buf = Buffer.concat(out);
       const at = buf.indexOf('\r\n\r\n');
-      resolve({ head: buf.subarray(0, at).toString(), body: buf.subarray(at + 4).toString(), code, stderr: err });
+      resolve({ head: buf.subarray(0, at).toString(), body: buf.subarray(at + 4).toString(),
+        bytes: buf.subarray(at + 4), code, stderr: err });
     });
   });
 }
@@ -139,6 +141,24 @@ test('collabble-cgi is built and answers as collabble does', async () => {
   const broken = await cgi({ REQUEST_METHOD: 'GET', PATH_INFO: '/', COLLABBLE_BASE_PATH: 'x y' }, { bin: CGI_BINS[1] });
   assert.match(broken.head, /^Status: 500 /);
   assert.match(broken.stderr, /COLLABBLE_BASE_PATH 'x y'/);
+});
+
+test('as a CGI program: the landing page in brotli, gzip or as it is, alike from both programs', async () => {
+  const env = { REQUEST_METHOD: 'GET', SCRIPT_NAME: '/c', PATH_INFO: '/' };
+  for (const bin of CGI_BINS) {
+    const plain = await cgi({ ...env, HTTP_ACCEPT_ENCODING: 'identity' }, { bin });
+    assert.doesNotMatch(plain.head, /Content-Encoding/i);
+    for (const [accept, coding, decode] of [['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync]]) {
+      const r = await cgi({ ...env, HTTP_ACCEPT_ENCODING: accept }, { bin });
+      assert.match(r.head, /^Status: 200 /);
+      assert.match(r.head, new RegExp(`\r\nContent-Encoding: ${coding}\r\n`));
+      assert.match(r.head, /\r\nVary: Accept-Encoding, Accept-Language, Cookie\r\n/);
+      assert.equal(Number(/Content-Length: (\d+)/.exec(r.head)[1]), r.bytes.length);
+      assert.ok(decode(r.bytes).equals(plain.bytes), `${bin} ${accept}`);
+      assert.equal(r.stderr, '');
+    }
+  }
 });
 
 test('as a CGI program: a page under SCRIPT_NAME, with the security headers', async () => {

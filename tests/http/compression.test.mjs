@@ -1,9 +1,9 @@
 // tests/http/compression.test.mjs - content codings through the real server:
-// the static files' gzip and brotli copies (made at build time) and the
-// pages and API answers gzipped on the fly, each read back by decompressing
-// it and compared with the uncompressed answer; the choice by
-// Accept-Encoding (weights, "*", identity refused), Vary, one ETag per
-// coding, HEAD and 304, and small answers left as they are.
+// the static files' gzip and brotli copies (made at build time), the pages
+// in brotli or gzip and the API answers in gzip on the fly, each read back
+// by decompressing it and compared with the uncompressed answer; the
+// choice by Accept-Encoding (weights, "*", identity refused), Vary, one
+// ETag per coding, HEAD and 304, and small answers left as they are.
 // SPDX-License-Identifier: MIT
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -142,39 +142,100 @@ describe('pages and API answers', () => {
     state = JSON.parse(r.body).state;
   });
 
-  test('a page is gzipped when asked, and is the same page', async () => {
+  // What every current browser sends.
+  const BROWSER = 'gzip, deflate, br';
+
+  test('a page comes in brotli or gzip as asked, and is the same page', async () => {
     for (const p of ['/', `/?s=${state}`, `/game?s=${state}`]) {
       const plain = await raw('GET', p);
-      const gz = await raw('GET', p, { headers: { 'accept-encoding': 'gzip, br' } });
       assert.equal(plain.status, 200);
       assert.equal(plain.headers['content-encoding'], undefined, p);
       assert.equal(plain.headers.vary, 'Accept-Encoding, Accept-Language, Cookie', p);
-      assert.equal(gz.headers['content-encoding'], 'gzip', p);
-      assert.equal(gz.headers.vary, 'Accept-Encoding, Accept-Language, Cookie', p);
-      assert.deepEqual(decoded(gz), plain.body, p);
-      assert.ok(gz.body.length < plain.body.length, `${p}: ${gz.body.length} of ${plain.body.length}`);
-      assertSecurityHeaders(gz.headers, p);
-      // The same bytes every time, and HEAD tells their length.
-      const again = await raw('GET', p, { headers: { 'accept-encoding': 'gzip' } });
-      assert.deepEqual(again.body, gz.body);
-      const head = await raw('HEAD', p, { headers: { 'accept-encoding': 'gzip' } });
-      assert.equal(head.headers['content-encoding'], 'gzip');
-      assert.equal(Number(head.headers['content-length']), gz.body.length);
-      assert.equal(head.body.length, 0);
-      const refused = await raw('GET', p, { headers: { 'accept-encoding': 'gzip;q=0, br' } });
-      assert.equal(refused.headers['content-encoding'], undefined, `${p}: br is only for static files`);
+      // Accept-Encoding -> the coding the page must come in.
+      for (const [accept, want] of [
+        [BROWSER, 'br'], ['br', 'br'], ['gzip;q=0, br', 'br'], ['gzip', 'gzip'],
+        ['gzip, deflate', 'gzip'], ['br;q=0, gzip', 'gzip'], ['br;q=0.5, gzip', 'gzip'],
+        ['identity', undefined], ['br;q=0, gzip;q=0', undefined]]) {
+        const what = `${p} with ${accept}`;
+        const r = await raw('GET', p, { headers: { 'accept-encoding': accept } });
+        assert.equal(r.headers['content-encoding'], want, what);
+        assert.equal(r.headers.vary, 'Accept-Encoding, Accept-Language, Cookie', what);
+        assert.deepEqual(decoded(r), plain.body, what);
+        assertSecurityHeaders(r.headers, what);
+        if (want === undefined) continue;
+        assert.ok(r.body.length < plain.body.length, `${what}: ${r.body.length} of ${plain.body.length}`);
+        // The same bytes every time, and HEAD tells their length.
+        const again = await raw('GET', p, { headers: { 'accept-encoding': accept } });
+        assert.deepEqual(again.body, r.body, what);
+        const head = await raw('HEAD', p, { headers: { 'accept-encoding': accept } });
+        assert.equal(head.headers['content-encoding'], want, what);
+        assert.equal(Number(head.headers['content-length']), r.body.length, what);
+        assert.equal(head.body.length, 0);
+      }
+      const br = await raw('GET', p, { headers: { 'accept-encoding': BROWSER } });
+      const gz = await raw('GET', p, { headers: { 'accept-encoding': 'gzip' } });
+      assert.ok(br.body.length < gz.body.length, `${p}: brotli ${br.body.length}, gzip ${gz.body.length}`);
     }
   });
 
-  test('API answers are gzipped when asked; small ones never', async () => {
+  test('a game page as the script fetches it is the same page in brotli, gzip and as it is', async () => {
+    const over = readFileSync(new URL('../data/pages/over.link', import.meta.url), 'utf8').trim();
+    for (const s of [state, over]) {
+      const body = new URLSearchParams({ s, me: '1', origin: 'http://localhost:8080' }).toString();
+      const post = (accept) => raw('POST', '/game', {
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded',
+          ...(accept === undefined ? {} : { 'accept-encoding': accept }) },
+      });
+      const plain = await post(undefined);
+      assert.equal(plain.status, 200);
+      assert.match(plain.body.toString(), /^<!doctype html>/i);
+      const br = await post(BROWSER);
+      const gz = await post('gzip');
+      const id = await post('identity');
+      assert.equal(br.headers['content-encoding'], 'br');
+      assert.equal(gz.headers['content-encoding'], 'gzip');
+      assert.equal(id.headers['content-encoding'], undefined);
+      for (const r of [br, gz, id]) {
+        assert.equal(r.status, 200);
+        assert.equal(r.headers.vary, 'Accept-Encoding, Accept-Language, Cookie');
+        assert.deepEqual(decoded(r), plain.body);
+        assert.equal(Number(r.headers['content-length']), r.body.length);
+      }
+      assert.ok(br.body.length < gz.body.length, `brotli ${br.body.length}, gzip ${gz.body.length}`);
+      console.log(`# POST /game (${s === over ? 'finished' : 'new'} game): ${plain.body.length} bytes, ` +
+        `brotli ${br.body.length}, gzip ${gz.body.length}`);
+    }
+  });
+
+  test('the landing page\'s kept copies: brotli and gzip, each the same every time', async () => {
+    const plain = await raw('GET', '/');
+    const first = await raw('GET', '/', { headers: { 'accept-encoding': BROWSER } });
+    const gz = await raw('GET', '/', { headers: { 'accept-encoding': 'gzip' } });
+    const again = await raw('GET', '/', { headers: { 'accept-encoding': BROWSER } });
+    assert.equal(first.headers['content-encoding'], 'br');
+    assert.deepEqual(again.body, first.body);
+    assert.deepEqual(decoded(first), plain.body);
+    assert.deepEqual(decoded(gz), plain.body);
+    assert.ok(first.body.length < gz.body.length, `brotli ${first.body.length}, gzip ${gz.body.length}`);
+  });
+
+  test('API answers are gzipped when asked, never in brotli; small ones never', async () => {
     const move = JSON.stringify({ state, move: { type: 'pass' } });
     const plain = await raw('POST', '/api/v1/move', { body: move });
-    const gz = await raw('POST', '/api/v1/move', { body: move, headers: { 'accept-encoding': 'gzip' } });
-    assert.equal(plain.status, 200);
-    assert.equal(gz.status, 200);
-    assert.equal(gz.headers['content-encoding'], 'gzip');
-    assert.equal(gz.headers['content-type'], 'application/json');
-    assert.deepEqual(decoded(gz), plain.body);
+    // Brotli is for the pages: a client of the API that offers it gets gzip.
+    for (const accept of ['gzip', 'gzip, deflate, br', 'br, gzip']) {
+      const gz = await raw('POST', '/api/v1/move', { body: move, headers: { 'accept-encoding': accept } });
+      assert.equal(plain.status, 200);
+      assert.equal(gz.status, 200);
+      assert.equal(gz.headers['content-encoding'], 'gzip', accept);
+      assert.equal(gz.headers['content-type'], 'application/json');
+      assert.equal(gz.headers.vary, 'Accept-Encoding');
+      assert.deepEqual(decoded(gz), plain.body);
+    }
+    const brOnly = await raw('POST', '/api/v1/move', { body: move, headers: { 'accept-encoding': 'br' } });
+    assert.equal(brOnly.headers['content-encoding'], undefined);
+    assert.deepEqual(brOnly.body, plain.body);
     // Under CLB_COMPRESS_MIN_BYTES (512): as it is, and it cannot vary.
     const preview = JSON.stringify({ state, move: { type: 'pass' } });
     const small = await raw('POST', '/api/v1/preview', { body: preview, headers: { 'accept-encoding': 'gzip' } });
@@ -185,10 +246,12 @@ describe('pages and API answers', () => {
     assert.equal(health.body.toString(), 'ok\n');
     assert.equal(health.headers['content-encoding'], undefined);
     // An error page is a page too.
-    const missing = await raw('GET', '/nowhere', { headers: { 'accept-encoding': 'gzip' } });
-    assert.equal(missing.status, 404);
-    // (By the page's own size: a page just over the threshold shrinks under it.)
-    const size = missing.headers['content-encoding'] ? decoded(missing).length : missing.body.length;
-    assert.equal(missing.headers['content-encoding'], size < 512 ? undefined : 'gzip');
+    for (const coding of ['gzip', 'br']) {
+      const missing = await raw('GET', '/nowhere', { headers: { 'accept-encoding': coding } });
+      assert.equal(missing.status, 404);
+      // (By the page's own size: a page just over the threshold shrinks under it.)
+      const size = missing.headers['content-encoding'] ? decoded(missing).length : missing.body.length;
+      assert.equal(missing.headers['content-encoding'], size < 512 ? undefined : coding);
+    }
   });
 });

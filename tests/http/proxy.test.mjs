@@ -291,6 +291,11 @@ describe('behind nginx', () => {
     const plain = await request('GET', '/', undefined, { headers: { 'accept-encoding': 'identity' } });
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.equal(plain.text, r.text);
+    // A browser's Accept-Encoding: the page in brotli, through as it is.
+    const brPage = await request('GET', '/', undefined, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(brPage.headers['content-encoding'], 'br');
+    assert.equal(brPage.headers.vary, 'Accept-Encoding, Accept-Language, Cookie');
+    assert.equal(brPage.text, plain.text);
     // A static file's build-time brotli copy, and its ETag, as the process sent them.
     const m = /\/static\/app\.js\?v=([0-9a-f]{16})/.exec(plain.text);
     assert.ok(m, 'the page links its script');
