@@ -1,21 +1,28 @@
 # server/css_vars.cmake - shortens the custom property names of the
-# minified stylesheet (--tile-edge becomes --c, and so on), in place: the
+# minified stylesheets (--tile-edge becomes --c, and so on), in place: the
 # source keeps its readable names, and the first visit saves the ~700 bytes
 # their 150-odd uses cost (esbuild's minifier keeps them, since a script
 # may read them). Nothing reads them from script: static/app.js never
 # names a custom property (app.css's header says so).
 # Run in script mode by server/CMakeLists.txt after esbuild:
-#   cmake -DFILE=<app.css> -P css_vars.cmake
+#   cmake "-DFILES=<app.css>|<more.css>" -P css_vars.cmake
+# One naming for all the files given, counted over all of them: more.css
+# uses the properties app.css defines, so a name must be the same in both.
 # The most used names get the shortest: one letter, then two. The same
 # input always gives the same output.
 # SPDX-License-Identifier: MIT
 cmake_minimum_required(VERSION 3.25)
 
-if(NOT FILE)
-  message(FATAL_ERROR "css_vars.cmake: FILE is required")
+if(NOT FILES)
+  message(FATAL_ERROR "css_vars.cmake: FILES is required")
 endif()
-file(READ "${FILE}" css)
-string(REGEX MATCHALL "--[a-z][a-z0-9-]*" uses "${css}")
+string(REPLACE "|" ";" FILES "${FILES}")
+set(uses "")
+foreach(f IN LISTS FILES)
+  file(READ "${f}" css)
+  string(REGEX MATCHALL "--[a-z][a-z0-9-]*" some "${css}")
+  list(APPEND uses ${some})
+endforeach()
 set(names ${uses})
 list(REMOVE_DUPLICATES names)
 
@@ -57,25 +64,28 @@ foreach(k IN LISTS keyed)
   set("slot_${n}" ${i})
   math(EXPR i "${i} + 1")
 endforeach()
-foreach(k IN LISTS byLength)
-  string(REGEX REPLACE "^[0-9]+\\|" "" n "${k}")
-  string(REGEX REPLACE "${n}([^a-z0-9-])" "--_${slot_${n}}_\\1" css "${css}")
-endforeach()
-set(i 0)
-foreach(k IN LISTS keyed)
-  if(i LESS 26)
-    list(GET letters ${i} short)
-  else()
-    math(EXPR a "${i} / 26 - 1")
-    math(EXPR b "${i} % 26")
-    list(GET letters ${a} la)
-    list(GET letters ${b} lb)
-    set(short "${la}${lb}")
+foreach(f IN LISTS FILES)
+  file(READ "${f}" css)
+  foreach(k IN LISTS byLength)
+    string(REGEX REPLACE "^[0-9]+\\|" "" n "${k}")
+    string(REGEX REPLACE "${n}([^a-z0-9-])" "--_${slot_${n}}_\\1" css "${css}")
+  endforeach()
+  set(i 0)
+  foreach(k IN LISTS keyed)
+    if(i LESS 26)
+      list(GET letters ${i} short)
+    else()
+      math(EXPR a "${i} / 26 - 1")
+      math(EXPR b "${i} % 26")
+      list(GET letters ${a} la)
+      list(GET letters ${b} lb)
+      set(short "${la}${lb}")
+    endif()
+    string(REPLACE "--_${i}_" "--${short}" css "${css}")
+    math(EXPR i "${i} + 1")
+  endforeach()
+  if(css MATCHES "--_[0-9]+_")
+    message(FATAL_ERROR "css_vars.cmake: a custom property was left unnamed in ${f}")
   endif()
-  string(REPLACE "--_${i}_" "--${short}" css "${css}")
-  math(EXPR i "${i} + 1")
+  file(WRITE "${f}" "${css}")
 endforeach()
-if(css MATCHES "--_[0-9]+_")
-  message(FATAL_ERROR "css_vars.cmake: a custom property was left unnamed in ${FILE}")
-endif()
-file(WRITE "${FILE}" "${css}")
