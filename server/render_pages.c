@@ -108,6 +108,14 @@ static void render_head_close(struct out_buf *b)
     out_lit(b, "\" data-runs=\"");
     html_url(b, "/static/runs.js?v=");
     html_attr(b, srv_static_version("runs.js"));
+    /* And its part that no first visit runs (the blank's letter picker,
+     * the exchange and pass modes' words, the notices of an older
+     * position and of a branch, the Names panel's fields...), a script of
+     * its own it loads the first time one of them is needed
+     * (static/js/tiles.js, more). */
+    out_lit(b, "\" data-more=\"");
+    html_url(b, "/static/more.js?v=");
+    html_attr(b, srv_static_version("more.js"));
     out_lit(b, "\"></script></head>\n<body>"
                "<div id=\"live\" class=\"sr\" role=\"status\" "
                "aria-live=\"polite\" data-testid=\"live\"></div>\n");

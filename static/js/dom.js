@@ -28,12 +28,13 @@ export function el(tag, props, testid, ...kids) {
 // A script of its own, static/NAME.js, whose versioned address the page
 // writes on e (attribute a, data-js unless named), loaded once, when first
 // needed: it hands what it exports to window.clb[key] (the promise's
-// value); a script that does not load rejects it.
+// value); a script that does not load rejects it, and the next call asks
+// for it again (the connection may be back).
 const scripts = {};
 export function lazy(e, key, a) {
   scripts[key] = scripts[key] || new Promise((ok, no) => {
     (window.clb = window.clb || {})[key] = ok;
-    document.head.append(el('script', { src: attr(e, a || 'data-js'), onerror: no }));
+    document.head.append(el('script', { src: attr(e, a || 'data-js'), onerror: () => { delete scripts[key]; no(); } }));
   });
   return scripts[key];
 }

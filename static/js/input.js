@@ -2,21 +2,23 @@
  * and drop, and what another tab of this browser did. */
 /* SPDX-License-Identifier: MIT */
 import { BASE, attr, setA, has, el, announce } from './dom.js';
-import { KEY, BLIND, store, record, save, named, playerName } from './storage.js';
+import { KEY, BLIND, store, named, playerName } from './storage.js';
 import { app, S, page, turn } from './state.js';
-import { one, isCell, pos, view, playable, gameId, toPlay, rackTile, typed, cell, cursorTo, setDir, moveTo,
+import { isCell, pos, view, playable, gameId, toPlay, rackTile, typed, cell, cursorTo, setDir, moveTo,
   zoom, applyBlind } from './board.js';
-import { lockStale, movedOn, lineOf, saveDraft, saveNames } from './keep.js';
+import { lockStale, movedOn, saveDraft, saveNames } from './keep.js';
 import { hint } from './feedback.js';
-import { load, send, classic } from './network.js';
-import { select, deselect, place, placeBlank, shift, recall, recallAll, shuffle, setMode, chosen, exCount, helper,
-  playMove, pressSquare, type, pickerOpen, picked } from './tiles.js';
+import { load, send } from './network.js';
+import { select, deselect, place, placeBlank, shift, recall, recallAll, shuffle, setMode, more,
+  playMove, pressSquare, type } from './tiles.js';
 import { copy, share, result } from './share.js';
 import { listed } from './main.js';
 import { tr } from './i18n.js';
 
-// Said in more than one place, in the page's language (i18n.js).
-const sayOlder = () => tr('This is an older position: open the newest, or play from here to start a new branch.');
+// Said in more than one place, in the page's language (i18n.js); what a
+// press on an older position, read-only, is told (with its notice,
+// static/more.js's).
+const older = () => more((x) => { hint(x.older()); });
 const saySending = () => tr('Your move is being sent: wait for the answer.');
 const DIRS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 // A drag under way ({el, id, x, y, on, ghost, over}), and whether the
@@ -41,7 +43,7 @@ function shortcut(e) {
     !(e.getModifierState('AltGraph') || e.ctrlKey && e.altKey || e.altKey && e.key > '\x7f');
 }
 export function onKey(e) {
-  if (!app || pickerOpen()) return;
+  if (!app) return; // the blank's picker takes its own keys (more.js)
   const t = e.target, k = e.key;
   if (k === 'Escape') return escape();
   if (k === 'Enter' && /^name[12]$/.test(t.id)) return saveNames();
@@ -57,7 +59,7 @@ export function onKey(e) {
   } else if (turn.busy) {
     if (letter || k === 'Backspace' || k === 'Delete') hint(saySending());
   } else if (!playable()) {
-    if (turn.locked && letter) hint(sayOlder());
+    if (turn.locked && letter) older();
     // the partner's turn, an older position, or the game is over: look, do not touch
   } else if ((k === 'Backspace' || k === 'Delete') && has(t, 'pd')) {
     e.preventDefault();
@@ -170,7 +172,7 @@ function onRackTile(t, e) {
   const i = +attr(t, 'data-index');
   if (turn.mode === 'exchange') {
     setA(t, 'aria-pressed', attr(t, 'aria-pressed') !== 'true');
-    return exCount();
+    return more((x) => { x.count(); });
   }
   if (turn.mode === 'pass') setMode('play');
   if (i !== turn.sel) return select(i, e.detail === 0); // detail 0: Enter or Space
@@ -180,7 +182,7 @@ function onRackTile(t, e) {
 function onSquare(t) {
   const p = pos(t);
   if (!playable()) {
-    if (turn.locked) hint(sayOlder());
+    if (turn.locked) older();
     else if (view() === 'wait') hint(named(tr('It is {player}\u2019s turn: send them the link.',
       { player: playerName(toPlay()) }), gameId()));
     return;
@@ -193,14 +195,6 @@ function onSquare(t) {
     cursorTo(p[0], p[1]);
     if (place(p[0], p[1])) announce(attr(t, 'aria-label'));
   }
-}
-// One person playing both racks: this device plays the other rack for
-// this turn only, and stays who it is.
-function switchPlayer(btn) {
-  const id = gameId(), r = record(id) || {};
-  r.as = { state: S, me: +attr(btn, 'data-player') };
-  save(id, r);
-  load(S);
 }
 function blind(t) {
   const on = attr(t, 'aria-pressed') !== 'true';
@@ -220,17 +214,17 @@ const BUTTONS = {
   recall: recallAll,
   shuffle,
   exchange: () => setMode('exchange'),
-  'ex-confirm': (t) => { if (chosen().length) send({ type: 'exchange', tiles: chosen() }, t); },
+  'ex-confirm': (t) => more((x) => { x.exchange(t); }),
   'ex-cancel': () => setMode('play', 'exchange'),
   pass: () => setMode('pass'),
   'pass-confirm': (t) => send({ type: 'pass' }, t),
   'pass-cancel': () => setMode('play', 'pass'),
   'copy-link': (t) => copy(t),
-  classic: (t) => classic(t, copy),
+  classic: (t) => more((x) => { x.classic(t); }),
   'share-link': share,
   'copy-result': result,
   'share-result': result,
-  switch: switchPlayer,
+  switch: (t) => more((x) => { x.switchPlayer(t); }),
   'branch-here': () => { page.fork = S; load(S); },
   zoom: zoomButton,
   'save-names': saveNames,
@@ -240,13 +234,12 @@ export function onClick(e) {
   const t = e.target.closest && e.target.closest('button');
   if (dragged && e.detail > 0) { dragged = false; return; }
   if (!t) return;
-  if (picked(t)) return;
   if (!app || !app.contains(t)) return;
   if (turn.busy) return hint(saySending());
   if (t.matches('[data-testid=remove-game],[data-testid=remove-branch]')) return listed((L) => L.remove(t));
   if (t.matches('#rack .tile')) return onRackTile(t, e);
   if (isCell(t)) return onSquare(t);
-  if (attr(t, 'data-helper')) return helper(t);
+  if (attr(t, 'data-helper')) return more((x) => { x.helper(t); });
   if (BUTTONS.hasOwnProperty(t.id)) BUTTONS[t.id](t);
 }
 
@@ -268,6 +261,5 @@ export function onStorage(e) {
   if (turn.locked) return;
   recallAll();
   setMode('play');
-  lockStale(app, lineOf(app), hit);
-  hint(one('.stale').firstChild.textContent + ' ' + tr('Another tab moved on.'));
+  lockStale(app, hit, (box) => { hint(box.firstChild.textContent + ' ' + tr('Another tab moved on.')); });
 }

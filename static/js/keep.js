@@ -4,57 +4,35 @@
  * placed but not played, the players' names, and a finished game's grade
  * and this device's bests. The records themselves: storage.js. */
 /* SPDX-License-Identifier: MIT */
-import { BASE, $, attr, setA, has, el, announce, day } from './dom.js';
-import { KEY, store, parse, record, save, meOf, setMe, whoOn, names, named, bests, writeRecord, BEST, NAME, playerName }
-  from './storage.js';
-import { lines, setLines, lineFrom, moveAt, relate, related } from './lines.js';
+import { BASE, $, attr, has, el, announce, day } from './dom.js';
+import { parse, record, save, meOf, setMe, whoOn, names, named, bests, writeRecord, BEST } from './storage.js';
+import { lines, setLines, lineFrom, related } from './lines.js';
 import { app, S, page, turn } from './state.js';
-import { TURN, all, one, view, playable, gameId, toPlay, cell, rackTile, paint, alphabet } from './board.js';
+import { TURN, all, view, playable, gameId, toPlay, cell, rackTile, paint, alphabet } from './board.js';
 import { hint } from './feedback.js';
 import { load } from './network.js';
-import { changed } from './tiles.js';
+import { changed, more } from './tiles.js';
 import { tr } from './i18n.js';
 
 export function lineOf(x) { return lineFrom((a) => attr(x, a), Date.now()); }
 
-// The notice above the page: a landmark of its own, named by its kind.
-function notice(x, testid, text, acts) {
-  const box = el('aside', { className: 'stale', textContent: text + ' ' }, testid, ...acts);
-  const old = x.querySelector('.stale');
-  setA(box, 'aria-label', testid === 'stale' ? tr('An older position') : tr('A branch of the game'));
-  if (old) old.replaceWith(box); else x.querySelector('main').before(box);
-  return box;
-}
-function newest(l, testid, text) {
-  return el('a', { className: 'btn primary', href: BASE + '/#' + l.state,
-    textContent: text || tr('Open the newest (move {move})', { move: l.move }) }, testid);
-}
-// An older position: read-only, the newest as the main action, and the
-// explicit choice to play from here, which starts a new branch. The
-// first position of a game this device keeps finished (today's deal
-// opened again from its result): see the result, or play it again.
-export function lockStale(x, p, hit) {
-  const at = moveAt(hit.line, hit.i), again = !at && hit.line.over;
+// An older position: read-only at once, no control of its turn playing;
+// its notice (static/more.js's: the newest as the main action, and the
+// explicit choice to play from here, which starts a new branch) as it
+// comes, then said(notice), if given.
+export function lockStale(x, hit, said) {
   turn.locked = view() === 'board';
   x.classList.add('locked');
   all(TURN, x).forEach((t) => { t.disabled = true; });
-  const b = el('button', { id: 'branch-here', className: 'btn', textContent: again
-    ? tr('Play it again: a replay, beside the finished game')
-    : tr('Play from here: this starts a new branch of the game') }, 'branch-here');
-  notice(x, 'stale', again ? tr('This game is finished: final score {score}.', { score: hit.line.score })
-    : tr('This is move {move} of this game; you have move {newest}.', { move: at, newest: hit.line.move }),
-  [newest(hit.line, 'stale-newest', again && tr('See the result'))].concat(turn.locked ? [b] : []));
   nameAll(x); // no "Your turn" in the title now
+  more((m, late) => { told(m.stale(x, hit), late, said); });
 }
-// What a branch's notice says: a new branch made here, or a link that
-// branches from the kept line.
-function branchText(now, ls, moved) {
-  if (page.fork === S || moved) {
-    return tr('A new branch of this game: your line to move {move} is kept in Your games.', { move: ls[0].move });
-  }
-  const hit = ls.map((l) => relate(now, l)).reduce((a, b) => b.i > a.i ? b : a);
-  return (hit.i >= 0 ? tr('This link branches from your game at move {move}.', { move: moveAt(now, hit.i) })
-    : tr('This link is another line of this game.')) + ' ' + tr('Both lines are kept in Your games.');
+// A notice in: said(it), if given; else, one that came in after its page
+// (main.js, announceAdopted, says one already there) is said then, unless
+// the page had its own message or share area to say.
+function told(box, late, said) {
+  if (said) said(box);
+  else if (late && !$('send') && !($('msg') && $('msg').textContent)) announce(box.textContent);
 }
 // Keeps the page's position in the game's record. The same position as
 // a kept line: nothing changes (a classic link of it continues that
@@ -78,16 +56,14 @@ export function keep(x) {
     now.savedAt = hit.line.savedAt || now.savedAt; // last played, not last looked at
     ls.splice(hit.k, 1);
   } else if (!moved && (hit = related(now, ls, 'older'))) {
-    if (page.fork !== S) return lockStale(x, now, hit);
-    notice(x, 'branching', tr('You are playing from move {move}: your move starts a new branch of the game, and ' +
-      'your line to move {newest} stays in Your games.', { move: moveAt(hit.line, hit.i), newest: hit.line.move }),
-    [newest(hit.line, 'stale-newest')]);
+    if (page.fork !== S) return lockStale(x, hit);
+    more((m, late) => { told(m.branching(x, hit), late); });
     return; // nothing is kept until the move is made
   } else if ((hit = related(now, ls, 'newer'))) {
     ls.splice(hit.k, 1);
   } else if (ls.length) {
-    notice(x, 'branch', branchText(now, ls, moved),
-      [newest(ls[0], 'branch-newest', tr('Open your line (move {move})', { move: ls[0].move }))]);
+    const kept = ls.slice(), fork = page.fork === S || moved; // as they are now
+    more((m, late) => { told(m.branch(x, now, kept, fork), late); });
   }
   if (r.draft && r.draft.state !== S) delete r.draft;
   if (attr(x, 'data-daily')) r.daily = attr(x, 'data-daily');
@@ -113,10 +89,8 @@ export function ahead() {
 // is locked, and nothing sent.
 export function behind() {
   const hit = !turn.locked && ahead();
-  if (hit) {
-    lockStale(app, lineOf(app), hit);
-    hint(one('.stale').firstChild.textContent + ' ' + tr('Open the newest, or play from here.'));
-  }
+  const said = (box) => { hint(box.firstChild.textContent + ' ' + tr('Open the newest, or play from here.')); };
+  if (hit) lockStale(app, hit, said);
   return !!hit || turn.locked;
 }
 // Another tab kept a position further on this page's line (the storage
@@ -171,31 +145,16 @@ export function nameAll(x) {
       '<circle cx="1" cy="1" r="1" fill="%23d97706"/></svg>' : 'data:,';
   }
 }
-// The Names panel of a game's page (its labels say "Player\u00a01", which
-// no naming touches).
+// The Names panel of a game's page, closed: its fields are static/more.js's,
+// which come in as it is first opened.
 export function namesForm(x) {
-  const side = x.querySelector('.side'), id = attr(x, 'data-game-id'), mine = meOf(id), n = names(id);
+  const side = x.querySelector('.side'), id = attr(x, 'data-game-id');
   if (!side || !id) return;
-  const d = el('details', { className: 'panel names' }, 'names', el('summary', { textContent: tr('Names') }));
-  [1, 2].forEach((p) => {
-    const who = playerName(p).replace(/ /g, '\u00a0');
-    d.append(el('label', { textContent: who + (p === mine ? ' ' + tr('(you)') : '') }, '',
-      el('input', { id: 'name' + p, value: n[p - 1] || '', maxLength: 24 }, 'name-' + p)));
-  });
-  d.append(el('button', { id: 'save-names', className: 'btn', textContent: tr('Save names') }, 'save-names'),
-    el('p', { className: 'note', textContent: tr('Kept in this browser only: the link carries no names.') }));
+  const d = el('details', { className: 'panel names', ontoggle: () => { if (d.open) more((m) => { m.names(d); }); } },
+    'names', el('summary', { textContent: tr('Names') }));
   side.insertBefore(d, x.querySelector('.moves'));
 }
-export function saveNames() {
-  const id = gameId(), r = record(id) || {};
-  const v = [1, 2].map((p) => $('name' + p).value.replace(/[\x00-\x1f\x7f]/g, '').trim().slice(0, 24));
-  r.names = v;
-  if (r.me) store(NAME, v[r.me - 1]);
-  save(id, r);
-  nameAll(app);
-  announce(tr('Names saved: {first} and {second}.',
-    { first: named(playerName(1), id), second: named(playerName(2), id) }));
-}
+export function saveNames() { more((m) => { m.saveNames(); }); }
 
 /* ---- a finished game's result (the server's text and grade) and this device's bests ---- */
 // The game-over page's total is in: the result's buttons, the grade for

@@ -1,7 +1,7 @@
 /* static/js/network.js - everything the script asks the server: a page for
  * a position (POST /game) swapped in for the one in view, a move (POST
- * /game/move, one a turn per device), the preview of the placed tiles, the
- * review's cells and the classic link. */
+ * /game/move, one a turn per device), the preview of the placed tiles and
+ * the review's cells. */
 /* SPDX-License-Identifier: MIT */
 import { BASE, $, attr, setA, el, announce } from './dom.js';
 import { KEY, store, meOf, whoOn, ownerOf } from './storage.js';
@@ -197,11 +197,4 @@ function hold(k, f) {
     if (now && now !== t) return hold(k, f); // claimed at the same moment, after this tab
     Promise.resolve().then(f).then(free, free);
   }, 99);
-}
-// The v1 link for a partner on the original design, made on demand.
-export function classic(btn, copy) {
-  fetch(BASE + '/api/v1/decode', { method: 'POST', body: JSON.stringify({ state: S, format: 'v1' }) })
-    .then((r) => r.json())
-    .then((j) => { if (j.state) copy(btn, location.origin + BASE + '/#' + j.state); else throw j; })
-    .catch(() => { fail(tr('Could not make the classic link. Try again.')); });
 }

@@ -2,20 +2,22 @@
  * blank's letter), placing it, moving it, taking it back, typing a word
  * on the board, shuffling the rack, and the exchange and pass modes. */
 /* SPDX-License-Identifier: MIT */
-import { SELF, $, attr, setA, has, el, announce, pts, lazy } from './dom.js';
+import { SELF, $, attr, setA, has, announce, pts, lazy } from './dom.js';
 import { app, S, page, turn } from './state.js';
 import { all, one, cell, rackTile, label, paint, unpaint, animate, alphabet, autoZoom, cursorTo, setDir,
-  focusBoard, moveTo } from './board.js';
-import { saveDraft } from './keep.js';
-import { hint } from './feedback.js';
-import { preview, send } from './network.js';
+  focusBoard, moveTo, gameId } from './board.js';
+import { saveDraft, nameAll } from './keep.js';
+import { playerName, named } from './storage.js';
+import { hint, fail } from './feedback.js';
+import { preview, send, load } from './network.js';
 import { tr, trn } from './i18n.js';
+import { copy } from './share.js';
 
-// The blank's letter picker (made when first asked for) and what it answers.
-let picker = null, onPick = null;
 // The typing of tiles of several characters, once loaded (static/runs.js),
 // and the keys pressed before it was.
 let runs = null, waiting = null;
+// What static/more.js does, once loaded (more).
+let extra = null;
 
 export function select(i, keyboard) {
   const t = rackTile(i);
@@ -31,7 +33,7 @@ export function select(i, keyboard) {
     if (keyboard) focusBoard();
     return;
   }
-  openPicker((letter) => {
+  openPicker(() => turn.sel === i, (letter) => {
     if (!letter) { deselect(); t.focus(); return; }
     turn.blankAs = letter;
     announce(tr('Blank as {letter}. Choose a square.', { letter }));
@@ -60,7 +62,7 @@ export function place(r, c) {
 // Rack slot i, a blank, placed at square (r, c) as the letter the
 // player picks for it.
 export function placeBlank(i, r, c, then) {
-  openPicker((letter) => {
+  openPicker(() => !has(rackTile(i), 'used') && !has(cell(r, c), 't'), (letter) => {
     if (!letter) return;
     turn.sel = i;
     turn.blankAs = letter;
@@ -153,16 +155,11 @@ export function goalsOf(j) {
     return g ? g.textContent : n;
   }).join('; ') : '';
 }
-// A helper of a goals game, sent as a move (it does not end the turn).
-export function helper(t) {
-  const m = { type: 'helper', helper: attr(t, 'data-helper') };
-  if (m.helper === 'swap') { m.give = $('h-give').value; m.take = $('h-take').value; }
-  recallAll();
-  send(m, t);
-}
-
 /* ---- exchange and pass ---- */
+// The mode is the page's at once (a rack tile pressed next is one to
+// exchange); what is said, the count and the focus are static/more.js's.
 export function setMode(m, back) {
+  if (m !== 'play' && turn.mode === m) return; // pressed again while that loads
   turn.mode = m;
   deselect();
   app.classList.toggle('exchanging', m === 'exchange');
@@ -170,64 +167,28 @@ export function setMode(m, back) {
   $('ex-bar').hidden = m !== 'exchange';
   $('pass-bar').hidden = m !== 'pass';
   all('#rack .tile').forEach((t) => { setA(t, 'aria-pressed', false); });
-  if (m === 'exchange') {
-    recallAll();
-    exCount();
-    announce(tr('Choose the tiles to exchange, then confirm.'));
-    if (one('#rack .tile')) one('#rack .tile').focus();
-  } else if (m === 'pass') {
-    announce($('pass-q').textContent);
-    $('pass-confirm').focus();
-  } else if (back && $(back)) {
-    $(back).focus();
-    announce(back === 'pass' ? tr('Pass cancelled.') : tr('Exchange cancelled.'));
-  }
-}
-export function chosen() {
-  return all('#rack .tile[aria-pressed=true]').map((t) => attr(t, 'data-letter'));
-}
-export function exCount() {
-  const n = chosen().length, b = $('ex-confirm');
-  b.disabled = !n;
-  b.textContent = n ? trn('Exchange {n} tile', 'Exchange {n} tiles', n, { n }) : tr('Exchange');
+  if (m === 'exchange') recallAll();
+  if (m !== 'play' || back) more((x) => { x.setMode(m, back); });
 }
 
-/* ---- the blank's letter picker: a button for each letter of the tile set ---- */
-export function pickerOpen() { return picker && picker.open; }
-// A press on one of the picker's buttons (a letter, or Cancel) closes it.
-export function picked(t) {
-  if (!picker || !picker.contains(t)) return false;
-  picker.close(attr(t, 'data-letter') || '');
-  return true;
+/* ---- what static/more.js does: the blank's picker, the modes' words, the notices, the names ---- */
+// Its functions once loaded (given this script's), and f given them: at
+// once, or as they come in (late), then only if the page that asked is
+// still the one in view (a press is acted on once, on its own page). A
+// script that does not load says so, and the next press asks again.
+export function more(f) {
+  const was = app;
+  if (extra) return f(extra);
+  lazy(SELF, 'more', 'data-more').then((install) => {
+    extra = extra || install({ app: () => app, turn, tr, trn, all, one, deselect, recallAll, gameId, load, send, fail,
+      copy, nameAll, playerName, named });
+    if (app === was) f(extra, true);
+  }, () => { if (app === was) fail(tr('Could not reach the Collabble server. Check the connection and reload.')); });
 }
-function pickerFor(letters) {
-  const grid = el('div', { className: 'letters' }, '', ...letters.map((l) => {
-    const b = el('button', { textContent: l }, 'picker-letter');
-    setA(b, 'data-letter', l);
-    return b;
-  }));
-  const p = el('dialog', { id: 'picker', className: 'picker' }, 'picker',
-    el('h2', { id: 'picker-h', textContent: tr('Which letter is the blank?') }), grid,
-    el('button', { className: 'cancel', textContent: tr('Cancel') }, 'picker-cancel'));
-  setA(p, 'aria-labelledby', 'picker-h');
-  p.letters = letters.join(' ');
-  p.addEventListener('close', () => {
-    const f = onPick;
-    onPick = null;
-    if (f) f(p.returnValue);
-  });
-  return p;
-}
-export function openPicker(cb) {
-  const letters = alphabet();
-  if (!picker || picker.letters !== letters.join(' ')) {
-    if (picker) picker.remove();
-    picker = pickerFor(letters);
-    document.body.appendChild(picker);
-  }
-  onPick = cb;
-  picker.returnValue = '';
-  picker.showModal();
+// The blank's letter picker, open once loaded, unless the page moved on
+// meanwhile (still()): cb gets the letter picked ('' for none).
+function openPicker(still, cb) {
+  more((x) => { if (still()) x.picker(alphabet(), cb); });
 }
 
 /* ---- typing on the board ---- */

@@ -41,7 +41,7 @@ function names(code) {
   return new Set([...bare.matchAll(/(?<![.\w$])([A-Za-z_$][\w$]*)(?!\s*:(?!:))/g)].map((m) => m[1]));
 }
 
-for (const entry of ['app.js', 'landing.js']) {
+for (const entry of ['app.js', 'landing.js', 'more.js']) {
   test(`static/${entry}: no top-level value reads one defined after it`, (t) => {
     const code = bundle(entry);
     if (code === null) return t.skip('esbuild not found');
