@@ -116,6 +116,11 @@ static void render_head_close(struct out_buf *b)
     out_lit(b, "\" data-more=\"");
     html_url(b, "/static/more.js?v=");
     html_attr(b, srv_static_version("more.js"));
+    /* The stylesheet of what it and static/landing.js show, loaded with
+     * the first of them to show something (static/js/dom.js, sheet). */
+    out_lit(b, "\" data-css=\"");
+    html_url(b, "/static/more.css?v=");
+    html_attr(b, srv_static_version("more.css"));
     out_lit(b, "\"></script></head>\n<body>"
                "<div id=\"live\" class=\"sr\" role=\"status\" "
                "aria-live=\"polite\" data-testid=\"live\"></div>\n");

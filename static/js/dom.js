@@ -39,6 +39,20 @@ export function lazy(e, key, a) {
   return scripts[key];
 }
 
+// The rules of what those scripts show (static/more.css: the blank's
+// picker, the notices of an older position, the list of kept games), from
+// the address on the main script's tag (data-css), loaded once, with the
+// first of them to show something: the promise settles when the sheet is
+// in or has failed (then the next call asks again; unstyled beats none).
+let css = null;
+export function sheet() {
+  css = css || new Promise((ok) => {
+    document.head.append(el('link', { rel: 'stylesheet', href: attr(SELF, 'data-css'), onload: ok,
+      onerror: () => { css = null; ok(); } }));
+  });
+  return css;
+}
+
 // An SVG element with its attributes (SVG has no properties to set).
 export function svg(tag, attrs, ...kids) {
   const e = document.createElementNS('http://www.w3.org/2000/svg', tag);

@@ -6,7 +6,7 @@
  * and feedback.js; the landing page's list of games is landing.js, a
  * script of its own (static/landing.js). */
 /* SPDX-License-Identifier: MIT */
-import { BASE, $, attr, setA, announce, lazy } from './dom.js';
+import { BASE, $, attr, setA, announce, lazy, sheet } from './dom.js';
 import { app, S, page, turn, resetTurn, setPage } from './state.js';
 import { all, one, pos, label, view, playable, toPlay, complete, applyBlind, cursorTo, fit, theirMove }
   from './board.js';
@@ -76,7 +76,7 @@ export function focusMain() {
 // time such a page is shown (a game link's first visit never loads it),
 // it hands `f` its functions (fill, games, remove) through window.clb.
 export function listed(f) {
-  page.lists = page.lists || lazy($('games'), 'ok');
+  page.lists = page.lists || Promise.all([lazy($('games'), 'ok'), sheet()]).then((r) => r[0]);
   page.lists.then(f);
 }
 // The "Check a word" box's answer without leaving the page is

@@ -2,7 +2,7 @@
  * blank's letter), placing it, moving it, taking it back, typing a word
  * on the board, shuffling the rack, and the exchange and pass modes. */
 /* SPDX-License-Identifier: MIT */
-import { SELF, $, attr, setA, has, announce, pts, lazy } from './dom.js';
+import { SELF, $, attr, setA, has, announce, pts, lazy, sheet } from './dom.js';
 import { app, S, page, turn } from './state.js';
 import { all, one, cell, rackTile, label, paint, unpaint, animate, alphabet, autoZoom, cursorTo, setDir,
   focusBoard, moveTo, gameId } from './board.js';
@@ -179,7 +179,7 @@ export function setMode(m, back) {
 export function more(f) {
   const was = app;
   if (extra) return f(extra);
-  lazy(SELF, 'more', 'data-more').then((install) => {
+  Promise.all([lazy(SELF, 'more', 'data-more'), sheet()]).then(([install]) => {
     extra = extra || install({ app: () => app, turn, tr, trn, all, one, deselect, recallAll, gameId, load, send, fail,
       copy, nameAll, playerName, named });
     if (app === was) f(extra, true);
