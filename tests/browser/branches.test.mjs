@@ -42,6 +42,8 @@ test('an older position opens read-only: the newest is the main action, branchin
   await h.waitForPosition(page, s1);
   const notice = page.locator('[data-testid=stale]');
   await notice.waitFor();
+  // Its rules come with the script that shows it (static/more.css).
+  assert.equal(await notice.evaluate((e) => getComputedStyle(e).borderLeftWidth), '4px');
   assert.match(await notice.textContent(), /^This is move 1 of this game; you have move 2\./);
   const newest = page.locator('[data-testid=stale-newest]');
   assert.equal((await newest.textContent()).trim(), 'Open the newest (move 2)');
@@ -89,6 +91,10 @@ test('an older position opens read-only: the newest is the main action, branchin
   assert.deepEqual(await page.$$eval('[data-testid=open-branch]', (as) => as.map((a) => a.getAttribute('href'))),
     [h.appPath(`/#${s2}`)], 'the other line');
   assert.match(await branches.nth(0).textContent(), /^Branch 1 of game \S+, at move 2/);
+  // The list's rules come with static/landing.js (static/more.css): a
+  // list without bullets, the branch set in under its game.
+  assert.equal(await page.locator('#game-list').evaluate((e) => getComputedStyle(e).listStyleType), 'none');
+  assert.equal(await branches.nth(0).evaluate((e) => getComputedStyle(e).paddingLeft), '20px');
   await page.click('[data-testid=open-branch] >> nth=0');
   await h.waitForPosition(page, s2);
   assert.equal(await page.locator('.stale').count(), 0, 'a kept line opens as itself');
