@@ -3,6 +3,8 @@
 /* SPDX-License-Identifier: MIT */
 import { trn } from './i18n.js';
 
+let css = null; // static/more.css, once asked for (sheet)
+
 // Where the app is mounted ('' at the root, '/collabble' under a sub-path):
 // the server writes each script's address under it, as BASE/static/NAME.js,
 // so every address the script asks for is BASE + the app's path. Read while
@@ -44,7 +46,6 @@ export function lazy(e, key, a) {
 // the address on the main script's tag (data-css), loaded once, with the
 // first of them to show something: the promise settles when the sheet is
 // in or has failed (then the next call asks again; unstyled beats none).
-let css = null;
 export function sheet() {
   css = css || new Promise((ok) => {
     document.head.append(el('link', { rel: 'stylesheet', href: attr(SELF, 'data-css'), onload: ok,

@@ -148,12 +148,19 @@ test('the finished game\'s page draws the team\'s score move by move; the best p
   assert.match(svg, new RegExp(`After move ${moves.length} the team had ${moves[moves.length - 1].score} points`));
 });
 
-test('the pages the script fetches carry only the link: a first visit does not pay for the picture', async () => {
-  const { state } = await finished();
+test('the page the script fetches, a first visit\'s, draws the team\'s line too, with the link', async () => {
+  const { state, moves } = await finished();
   const page = await form('/game', state);
   assert.equal(page.status, 200);
   assert.ok(page.text.includes(linkTo(state)));
-  assert.ok(!page.text.includes('id="story"'));
+  const { fig, d } = checkStory(page.text, 'the script\'s finished page');
+  assert.match(fig, /comes with the review/);
+  assert.equal(d.s9, undefined, 'no best plays\' line without the review');
+  assert.equal(points(d.s0.find((p) => p.startsWith('M36 '))).length, moves.length + 1);
+  // The same picture as the finished page a browser navigates to.
+  const plain = await get(`/?s=${state}`);
+  const pic = (h) => h.slice(h.indexOf('<div class="story"'), h.indexOf('</svg></div>') + 12);
+  assert.equal(pic(page.text), pic(plain.text));
   const cells = await form('/game/review', state);
   assert.equal(cells.status, 200);
   assert.ok(!cells.text.includes('<svg'));
