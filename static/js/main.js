@@ -4,7 +4,9 @@
  * board.js (the page in view), tiles.js (this turn's tiles), network.js
  * (what the server is asked), input.js (keys, clicks, drags), share.js
  * and feedback.js; the landing page's list of games is landing.js, a
- * script of its own (static/landing.js). */
+ * script of its own (static/landing.js), and what no first visit runs
+ * (the blank's picker, the modes' words, the notices, the Names panel's
+ * fields...) is more.js, another (static/more.js, tiles.js loads it). */
 /* SPDX-License-Identifier: MIT */
 import { BASE, $, attr, setA, announce, lazy, sheet } from './dom.js';
 import { app, S, page, turn, resetTurn, setPage } from './state.js';

@@ -1,6 +1,8 @@
 /* static/js/tiles.js - this turn's tiles: picking a rack tile (and a
  * blank's letter), placing it, moving it, taking it back, typing a word
- * on the board, shuffling the rack, and the exchange and pass modes. */
+ * on the board, shuffling the rack, and the exchange and pass modes; and
+ * the loading of static/more.js (more), which holds what of these (and
+ * of the other parts) no first visit runs. */
 /* SPDX-License-Identifier: MIT */
 import { SELF, $, attr, setA, has, announce, pts, lazy, sheet } from './dom.js';
 import { app, S, page, turn } from './state.js';

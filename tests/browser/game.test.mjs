@@ -199,7 +199,9 @@ test('two players play a whole game through turn links', async (t) => {
     await tiles.nth(0).click();
     await tiles.nth(1).click();
     assert.equal(await tiles.nth(0).getAttribute('aria-pressed'), 'true');
-    assert.equal((await P1.textContent('[data-testid=exchange-confirm]')).trim(), 'Exchange 2 tiles');
+    // The count is static/more.js's, which the first press loads.
+    await P1.waitForFunction(() => document.querySelector('[data-testid=exchange-confirm]').textContent.trim() ===
+      'Exchange 2 tiles');
     await P1.click('[data-testid=exchange-confirm]');
     const r = await h.settle(P1, s2);
     assert.equal(r.moved, true);
@@ -342,6 +344,156 @@ test('a blank is played through the letter picker', async () => {
   assert.ok(await onBoard.evaluate((e) => e.classList.contains('bl') && e.classList.contains('t')));
   assert.match(await onBoard.getAttribute('aria-label'), /blank as S, 0 points/);
   assertQuiet(p);
+});
+
+// static/more.js (the blank's picker, the exchange and pass modes' words,
+// the notices of an older position, the Names panel's fields...) is
+// loaded the first time one of them is needed; `more` routes its request
+// (the handler sees each one).
+async function routeMore(page, handler) {
+  await page.route((u) => u.pathname.endsWith('/static/more.js'), handler);
+}
+// A position with CAT through the star, a blank on each rack, the bag full.
+function blankState(gameId) {
+  return h.encode(h.makeState({
+    board: h.boardWith([[7, 6, 'H', 'CAT']]),
+    p1: ['BLANK', 'E', 'R', 'O', 'N', 'D', 'U'],
+    p2: ['BLANK', 'I', 'L', 'S', 'T', 'E', 'M'],
+    score: 10,
+    lastMove: { cells: [[7, 6], [7, 7], [7, 8]], words: ['CAT'], points: 10 },
+    gameId,
+  }));
+}
+const OFFLINE = 'Could not reach the Collabble server. Check the connection and reload.';
+
+test('static/more.js not loading (offline): each of its parts says the server cannot be reached, and the next press loads it', async () => {
+  const p = await player();
+  const { page } = p;
+  let asked = 0, blocked = true;
+  await routeMore(page, (route) => { asked++; return blocked ? route.abort() : route.continue(); });
+  // The message line and the hint say so (n: the requests so far).
+  const said = async (n, what) => {
+    await page.waitForFunction((m) => document.getElementById('msg').textContent === m, OFFLINE);
+    assert.equal(asked, n, `${what}: asked for it again`);
+    assert.equal(await page.textContent('[data-testid=toast]'), OFFLINE, what);
+    assert.ok(await page.isVisible('[data-testid=toast]'), what);
+    await page.evaluate(() => { document.getElementById('msg').textContent = ''; });
+  };
+  // An older position: this device (Player 2) keeps move 3 and opens
+  // move 1. Read-only at once, its notice missing, and the message says why.
+  const { state: s1 } = await h.playThrough(srv.url, 'more-offline', 1);
+  let r = await h.apiMove(srv.url, s1, { type: 'exchange', tiles: [(await h.gameOf(srv.url, s1)).hands.P2[0]] });
+  r = await h.apiMove(srv.url, r.state, { type: 'exchange', tiles: [r.game.hands.P1[0]] });
+  await page.goto(h.appPath(`/#${r.state}`));
+  await h.waitForPosition(page, r.state);
+  assert.equal(asked, 0, 'a first visit never loads it');
+  await page.goto(h.appPath(`/#${s1}`));
+  await h.waitForPosition(page, s1);
+  await said(1, 'the older position');
+  assert.ok(await page.isDisabled('[data-testid=end-turn]'));
+  assert.ok(await page.locator('#rack .tile').evaluateAll((ts) => ts.every((t) => t.disabled)), 'the rack is read-only');
+  assert.equal(await page.locator('[data-testid=stale]').count(), 0);
+  // A game's turn: each press that needs it says so, and the page stays as it was.
+  const s = blankState('browserMoreOffline');
+  await page.goto(h.appPath(`/#${s}`));
+  await h.waitForPosition(page, s);
+  await h.rackTile(page, 'BLANK').click();
+  await said(2, 'the blank');
+  assert.equal(await page.locator('[data-testid=picker]').count(), 0);
+  await h.rackTile(page, 'BLANK').click(); // let go
+  await page.click('[data-testid=names] summary');
+  await said(3, 'the names');
+  assert.equal(await page.locator('[data-testid=name-1]').count(), 0);
+  await page.click('[data-testid=exchange]');
+  await said(4, 'the exchange');
+  // Back online: the next press loads it, and the exchange goes on.
+  blocked = false;
+  const tiles = page.locator('#rack [data-testid=rack-tile]');
+  await tiles.nth(1).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=exchange-confirm]').textContent.trim() ===
+    'Exchange 1 tile');
+  assert.equal(asked, 5);
+  await page.click('[data-testid=exchange-cancel]');
+  await h.rackTile(page, 'BLANK').click();
+  await page.locator('[data-testid=picker]').waitFor({ state: 'visible' });
+  await page.locator('[data-testid=picker-cancel]').click();
+  assertQuiet(p); // the blocked requests' net::ERR_FAILED aside
+  await p.ctx.close();
+});
+
+test('a press while static/more.js loads is acted on once it is in, and once', async () => {
+  const s = blankState('browserMoreLate');
+  // A fresh browser (nothing cached) on s, its request for the script
+  // held until release(); every message its live region speaks.
+  const open = async () => {
+    const p = await player();
+    const w = { p, page: p.page, asked: 0, release: null };
+    await routeMore(w.page, async (route) => {
+      w.asked++;
+      await new Promise((r) => { w.release = r; });
+      await route.continue();
+    });
+    await w.page.goto(h.appPath(`/#${s}`));
+    await h.waitForPosition(w.page, s);
+    await w.page.evaluate(() => {
+      const live = document.getElementById('live');
+      window.spoken = [];
+      new MutationObserver(() => { if (live.textContent) window.spoken.push(live.textContent); })
+        .observe(live, { childList: true, characterData: true, subtree: true });
+    });
+    return w;
+  };
+  const held = async (w) => {
+    for (let i = 0; i < 250 && !w.release; i++) await w.page.waitForTimeout(20);
+    assert.equal(w.asked, 1, 'asked for once');
+  };
+  const spoken = (w, text) => w.page.evaluate((t) => window.spoken.filter((x) => x === t).length, text);
+  const done = async (w) => { assertQuiet(w.p); await w.p.ctx.close(); };
+  // Exchange, pressed twice (a double tap), and a tile chosen while it loads.
+  let w = await open();
+  await w.page.click('[data-testid=exchange]');
+  await w.page.evaluate(() => document.getElementById('exchange').click());
+  const tiles = w.page.locator('#rack [data-testid=rack-tile]');
+  await tiles.nth(1).click();
+  await held(w);
+  assert.ok(await w.page.isVisible('[data-testid=exchange-confirm]'), 'the exchange bar at once');
+  assert.equal(await tiles.nth(1).getAttribute('aria-pressed'), 'true');
+  w.release();
+  await w.page.waitForFunction(() => document.querySelector('[data-testid=exchange-confirm]').textContent.trim() ===
+    'Exchange 1 tile');
+  await w.page.waitForTimeout(300);
+  assert.equal(await tiles.nth(1).getAttribute('aria-pressed'), 'true', 'the tile chosen meanwhile stays chosen');
+  assert.equal(await spoken(w, 'Choose the tiles to exchange, then confirm.'), 1, 'said once');
+  assert.equal(w.asked, 1);
+  await done(w);
+  // The blank, pressed while it loads: its picker opens once it is in, once.
+  w = await open();
+  await h.rackTile(w.page, 'BLANK').click();
+  await held(w);
+  assert.equal(await w.page.locator('[data-testid=picker]').count(), 0);
+  w.release();
+  const picker = w.page.locator('[data-testid=picker]');
+  await picker.waitFor({ state: 'visible' });
+  assert.equal(await w.page.locator('dialog').count(), 1);
+  await picker.locator('[data-testid=picker-letter][data-letter=S]').click();
+  await picker.waitFor({ state: 'hidden' });
+  await h.cell(w.page, 7, 9).click();
+  await h.previewText(w.page, { expect: 'CATS 5: 5 points' });
+  assert.equal(await spoken(w, 'Blank as S. Choose a square.'), 1);
+  await done(w);
+  // The Names panel opened, closed and opened again while it loads: its
+  // fields once.
+  w = await open();
+  const summary = w.page.locator('[data-testid=names] summary');
+  await summary.click();
+  await summary.click();
+  await summary.click();
+  await held(w);
+  w.release();
+  await w.page.locator('[data-testid=name-1]').waitFor();
+  await w.page.waitForTimeout(200);
+  assert.equal(await w.page.locator('[data-testid=names] input').count(), 2);
+  await done(w);
 });
 
 test('phone: the same game at 390x844 with touch', async () => {
