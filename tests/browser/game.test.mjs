@@ -326,6 +326,10 @@ test('a blank is played through the letter picker', async () => {
   const picker = page.locator('[data-testid=picker]');
   await picker.waitFor({ state: 'visible' });
   assert.equal(await picker.locator('[data-testid=picker-letter]').count(), 26);
+  // Styled by static/more.css, which came with the picker's script:
+  // its letters in a grid of 44-pixel buttons.
+  assert.equal(await picker.evaluate((e) => getComputedStyle(e).borderRadius), '14px');
+  assert.equal(await picker.locator('.letters').evaluate((e) => getComputedStyle(e).display), 'grid');
   await picker.locator('[data-testid=picker-cancel]').click();
   await picker.waitFor({ state: 'hidden' });
   assert.equal(await h.rackTile(page, 'BLANK').getAttribute('aria-pressed'), 'false');
