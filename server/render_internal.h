@@ -23,6 +23,14 @@
 #include "html.h"
 #include "i18n.h"
 #include "render.h"
+#include "static_assets.h"
+
+/* The versioned address of static/NAME (a string literal), under the
+ * mount point: "/static/app.js?v=<its version>", which may be cached for
+ * good (a new build changes it). Markup, for an attribute. */
+#define put_static_url(b, name)                                                \
+    (html_url((b), "/static/" name "?v="),                                     \
+     html_attr((b), srv_static_version(name)))
 
 /* ---- the page's language (server/i18n.h) -------------------------------- */
 

@@ -41,8 +41,7 @@ void render_judge_box(struct out_buf *b, const struct render_view *v)
     /* Its answer in the page is a script of its own, loaded the first
      * time a word is checked (static/judge.js, at its versioned address). */
     out_lit(b, "\" data-js=\"");
-    html_url(b, "/static/judge.js?v=");
-    html_attr(b, srv_static_version("judge.js"));
+    put_static_url(b, "judge.js");
     out_lit(b, "\" data-lexicon=\"");
     html_attr(b, v->lexicon != NULL ? v->lexicon : "");
     out_lit(b, "\" data-yes=\"");

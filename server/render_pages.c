@@ -95,32 +95,27 @@ static void render_head_close(struct out_buf *b)
     /* Versioned links may be cached for good: a new build changes them. */
     out_lit(b, "</title><link rel=\"icon\" href=\"data:,\">"
                "<link rel=\"stylesheet\" href=\"");
-    html_url(b, "/static/app.css?v=");
-    html_attr(b, srv_static_version("app.css"));
+    put_static_url(b, "app.css");
     out_lit(b, "\">");
     render_script_strings(b);
     out_lit(b, "<script src=\"");
-    html_url(b, "/static/app.js?v=");
-    html_attr(b, srv_static_version("app.js"));
+    put_static_url(b, "app.js");
     /* The script's part that types tiles of several characters (Spanish
      * CH, Catalan L·L), a script of its own it loads only for a set
      * that has such tiles (static/js/tiles.js, several). */
     out_lit(b, "\" data-runs=\"");
-    html_url(b, "/static/runs.js?v=");
-    html_attr(b, srv_static_version("runs.js"));
+    put_static_url(b, "runs.js");
     /* And its part that no first visit runs (the blank's letter picker,
      * the exchange and pass modes' words, the notices of an older
      * position and of a branch, the Names panel's fields...), a script of
      * its own it loads the first time one of them is needed
      * (static/js/tiles.js, more). */
     out_lit(b, "\" data-more=\"");
-    html_url(b, "/static/more.js?v=");
-    html_attr(b, srv_static_version("more.js"));
+    put_static_url(b, "more.js");
     /* The stylesheet of what it and static/landing.js show, loaded with
      * the first of them to show something (static/js/dom.js, sheet). */
     out_lit(b, "\" data-css=\"");
-    html_url(b, "/static/more.css?v=");
-    html_attr(b, srv_static_version("more.css"));
+    put_static_url(b, "more.css");
     out_lit(b, "\"></script></head>\n<body>"
                "<div id=\"live\" class=\"sr\" role=\"status\" "
                "aria-live=\"polite\" data-testid=\"live\"></div>\n");
@@ -1227,8 +1222,7 @@ static void render_daily_card(struct out_buf *b)
 static void render_saved_games(struct out_buf *b)
 {
     out_lit(b, "<section class=\"card\" data-js=\"");
-    html_url(b, "/static/landing.js?v=");
-    html_attr(b, srv_static_version("landing.js"));
+    put_static_url(b, "landing.js");
     out_lit(b, "\" id=\"games\" data-testid=\"saved-games\" "
                "aria-labelledby=\"games-h\" hidden><h2 id=\"games-h\">");
     put_tr(b, "Your games");

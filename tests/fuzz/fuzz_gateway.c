@@ -118,6 +118,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < nvars; i++)
         if (strncmp(envp[i], "CONTENT_LENGTH=", 15) == 0 && cl == NULL)
             cl = envp[i] + 15;
+    /* Empty is absent, as the gateway reads it (RFC 3875 lets it be
+     * empty): then a chunked body is read to its end, and no bound is
+     * checked here. */
+    if (cl != NULL && cl[0] == '\0')
+        cl = NULL;
     unsigned long want = cl != NULL ? strtoul(cl, NULL, 10) : 0;
     const char *end = f.out != NULL ? strstr(f.out, "\r\n\r\n") : NULL;
     const char *len = f.out != NULL ? strstr(f.out, "\r\nContent-Length: ")
